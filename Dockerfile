@@ -1,0 +1,18 @@
+# One image recipe for every service; pick the service with --build-arg SERVICE=auth|gateway.
+FROM node:20-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+
+# The whole workspace (.dockerignore keeps node_modules, build output and .env out).
+COPY . .
+# Dev dependencies are needed to build, then pruned to keep the image small.
+RUN npm ci --include=dev && npx turbo run build && npm prune --omit=dev && npm cache clean --force
+
+# Declared after the build, so the auth and gateway images share all layers above.
+ARG SERVICE
+RUN test -n "$SERVICE" && test -f "services/$SERVICE/package.json"
+ENV SERVICE=$SERVICE
+
+USER node
+# Exec-form CMD does not expand variables, so a shell does, then exec hands PID 1 to node.
+CMD ["sh", "-c", "exec node services/$SERVICE/dist/main.js"]

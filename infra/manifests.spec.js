@@ -1,0 +1,207 @@
+// Checks infra/compose.yaml and infra/k8s against the services themselves: each deployed
+// service gets exactly the variables its services/<name>/.env.example lists. Data-driven, so a
+// new service is demanded here as soon as it is deployable (see deployableServices).
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+const YAML = require('yaml');
+
+const ROOT = path.resolve(__dirname, '..');
+const SERVICES_DIR = path.join(ROOT, 'services');
+const K8S_DIR = path.join(__dirname, 'k8s');
+const COMPOSE_FILE = path.join(__dirname, 'compose.yaml');
+const NAMESPACE = 'contest-platform';
+
+// Set by the image or the platform rather than read from .env.example.
+const ALWAYS_ALLOWED = new Set(['NODE_ENV', 'SERVICE']);
+// Images of our services (built from the root Dockerfile) and the third-party ones we run.
+const OUR_IMAGE = /^contest-platform\/([a-z0-9-]+)(?::|$)/;
+const THIRD_PARTY_IMAGE = /^(nats|postgres|redis):/;
+const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet']);
+
+// ---------- loading ----------
+
+// Parses every document of a file, keeping YAML errors for the "parses" test to report.
+function load(file) {
+  const docs = YAML.parseAllDocuments(fs.readFileSync(file, 'utf8'));
+  const errors = docs.flatMap((d) => d.errors.map((e) => `${path.relative(ROOT, file)}: ${e.message}`));
+  return { errors, objects: errors.length ? [] : docs.map((d) => d.toJS()).filter(Boolean) };
+}
+
+const k8sFiles = fs.readdirSync(K8S_DIR).filter((f) => /\.ya?ml$/.test(f)).sort();
+const k8sLoaded = Object.fromEntries(k8sFiles.map((f) => [f, load(path.join(K8S_DIR, f))]));
+const composeLoaded = load(COMPOSE_FILE);
+const compose = composeLoaded.objects[0] || {};
+const kustomization = (k8sLoaded['kustomization.yaml'] || { objects: [] }).objects[0] || {};
+const k8sObjects = Object.entries(k8sLoaded)
+  .filter(([f]) => f !== 'kustomization.yaml')
+  .flatMap(([, l]) => l.objects);
+
+const byKind = (kind) => k8sObjects.filter((o) => o.kind === kind);
+const keysOf = (o) => Object.keys({ ...o.data, ...o.binaryData, ...o.stringData });
+const configMaps = Object.fromEntries(byKind('ConfigMap').map((o) => [o.metadata.name, keysOf(o)]));
+const secrets = Object.fromEntries(byKind('Secret').map((o) => [o.metadata.name, keysOf(o)]));
+
+function envExample(name) {
+  const file = path.join(SERVICES_DIR, name, '.env.example');
+  if (!fs.existsSync(file)) return null;
+  const vars = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/.exec(l))
+    .filter(Boolean)
+    .map((m) => m[1]);
+  return new Set(vars);
+}
+
+// ---------- what each manifest deploys ----------
+
+// Compose services built from our Dockerfile, by the SERVICE build argument.
+const composeOurs = Object.entries(compose.services || {})
+  .filter(([, s]) => s.build)
+  .map(([key, s]) => ({ key, name: (s.build.args || {}).SERVICE, svc: s }));
+
+function composeEnv(svc) {
+  const env = svc.environment || {};
+  return Array.isArray(env) ? env.map((e) => String(e).split('=')[0]) : Object.keys(env);
+}
+
+// Every container of every k8s workload, with the service it runs (null for third-party images).
+const k8sContainers = byKind('Deployment')
+  .concat(byKind('StatefulSet'), byKind('DaemonSet'))
+  .flatMap((w) =>
+    (w.spec.template.spec.containers || []).map((c) => {
+      const m = OUR_IMAGE.exec(c.image || '');
+      return { workload: `${w.kind}/${w.metadata.name}`, container: c, name: m ? m[1] : null };
+    }),
+  );
+
+// Variable names a container receives, and any reference to a ConfigMap/Secret key that does not exist.
+function k8sEnv(c) {
+  const names = [];
+  const broken = [];
+  const has = (map, ref, key) => ref.optional || (map[ref.name] && (key === undefined || map[ref.name].includes(key)));
+  for (const e of c.env || []) {
+    names.push(e.name);
+    const vf = e.valueFrom || {};
+    if (vf.configMapKeyRef && !has(configMaps, vf.configMapKeyRef, vf.configMapKeyRef.key)) {
+      broken.push(`${e.name}: ConfigMap ${vf.configMapKeyRef.name} has no key ${vf.configMapKeyRef.key}`);
+    }
+    if (vf.secretKeyRef && !has(secrets, vf.secretKeyRef, vf.secretKeyRef.key)) {
+      broken.push(`${e.name}: Secret ${vf.secretKeyRef.name} has no key ${vf.secretKeyRef.key}`);
+    }
+  }
+  for (const ef of c.envFrom || []) {
+    const [map, ref, kind] = ef.configMapRef
+      ? [configMaps, ef.configMapRef, 'ConfigMap']
+      : [secrets, ef.secretRef, 'Secret'];
+    if (!has(map, ref)) broken.push(`envFrom: ${kind} ${ref.name} is not defined in infra/k8s`);
+    for (const key of map[ref.name] || []) names.push((ef.prefix || '') + key);
+  }
+  return { names, broken };
+}
+
+// A service is deployable when it has an .env.example and either a src/main.ts or is already
+// named by a manifest (auth and gateway today, before their main.ts exists).
+const referenced = new Set([...composeOurs.map((s) => s.name), ...k8sContainers.map((c) => c.name)].filter(Boolean));
+const deployableServices = fs
+  .readdirSync(SERVICES_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && fs.existsSync(path.join(SERVICES_DIR, d.name, '.env.example')))
+  .map((d) => d.name)
+  .filter((name) => fs.existsSync(path.join(SERVICES_DIR, name, 'src', 'main.ts')) || referenced.has(name))
+  .sort();
+
+// Compares the provided names with .env.example: [missing, unexpected].
+function diffEnv(name, provided) {
+  const expected = envExample(name);
+  const given = new Set(provided);
+  return [
+    [...expected].filter((v) => !given.has(v)),
+    [...given].filter((v) => !expected.has(v) && !ALWAYS_ALLOWED.has(v)),
+  ];
+}
+
+// ---------- tests ----------
+
+describe('infra manifests', () => {
+  test.each(['compose.yaml', ...k8sFiles.map((f) => `k8s/${f}`)])('%s parses', (file) => {
+    const { errors, objects } = file === 'compose.yaml' ? composeLoaded : k8sLoaded[file.slice(4)];
+    expect(errors).toEqual([]);
+    expect(objects.length).toBeGreaterThan(0);
+  });
+
+  test('there is at least one deployable service', () => {
+    expect(deployableServices.length).toBeGreaterThan(0);
+  });
+
+  test('every service a manifest runs is a workspace package with an .env.example', () => {
+    const named = [
+      ...composeOurs.map((s) => [`compose ${s.key}`, s.name]),
+      ...k8sContainers.filter((c) => c.name).map((c) => [c.workload, c.name]),
+    ];
+    const bad = named
+      .filter(([, name]) => !name || !fs.existsSync(path.join(SERVICES_DIR, name, 'package.json')) || !envExample(name))
+      .map(([where, name]) => `${where}: services/${name}`);
+    expect(bad).toEqual([]);
+  });
+
+  test('every k8s container runs one of our images or a known third-party one', () => {
+    const unknown = k8sContainers
+      .filter((c) => !c.name && !THIRD_PARTY_IMAGE.test(c.container.image || ''))
+      .map((c) => `${c.workload}: ${c.container.image}`);
+    expect(unknown).toEqual([]);
+  });
+
+  describe.each(deployableServices)('service %s', (name) => {
+    test('compose gives it exactly the variables of its .env.example', () => {
+      const entries = composeOurs.filter((s) => s.name === name);
+      if (!entries.length) throw new Error(`no compose service is built with SERVICE: ${name}`);
+      expect(entries.map((s) => s.key)).toEqual([name]);
+      const [missing, unexpected] = diffEnv(name, composeEnv(entries[0].svc));
+      expect({ missing, unexpected }).toEqual({ missing: [], unexpected: [] });
+    });
+
+    test('k8s gives it exactly the variables of its .env.example', () => {
+      const containers = k8sContainers.filter((c) => c.name === name);
+      if (!containers.length) throw new Error(`no k8s workload runs the image contest-platform/${name}`);
+      for (const c of containers) {
+        const { names, broken } = k8sEnv(c.container);
+        const [missing, unexpected] = diffEnv(name, names);
+        expect({ workload: c.workload, missing, unexpected, broken }).toEqual({
+          workload: c.workload, missing: [], unexpected: [], broken: [],
+        });
+      }
+    });
+  });
+
+  test('kustomization.yaml lists exactly the k8s files', () => {
+    const listed = [...(kustomization.resources || [])].sort();
+    const files = k8sFiles.filter((f) => f !== 'kustomization.yaml');
+    expect(listed).toEqual(files);
+  });
+
+  test('every namespaced k8s object is in the contest-platform namespace', () => {
+    const outside = k8sObjects
+      .filter((o) => o.kind !== 'Namespace' && o.metadata.namespace !== NAMESPACE)
+      .map((o) => `${o.kind}/${o.metadata.name}`);
+    expect(outside).toEqual([]);
+    expect(byKind('Namespace').map((o) => o.metadata.name)).toEqual([NAMESPACE]);
+  });
+
+  test('every HorizontalPodAutoscaler targets a Deployment that exists', () => {
+    const deployments = byKind('Deployment').map((d) => d.metadata.name);
+    for (const hpa of byKind('HorizontalPodAutoscaler')) {
+      expect(deployments).toContain(hpa.spec.scaleTargetRef.name);
+    }
+  });
+
+  test('NATS runs with JetStream in compose and k8s', () => {
+    expect(compose.services.nats.command).toEqual(expect.arrayContaining(['-js']));
+    const conf = (byKind('ConfigMap').find((o) => o.metadata.name === 'nats-config') || { data: {} }).data['nats.conf'];
+    expect(conf).toMatch(/jetstream\s*\{[^}]*store_dir:\s*\/data/);
+    expect(conf).toMatch(/cluster\s*\{[\s\S]*routes\s*=\s*\[/);
+    const nats = byKind('StatefulSet').find((o) => o.metadata.name === 'nats');
+    expect(nats.spec.replicas).toBe(3);
+  });
+});

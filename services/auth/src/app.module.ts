@@ -1,0 +1,46 @@
+import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AccessService } from './access/access.service';
+import { AUTH_CONFIG, loadAuthConfig, type AuthConfig } from './config';
+import { authDataSource } from './data-source';
+import { DeptController } from './dept/dept.controller';
+import { DeptService } from './dept/dept.service';
+import { GroupController } from './group/group.controller';
+import { GroupService } from './group/group.service';
+import { HealthController } from './health.controller';
+import { CodeSender, LogCodeSender } from './login/code-sender';
+import { LoginController } from './login/login.controller';
+import { LoginService } from './login/login.service';
+import { MenuController } from './menu/menu.controller';
+import { MenuService } from './menu/menu.service';
+import { redisProvider } from './redis.provider';
+import { RoleController } from './role/role.controller';
+import { RoleService } from './role/role.service';
+import { SessionService } from './session/session.service';
+import { UserImportService } from './user/user-import.service';
+import { UserController } from './user/user.controller';
+import { UserService } from './user/user.service';
+
+@Module({
+  controllers: [LoginController, UserController, MenuController, RoleController, GroupController, DeptController, HealthController],
+  providers: [
+    { provide: AUTH_CONFIG, useFactory: loadAuthConfig },
+    {
+      provide: DataSource,
+      inject: [AUTH_CONFIG],
+      useFactory: (config: AuthConfig) => authDataSource(config).initialize(),
+    },
+    redisProvider,
+    { provide: CodeSender, useClass: LogCodeSender },
+    AccessService,
+    SessionService,
+    LoginService,
+    UserService,
+    UserImportService,
+    MenuService,
+    RoleService,
+    GroupService,
+    DeptService,
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { createServiceDataSource } from '@cmp/common';
+import { AUTH_SCHEMA, type AuthConfig } from './config';
+import { DeptEntity } from './dept/dept.entity';
+import { GroupEntity } from './group/group.entity';
+import { MenuEntity } from './menu/menu.entity';
+import { RoleEntity } from './role/role.entity';
+import { UserEntity } from './user/user.entity';
+import { Init1763740000000 } from './migrations/1763740000000-Init';
+
+/** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
+export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
+  return createServiceDataSource({
+    url: config.databaseUrl,
+    schema: AUTH_SCHEMA,
+    entities: [GroupEntity, DeptEntity, RoleEntity, MenuEntity, UserEntity],
+    migrations: [Init1763740000000],
+    poolSize: config.dbPoolSize,
+  });
+}
+
+// For the TypeORM CLI: `typeorm migration:run -d dist/data-source.js`.
+export default authDataSource({
+  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp',
+  dbPoolSize: 2,
+});

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, isUniqueViolation } from '@cmp/common';
+import { isRoot, type GroupNode, type GroupSelection, type Identity } from '@cmp/contracts';
+import { AccessService } from '../access/access.service';
+import { buildTree } from '../tree';
+
+export interface GroupSavePayload {
+  id?: number;
+  code: string;
+  name: string;
+  parentId: number | null;
+  hosts?: string[];
+}
+
+@Injectable()
+export class GroupService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly access: AccessService,
+  ) {}
+
+  /** The caller's organisation and the ones directly under it (spec: getSelect). */
+  async select(caller: Identity): Promise<GroupSelection> {
+    const rows: { id: number; code: string; parent_id: number | null }[] = await this.ds.query(
+      `SELECT id, code, parent_id FROM groups WHERE id = $1 OR parent_id = $1 ORDER BY id`,
+      [caller.groupId],
+    );
+    const own = rows.find((r) => r.id === caller.groupId);
+    if (!own) throw AppError.notFound('group.notFound', { id: caller.groupId });
+    const direct = rows.filter((r) => r.parent_id === caller.groupId);
+    return {
+      groupId: own.id,
+      groupCode: own.code,
+      directGroups: direct.map((g) => g.id),
+      directGroupCodes: direct.map((g) => g.code),
+    };
+  }
+
+  async tree(caller: Identity): Promise<GroupNode[]> {
+    const scope = await this.access.scopeGroupIds(caller);
+    const rows: Omit<GroupNode, 'children'>[] = await this.ds.query(
+      `SELECT id, code, name, parent_id AS "parentId", hosts FROM groups
+        WHERE $1::int[] IS NULL OR id = ANY($1) ORDER BY id`,
+      [scope],
+    );
+    return buildTree(
+      rows.map((r) => ({ ...r, children: [] as GroupNode[] })),
+      (r) => r.id,
+    );
+  }
+
+  async save(caller: Identity, p: GroupSavePayload): Promise<{ id: number }> {
+    // New organisations go under one the caller manages; only ROOT creates top-level ones.
+    if (p.parentId === null) {
+      if (!isRoot(caller)) throw AppError.noAccess();
+    } else {
+      await this.access.assertGroupInScope(caller, p.parentId);
+    }
+    const hosts = [...new Set((p.hosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean))];
+    try {
+      if (!p.id) {
+        const [row] = await this.ds.query(`INSERT INTO groups (code, name, parent_id, hosts) VALUES ($1, $2, $3, $4) RETURNING id`, [
+          p.code,
+          p.name,
+          p.parentId,
+          hosts,
+        ]);
+        return { id: row.id };
+      }
+      await this.access.assertGroupInScope(caller, p.id);
+      if (p.id === caller.groupId && p.parentId !== (await this.parentOf(p.id)) && !isRoot(caller)) throw AppError.noAccess();
+      if (p.parentId !== null && (await this.isInSubtree(p.parentId, p.id))) throw AppError.badRequest('group.badParent');
+      await this.ds.query(`UPDATE groups SET code = $2, name = $3, parent_id = $4, hosts = $5 WHERE id = $1`, [
+        p.id,
+        p.code,
+        p.name,
+        p.parentId,
+        hosts,
+      ]);
+      return { id: p.id };
+    } catch (e) {
+      throw isUniqueViolation(e, 'groups_code_uq') ? AppError.conflict('group.codeTaken', { code: p.code }) : e;
+    }
+  }
+
+  async delete(caller: Identity, id: number): Promise<null> {
+    await this.access.assertGroupInScope(caller, id);
+    if (id === caller.groupId) throw AppError.noAccess();
+    const [used] = await this.ds.query(
+      `SELECT 1 FROM groups WHERE parent_id = $1
+       UNION ALL SELECT 1 FROM users WHERE group_id = $1 AND deleted_at IS NULL
+       UNION ALL SELECT 1 FROM depts WHERE group_id = $1 LIMIT 1`,
+      [id],
+    );
+    if (used) throw AppError.badRequest('group.hasChildren');
+    await this.ds.query(`DELETE FROM groups WHERE id = $1`, [id]);
+    return null;
+  }
+
+  private async parentOf(id: number): Promise<number | null> {
+    const [row] = await this.ds.query(`SELECT parent_id FROM groups WHERE id = $1`, [id]);
+    return row?.parent_id ?? null;
+  }
+
+  /** True when `candidate` is `root` or lies under it, which would make a cycle. */
+  private async isInSubtree(candidate: number, root: number): Promise<boolean> {
+    const [row] = await this.ds.query(
+      `WITH RECURSIVE tree AS (SELECT id FROM groups WHERE id = $2
+         UNION ALL SELECT g.id FROM groups g JOIN tree t ON g.parent_id = t.id)
+       SELECT 1 FROM tree WHERE id = $1`,
+      [candidate, root],
+    );
+    return !!row;
+  }
+}

@@ -1,0 +1,24 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { AuthSubject, type RpcRequest } from '@cmp/contracts';
+import { RoleService, type RoleSavePayload } from './role.service';
+
+@Controller()
+export class RoleController {
+  constructor(private readonly roles: RoleService) {}
+
+  @MessagePattern(AuthSubject.roleList)
+  list() {
+    return this.roles.list();
+  }
+
+  @MessagePattern(AuthSubject.roleSave)
+  save(@Payload() req: RpcRequest<RoleSavePayload>) {
+    return this.roles.save(req.payload);
+  }
+
+  @MessagePattern(AuthSubject.roleDelete)
+  delete(@Payload() req: RpcRequest<{ id: number }>) {
+    return this.roles.delete(req.payload.id);
+  }
+}

@@ -1,0 +1,200 @@
+import { Injectable } from '@nestjs/common';
+import * as argon2 from 'argon2';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppError, isUniqueViolation } from '@cmp/common';
+import {
+  isRoot,
+  isStrongPassword,
+  MAX_PAGE_SIZE,
+  ROOT_ROLE,
+  type Identity,
+  type Page,
+  type UserAddPayload,
+  type UserPageQuery,
+  type UserPasswordPayload,
+  type UserRoleSetPayload,
+  type UserUpdatePayload,
+  type UserView,
+} from '@cmp/contracts';
+import { AccessService } from '../access/access.service';
+import { SessionService } from '../session/session.service';
+
+// argon2id at OWASP's recommended cost (19 MiB, 2 passes): strong, and a bulk import stays bearable.
+export const hashPassword = (pwd: string) =>
+  argon2.hash(pwd, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+
+const USER_VIEW_SQL = `
+  SELECT u.id, u.username, u.real_name AS "realName", u.phone, u.email, u.avatar, u.status,
+         u.group_id AS "groupId", g.name AS "groupName", u.dept_id AS "deptId",
+         COALESCE((SELECT array_agg(r.key ORDER BY r.id) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+                    WHERE ur.user_id = u.id), '{}') AS "roleKeys",
+         u.created_at AS "createdAt"
+    FROM users u JOIN groups g ON g.id = u.group_id`;
+
+@Injectable()
+export class UserService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly access: AccessService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  async page(caller: Identity, q: UserPageQuery): Promise<Page<UserView>> {
+    const pageNum = Math.max(1, q.pageNum ?? 1);
+    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, q.pageSize ?? 10));
+    const where: string[] = ['u.deleted_at IS NULL'];
+    const args: unknown[] = [];
+    const arg = (v: unknown) => (args.push(v), `$${args.length}`);
+    const scope = await this.access.scopeGroupIds(caller);
+    if (scope) where.push(`u.group_id = ANY(${arg(scope)})`);
+    if (q.groupId) where.push(`u.group_id = ${arg(q.groupId)}`);
+    if (q.status !== undefined) where.push(`u.status = ${arg(q.status)}`);
+    if (q.keyword) {
+      const kw = arg(`%${q.keyword.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+      where.push(`(u.username ILIKE ${kw} OR u.real_name ILIKE ${kw} OR u.phone ILIKE ${kw})`);
+    }
+    if (q.roleKey) {
+      where.push(`EXISTS (SELECT 1 FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id AND r.key = ${arg(q.roleKey)})`);
+    }
+    const cond = where.join(' AND ');
+    const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM users u WHERE ${cond}`, args);
+    const list = await this.ds.query(
+      `${USER_VIEW_SQL} WHERE ${cond} ORDER BY u.id DESC LIMIT ${arg(pageSize)} OFFSET ${arg((pageNum - 1) * pageSize)}`,
+      args,
+    );
+    return { list, total, pageNum, pageSize };
+  }
+
+  /** A user the caller may see; others' users answer "not found", so their existence is not revealed. */
+  async get(caller: Identity, id: number, m: EntityManager = this.ds.manager): Promise<UserView> {
+    const scope = await this.access.scopeGroupIds(caller);
+    const rows: UserView[] = await m.query(
+      `${USER_VIEW_SQL} WHERE u.id = $1 AND u.deleted_at IS NULL AND ($2::int[] IS NULL OR u.group_id = ANY($2))`,
+      [id, scope],
+    );
+    if (!rows[0]) throw AppError.notFound('user.notFound', { id });
+    return rows[0];
+  }
+
+  async add(caller: Identity, p: UserAddPayload): Promise<UserView> {
+    const groupId = p.groupId ?? caller.groupId;
+    await this.access.assertGroupInScope(caller, groupId);
+    if (!isStrongPassword(p.password)) throw AppError.badRequest('user.weakPassword');
+    const roleIds = await this.assignableRoleIds(caller, p.roleKeys ?? []);
+    const hash = await hashPassword(p.password);
+    const id = await this.ds.transaction(async (m) => {
+      const [row] = await this.insertUser(m, { ...p, groupId }, hash);
+      await this.setRoles(m, row.id, roleIds);
+      return row.id as number;
+    });
+    return this.get(caller, id);
+  }
+
+  async insertUser(m: EntityManager, p: UserAddPayload & { groupId: number }, hash: string): Promise<{ id: number }[]> {
+    try {
+      return await m.query(
+        `INSERT INTO users (group_id, dept_id, username, password_hash, real_name, phone, email)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [p.groupId, p.deptId ?? null, p.username, hash, p.realName, p.phone || null, p.email || null],
+      );
+    } catch (e) {
+      throw this.mapUniqueViolation(e, p);
+    }
+  }
+
+  async update(caller: Identity, p: UserUpdatePayload): Promise<UserView> {
+    await this.get(caller, p.id);
+    const sets: string[] = [];
+    const args: unknown[] = [p.id];
+    const set = (col: string, v: unknown) => (args.push(v), sets.push(`${col} = $${args.length}`));
+    if (p.realName !== undefined) set('real_name', p.realName);
+    if (p.phone !== undefined) set('phone', p.phone || null);
+    if (p.email !== undefined) set('email', p.email || null);
+    if (p.avatar !== undefined) set('avatar', p.avatar || null);
+    if (p.status !== undefined) set('status', p.status);
+    if (p.deptId !== undefined) set('dept_id', p.deptId);
+    if (sets.length) {
+      try {
+        await this.ds.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, args);
+      } catch (e) {
+        throw this.mapUniqueViolation(e, { phone: p.phone ?? undefined });
+      }
+    }
+    if (p.status === 0) await this.sessions.closeAll(p.id);
+    return this.get(caller, p.id);
+  }
+
+  async setUserRoles(caller: Identity, p: UserRoleSetPayload): Promise<UserView> {
+    await this.get(caller, p.id);
+    const roleIds = await this.assignableRoleIds(caller, p.roleKeys);
+    await this.ds.transaction((m) => this.setRoles(m, p.id, roleIds));
+    await this.refreshSessions(p.id);
+    return this.get(caller, p.id);
+  }
+
+  /** Own password (old one required) when no id is given; an administrator's reset otherwise. */
+  async updatePassword(caller: Identity, p: UserPasswordPayload): Promise<null> {
+    if (!isStrongPassword(p.newPassword)) throw AppError.badRequest('user.weakPassword');
+    const own = p.id === undefined || p.id === caller.userId;
+    const id = own ? caller.userId : p.id!;
+    if (own) {
+      const [row] = await this.ds.query(`SELECT password_hash FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
+      if (!row || !p.oldPassword || !(await argon2.verify(row.password_hash, p.oldPassword))) {
+        throw AppError.badRequest('user.wrongOldPassword');
+      }
+    } else {
+      await this.get(caller, id);
+    }
+    await this.ds.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [id, await hashPassword(p.newPassword)]);
+    // Other sessions end; the caller stays logged in when changing their own password.
+    await this.sessions.closeAll(id, own ? caller.sessionId : undefined);
+    return null;
+  }
+
+  async delete(caller: Identity, id: number): Promise<null> {
+    if (id === caller.userId) throw AppError.badRequest('user.cannotDeleteSelf');
+    await this.get(caller, id);
+    await this.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`, [id]);
+    await this.sessions.closeAll(id);
+    return null;
+  }
+
+  /**
+   * Role ids for the keys, refusing unknown roles and roles the caller could not hold themselves:
+   * only ROOT grants ROOT, and nobody grants permissions they do not have.
+   */
+  async assignableRoleIds(caller: Identity, keys: string[]): Promise<number[]> {
+    const unique = [...new Set(keys)];
+    if (!unique.length) return [];
+    const roles: { id: number; key: string; permissions: string[] }[] = await this.ds.query(
+      `SELECT id, key, permissions FROM roles WHERE key = ANY($1)`,
+      [unique],
+    );
+    const missing = unique.filter((k) => !roles.some((r) => r.key === k));
+    if (missing.length) throw AppError.badRequest('role.unknown', { roles: missing.join(', ') });
+    if (!isRoot(caller)) {
+      const denied = roles.filter((r) => r.key === ROOT_ROLE || r.permissions.some((p) => !caller.permissions.includes(p)));
+      if (denied.length) throw AppError.noAccess('role.notAssignable', { roles: denied.map((r) => r.key).join(', ') });
+    }
+    return roles.map((r) => r.id);
+  }
+
+  async setRoles(m: EntityManager, userId: number, roleIds: number[]): Promise<void> {
+    await m.query(`DELETE FROM user_roles WHERE user_id = $1`, [userId]);
+    if (roleIds.length) {
+      await m.query(`INSERT INTO user_roles (user_id, role_id) SELECT $1, unnest($2::int[])`, [userId, roleIds]);
+    }
+  }
+
+  /** Live sessions pick up new roles and permissions at once. */
+  async refreshSessions(userId: number): Promise<void> {
+    const info = await this.access.loadUser(userId);
+    if (info) await this.sessions.refresh(userId, this.access.toSessionIdentity(info));
+  }
+
+  mapUniqueViolation(e: unknown, p: { username?: string; phone?: string | null }): unknown {
+    if (isUniqueViolation(e, 'users_username_uq')) return AppError.conflict('user.usernameTaken', { username: p.username ?? '' });
+    if (isUniqueViolation(e, 'users_phone_uq')) return AppError.conflict('user.phoneTaken', { phone: p.phone ?? '' });
+    return e;
+  }
+}

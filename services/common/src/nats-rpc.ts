@@ -1,0 +1,59 @@
+import { connect, ErrorCode as NatsErrorCode, JSONCodec, type NatsConnection, type NatsError } from 'nats';
+import { randomUUID } from 'node:crypto';
+import { ErrorCode, type RpcRequest } from '@cmp/contracts';
+import { AppError, isErrorPayload } from './app-error';
+
+const codec = JSONCodec<unknown>();
+
+/** The reply packet a Nest NATS server sends. */
+interface NestReply {
+  id: string;
+  response?: unknown;
+  err?: unknown;
+  isDisposed?: boolean;
+}
+
+/**
+ * Request/reply client for Nest NATS servers. It uses the nats.js muxed request (one shared inbox
+ * subscription instead of one per call) and turns "no responders" and time-outs into a clear
+ * SERVICE_UNAVAILABLE error instead of a hang.
+ */
+export class NatsRpcClient {
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly timeoutMs: number,
+  ) {}
+
+  static async connect(url: string, name: string, timeoutMs: number): Promise<NatsRpcClient> {
+    const nc = await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+    return new NatsRpcClient(nc, timeoutMs);
+  }
+
+  get connection(): NatsConnection {
+    return this.nc;
+  }
+
+  async request<T>(subject: string, body: RpcRequest): Promise<T> {
+    const packet = { pattern: subject, data: body, id: randomUUID() };
+    let reply: NestReply;
+    try {
+      const msg = await this.nc.request(subject, codec.encode(packet), { timeout: this.timeoutMs });
+      reply = codec.decode(msg.data) as NestReply;
+    } catch (e) {
+      const code = (e as NatsError).code;
+      if (code === NatsErrorCode.NoResponders || code === NatsErrorCode.Timeout || code === NatsErrorCode.Disconnect) {
+        throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'error.serviceUnavailable', { service: subject.split('.')[0] });
+      }
+      throw e;
+    }
+    if (reply.err !== undefined && reply.err !== null) {
+      if (isErrorPayload(reply.err)) throw AppError.fromPayload(reply.err);
+      throw new AppError(ErrorCode.INTERNAL, 'error.system');
+    }
+    return reply.response as T;
+  }
+
+  async close(): Promise<void> {
+    await this.nc.drain();
+  }
+}

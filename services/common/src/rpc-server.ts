@@ -1,0 +1,48 @@
+import { Catch, Logger, type ArgumentsHost, type INestMicroservice, type RpcExceptionFilter } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { ErrorCode, type ErrorPayload } from '@cmp/contracts';
+import { throwError, type Observable } from 'rxjs';
+import { AppError, isUniqueViolation } from './app-error';
+import { createLogger } from './logger';
+
+/** Turns whatever a handler threw into the ErrorPayload that travels back over NATS. */
+@Catch()
+export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
+  private readonly logger = new Logger('RpcErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): Observable<ErrorPayload> {
+    if (exception instanceof AppError) return throwError(() => exception.toPayload());
+    const subject = host.switchToRpc().getContext()?.getSubject?.() ?? 'unknown';
+    if (isUniqueViolation(exception)) {
+      return throwError(() => ({ code: ErrorCode.CONFLICT, key: 'error.conflict' }));
+    }
+    this.logger.error(`Unhandled error in ${subject}: ${(exception as Error)?.stack ?? String(exception)}`);
+    return throwError(() => ({ code: ErrorCode.INTERNAL, key: 'error.system' }));
+  }
+}
+
+/**
+ * Starts a service as a NATS microservice in a queue group named after the service, so that
+ * more replicas share the load. Reconnects forever; shuts down gracefully on SIGTERM.
+ */
+export async function startRpcService(
+  module: Parameters<typeof NestFactory.createMicroservice>[0],
+  service: string, natsUrl: string): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
+    transport: Transport.NATS,
+    options: {
+      servers: [natsUrl],
+      queue: service,
+      name: `${service}-${process.pid}`,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+    },
+    logger: createLogger(service),
+  });
+  app.useGlobalFilters(new RpcErrorFilter());
+  app.enableShutdownHooks();
+  await app.listen();
+  new Logger(service).log(`listening on NATS ${natsUrl} in queue group "${service}"`);
+  return app;
+}

@@ -1,0 +1,177 @@
+/** Payloads and replies of the auth service. Field names follow spec section 3. */
+
+export interface LoginPasswordPayload {
+  username: string;
+  password: string;
+}
+
+export interface LoginCodeSendPayload {
+  phone: string;
+}
+
+export interface LoginCodePayload {
+  phone: string;
+  code: string;
+}
+
+export interface LoginReply {
+  token: string;
+  expiresIn: number;
+}
+
+export interface UserInfo {
+  userId: number;
+  username: string;
+  realName: string;
+  avatar: string | null;
+  groupId: number;
+  roleIds: number[];
+  roleKeys: string[];
+  permissions: string[];
+}
+
+export const MenuType = { directory: 1, page: 2, leaf: 4 } as const;
+export type MenuType = (typeof MenuType)[keyof typeof MenuType];
+
+export interface MenuEntry {
+  menuId: number;
+  parentId: number | null;
+  menuName: string;
+  /** English label, so the web can show the menu in either language. */
+  menuNameEn: string;
+  menuType: MenuType;
+  path: string;
+  component: string | null;
+  query: string | null;
+  icon: string | null;
+  /** 1 means shown (spec section 3). */
+  visible: 0 | 1;
+  orderNum: number;
+  children: MenuEntry[];
+}
+
+export interface GroupSelection {
+  groupId: number;
+  groupCode: string;
+  directGroups: number[];
+  directGroupCodes: string[];
+}
+
+export interface GroupNode {
+  id: number;
+  code: string;
+  name: string;
+  parentId: number | null;
+  hosts: string[];
+  children: GroupNode[];
+}
+
+export interface Role {
+  id: number;
+  key: string;
+  name: string;
+  permissions: string[];
+  menuIds: number[];
+  builtin: boolean;
+}
+
+export interface Dept {
+  id: number;
+  groupId: number;
+  parentId: number | null;
+  name: string;
+  orderNum: number;
+  children: Dept[];
+}
+
+export const UserStatus = { active: 1, disabled: 0 } as const;
+
+export interface UserView {
+  id: number;
+  username: string;
+  realName: string;
+  phone: string | null;
+  email: string | null;
+  avatar: string | null;
+  status: number;
+  groupId: number;
+  groupName: string;
+  deptId: number | null;
+  roleKeys: string[];
+  createdAt: string;
+}
+
+export interface UserPageQuery {
+  pageNum?: number;
+  pageSize?: number;
+  keyword?: string;
+  status?: number;
+  groupId?: number;
+  roleKey?: string;
+}
+
+export interface UserAddPayload {
+  username: string;
+  realName: string;
+  password: string;
+  phone?: string;
+  email?: string;
+  groupId?: number;
+  deptId?: number;
+  roleKeys?: string[];
+}
+
+export interface UserUpdatePayload {
+  id: number;
+  realName?: string;
+  phone?: string | null;
+  email?: string | null;
+  avatar?: string | null;
+  status?: number;
+  deptId?: number | null;
+}
+
+export interface UserRoleSetPayload {
+  id: number;
+  roleKeys: string[];
+}
+
+/** Own password when `id` is absent; an administrator's reset of another user when present. */
+export interface UserPasswordPayload {
+  id?: number;
+  oldPassword?: string;
+  newPassword: string;
+}
+
+/** Columns of the user import template, in order. `key` is the field, the header is shown in both languages. */
+export const USER_TEMPLATE_COLUMNS = [
+  { key: 'username', zh: '账号', en: 'Account', required: true, width: 18 },
+  { key: 'realName', zh: '姓名', en: 'Name', required: true, width: 14 },
+  { key: 'phone', zh: '手机号', en: 'Phone', required: false, width: 16 },
+  { key: 'email', zh: '邮箱', en: 'Email', required: false, width: 24 },
+  { key: 'roleKeys', zh: '角色标识（多个用逗号分隔）', en: 'Role keys (comma separated)', required: true, width: 26 },
+  { key: 'password', zh: '初始密码', en: 'Initial password', required: true, width: 18 },
+] as const;
+export type UserTemplateKey = (typeof USER_TEMPLATE_COLUMNS)[number]['key'];
+export type UserImportRow = Partial<Record<UserTemplateKey, string>> & { rowNumber: number };
+export const USER_IMPORT_MAX_ROWS = 2000;
+
+export interface ImportRowError {
+  rowNumber: number;
+  field: string;
+  message: string;
+}
+
+export interface ImportCheckReply {
+  total: number;
+  valid: number;
+  errors: ImportRowError[];
+}
+
+/** Password rule: 8 to 64 characters with letters and digits. */
+export const isStrongPassword = (pwd: string): boolean =>
+  typeof pwd === 'string' && pwd.length >= 8 && pwd.length <= 64 && /[A-Za-z]/.test(pwd) && /\d/.test(pwd);
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.@-]{3,32}$/;

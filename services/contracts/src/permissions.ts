@@ -1,0 +1,55 @@
+/** The role that passes every permission check (spec section 6). */
+export const ROOT_ROLE = 'ROOT';
+/** The role the web assumes when the server gives none (spec section 4). */
+export const DEFAULT_ROLE = 't';
+
+/** Permission strings. A route declares the ones that let a caller in. */
+export const Perm = {
+  userList: 'system:user:list',
+  userAdd: 'system:user:add',
+  userEdit: 'system:user:edit',
+  userDelete: 'system:user:remove',
+  userResetPwd: 'system:user:resetPwd',
+  userRoleSet: 'system:user:role',
+  userImport: 'system:user:import',
+  userExport: 'system:user:export',
+  roleList: 'system:role:list',
+  roleEdit: 'system:role:edit',
+  menuList: 'system:menu:list',
+  menuEdit: 'system:menu:edit',
+  deptList: 'system:dept:list',
+  deptEdit: 'system:dept:edit',
+  groupList: 'system:group:list',
+  groupEdit: 'system:group:edit',
+} as const;
+export type Perm = (typeof Perm)[keyof typeof Perm];
+export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);
+
+/** Who is calling: set by the gateway from the verified token, sent with every NATS request. */
+export interface Identity {
+  userId: number;
+  username: string;
+  groupId: number;
+  roleKeys: string[];
+  permissions: string[];
+  sessionId: string;
+}
+
+export const isRoot = (identity: Pick<Identity, 'roleKeys'>): boolean => identity.roleKeys.includes(ROOT_ROLE);
+
+/** ROOT passes; others need at least one of the listed permissions. An empty list is a programming error. */
+export function hasAnyPermission(identity: Pick<Identity, 'roleKeys' | 'permissions'>, required: readonly string[]): boolean {
+  if (!required.length) throw new Error('hasAnyPermission needs at least one permission');
+  if (isRoot(identity)) return true;
+  return required.some((p) => identity.permissions.includes(p));
+}
+
+/** Redis key of a live session; the gateway reads it, the auth service writes and revokes it. */
+export const sessionKey = (sessionId: string): string => `sess:${sessionId}`;
+/** Claims of the access token (HS256 JWT). `jti` is the session id. */
+export interface TokenClaims {
+  sub: string;
+  jti: string;
+  exp: number;
+  iat: number;
+}

@@ -1,0 +1,39 @@
+/**
+ * NATS subjects: `<service>.<entity>.<verb>`. Renaming one breaks running replicas: add, never rename.
+ * Each service's servers join a queue group named after the service.
+ */
+export const Service = {
+  auth: 'auth',
+} as const;
+
+export const AuthSubject = {
+  loginPassword: 'auth.login.password',
+  loginCodeSend: 'auth.login.code-send',
+  loginCode: 'auth.login.code',
+  logout: 'auth.session.logout',
+  userInfo: 'auth.user.info',
+  userMenu: 'auth.menu.user',
+  groupSelect: 'auth.group.select',
+  userPage: 'auth.user.page',
+  userGet: 'auth.user.get',
+  userAdd: 'auth.user.add',
+  userUpdate: 'auth.user.update',
+  userRoleSet: 'auth.user.role-set',
+  userUpdatePassword: 'auth.user.update-password',
+  userDelete: 'auth.user.delete',
+  userImportCheck: 'auth.user.import-check',
+  userImport: 'auth.user.import',
+  roleList: 'auth.role.list',
+  roleSave: 'auth.role.save',
+  roleDelete: 'auth.role.delete',
+  menuTree: 'auth.menu.tree',
+  menuSave: 'auth.menu.save',
+  menuDelete: 'auth.menu.delete',
+  deptTree: 'auth.dept.tree',
+  deptSave: 'auth.dept.save',
+  deptDelete: 'auth.dept.delete',
+  groupTree: 'auth.group.tree',
+  groupSave: 'auth.group.save',
+  groupDelete: 'auth.group.delete',
+  health: 'auth.health.ping',
+} as const;

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { NatsRpcClient } from '@cmp/common';
+import { AuthController } from './auth/auth.controller';
+import { GATEWAY_CONFIG, loadGatewayConfig, type GatewayConfig } from './config';
+import { HealthController } from './health/health.controller';
+import { AuthGuard } from './http/auth.guard';
+import { NATS_RPC, RpcService } from './http/rpc.service';
+import { redisProvider } from './redis.provider';
+import { SystemController } from './system/system.controller';
+import { UserController } from './system/user.controller';
+
+export const CONTROLLERS = [AuthController, UserController, SystemController, HealthController];
+
+@Module({
+  controllers: CONTROLLERS,
+  providers: [
+    { provide: GATEWAY_CONFIG, useFactory: loadGatewayConfig },
+    {
+      provide: NATS_RPC,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (c: GatewayConfig) => NatsRpcClient.connect(c.natsUrl, `gateway-${process.pid}`, c.rpcTimeoutMs),
+    },
+    redisProvider,
+    RpcService,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,64 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { AuthSubject, type GroupSelection, type LoginReply, type MenuEntry, type UserInfo } from '@cmp/contracts';
+import { LoggedIn, Public } from '../http/access.decorators';
+import { RequestCtx, type Ctx } from '../http/request-context';
+import { RpcService } from '../http/rpc.service';
+import { LoginCodeDto, LoginCodeSendDto, LoginPasswordDto, UserMenuQuery } from './auth.dto';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(private readonly rpc: RpcService) {}
+
+  @Post('auth/login/pwd')
+  @HttpCode(200)
+  @Public()
+  loginPassword(@RequestCtx() ctx: Ctx, @Body() body: LoginPasswordDto): Promise<LoginReply> {
+    return this.rpc.call(ctx, AuthSubject.loginPassword, body);
+  }
+
+  /** Not in the spec's call list: the code login needs a way to ask for a code. */
+  @Post('auth/login/code/send')
+  @HttpCode(200)
+  @Public()
+  sendCode(@RequestCtx() ctx: Ctx, @Body() body: LoginCodeSendDto): Promise<null> {
+    return this.rpc.call(ctx, AuthSubject.loginCodeSend, body);
+  }
+
+  @Post('auth/login/code')
+  @HttpCode(200)
+  @Public()
+  loginCode(@RequestCtx() ctx: Ctx, @Body() body: LoginCodeDto): Promise<LoginReply> {
+    return this.rpc.call(ctx, AuthSubject.loginCode, body);
+  }
+
+  @Get('auth/user/info')
+  @ApiBearerAuth()
+  @LoggedIn()
+  userInfo(@RequestCtx() ctx: Ctx): Promise<UserInfo> {
+    return this.rpc.call(ctx, AuthSubject.userInfo);
+  }
+
+  @Post('auth/logout')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @LoggedIn()
+  logout(@RequestCtx() ctx: Ctx): Promise<null> {
+    return this.rpc.call(ctx, AuthSubject.logout);
+  }
+
+  @Get('system/menu/userMenu')
+  @ApiBearerAuth()
+  @LoggedIn()
+  userMenu(@RequestCtx() ctx: Ctx, @Query() _query: UserMenuQuery): Promise<MenuEntry[]> {
+    return this.rpc.call(ctx, AuthSubject.userMenu);
+  }
+
+  @Get('competition/group/user/getSelect')
+  @ApiBearerAuth()
+  @LoggedIn()
+  groupSelect(@RequestCtx() ctx: Ctx): Promise<GroupSelection> {
+    return this.rpc.call(ctx, AuthSubject.groupSelect);
+  }
+}

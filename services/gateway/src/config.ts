@@ -1,0 +1,32 @@
+import { Env, readBaseConfig, type BaseConfig } from '@cmp/common';
+
+export interface GatewayConfig extends BaseConfig {
+  host: string;
+  port: number;
+  jwtSecret: string;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  rateLimitPerMinute: number;
+}
+
+/** Read once at start-up; see .env.example for each variable. */
+export function loadGatewayConfig(): GatewayConfig {
+  const env = new Env();
+  const config: GatewayConfig = {
+    ...readBaseConfig(env),
+    host: env.string('HOST', '0.0.0.0'),
+    port: env.int('PORT', 8080, 1, 65535),
+    jwtSecret: env.secret('JWT_SECRET'),
+    corsOrigins: env.list('CORS_ORIGINS', ['http://localhost:5173', 'http://127.0.0.1:5173']),
+    trustProxy: env.bool('TRUST_PROXY', false),
+    bodyLimitBytes: env.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    uploadLimitBytes: env.int('UPLOAD_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
+    rateLimitPerMinute: env.int('RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
+  };
+  env.done();
+  return config;
+}
+
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

@@ -1,0 +1,53 @@
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@cmp/common';
+import { ErrorCode, httpStatusOf, translate, type Envelope, type Lang } from '@cmp/contracts';
+import { metaOf } from './request-context';
+import { describeValidation, InvalidInput } from './validation';
+
+const formatBytes = (n: number) => (n >= 1048576 ? `${Math.round(n / 1048576)} MB` : `${Math.round(n / 1024)} KB`);
+
+/**
+ * The one error mapping of the gateway: whatever went wrong becomes the envelope with a non-zero
+ * code and a message in the caller's language. Only real faults are logged with their stack,
+ * and no stack ever reaches the client.
+ */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ErrorFilter');
+
+  constructor(private readonly limits: { bodyLimitBytes: number; uploadLimitBytes: number }) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const req = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { lang, requestId } = metaOf(req);
+    const { code, msg, data } = this.describe(exception, req, lang);
+    if (code === ErrorCode.INTERNAL) {
+      this.logger.error(`[${requestId}] ${req.method} ${req.url}: ${(exception as Error)?.stack ?? String(exception)}`);
+    }
+    const body: Envelope = { code, msg, data: data ?? null };
+    void reply.status(httpStatusOf(code)).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private describe(e: unknown, req: FastifyRequest, lang: Lang): { code: number; msg: string; data?: unknown } {
+    const t = (key: string, params?: Record<string, string | number>) => translate(key, lang, params);
+    if (e instanceof AppError) return { code: e.code, msg: t(e.key, e.params), data: e.data };
+    if (e instanceof InvalidInput) return { code: ErrorCode.BAD_REQUEST, msg: t('error.validation', { detail: describeValidation(e.errors, lang) }) };
+
+    // Nest hands Fastify's own errors (body too large, unknown content type) over as HttpExceptions.
+    const status = e instanceof HttpException ? e.getStatus() : (e as { statusCode?: number }).statusCode;
+    switch (status) {
+      case 404:
+        return { code: ErrorCode.NOT_FOUND, msg: t('error.notFound', { path: req.url.split('?')[0] }) };
+      case 413:
+        return { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: t('error.payloadTooLarge', { limit: formatBytes(this.limits.bodyLimitBytes) }) };
+      case 415:
+        return { code: ErrorCode.UNSUPPORTED_MEDIA, msg: t('error.unsupportedMedia', { type: String(req.headers['content-type'] ?? '') }) };
+    }
+    if (status !== undefined && status >= 400 && status < 500) {
+      return { code: ErrorCode.BAD_REQUEST, msg: t('error.validation', { detail: (e as Error).message }) };
+    }
+    return { code: ErrorCode.INTERNAL, msg: t('error.system') };
+  }
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode, translate, type Envelope } from '@cmp/contracts';
+import { metrics } from '../health/metrics';
+import { metaOf } from './request-context';
+
+/**
+ * Per-address request ceiling per minute, kept in this process's memory: a flood guard that costs
+ * nothing on the hot path. Login attempts have their own, shared limits in the auth service.
+ */
+export function registerRateLimit(app: FastifyInstance, perMinute: number): void {
+  let windowStart = Date.now();
+  let counts = new Map<string, number>();
+  app.addHook('onRequest', async (req, reply) => {
+    const now = Date.now();
+    if (now - windowStart >= 60_000) {
+      windowStart = now;
+      counts = new Map();
+    }
+    const n = (counts.get(req.ip) ?? 0) + 1;
+    counts.set(req.ip, n);
+    if (n <= perMinute) return;
+    metrics.rateLimited.inc();
+    const seconds = Math.ceil((windowStart + 60_000 - now) / 1000);
+    const body: Envelope = { code: ErrorCode.TOO_MANY_REQUESTS, msg: translate('error.tooManyRequests', metaOf(req).lang, { seconds }), data: null };
+    return reply.status(429).header('retry-after', String(seconds)).send(body);
+  });
+}

@@ -1,0 +1,25 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { pickLang, type Identity, type RequestMeta } from '@cmp/contracts';
+
+/** What the guard attaches to a request. */
+export interface GatewayRequest extends FastifyRequest {
+  identity?: Identity;
+}
+
+export const metaOf = (req: FastifyRequest): RequestMeta => ({
+  requestId: String(req.id),
+  ip: req.ip,
+  lang: pickLang((req.headers['x-lang'] as string | undefined) ?? req.headers['accept-language']),
+});
+
+/** The request as handlers need it: identity and metadata for the RPC call. */
+export interface Ctx {
+  identity?: Identity;
+  meta: RequestMeta;
+}
+
+export const RequestCtx = createParamDecorator((_: unknown, ctx: ExecutionContext): Ctx => {
+  const req = ctx.switchToHttp().getRequest<GatewayRequest>();
+  return { identity: req.identity, meta: metaOf(req) };
+});

@@ -1,0 +1,62 @@
+import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import type { Lang } from '@cmp/contracts';
+
+/** Thrown by the validation pipe; rendered by the error filter in the caller's language. */
+export class InvalidInput extends Error {
+  constructor(readonly errors: ValidationError[]) {
+    super('invalid input');
+  }
+}
+
+type Template = { 'zh-CN': string; en: string };
+// Messages per class-validator constraint; {field} is the property path, {arg} the constraint's first argument.
+const TEMPLATES: Record<string, Template> = {
+  isDefined: { 'zh-CN': '{field} 为必填项', en: '{field} is required' },
+  isNotEmpty: { 'zh-CN': '{field} 不能为空', en: '{field} must not be empty' },
+  isString: { 'zh-CN': '{field} 必须是文本', en: '{field} must be a string' },
+  isInt: { 'zh-CN': '{field} 必须是整数', en: '{field} must be a whole number' },
+  isBoolean: { 'zh-CN': '{field} 必须是 true 或 false', en: '{field} must be true or false' },
+  isArray: { 'zh-CN': '{field} 必须是数组', en: '{field} must be a list' },
+  isIn: { 'zh-CN': '{field} 必须是以下值之一：{arg}', en: '{field} must be one of: {arg}' },
+  min: { 'zh-CN': '{field} 不能小于 {arg}', en: '{field} must not be less than {arg}' },
+  max: { 'zh-CN': '{field} 不能大于 {arg}', en: '{field} must not be greater than {arg}' },
+  minLength: { 'zh-CN': '{field} 至少 {arg} 个字符', en: '{field} must be at least {arg} characters' },
+  maxLength: { 'zh-CN': '{field} 最多 {arg} 个字符', en: '{field} must be at most {arg} characters' },
+  arrayMaxSize: { 'zh-CN': '{field} 最多 {arg} 项', en: '{field} must have at most {arg} items' },
+  matches: { 'zh-CN': '{field} 格式不正确', en: '{field} is not in the right format' },
+  isEmail: { 'zh-CN': '{field} 不是有效的邮箱地址', en: '{field} must be an email address' },
+  whitelistValidation: { 'zh-CN': '不支持的字段 {field}', en: 'unknown field {field}' },
+  nestedValidation: { 'zh-CN': '{field} 格式不正确', en: '{field} is not in the right format' },
+};
+
+/** One line per failing field, naming the field, in the caller's language. */
+export function describeValidation(errors: ValidationError[], lang: Lang, parent = ''): string {
+  const parts: string[] = [];
+  for (const e of errors) {
+    const field = parent ? `${parent}.${e.property}` : e.property;
+    if (e.children?.length) parts.push(describeValidation(e.children, lang, field));
+    const [first, fallback] = Object.entries(e.constraints ?? {})[0] ?? [];
+    if (!first) continue;
+    // A missing value fails whichever rule runs first; "required" is what a person needs to hear.
+    const name = e.value === undefined && first !== 'whitelistValidation' ? 'isDefined' : first;
+    const tpl = TEMPLATES[name];
+    const arg = argumentOf(name, fallback);
+    parts.push(tpl ? tpl[lang].replace('{field}', field).replace('{arg}', arg) : fallback);
+  }
+  return parts.filter(Boolean).join(lang === 'en' ? '; ' : '；');
+}
+
+// class-validator keeps the arguments only inside its English message: read them back from it.
+function argumentOf(name: string, message = ''): string {
+  if (name === 'isIn') return message.split(': ').pop() ?? '';
+  const m = /(-?\d+(?:\.\d+)?)(?!.*\d)/.exec(message);
+  return m ? m[1] : '';
+}
+
+export const validationPipe = new ValidationPipe({
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  stopAtFirstError: true,
+  exceptionFactory: (errors) => new InvalidInput(errors),
+});

@@ -1,0 +1,85 @@
+import 'reflect-metadata';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import { createLogger } from '@cmp/common';
+import { AppModule, CONTROLLERS } from './app.module';
+import { loadGatewayConfig } from './config';
+import { metrics } from './health/metrics';
+import { undeclaredRoutes } from './http/access.decorators';
+import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { ErrorFilter } from './http/error.filter';
+import { registerJsonParser } from './http/json-parser';
+import { registerRateLimit } from './http/rate-limit';
+import { validationPipe } from './http/validation';
+
+export const API_PREFIX = 'prod-api';
+
+async function main(): Promise<void> {
+  const config = loadGatewayConfig();
+  const missing = undeclaredRoutes(CONTROLLERS);
+  if (missing.length) throw new Error(`Routes without an access rule: ${missing.join(', ')}`);
+
+  const adapter = new FastifyAdapter({
+    logger: { level: config.logLevel === 'log' ? 'info' : config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
+    logger: createLogger('gateway'),
+    bodyParser: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  registerJsonParser(fastify);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(cors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['content-disposition', 'x-request-id'] });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
+  registerRateLimit(fastify, config.rateLimitPerMinute);
+  fastify.addHook('onSend', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+  });
+  fastify.addHook('onResponse', async (req, reply) => {
+    metrics.requestDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalPipes(validationPipe);
+  app.useGlobalFilters(new ErrorFilter(config));
+  app.useGlobalInterceptors(new EnvelopeInterceptor());
+  app.enableShutdownHooks();
+
+  const doc = new DocumentBuilder()
+    .setTitle('Competition management platform API')
+    .setDescription('Every response is { code, msg, data }; code 0 is success. Send the token as "Authorization: Bearer <token>".')
+    .setVersion('0.1.0')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, doc));
+
+  await app.listen(config.port, config.host);
+  createLogger('gateway').log(`listening on http://${config.host}:${config.port}/${API_PREFIX}`);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.stack : e);
+  process.exit(1);
+});

@@ -1,0 +1,353 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { MAX_PAGE_SIZE, PHONE_PATTERN, USERNAME_PATTERN } from '@cmp/contracts';
+
+export class IdDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  id: number;
+}
+
+export class UserPageQueryDto {
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  pageNum?: number;
+
+  @ApiPropertyOptional({ default: 10 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  pageSize?: number;
+
+  @ApiPropertyOptional({ description: 'matches account, name or phone' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  keyword?: string;
+
+  @ApiPropertyOptional({ enum: [0, 1] })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([0, 1])
+  status?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  groupId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  roleKey?: string;
+}
+
+export class UserAddDto {
+  @ApiProperty({ example: 'zhangsan' })
+  @IsString()
+  @Matches(USERNAME_PATTERN)
+  username: string;
+
+  @ApiProperty({ example: '张三' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  realName: string;
+
+  @ApiProperty({ example: 'Passw0rd!' })
+  @IsString()
+  @MaxLength(64)
+  password: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Matches(PHONE_PATTERN)
+  phone?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(100)
+  email?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  groupId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  deptId?: number;
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  roleKeys?: string[];
+}
+
+export class UserUpdateDto extends IdDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  realName?: string;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null && v !== '')
+  @IsString()
+  @Matches(PHONE_PATTERN)
+  phone?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null && v !== '')
+  @IsEmail()
+  @MaxLength(100)
+  email?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(300)
+  avatar?: string | null;
+
+  @ApiPropertyOptional({ enum: [0, 1] })
+  @IsOptional()
+  @IsIn([0, 1])
+  status?: number;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(1)
+  deptId?: number | null;
+}
+
+export class UserRoleSetDto extends IdDto {
+  @ApiProperty({ type: [String] })
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  roleKeys: string[];
+}
+
+export class UserPasswordDto {
+  @ApiPropertyOptional({ description: 'another user, for an administrator reset' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id?: number;
+
+  @ApiPropertyOptional({ description: 'required when changing your own password' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(128)
+  oldPassword?: string;
+
+  @ApiProperty()
+  @IsString()
+  @MaxLength(64)
+  newPassword: string;
+}
+
+export class RoleSaveDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id?: number;
+
+  @ApiProperty()
+  @IsString()
+  @Matches(/^[A-Za-z][A-Za-z0-9_:-]{0,63}$/)
+  key: string;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ type: [String] })
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsString({ each: true })
+  permissions: string[];
+
+  @ApiProperty({ type: [Number] })
+  @IsArray()
+  @ArrayMaxSize(2000)
+  @IsInt({ each: true })
+  menuIds: number[];
+}
+
+export class MenuSaveDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  menuId?: number;
+
+  @ApiProperty({ nullable: true })
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(1)
+  parentId: number | null;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  menuName: string;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  menuNameEn: string;
+
+  @ApiProperty({ enum: [1, 2, 4] })
+  @IsIn([1, 2, 4])
+  menuType: 1 | 2 | 4;
+
+  @ApiProperty()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_\-/:]{1,200}$/)
+  path: string;
+
+  @ApiProperty({ nullable: true })
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(200)
+  component: string | null;
+
+  @ApiProperty({ nullable: true })
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(500)
+  query: string | null;
+
+  @ApiProperty({ nullable: true })
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(64)
+  icon: string | null;
+
+  @ApiProperty({ enum: [0, 1] })
+  @IsIn([0, 1])
+  visible: 0 | 1;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(0)
+  @Max(100000)
+  orderNum: number;
+}
+
+export class DeptTreeQuery {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  groupId?: number;
+}
+
+export class DeptSaveDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  groupId?: number;
+
+  @ApiProperty({ nullable: true })
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(1)
+  parentId: number | null;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(0)
+  @Max(100000)
+  orderNum: number;
+}
+
+export class GroupSaveDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id?: number;
+
+  @ApiProperty()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{2,64}$/)
+  code: string;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ nullable: true })
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(1)
+  parentId: number | null;
+
+  @ApiPropertyOptional({ type: [String] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @Matches(/^[a-z0-9.-]{1,253}$/i, { each: true })
+  hosts?: string[];
+}
