@@ -95,7 +95,7 @@ export class LoginService {
   private async openSession(userId: number): Promise<LoginReply> {
     const info = await this.access.loadUser(userId);
     if (!info) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.badCredentials');
-    if (info.status !== 1) throw new AppError(ErrorCode.NO_ACCESS, 'auth.accountDisabled');
+    if (info.status !== 1) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.accountDisabled');
     return this.sessions.open(this.access.toSessionIdentity(info));
   }
 

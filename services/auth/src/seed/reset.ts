@@ -5,7 +5,7 @@ import { authDataSource } from '../data-source';
 import { seed } from './seed';
 
 /** Drops the auth schema, migrates it from scratch and loads the demo data. */
-export async function resetAuthDatabase(databaseUrl: string): Promise<void> {
+export async function resetDatabase(databaseUrl: string): Promise<void> {
   await ensureDatabase(databaseUrl);
   const ds = authDataSource({ databaseUrl, dbPoolSize: 2 });
   await ds.initialize();
@@ -20,7 +20,7 @@ export async function resetAuthDatabase(databaseUrl: string): Promise<void> {
 
 if (require.main === module) {
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp';
-  resetAuthDatabase(url).then(
+  resetDatabase(url).then(
     () => console.log(`auth: schema reset and seeded (${url.replace(/\/\/[^@]*@/, '//')})`),
     (e) => {
       console.error(e);

@@ -35,8 +35,9 @@ export function describeValidation(errors: ValidationError[], lang: Lang, parent
   for (const e of errors) {
     const field = parent ? `${parent}.${e.property}` : e.property;
     if (e.children?.length) parts.push(describeValidation(e.children, lang, field));
-    const [first, fallback] = Object.entries(e.constraints ?? {})[0] ?? [];
-    if (!first) continue;
+    const main = mainConstraint(e.constraints ?? {});
+    if (!main) continue;
+    const [first, fallback] = main;
     // A missing value fails whichever rule runs first; "required" is what a person needs to hear.
     const name = e.value === undefined && first !== 'whitelistValidation' ? 'isDefined' : first;
     const tpl = TEMPLATES[name];
@@ -44,6 +45,14 @@ export function describeValidation(errors: ValidationError[], lang: Lang, parent
     parts.push(tpl ? tpl[lang].replace('{field}', field).replace('{arg}', arg) : fallback);
   }
   return parts.filter(Boolean).join(lang === 'en' ? '; ' : '；');
+}
+
+// Of several failed rules, the most basic one tells a person what to fix first (a wrong type before its length).
+const PRIORITY = ['whitelistValidation', 'isDefined', 'isString', 'isInt', 'isArray', 'isBoolean', 'isNotEmpty', 'isIn'];
+function mainConstraint(constraints: Record<string, string>): [string, string] | undefined {
+  const entries = Object.entries(constraints);
+  const rank = (name: string) => (PRIORITY.includes(name) ? PRIORITY.indexOf(name) : PRIORITY.length);
+  return entries.sort((a, b) => rank(a[0]) - rank(b[0]))[0];
 }
 
 // class-validator keeps the arguments only inside its English message: read them back from it.
@@ -57,6 +66,5 @@ export const validationPipe = new ValidationPipe({
   whitelist: true,
   forbidNonWhitelisted: true,
   transform: true,
-  stopAtFirstError: true,
   exceptionFactory: (errors) => new InvalidInput(errors),
 });

@@ -1,0 +1,54 @@
+import { api, freshIp, login } from './support/api';
+import { BASE } from './support/platform';
+
+/** Each bad request gets the envelope with a non-zero code, a 4xx status and a message that names what to fix. */
+describe('bad input', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await login('admin1');
+  });
+
+  const cases: { name: string; path: string; body?: unknown; raw?: string; type?: string; code: number; msg: RegExp }[] = [
+    { name: 'missing fields', path: '/auth/login/pwd', body: {}, code: 10400, msg: /username is required; password is required/ },
+    { name: 'wrong type', path: '/auth/login/pwd', body: { username: 42, password: 'x' }, code: 10400, msg: /username must be a string/ },
+    { name: 'oversized string', path: '/system/user/add', body: { username: 'longname', realName: 'x'.repeat(51), password: 'Passw0rd1' }, code: 10400, msg: /realName must be at most 50 characters/ },
+    { name: 'unknown field', path: '/system/user/add', body: { username: 'abc', realName: 'x', password: 'Passw0rd1', isAdmin: true }, code: 10400, msg: /unknown field isAdmin/ },
+    { name: 'bad phone', path: '/system/user/add', body: { username: 'abc', realName: 'x', password: 'Passw0rd1', phone: '12345' }, code: 10400, msg: /phone is not in the right format/ },
+    { name: 'bad account name', path: '/system/user/add', body: { username: 'a b', realName: 'x', password: 'Passw0rd1' }, code: 10400, msg: /username is not in the right format/ },
+    { name: 'negative id', path: '/system/user/delete', body: { id: -3 }, code: 10400, msg: /id must not be less than 1/ },
+    { name: 'list where a string is needed', path: '/system/user/roleSet', body: { id: 2, roleKeys: 'admin' }, code: 10400, msg: /roleKeys must be a list/ },
+    { name: 'malformed JSON', path: '/system/user/add', raw: '{"username": "abc",', type: 'application/json', code: 10400, msg: /not valid JSON/ },
+    { name: 'prototype poisoning', path: '/system/user/add', raw: '{"__proto__": {"admin": true}}', type: 'application/json', code: 10400, msg: /not valid JSON/ },
+    { name: 'unsupported content type', path: '/system/user/add', raw: '<user/>', type: 'application/xml', code: 10415, msg: /Unsupported content type: application\/xml/ },
+    { name: 'body over 1 MB', path: '/system/user/add', raw: JSON.stringify({ realName: 'x'.repeat(1_100_000) }), type: 'application/json', code: 10413, msg: /limit is 1 MB/ },
+  ];
+
+  it.each(cases)('$name', async (c) => {
+    const r = c.raw
+      ? await api(c.path, { method: 'POST', token: admin, raw: c.raw, headers: { 'content-type': c.type! }, lang: 'en', ip: freshIp() })
+      : await api(c.path, { token: admin, body: c.body, lang: 'en', ip: freshIp() });
+    expect(r.code).toBe(c.code);
+    expect(r.msg).toMatch(c.msg);
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    expect(JSON.stringify(r)).not.toMatch(/at .*\.js:\d+/); // no stack trace
+  });
+
+  it('answers bad query parameters in Chinese by default', async () => {
+    const r = await api('/system/user/page?pageSize=1000&status=7', { token: admin });
+    expect(r.code).toBe(10400);
+    expect(r.msg).toMatch(/^参数错误：pageSize 不能大于 100/);
+  });
+
+  it('answers an unknown address with 10404', async () => {
+    const r = await api('/nowhere', { lang: 'en' });
+    expect(r.code).toBe(10404);
+    expect(r.msg).toBe('No such address: /prod-api/nowhere');
+  });
+
+  it('keeps a huge query string from crashing anything', async () => {
+    const res = await fetch(`${BASE}/system/user/page?keyword=${'x'.repeat(5000)}`, { headers: { authorization: `Bearer ${admin}` } });
+    const body = (await res.json()) as { code: number };
+    expect(body.code).toBe(10400);
+  });
+});

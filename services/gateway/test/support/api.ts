@@ -1,0 +1,63 @@
+import Redis from 'ioredis';
+import { BASE, REDIS_URL } from './platform';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export interface Reply<T = unknown> {
+  status: number;
+  code: number;
+  msg: string;
+  data: T;
+  headers: Headers;
+}
+
+/**
+ * A distinct client address (from the IPv6 documentation prefix, only ever sent as a header),
+ * so the per-address login limit of one test does not hit another.
+ */
+export const freshIp = () => `2001:db8::${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  lang?: 'zh-CN' | 'en';
+  ip?: string;
+  headers?: Record<string, string>;
+  raw?: BodyInit;
+}
+
+/** One HTTP call through the gateway, as a browser would make it. */
+export async function api<T = unknown>(path: string, o: CallOptions = {}): Promise<Reply<T>> {
+  const headers: Record<string, string> = { 'accept-language': o.lang ?? 'zh-CN', ...o.headers };
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  if (o.ip) headers['x-forwarded-for'] = o.ip;
+  let body: BodyInit | undefined = o.raw;
+  if (o.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(o.body);
+  }
+  const res = await fetch(`${BASE}${path}`, { method: o.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const type = res.headers.get('content-type') ?? '';
+  if (!type.includes('application/json')) {
+    return { status: res.status, code: 0, msg: '', data: Buffer.from(await res.arrayBuffer()) as T, headers: res.headers };
+  }
+  const json = (await res.json()) as { code: number; msg: string; data: T };
+  return { status: res.status, ...json, headers: res.headers };
+}
+
+export async function login(username: string, password = DEMO_PASSWORD): Promise<string> {
+  const r = await api<{ token: string }>('/auth/login/pwd', { body: { username, password }, ip: freshIp() });
+  if (r.code !== 0) throw new Error(`login ${username} failed: ${r.code} ${r.msg}`);
+  return r.data.token;
+}
+
+export function redis(): Redis {
+  return new Redis(REDIS_URL);
+}
+
+export function upload(path: string, token: string, file: Buffer, filename = 'users.xlsx', lang: 'zh-CN' | 'en' = 'zh-CN') {
+  const form = new FormData();
+  form.append('file', new Blob([file]), filename);
+  return api<unknown>(path, { method: 'POST', token, raw: form, lang });
+}

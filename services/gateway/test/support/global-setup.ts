@@ -1,0 +1,26 @@
+import * as fs from 'node:fs';
+import Redis from 'ioredis';
+import { DATABASE_URL, LOG_DIR, NATS_URL, platformHealthy, REDIS_URL, REPO, startService, stopAll, waitFor } from './platform';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+export default async function globalSetup(): Promise<void> {
+  // The same bring-up as for development, pointed at the tests' URLs (it starts the tests' NATS).
+  Object.assign(process.env, { DATABASE_URL, REDIS_URL, NATS_URL });
+  await require(`${REPO}/infra/up.js`).ensureInfra({ log: () => undefined });
+  require(`${REPO}/infra/ensure-env.js`).ensureEnvFile();
+  for (const svc of ['auth', 'gateway']) {
+    if (!fs.existsSync(`${REPO}/services/${svc}/dist/main.js`)) throw new Error(`services/${svc} is not built: run "npm test" (it builds first)`);
+  }
+  stopAll();
+  fs.rmSync(LOG_DIR, { recursive: true, force: true });
+  // A clean, migrated and seeded database and an empty Redis database for every run.
+  const { resetDatabase } = require(`${REPO}/services/auth/dist/seed/reset.js`);
+  await resetDatabase(DATABASE_URL);
+  const redis = new Redis(REDIS_URL);
+  await redis.flushdb();
+  redis.disconnect();
+
+  startService('auth');
+  startService('gateway');
+  await waitFor('the platform to answer /health', platformHealthy, 60000);
+}

@@ -1,0 +1,5 @@
+import { stopAll } from './platform';
+
+export default async function globalTeardown(): Promise<void> {
+  stopAll();
+}

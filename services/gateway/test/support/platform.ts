@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** The platform the end-to-end tests run against: real processes on real PostgreSQL, Redis and NATS. */
+export const REPO = path.resolve(__dirname, '../../../..');
+export const PORT = Number(process.env.E2E_PORT ?? 18080);
+export const BASE = `http://127.0.0.1:${PORT}/prod-api`;
+export const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp_test';
+export const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
+// A NATS server of the tests' own: services of a platform started with `npm start` would otherwise
+// join the same queue groups and answer the tests' requests from another database.
+export const NATS_URL = process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:14222';
+export const LOG_DIR = path.join(REPO, 'test-artifacts', 'logs');
+const PID_FILE = path.join(REPO, '.data', 'e2e-pids.json');
+
+export type ServiceName = 'auth' | 'gateway';
+
+export function serviceEnv(): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL,
+    REDIS_URL,
+    NATS_URL,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    // Tests speak for many clients through X-Forwarded-For.
+    TRUST_PROXY: 'true',
+    RPC_TIMEOUT_MS: '3000',
+    LOGIN_IP_LIMIT_PER_MINUTE: '20',
+    LOGIN_CODE_RESEND_SECONDS: '0',
+  };
+}
+
+const readPids = (): Record<string, number> => (fs.existsSync(PID_FILE) ? JSON.parse(fs.readFileSync(PID_FILE, 'utf8')) : {});
+const writePids = (pids: Record<string, number>) => {
+  fs.mkdirSync(path.dirname(PID_FILE), { recursive: true });
+  fs.writeFileSync(PID_FILE, JSON.stringify(pids));
+};
+
+export function startService(name: ServiceName): number {
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const log = fs.openSync(path.join(LOG_DIR, `${name}.log`), 'a');
+  const child = spawn(process.execPath, [path.join(REPO, 'services', name, 'dist', 'main.js')], {
+    env: serviceEnv(),
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+  child.unref();
+  writePids({ ...readPids(), [name]: child.pid! });
+  return child.pid!;
+}
+
+export function stopService(name: ServiceName, signal: NodeJS.Signals = 'SIGTERM'): void {
+  const pids = readPids();
+  const pid = pids[name];
+  if (!pid) return;
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+  delete pids[name];
+  writePids(pids);
+}
+
+export function stopAll(): void {
+  for (const name of Object.keys(readPids()) as ServiceName[]) stopService(name);
+}
+
+/** Polls a condition until it holds; throws with the last reason after `timeoutMs`. */
+export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  while (Date.now() < end) {
+    try {
+      if (await check()) return;
+    } catch (e) {
+      last = e;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''} (logs in ${LOG_DIR})`);
+}
+
+export const platformHealthy = async (): Promise<boolean> => {
+  const res = await fetch(`${BASE}/health`);
+  return ((await res.json()) as { code: number }).code === 0;
+};
