@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ensureDatabase, migrate, startRpcService } from '@cmp/common';
+import { ensureDatabase, migrate, startHeartbeat, startRpcService } from '@cmp/common';
 import { Service } from '@cmp/contracts';
 import { AppModule } from './app.module';
 import { AUTH_SCHEMA, loadAuthConfig } from './config';
@@ -13,6 +13,7 @@ async function main(): Promise<void> {
   await migrate(ds, AUTH_SCHEMA);
   await ds.destroy();
   await startRpcService(AppModule, Service.auth, config.natsUrl);
+  startHeartbeat(Service.auth);
 }
 
 main().catch((e) => {

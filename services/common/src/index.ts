@@ -6,3 +6,4 @@ export * from './nats-rpc';
 export * from './redis';
 export * from './rpc-server';
 export * from './spreadsheet';
+export * from './heartbeat';

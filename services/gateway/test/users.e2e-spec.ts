@@ -146,6 +146,9 @@ describe('users', () => {
       for (const r of await Promise.all(attempts)) expect(r.code).toBe(10404);
       const add = await api('/system/user/add', { token: admin1, body: { username: 'planted', realName: 'x', password: 'Passw0rd1', groupId: other.groupId } });
       expect(add.code).toBe(401);
+      const u1Dept = (await api<{ id: number }[]>('/system/dept/tree', { token: admin1 })).data[0].id;
+      const deptAdd = await api('/system/user/add', { token: admin2, lang: 'en', body: { username: 'deptthief', realName: 'x', password: 'Passw0rd1', deptId: u1Dept } });
+      expect(deptAdd.msg).toBe(`No such department: ${u1Dept}`);
       const still = (await api<Page<UserView>>('/system/user/page?keyword=student3', { token: admin2 })).data.list[0];
       expect(still.realName).toBe(other.realName);
       await login('student3');

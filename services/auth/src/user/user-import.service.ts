@@ -89,6 +89,8 @@ export class UserImportService {
     const seenNames = new Map<string, number>();
     const seenPhones = new Map<string, number>();
     const checked: CheckedRow[] = [];
+    // Most rows repeat a few role combinations: resolve each combination once.
+    const rolesFor = new Map<string, Promise<number[]>>();
 
     for (const row of rows) {
       const before = errors.length;
@@ -112,7 +114,9 @@ export class UserImportService {
       let roleIds: number[] = [];
       if (row.roleKeys) {
         try {
-          roleIds = await this.users.assignableRoleIds(caller, row.roleKeys.split(/[,，;；\s]+/).filter(Boolean));
+          const keys = row.roleKeys.split(/[,，;；\s]+/).filter(Boolean).sort();
+          if (!rolesFor.has(keys.join())) rolesFor.set(keys.join(), this.users.assignableRoleIds(caller, keys));
+          roleIds = await rolesFor.get(keys.join())!;
         } catch (e) {
           if (!(e instanceof AppError)) throw e;
           fail(row.rowNumber, 'roleKeys', e.key as MessageKey, e.params);

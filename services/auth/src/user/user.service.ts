@@ -81,6 +81,7 @@ export class UserService {
     await this.access.assertGroupInScope(caller, groupId);
     if (!isStrongPassword(p.password)) throw AppError.badRequest('user.weakPassword');
     const roleIds = await this.assignableRoleIds(caller, p.roleKeys ?? []);
+    if (p.deptId) await this.assertDeptInGroup(p.deptId, groupId);
     const hash = await hashPassword(p.password);
     const id = await this.ds.transaction(async (m) => {
       const [row] = await this.insertUser(m, { ...p, groupId }, hash);
@@ -103,7 +104,8 @@ export class UserService {
   }
 
   async update(caller: Identity, p: UserUpdatePayload): Promise<UserView> {
-    await this.get(caller, p.id);
+    const user = await this.get(caller, p.id);
+    if (p.deptId) await this.assertDeptInGroup(p.deptId, user.groupId);
     const sets: string[] = [];
     const args: unknown[] = [p.id];
     const set = (col: string, v: unknown) => (args.push(v), sets.push(`${col} = $${args.length}`));
@@ -157,6 +159,12 @@ export class UserService {
     await this.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`, [id]);
     await this.sessions.closeAll(id);
     return null;
+  }
+
+  /** A user's department belongs to the user's own organisation. */
+  private async assertDeptInGroup(deptId: number, groupId: number): Promise<void> {
+    const [dept] = await this.ds.query(`SELECT 1 FROM depts WHERE id = $1 AND group_id = $2`, [deptId, groupId]);
+    if (!dept) throw AppError.badRequest('dept.notFound', { id: deptId });
   }
 
   /**

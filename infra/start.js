@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// README's first command: brings up PostgreSQL, Redis and NATS, builds, loads the demo data on
+// first run, starts every service and the web app, and says where to open it. Ctrl-C stops all.
+'use strict';
+
+const { execSync, spawn } = require('node:child_process');
+const path = require('node:path');
+const { Client } = require('pg');
+const { ensureEnvFile } = require('./ensure-env');
+const { ensureInfra } = require('./up');
+const { resetAll } = require('./db-reset');
+
+const root = path.resolve(__dirname, '..');
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp';
+const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
+const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
+const SERVICES = ['auth', 'gateway'];
+
+const DEMO_ACCOUNTS = [
+  ['root', 'platform ROOT administrator (平台管理员)'],
+  ['admin1', 'organiser admin of 华东示范大学 (DEMO-U1)'],
+  ['admin2', 'organiser admin of 西部测试大学 (DEMO-U2)'],
+  ['expert1', 'expert (评审专家), DEMO-U1'],
+  ['teacher1', 'teacher (指导老师), DEMO-U1'],
+  ['student1 … student4', 'students of DEMO-U1, DEMO-U1-CS and DEMO-U2 (phones 13800000011 … 14)'],
+];
+
+async function hasDemoData() {
+  const client = new Client({ connectionString: DATABASE_URL });
+  try {
+    await client.connect();
+    const { rows } = await client.query(`SELECT to_regclass('auth.users') IS NOT NULL AS ok`);
+    return rows[0].ok;
+  } catch {
+    return false; // no database yet
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function waitForHealth(url, ms = 60000) {
+  const end = Date.now() + ms;
+  return new Promise((resolve, reject) => {
+    const tick = async () => {
+      try {
+        const body = await (await fetch(url)).json();
+        if (body.code === 0) return resolve();
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > end) return reject(new Error(`${url} did not become healthy; see the logs above`));
+      setTimeout(tick, 300);
+    };
+    tick();
+  });
+}
+
+(async () => {
+  ensureEnvFile();
+  await ensureInfra();
+  execSync('npx turbo run build --output-logs=errors-only', { cwd: root, stdio: 'inherit' });
+  if (process.argv.includes('--reset') || !(await hasDemoData())) await resetAll(DATABASE_URL);
+
+  const env = { ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
+  const children = SERVICES.map((svc) => spawn(process.execPath, [path.join(root, 'services', svc, 'dist', 'main.js')], { env, stdio: 'inherit' }));
+  children.push(
+    spawn('npx', ['vite', 'preview', '--port', String(WEB_PORT), '--strictPort', '--host', '0.0.0.0'], {
+      cwd: path.join(root, 'web'),
+      env: { ...env, GATEWAY_URL: `http://127.0.0.1:${GATEWAY_PORT}` },
+      stdio: 'inherit',
+    }),
+  );
+  const stop = () => {
+    children.forEach((c) => c.kill('SIGTERM'));
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  children.forEach((c) => c.on('exit', (code) => code && console.error(`a platform process exited with code ${code}`)));
+
+  await waitForHealth(`http://127.0.0.1:${GATEWAY_PORT}/prod-api/health`);
+  console.log(`
+  The platform is running.
+    Web app:   http://localhost:${WEB_PORT}/        (public site; back office after login at /neibu/login)
+    API:       http://localhost:${GATEWAY_PORT}/prod-api   (OpenAPI docs at /prod-api/docs)
+  Demo accounts, all with the password Demo@2026:
+${DEMO_ACCOUNTS.map(([u, what]) => `    ${u.padEnd(22)} ${what}`).join('\n')}
+  Verification-code login: the code is printed in the auth service's log above.
+  Reset the demo data with: npm start -- --reset      Stop with Ctrl-C.
+`);
+})().catch((e) => {
+  console.error(e.message ?? e);
+  process.exit(1);
+});
