@@ -20,6 +20,7 @@ const moduleNameMapper = {
 module.exports = {
   testTimeout: 60000,
   projects: [
+    '<rootDir>/web',
     {
       displayName: 'unit',
       rootDir: __dirname,

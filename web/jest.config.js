@@ -3,7 +3,7 @@ export default {
   displayName: 'web',
   rootDir: '.',
   testEnvironment: 'node',
-  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
   transform: {
     '^.+\\.(t|j)sx?$': [
       '@swc/jest',

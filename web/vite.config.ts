@@ -20,6 +20,7 @@ export default defineConfig({
   preview: { port: 5173, host: '0.0.0.0', proxy },
   build: {
     outDir: 'dist',
+    manifest: true,
     chunkSizeWarningLimit: 1200,
     rollupOptions: {
       output: {

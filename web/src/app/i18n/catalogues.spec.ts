@@ -1,0 +1,45 @@
+import appEn from './locales/en';
+import appZh from './locales/zh-CN';
+import systemEn from '../../modules/system/locales/en';
+import systemZh from '../../modules/system/locales/zh-CN';
+
+type Tree = { [k: string]: string | Tree };
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    if (typeof v === 'string') out.set(prefix + k, v);
+    else for (const [kk, vv] of leaves(v, `${prefix}${k}.`)) out.set(kk, vv);
+  }
+  return out;
+}
+
+describe.each([
+  ['app', appZh, appEn],
+  ['system', systemZh, systemEn],
+])('%s catalogues', (_name, zh, en) => {
+  const z = leaves(zh as Tree);
+  const e = leaves(en as Tree);
+
+  it('have the same keys in zh-CN and en', () => {
+    expect([...e.keys()].sort()).toEqual([...z.keys()].sort());
+  });
+
+  it('have no empty strings', () => {
+    for (const [k, v] of [...z, ...e]) expect([k, v.trim().length > 0]).toEqual([k, true]);
+  });
+
+  it('use the same {{placeholders}} in both languages', () => {
+    const names = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
+    for (const [k, v] of z) expect([k, names(e.get(k) ?? '')]).toEqual([k, names(v)]);
+  });
+});
+
+it("keeps the spec's wording", () => {
+  expect(appZh.dialog.promptInvalid).toBe('输入的数据不合法!');
+  expect(appZh.app.title).toBe('竞赛管理系统');
+  expect(appEn.app.title.toLowerCase()).toBe('competition management system');
+  expect(appEn.http.expired.toLowerCase()).toBe('the current login has expired, please log in again');
+  expect(appEn.http.importFailed.toLowerCase()).toBe('import failed!');
+  expect(appEn.common.logout.toLowerCase()).toBe('logout');
+  expect(appEn.auth.loginButton).toBe('Login');
+});

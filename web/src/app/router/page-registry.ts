@@ -1,0 +1,24 @@
+import type { ComponentType } from 'react';
+
+type Loader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * Server menu `component` values that have a screen. A value not listed here renders a placeholder
+ * with the menu entry's title, so a new menu entry never shows a blank page.
+ */
+export const pageRegistry: Record<string, Loader> = {
+  'system/user/index': () => import('@/modules/system/pages/UsersPage'),
+  'system/role/index': () => import('@/modules/system/pages/RolesPage'),
+  'system/menu/index': () => import('@/modules/system/pages/MenusPage'),
+  'system/dept/index': () => import('@/modules/system/pages/DeptsPage'),
+  // Superior and subordinate organisations (the seed's 机构管理 entry).
+  'system/groud/groudDetail/index': () => import('@/modules/system/pages/GroupsPage'),
+  'system/group/index': () => import('@/modules/system/pages/GroupsPage'),
+};
+
+/** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */
+export function pageLoader(component: string | null): Loader | undefined {
+  if (!component) return undefined;
+  const key = component.replace(/^\/+/, '').replace(/\.(vue|tsx?|jsx?)$/, '');
+  return pageRegistry[key] ?? pageRegistry[`${key}/index`];
+}

@@ -1,0 +1,150 @@
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { currentHostLabelKeys } from '../config/site';
+import { Placeholder } from '../pages/Placeholder';
+import { directoryRoutes, firstPagePath, pageRoutes, type AppRoute } from './menu-routes';
+import { lazyElement } from './lazy';
+import { pageLoader } from './page-registry';
+import type { Area, RouteHandle } from './route-handle';
+
+const HomeLayout = () => import('@/modules/home/components/HomeLayout');
+const CenterLayout = () => import('@/modules/center/components/CenterLayout');
+const BackLayout = () => import('../layout/BackLayout');
+const StandaloneLayout = () => import('../layout/StandaloneLayout');
+const LoginPage = () => import('@/modules/auth/pages/LoginPage');
+const RolePage = () => import('@/modules/auth/pages/RolePage');
+const AuthPlaceholder = () => import('@/modules/auth/pages/AuthPlaceholderPage');
+const AccountPage = () => import('@/modules/center/pages/AccountPage');
+const NoPage = () => import('../pages/NoPage');
+const BackNoPage = () => import('../pages/BackNoPage');
+const UnauthorizedPage = () => import('../pages/UnauthorizedPage');
+const NotFoundPage = () => import('../pages/NotFoundPage');
+const RedirectPage = () => import('../pages/RedirectPage');
+
+/** A route whose page is not built yet: a placeholder with its title. */
+function todo(path: string, titleKey: string, area: Area): RouteObject {
+  const handle: RouteHandle = { titleKey, area };
+  return { path, handle, element: <Placeholder {...handle} /> };
+}
+
+const work = currentHostLabelKeys();
+
+const homeChildren: RouteObject[] = [
+  { index: true, element: <Navigate to="homepage" replace /> },
+  todo('homepage', 'route.homepage', 'home'),
+  todo('paySuccess', 'route.paySuccess', 'home'),
+  todo('research', 'route.research', 'home'),
+  todo('solve', 'route.solve', 'home'),
+  todo('solve/could', 'route.could', 'home'),
+  todo('solve/highSchool', 'route.highSchool', 'home'),
+  todo('solve/dataBase', 'route.dataBase', 'home'),
+  todo('cpNews', 'route.cpNews', 'home'),
+  todo('news', 'route.news', 'home'),
+  todo('news/newsList', 'route.newsList', 'home'),
+  todo('news/previousWorks', 'route.previousWorks', 'home'),
+  todo('news/competitionInfo', 'route.competitionInfo', 'home'),
+  todo('news/competitionGuide', 'route.competitionGuide', 'home'),
+  todo('news/operatingManual', 'route.operatingManual', 'home'),
+  todo('consultDetails', 'route.consultDetails', 'home'),
+  todo('newsDetails', 'route.newsDetails', 'home'),
+  todo('searchNews', 'route.searchNews', 'home'),
+  todo('introductionPlatform', 'route.introductionPlatform', 'home'),
+  todo('expendingServices', 'route.expendingServices', 'home'),
+  todo('signUp', 'route.signUp', 'home'),
+  todo('competition', 'route.competition', 'home'),
+  todo('competition/details', 'route.competitionDetails', 'home'),
+  todo('competition/team/details', 'route.teamDetails', 'home'),
+  todo('work/workDetail', 'route.workDetail', 'home'),
+  todo('competition/submitWork', work.workSubmit, 'home'),
+];
+
+const centerChildren: RouteObject[] = [
+  { index: true, element: <Navigate to="users" replace /> },
+  { path: 'users', handle: { titleKey: 'route.centerUsers', area: 'center' }, element: lazyElement(AccountPage) },
+  todo('set', 'route.centerSet', 'center'),
+  todo('competition', 'route.centerCompetition', 'center'),
+  todo('newReward', 'route.centerNewReward', 'center'),
+  todo('work', 'route.centerWork', 'center'),
+  todo('team', 'route.centerTeam', 'center'),
+  todo('study', 'route.centerStudy', 'center'),
+  todo('reward', 'route.centerReward', 'center'),
+  todo('informationSub', 'route.centerInformationSub', 'center'),
+];
+
+/** Back-office pages that are not in the server menu (reached from other screens). */
+const backStatic: RouteObject[] = [
+  todo('/competition/addEdit', 'route.competitionAddEdit', 'back'),
+  todo('/competition/details', 'route.competitionBackDetails', 'back'),
+  todo('/competition/scheduleSet', 'route.scheduleSet', 'back'),
+  todo('/competition/workSubSet', 'route.workSubSet', 'back'),
+  todo('/competition/enrollSet', 'route.enrollSet', 'back'),
+  todo('/competition/reviewSet', 'route.reviewSet', 'back'),
+  todo('/newsManagement/addEdit', 'route.newsAddEdit', 'back'),
+  todo('/newsManagement/detail', 'route.newsDetail', 'back'),
+  todo('/competitionReward/detailedList', 'route.rewardDetailedList', 'back'),
+  todo('/system/groud/college', 'route.groudCollege', 'back'),
+  todo('/system/groud/major', 'route.groudMajor', 'back'),
+  todo('/system/groud/user', 'route.groudUser', 'back'),
+  todo('/system/groud/groudDetail', 'route.groudDetail', 'back'),
+  todo('/system/groud/schoolInfo', 'route.groudSchoolInfo', 'back'),
+];
+
+const standalone: RouteObject[] = [
+  todo('/deepChat', 'route.deepChat', 'standalone'),
+  todo('/experience', 'route.experience', 'standalone'),
+  todo('/certificate/trace', 'route.certificateTrace', 'standalone'),
+  todo('/manual', 'route.manual', 'standalone'),
+  todo('/screen/call', 'route.screenCall', 'standalone'),
+  todo('/preview', 'route.preview', 'standalone'),
+  todo('/preview/detail', 'route.previewDetail', 'standalone'),
+  todo('/pdf', 'route.pdf', 'standalone'),
+  todo('/works/detail', 'route.worksDetail', 'standalone'),
+];
+
+/** Routes generated from the server menu; they render inside the back-office layout. */
+export function menuRouteObjects(routes: readonly AppRoute[]): RouteObject[] {
+  const pages: RouteObject[] = pageRoutes(routes).map((r) => {
+    const handle: RouteHandle = { title: { zh: r.meta.title, en: r.meta.titleEn }, area: 'back' };
+    const loader = pageLoader(r.component);
+    return { path: r.path, handle, element: loader ? lazyElement(loader) : <Placeholder {...handle} /> };
+  });
+  const pagePaths = new Set(pages.map((p) => p.path));
+  // Visiting a directory goes on to its first page.
+  const dirs: RouteObject[] = directoryRoutes(routes)
+    .filter((d) => !pagePaths.has(d.path))
+    .flatMap((d) => {
+      const first = firstPagePath(d.children);
+      return first ? [{ path: d.path, element: <Navigate to={first} replace /> }] : [];
+    });
+  return [...pages, ...dirs];
+}
+
+/** All routes but the catch-all; the guard's "matched" means matched by one of these. */
+export function buildRoutes(menuRoutes: readonly AppRoute[]): RouteObject[] {
+  return [
+    {
+      element: lazyElement(HomeLayout),
+      children: [
+        { path: '/home', children: homeChildren },
+        { path: '/center', element: lazyElement(CenterLayout), children: centerChildren },
+      ],
+    },
+    { element: lazyElement(BackLayout), children: [...backStatic, ...menuRouteObjects(menuRoutes)] },
+    { element: lazyElement(StandaloneLayout), children: standalone },
+    { path: '/', element: <Navigate to="/home/homepage" replace /> },
+    { path: '/kyjs', element: <Navigate to="/home/homepage" replace /> },
+    { path: '/details', element: <Navigate to="/home/competition/details" replace /> },
+    { path: '/neibu/login', handle: { titleKey: 'route.login', area: 'auth', noTag: true }, element: lazyElement(LoginPage) },
+    { path: '/neibu/register', handle: { titleKey: 'route.register', area: 'auth', noTag: true }, element: lazyElement(AuthPlaceholder) },
+    { path: '/neibu/retrieve', handle: { titleKey: 'route.retrieve', area: 'auth', noTag: true }, element: lazyElement(AuthPlaceholder) },
+    { path: '/role', handle: { titleKey: 'route.role', area: 'auth', noTag: true }, element: lazyElement(RolePage) },
+    { path: '/noPage', handle: { titleKey: 'route.noPage', noTag: true }, element: lazyElement(NoPage) },
+    { path: '/backDesk/noPage', handle: { titleKey: 'route.backNoPage', noTag: true }, element: lazyElement(BackNoPage) },
+    { path: '/401', handle: { titleKey: 'route.unauthorized', noTag: true }, element: lazyElement(UnauthorizedPage) },
+    { path: '/404', handle: { titleKey: 'route.notFound', noTag: true }, element: lazyElement(NotFoundPage) },
+    { path: '/redirect/*', element: lazyElement(RedirectPage) },
+  ];
+}
+
+/** Shown when nothing matched and the guard let the navigation through (open paths without a login). */
+export const catchAllRoute: RouteObject = { path: '*', element: lazyElement(NotFoundPage) };
+

@@ -1,0 +1,136 @@
+import Cookies from 'js-cookie';
+import { DEFAULT_ROLE, type MenuEntry, type UserInfo } from '@cmp/contracts';
+import { authApi } from '@/modules/auth/api/auth.api';
+import { COOKIE_EXPIRES_DAYS, CookieName, StorageKey } from '../config/constants';
+import { storage } from '../storage';
+import { createStore, useStore } from '../store/create-store';
+import { menuToRoutes, type AppRoute } from '../router/menu-routes';
+
+export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface SessionState {
+  token: string | null;
+  user: UserInfo | null;
+  name: string;
+  avatar: string | null;
+  /** Empty until user info is loaded; then never empty (DEFAULT_ROLE when the server gives none). */
+  roles: string[];
+  permissions: string[];
+  menus: MenuEntry[];
+  routes: AppRoute[];
+  status: SessionStatus;
+  error: string | null;
+}
+
+const EMPTY_USER: Omit<SessionState, 'token'> = {
+  user: null,
+  name: '',
+  avatar: null,
+  roles: [],
+  permissions: [],
+  menus: [],
+  routes: [],
+  status: 'idle',
+  error: null,
+};
+
+export const sessionStore = createStore<SessionState>({ token: storage.get(StorageKey.accessToken), ...EMPTY_USER });
+
+export function readGroupId(): number | null {
+  const raw = storage.get(StorageKey.groupId);
+  const id = raw === null ? NaN : Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+let inFlight: Promise<void> | null = null;
+
+async function fetchRoutes(): Promise<{ menus: MenuEntry[]; routes: AppRoute[] }> {
+  const groupId = readGroupId();
+  // No organisation chosen: no dynamic routes (spec section 4).
+  const menus = groupId === null ? [] : await authApi.userMenu(groupId);
+  return { menus, routes: menuToRoutes(menus) };
+}
+
+export const sessionActions = {
+  setToken(token: string) {
+    storage.set(StorageKey.accessToken, token);
+    sessionStore.set({ token, ...EMPTY_USER });
+  },
+
+  /** A token cookie from another of the platform's sites becomes this app's token (spec section 4). */
+  adoptCookieToken(token: string) {
+    storage.set(StorageKey.accessToken, token);
+    Cookies.set(CookieName.admin, token, { expires: COOKIE_EXPIRES_DAYS });
+    if (sessionStore.get().token !== token) sessionStore.set({ token, ...EMPTY_USER });
+  },
+
+  /** Clears token, cookies, name, avatar, roles and permissions. */
+  resetToken() {
+    storage.remove(StorageKey.accessToken);
+    Cookies.remove(CookieName.token);
+    Cookies.remove(CookieName.admin);
+    inFlight = null;
+    sessionStore.set({ token: null, ...EMPTY_USER });
+  },
+
+  setGroupId(groupId: number) {
+    storage.set(StorageKey.groupId, String(groupId));
+  },
+
+  clearGroupId() {
+    storage.remove(StorageKey.groupId);
+  },
+
+  /** User info, then the menu of the stored organisation turned into routes. One load at a time. */
+  loadSession(): Promise<void> {
+    if (inFlight) return inFlight;
+    sessionStore.set({ status: 'loading', error: null });
+    const run = (async () => {
+      try {
+        const user = await authApi.userInfo();
+        const { menus, routes } = await fetchRoutes();
+        sessionStore.set({
+          user,
+          name: user.realName || user.username,
+          avatar: user.avatar,
+          roles: user.roleKeys?.length ? user.roleKeys : [DEFAULT_ROLE],
+          permissions: user.permissions ?? [],
+          menus,
+          routes,
+          status: 'ready',
+          error: null,
+        });
+      } catch (err) {
+        sessionStore.set({ status: 'error', error: err instanceof Error ? err.message : String(err) });
+      } finally {
+        inFlight = null;
+      }
+    })();
+    inFlight = run;
+    return run;
+  },
+
+  /** After choosing another organisation: its menu replaces the routes. */
+  async reloadRoutes(): Promise<void> {
+    const { menus, routes } = await fetchRoutes();
+    sessionStore.set({ menus, routes });
+  },
+
+  /** After the person edits their own profile. */
+  patchUser(patch: Partial<Pick<UserInfo, 'realName' | 'avatar'>>) {
+    const user = sessionStore.get().user;
+    if (!user) return;
+    const next = { ...user, ...patch };
+    sessionStore.set({ user: next, name: next.realName || next.username, avatar: next.avatar });
+  },
+
+  async logout(): Promise<void> {
+    try {
+      await authApi.logout();
+    } finally {
+      sessionActions.resetToken();
+    }
+  },
+};
+
+export const useSession = <T,>(select: (s: SessionState) => T): T => useStore(sessionStore, select);

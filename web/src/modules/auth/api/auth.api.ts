@@ -1,0 +1,12 @@
+import type { GroupSelection, LoginCodePayload, LoginPasswordPayload, LoginReply, MenuEntry, UserInfo } from '@cmp/contracts';
+import { http } from '@/app/http/client';
+
+export const authApi = {
+  loginByPassword: (p: LoginPasswordPayload) => http.post<LoginReply>('/auth/login/pwd', p),
+  sendLoginCode: (phone: string) => http.post<null>('/auth/login/code/send', { phone }),
+  loginByCode: (p: LoginCodePayload) => http.post<LoginReply>('/auth/login/code', p),
+  userInfo: () => http.get<UserInfo>('/auth/user/info'),
+  logout: () => http.post<null>('/auth/logout'),
+  groupSelect: () => http.get<GroupSelection>('/competition/group/user/getSelect'),
+  userMenu: (groupId: number) => http.get<MenuEntry[]>('/system/menu/userMenu', { groupId }),
+};

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Form, Input, Result, Space, Tabs, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isStrongPassword, Perm, PHONE_PATTERN } from '@cmp/contracts';
+import { useClickGuard } from '@/app/click-guard/GuardedButton';
+import { toast } from '@/app/feedback/feedback';
+import { usePermission } from '@/app/permission/permission';
+import { readGroupId, sessionActions, useSession } from '@/app/session/session';
+import { accountApi } from '../api/account.api';
+
+/** A form's submit button: guarded against double clicks, busy while the call runs. */
+function useSubmit(run: () => Promise<void>) {
+  const [busy, setBusy] = useState(false);
+  const guard = useClickGuard(async () => {
+    setBusy(true);
+    try {
+      await run();
+    } catch {
+      /* field errors show on the form, call errors were toasted */
+    } finally {
+      setBusy(false);
+    }
+  });
+  return { busy, onClick: guard.onClick, disabled: guard.locked && !busy };
+}
+
+function InfoTab() {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const roles = useSession((s) => s.roles);
+  // The only call that changes a user is the administrators' one (system:user:edit).
+  const canEdit = usePermission([Perm.userEdit]);
+  const [form] = Form.useForm<{ realName: string; email?: string }>();
+  const submit = useSubmit(async () => {
+    if (!user) return;
+    const v = await form.validateFields();
+    await accountApi.update({ id: user.userId, realName: v.realName.trim(), email: v.email?.trim() || null });
+    sessionActions.patchUser({ realName: v.realName.trim() });
+    toast(t('center.info.saved'), 'success');
+  });
+  if (!user) return null;
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Descriptions bordered size="small" column={1}>
+        <Descriptions.Item label={t('center.info.username')}>{user.username}</Descriptions.Item>
+        <Descriptions.Item label={t('center.info.realName')}>{user.realName}</Descriptions.Item>
+        <Descriptions.Item label={t('center.info.roles')}>
+          {roles.map((r) => (
+            <Tag key={r}>{r}</Tag>
+          ))}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('center.info.organisation')}>{readGroupId() ?? user.groupId}</Descriptions.Item>
+      </Descriptions>
+      {!canEdit && <Alert type="info" showIcon message={t('center.selfEditUnavailable')} />}
+      {canEdit && (
+        <Form form={form} layout="vertical" initialValues={{ realName: user.realName }} style={{ maxWidth: 420 }}>
+          <Form.Item name="realName" label={t('center.info.realName')} rules={[{ required: true, whitespace: true, message: t('center.info.realNameRequired') }]}>
+            <Input maxLength={50} />
+          </Form.Item>
+          <Form.Item name="email" label={t('center.info.email')} rules={[{ type: 'email', message: t('center.info.emailInvalid') }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Button type="primary" loading={submit.busy} disabled={submit.disabled} onClick={submit.onClick}>
+            {t('common.save')}
+          </Button>
+        </Form>
+      )}
+    </Space>
+  );
+}
+
+function PhoneTab() {
+  const { t } = useTranslation();
+  const user = useSession((s) => s.user);
+  const canEdit = usePermission([Perm.userEdit]);
+  const [form] = Form.useForm<{ phone: string }>();
+  const submit = useSubmit(async () => {
+    if (!user) return;
+    const { phone } = await form.validateFields();
+    await accountApi.update({ id: user.userId, phone: phone.trim() });
+    form.resetFields();
+    toast(t('center.phone.saved'), 'success');
+  });
+  if (!canEdit) return <Result status="info" title={t('center.tabs.phone')} subTitle={t('center.selfEditUnavailable')} />;
+  return (
+    <Form form={form} layout="vertical" style={{ maxWidth: 420 }}>
+      <Alert type="info" showIcon message={t('center.phone.desc')} style={{ marginBottom: 16 }} />
+      <Form.Item
+        name="phone"
+        label={t('center.phone.newPhone')}
+        rules={[
+          { required: true, whitespace: true, message: t('auth.phoneRequired') },
+          { pattern: PHONE_PATTERN, message: t('auth.phoneInvalid') },
+        ]}
+      >
+        <Input maxLength={11} autoComplete="tel" />
+      </Form.Item>
+      <Button type="primary" loading={submit.busy} disabled={submit.disabled} onClick={submit.onClick}>
+        {t('common.save')}
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordTab() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ oldPassword: string; newPassword: string; confirm: string }>();
+  const submit = useSubmit(async () => {
+    const v = await form.validateFields();
+    await accountApi.changePassword({ oldPassword: v.oldPassword, newPassword: v.newPassword });
+    form.resetFields();
+    toast(t('center.password.saved'), 'success');
+  });
+  return (
+    <Form form={form} layout="vertical" style={{ maxWidth: 420 }}>
+      <Form.Item name="oldPassword" label={t('center.password.oldPassword')} rules={[{ required: true, message: t('center.password.oldRequired') }]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('center.password.newPassword')}
+        rules={[
+          { required: true, message: t('center.password.newRequired') },
+          { validator: async (_, v: string) => (!v || isStrongPassword(v) ? undefined : Promise.reject(new Error(t('center.password.weak')))) },
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="confirm"
+        label={t('center.password.confirmPassword')}
+        dependencies={['newPassword']}
+        rules={[
+          { required: true, message: t('center.password.newRequired') },
+          ({ getFieldValue }) => ({
+            validator: async (_, v: string) => (!v || v === getFieldValue('newPassword') ? undefined : Promise.reject(new Error(t('center.password.mismatch')))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" loading={submit.busy} disabled={submit.disabled} onClick={submit.onClick}>
+        {t('common.save')}
+      </Button>
+    </Form>
+  );
+}
+
+/** /center/users: the person's own account (info, phone, password; bank card is not built yet). */
+export default function AccountPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-card">
+      <Tabs
+        items={[
+          { key: 'info', label: t('center.tabs.info'), children: <InfoTab /> },
+          { key: 'phone', label: t('center.tabs.phone'), children: <PhoneTab /> },
+          { key: 'password', label: t('center.tabs.password'), children: <PasswordTab /> },
+          {
+            key: 'bankCard',
+            label: t('center.tabs.bankCard'),
+            children: <Result status="info" title={t('center.tabs.bankCard')} subTitle={t('placeholder.notAvailable')} />,
+          },
+        ]}
+      />
+    </div>
+  );
+}

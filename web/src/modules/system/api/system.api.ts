@@ -1,0 +1,75 @@
+import type {
+  Dept,
+  GroupNode,
+  ImportCheckReply,
+  MenuEntry,
+  Page,
+  Role,
+  UserAddPayload,
+  UserPageQuery,
+  UserPasswordPayload,
+  UserRoleSetPayload,
+  UserUpdatePayload,
+  UserView,
+} from '@cmp/contracts';
+import { http } from '@/app/http/client';
+
+/** Payloads of the save calls: id absent creates, present updates. */
+export interface RoleSavePayload {
+  id?: number;
+  key: string;
+  name: string;
+  permissions: string[];
+  menuIds: number[];
+}
+export type MenuSavePayload = Omit<MenuEntry, 'children' | 'menuId'> & { menuId?: number };
+export interface DeptSavePayload {
+  id?: number;
+  parentId: number | null;
+  name: string;
+  orderNum: number;
+}
+export interface GroupSavePayload {
+  id?: number;
+  parentId: number | null;
+  code: string;
+  name: string;
+  hosts: string[];
+}
+
+export const userApi = {
+  page: (q: UserPageQuery, signal?: AbortSignal) => http.get<Page<UserView>>('/system/user/page', { ...q }, signal),
+  add: (p: UserAddPayload) => http.post<null>('/system/user/add', p),
+  update: (p: UserUpdatePayload) => http.post<null>('/system/user/update', p),
+  roleSet: (p: UserRoleSetPayload) => http.post<null>('/system/user/roleSet', p),
+  resetPassword: (p: Required<Pick<UserPasswordPayload, 'id' | 'newPassword'>>) => http.post<null>('/system/user/update/pwd', p),
+  remove: (id: number) => http.post<null>('/system/user/delete', { id }),
+  downloadTemplate: (fileName: string) => http.download('/system/user/template/export', undefined, fileName),
+  checkImport: (file: Blob) => http.upload<ImportCheckReply>('/system/user/template/check', file),
+  /** Resolves with code 0 ({count}) or 13017 ({total, valid, errors}). */
+  importUsers: (file: Blob) => http.upload<{ count: number } | ImportCheckReply>('/system/user/template/import', file),
+};
+
+export const roleApi = {
+  list: () => http.get<Role[]>('/system/role/list'),
+  save: (p: RoleSavePayload) => http.post<unknown>('/system/role/save', p),
+  remove: (id: number) => http.post<null>('/system/role/delete', { id }),
+};
+
+export const menuApi = {
+  tree: () => http.get<MenuEntry[]>('/system/menu/tree'),
+  save: (p: MenuSavePayload) => http.post<unknown>('/system/menu/save', p),
+  remove: (id: number) => http.post<null>('/system/menu/delete', { id }),
+};
+
+export const deptApi = {
+  tree: () => http.get<Dept[]>('/system/dept/tree'),
+  save: (p: DeptSavePayload) => http.post<unknown>('/system/dept/save', p),
+  remove: (id: number) => http.post<null>('/system/dept/delete', { id }),
+};
+
+export const groupApi = {
+  tree: () => http.get<GroupNode[]>('/system/group/tree'),
+  save: (p: GroupSavePayload) => http.post<unknown>('/system/group/save', p),
+  remove: (id: number) => http.post<null>('/system/group/delete', { id }),
+};

@@ -1,0 +1,132 @@
+import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { Button, Form, Space, Table, type FormInstance } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { confirmDialog, toast } from '@/app/feedback/feedback';
+import { collectKeys, pruneEmptyChildren, treeOptions, type TreeOption } from '../hooks/tree';
+import { useAsync } from '../hooks/useAsync';
+import { FormModal } from './FormModal';
+import { LoadError, PageHeader } from './PageHeader';
+
+interface Node {
+  id: number;
+  name: string;
+  parentId: number | null;
+  children: Node[];
+}
+
+export interface TreeCrudProps<T extends Node, V> {
+  /** i18n prefix in the 'system' namespace: title, add, addChild, edit, deleteConfirm, deleted, saved */
+  prefix: string;
+  load: () => Promise<T[]>;
+  save: (values: V, editing: T | null, parentId: number | null) => Promise<unknown>;
+  remove: (id: number) => Promise<unknown>;
+  canEdit: boolean;
+  columns: TableColumnsType<T>;
+  /** the form's fields; `parents` are the choices for the superior node */
+  fields: (form: FormInstance<V>, parents: TreeOption[], editing: T | null) => ReactNode;
+  initialValues: (editing: T | null, parentId: number | null) => Partial<V>;
+}
+
+/** A tree of records (departments, organisations) with add, add-below, edit and delete. */
+export function TreeCrud<T extends Node, V extends object>({ prefix, load, save, remove, canEdit, columns, fields, initialValues }: TreeCrudProps<T, V>) {
+  const { t } = useTranslation('system');
+  const tree = useAsync(load, []);
+  const data = useMemo(() => pruneEmptyChildren<T>(tree.data as T[] | undefined), [tree.data]);
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const [target, setTarget] = useState<{ node: T | null; parentId: number | null } | null>(null);
+  const [form] = Form.useForm<V>();
+  const editing = target?.node ?? null;
+
+  useEffect(() => {
+    // Open the first level once the tree is there.
+    if (tree.data) setExpanded(tree.data.filter((n) => n.children?.length).map((n) => n.id));
+  }, [tree.data]);
+
+  useEffect(() => {
+    if (!target) return;
+    form.resetFields();
+    form.setFieldsValue(initialValues(target.node, target.parentId) as Parameters<typeof form.setFieldsValue>[0]);
+  }, [target, form, initialValues]);
+
+  const parents = useMemo(() => treeOptions(tree.data as T[] | undefined, (n) => n.id, (n) => n.name, editing?.id), [tree.data, editing]);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const parentId = (values as { parentId?: number | null }).parentId ?? null;
+    await save(values, editing, parentId);
+    toast(t(`${prefix}.saved`), 'success');
+    setTarget(null);
+    tree.reload();
+  };
+
+  const del = async (n: T) => {
+    if ((await confirmDialog(t(`${prefix}.deleteConfirm`, { name: n.name }), { danger: true, okText: t('common.delete') })) !== 'confirm') return;
+    try {
+      await remove(n.id);
+      toast(t(`${prefix}.deleted`), 'success');
+      tree.reload();
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const allColumns: TableColumnsType<T> = canEdit
+    ? [
+        ...columns,
+        {
+          title: t('common.actions'),
+          key: 'actions',
+          width: 220,
+          render: (_, n) => (
+            <Space size={0}>
+              <Button type="link" size="small" onClick={() => setTarget({ node: n, parentId: n.parentId })}>
+                {t('common.edit')}
+              </Button>
+              <Button type="link" size="small" onClick={() => setTarget({ node: null, parentId: n.id })}>
+                {t(`${prefix}.addChild`)}
+              </Button>
+              <Button type="link" size="small" danger onClick={() => void del(n)}>
+                {t('common.delete')}
+              </Button>
+            </Space>
+          ),
+        },
+      ]
+    : columns;
+
+  return (
+    <div className="system-page">
+      <PageHeader
+        title={t(`${prefix}.title`)}
+        extra={
+          <>
+            {canEdit && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ node: null, parentId: null })}>
+                {t(`${prefix}.add`)}
+              </Button>
+            )}
+            <Button onClick={() => setExpanded(collectKeys(data, (n) => n.id))}>{t('menu.expandAll')}</Button>
+            <Button onClick={() => setExpanded([])}>{t('menu.collapseAll')}</Button>
+          </>
+        }
+      />
+      <LoadError error={tree.error} onRetry={tree.reload} />
+      <Table<T>
+        rowKey="id"
+        loading={tree.loading}
+        columns={allColumns}
+        dataSource={data}
+        pagination={false}
+        scroll={{ x: 700 }}
+        expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: setExpanded }}
+      />
+      <FormModal title={editing ? t(`${prefix}.edit`) : t(`${prefix}.add`)} open={!!target} onClose={() => setTarget(null)} onSubmit={submit}>
+        <Form form={form} layout="vertical">
+          {fields(form, parents, editing)}
+        </Form>
+      </FormModal>
+    </div>
+  );
+}

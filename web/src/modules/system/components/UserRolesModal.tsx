@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { Form, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Role, UserView } from '@cmp/contracts';
+import { toast } from '@/app/feedback/feedback';
+import { userApi } from '../api/system.api';
+import { FormModal } from './FormModal';
+
+export function UserRolesModal({ user, roles, onClose, onSaved }: { user: UserView | null; roles?: Role[]; onClose: () => void; onSaved: () => void }) {
+  const { t } = useTranslation('system');
+  const [form] = Form.useForm<{ roleKeys: string[] }>();
+  useEffect(() => {
+    if (user) form.setFieldsValue({ roleKeys: user.roleKeys });
+  }, [user, form]);
+
+  const submit = async () => {
+    if (!user) return;
+    const { roleKeys } = await form.validateFields();
+    await userApi.roleSet({ id: user.id, roleKeys });
+    toast(t('user.rolesSaved'), 'success');
+    onSaved();
+  };
+
+  return (
+    <FormModal title={`${t('user.assignRoles')} · ${user?.realName ?? ''}`} open={!!user} onClose={onClose} onSubmit={submit} width={480}>
+      <Form form={form} layout="vertical">
+        <Form.Item name="roleKeys" label={t('user.roles')} rules={[{ required: true, type: 'array', min: 1, message: t('user.rolesRequired') }]}>
+          <Select mode={roles ? 'multiple' : 'tags'} options={roles?.map((r) => ({ value: r.key, label: `${r.name} (${r.key})` }))} />
+        </Form.Item>
+      </Form>
+    </FormModal>
+  );
+}
