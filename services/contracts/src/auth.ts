@@ -55,6 +55,9 @@ export interface GroupSelection {
   groupCode: string;
   directGroups: number[];
   directGroupCodes: string[];
+  /** Not in the spec: names, so people can choose an organisation by name. */
+  groupName: string;
+  directGroupNames: string[];
 }
 
 export interface GroupNode {

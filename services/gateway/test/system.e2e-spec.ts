@@ -45,7 +45,7 @@ describe('menus', () => {
 describe('organisations', () => {
   it('selects the caller organisation and the ones directly under it', async () => {
     const r = await api('/competition/group/user/getSelect', { token: await login('admin1') });
-    expect(r.data).toMatchObject({ groupCode: 'DEMO-U1', directGroupCodes: ['DEMO-U1-CS'] });
+    expect(r.data).toMatchObject({ groupCode: 'DEMO-U1', groupName: '华东示范大学', directGroupCodes: ['DEMO-U1-CS'], directGroupNames: ['华东示范大学计算机学院'] });
   });
 
   it('lets an organiser manage subordinate organisations only within their own tree', async () => {

@@ -22,8 +22,8 @@ export class GroupService {
 
   /** The caller's organisation and the ones directly under it (spec: getSelect). */
   async select(caller: Identity): Promise<GroupSelection> {
-    const rows: { id: number; code: string; parent_id: number | null }[] = await this.ds.query(
-      `SELECT id, code, parent_id FROM groups WHERE id = $1 OR parent_id = $1 ORDER BY id`,
+    const rows: { id: number; code: string; name: string; parent_id: number | null }[] = await this.ds.query(
+      `SELECT id, code, name, parent_id FROM groups WHERE id = $1 OR parent_id = $1 ORDER BY id`,
       [caller.groupId],
     );
     const own = rows.find((r) => r.id === caller.groupId);
@@ -34,6 +34,8 @@ export class GroupService {
       groupCode: own.code,
       directGroups: direct.map((g) => g.id),
       directGroupCodes: direct.map((g) => g.code),
+      groupName: own.name,
+      directGroupNames: direct.map((g) => g.name),
     };
   }
 

@@ -233,8 +233,7 @@ const en: Catalogue<Messages> = {
       enter: 'Enter',
       none: 'There is no organisation to choose',
       loadFailed: 'Could not load your organisations',
-      organisation: 'Organisation {{code}}',
-      id: 'No. {{id}}',
+      code: 'Code {{code}}',
     },
   },
   center: {

@@ -230,8 +230,7 @@ const zhCN = {
       enter: '进入',
       none: '没有可选择的机构',
       loadFailed: '获取可选机构失败',
-      organisation: '机构 {{code}}',
-      id: '编号 {{id}}',
+      code: '编码 {{code}}',
     },
   },
   center: {

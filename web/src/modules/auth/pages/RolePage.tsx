@@ -13,20 +13,21 @@ import { AuthShell } from '../components/AuthShell';
 interface Option {
   id: number;
   code: string;
+  name: string;
 }
 
 /** The organisations the user may work in: their own and the direct ones, without repeats. */
 export function groupOptions(sel: GroupSelection): Option[] {
   const seen = new Set<number>();
   const out: Option[] = [];
-  const add = (id: number, code: string) => {
+  const add = (id: number, code: string, name?: string) => {
     if (!seen.has(id)) {
       seen.add(id);
-      out.push({ id, code });
+      out.push({ id, code, name: name || code });
     }
   };
-  add(sel.groupId, sel.groupCode);
-  (sel.directGroups ?? []).forEach((id, i) => add(id, sel.directGroupCodes?.[i] ?? String(id)));
+  add(sel.groupId, sel.groupCode, sel.groupName);
+  (sel.directGroups ?? []).forEach((id, i) => add(id, sel.directGroupCodes?.[i] ?? String(id), sel.directGroupNames?.[i]));
   return out;
 }
 
@@ -104,9 +105,9 @@ export default function RolePage() {
                 <Space direction="vertical" size={4} style={{ width: '100%' }}>
                   <Space>
                     <BankOutlined />
-                    <Typography.Text strong>{t('auth.role.organisation', { code: o.code })}</Typography.Text>
+                    <Typography.Text strong>{o.name}</Typography.Text>
                   </Space>
-                  <Typography.Text type="secondary">{t('auth.role.id', { id: o.id })}</Typography.Text>
+                  <Typography.Text type="secondary">{t('auth.role.code', { code: o.code })}</Typography.Text>
                   {current === o.id && <Tag color="blue">{t('auth.role.current')}</Tag>}
                   <Button type="primary" size="small" loading={entering === o.id} disabled={entering !== null && entering !== o.id}>
                     {t('auth.role.enter')}
