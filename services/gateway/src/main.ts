@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -15,6 +14,7 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ErrorFilter } from './http/error.filter';
 import { registerJsonParser } from './http/json-parser';
 import { registerRateLimit } from './http/rate-limit';
+import { registerSecurityHeaders } from './http/security-headers';
 import { validationPipe } from './http/validation';
 
 export const API_PREFIX = 'prod-api';
@@ -38,16 +38,7 @@ async function main(): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonParser(fastify);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-      },
-    },
-  });
+  registerSecurityHeaders(fastify, `/${API_PREFIX}/docs`);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['content-disposition', 'x-request-id'] });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
   registerRateLimit(fastify, config.rateLimitPerMinute);

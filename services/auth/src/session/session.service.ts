@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
 import type { Redis } from '@cmp/common';
 import { sessionKey, type Identity, type LoginReply } from '@cmp/contracts';
@@ -14,15 +14,19 @@ const userSessionsKey = (userId: number) => `user-sess:${userId}`;
  */
 @Injectable()
 export class SessionService {
+  private readonly key: KeyObject;
+
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  ) {
+    this.key = createSecretKey(Buffer.from(config.jwtSecret));
+  }
 
   async open(identity: Omit<Identity, 'sessionId'>): Promise<LoginReply> {
     const sessionId = randomUUID();
     const ttl = this.config.tokenTtlSeconds;
-    const token = jwt.sign({ sub: String(identity.userId) }, this.config.jwtSecret, {
+    const token = jwt.sign({ sub: String(identity.userId) }, this.key, {
       algorithm: 'HS256',
       expiresIn: ttl,
       jwtid: sessionId,

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import * as jwt from 'jsonwebtoken';
 import { AppError, type Redis } from '@cmp/common';
 import { ErrorCode, hasAnyPermission, sessionKey, type Identity, type TokenClaims } from '@cmp/contracts';
@@ -16,11 +17,16 @@ const expired = () => new AppError(ErrorCode.LOGIN_EXPIRED, 'auth.expired');
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  // A KeyObject: given a string, jsonwebtoken tries to parse it as a PEM key on every call.
+  private readonly key: KeyObject;
+
   constructor(
     private readonly reflector: Reflector,
-    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
     @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  ) {
+    this.key = createSecretKey(Buffer.from(config.jwtSecret));
+  }
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [ctx.getHandler(), ctx.getClass()]);
@@ -42,7 +48,7 @@ export class AuthGuard implements CanActivate {
   private async identityOf(token: string): Promise<Identity> {
     let claims: TokenClaims;
     try {
-      claims = jwt.verify(token, this.config.jwtSecret, { algorithms: ['HS256'] }) as TokenClaims;
+      claims = jwt.verify(token, this.key, { algorithms: ['HS256'] }) as TokenClaims;
     } catch {
       throw expired();
     }

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import Redis from 'ioredis';
-import { DATABASE_URL, LOG_DIR, NATS_URL, platformHealthy, REDIS_URL, REPO, startService, stopAll, waitFor } from './platform';
+import { DATABASE_URL, LOG_DIR, NATS_URL, platformHealthy, REDIS_URL, REPO, startService, startWeb, stopAll, waitFor, webHealthy } from './platform';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export default async function globalSetup(): Promise<void> {
@@ -11,6 +11,7 @@ export default async function globalSetup(): Promise<void> {
   for (const svc of ['auth', 'gateway']) {
     if (!fs.existsSync(`${REPO}/services/${svc}/dist/main.js`)) throw new Error(`services/${svc} is not built: run "npm test" (it builds first)`);
   }
+  if (!fs.existsSync(`${REPO}/web/dist/index.html`)) throw new Error('web is not built: run "npm test" (it builds first)');
   stopAll();
   fs.rmSync(LOG_DIR, { recursive: true, force: true });
   // A clean, migrated and seeded database and an empty Redis database for every run.
@@ -22,5 +23,8 @@ export default async function globalSetup(): Promise<void> {
 
   startService('auth');
   startService('gateway');
+  // The built web app for the browser tests (web/test), recorded with the services so teardown stops it.
+  startWeb();
   await waitFor('the platform to answer /health', platformHealthy, 60000);
+  await waitFor('the web app to answer through its proxy', webHealthy, 30000);
 }

@@ -12,9 +12,12 @@ export const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/1'
 // join the same queue groups and answer the tests' requests from another database.
 export const NATS_URL = process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:14222';
 export const LOG_DIR = path.join(REPO, 'test-artifacts', 'logs');
+/** The built web app, served by `vite preview` for the browser tests; its /prod-api goes to the tests' gateway. */
+export const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 15173);
+export const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
 const PID_FILE = path.join(REPO, '.data', 'e2e-pids.json');
 
-export type ServiceName = 'auth' | 'gateway';
+export type ServiceName = 'auth' | 'gateway' | 'web';
 
 export function serviceEnv(): NodeJS.ProcessEnv {
   return {
@@ -40,17 +43,29 @@ const writePids = (pids: Record<string, number>) => {
   fs.writeFileSync(PID_FILE, JSON.stringify(pids));
 };
 
-export function startService(name: ServiceName): number {
+function spawnRecorded(name: ServiceName, args: string[], env: NodeJS.ProcessEnv, cwd = REPO): number {
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const log = fs.openSync(path.join(LOG_DIR, `${name}.log`), 'a');
-  const child = spawn(process.execPath, [path.join(REPO, 'services', name, 'dist', 'main.js')], {
-    env: serviceEnv(),
-    stdio: ['ignore', log, log],
-    detached: true,
-  });
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', log, log], detached: true });
   child.unref();
   writePids({ ...readPids(), [name]: child.pid! });
   return child.pid!;
+}
+
+export function startService(name: ServiceName): number {
+  if (name === 'web') return startWeb();
+  return spawnRecorded(name, [path.join(REPO, 'services', name, 'dist', 'main.js')], serviceEnv());
+}
+
+/** `vite preview` of web/dist on WEB_PORT, proxying /prod-api to the tests' gateway. */
+export function startWeb(): number {
+  const vite = path.join(path.dirname(require.resolve('vite/package.json', { paths: [path.join(REPO, 'web')] })), 'bin', 'vite.js');
+  return spawnRecorded(
+    'web',
+    [vite, 'preview', '--host', '127.0.0.1', '--port', String(WEB_PORT), '--strictPort'],
+    { ...process.env, NODE_ENV: 'production', GATEWAY_URL: `http://127.0.0.1:${PORT}` },
+    path.join(REPO, 'web'),
+  );
 }
 
 export function stopService(name: ServiceName, signal: NodeJS.Signals = 'SIGTERM'): void {
@@ -87,5 +102,13 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
 
 export const platformHealthy = async (): Promise<boolean> => {
   const res = await fetch(`${BASE}/health`);
+  return ((await res.json()) as { code: number }).code === 0;
+};
+
+/** The web app answers its page, and its /prod-api proxy reaches the tests' gateway. */
+export const webHealthy = async (): Promise<boolean> => {
+  const page = await fetch(`${WEB_URL}/home/homepage`);
+  if (!page.ok || !(await page.text()).includes('id="root"')) return false;
+  const res = await fetch(`${WEB_URL}/prod-api/health`);
   return ((await res.json()) as { code: number }).code === 0;
 };

@@ -1,0 +1,72 @@
+'use strict';
+// Starts the real platform for a bench from the built services: a private NATS server, a freshly
+// reset and seeded database, the auth service and the gateway, with benchmark settings.
+
+const fs = require('node:fs');
+const path = require('node:path');
+const { start, exec, freePort, waitUntil, waitHealthy, tcpOpen } = require('./processes');
+
+const ROOT = path.resolve(__dirname, '..', '..', '..');
+const AUTH_MAIN = path.join(ROOT, 'services/auth/dist/main.js');
+const GATEWAY_MAIN = path.join(ROOT, 'services/gateway/dist/main.js');
+const RESET = path.join(ROOT, 'services/auth/dist/seed/reset.js');
+
+const BENCH_SETTINGS = {
+  LOG_LEVEL: 'warn', // per-request info logging is not what we measure
+  NODE_ENV: 'production',
+  RATE_LIMIT_PER_MINUTE: '10000000', // the gateway's maximum; the load comes from one address
+  LOGIN_IP_LIMIT_PER_MINUTE: '100000', // the auth service's maximum
+};
+
+function findBinary(name) {
+  const dirs = [...(process.env.PATH || '').split(':'), '/usr/local/sbin', '/usr/sbin', '/sbin'];
+  return dirs.map((d) => path.join(d, name)).find((f) => {
+    try {
+      fs.accessSync(f, fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * A NATS server of our own: on a shared one, auth services started by others join the same
+ * "auth" queue group and would answer part of our requests (and we part of theirs).
+ */
+async function startNats(ctx) {
+  const bin = findBinary('nats-server');
+  if (!bin) {
+    const url = ctx.env.NATS_URL || 'nats://127.0.0.1:4222';
+    ctx.note(`No nats-server binary found: ran on the shared NATS ${url}, where other auth services may take part of the load.`);
+    return { url, child: null };
+  }
+  const port = await freePort();
+  const child = start('nats', bin, ['-a', '127.0.0.1', '-p', String(port)], ctx.env);
+  await waitUntil('nats-server', () => tcpOpen('127.0.0.1', port), [child]);
+  return { url: `nats://127.0.0.1:${port}`, child };
+}
+
+/** Resets `database` (same server as DATABASE_URL), then starts NATS, auth and gateway; waits for health. */
+async function startPlatform(ctx, { database }) {
+  for (const f of [AUTH_MAIN, GATEWAY_MAIN, RESET]) {
+    if (!fs.existsSync(f)) throw new Error(`${path.relative(ROOT, f)} is missing; build: npx turbo run build --filter=./services/*`);
+  }
+  const db = new URL(ctx.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/cmp');
+  db.pathname = `/${database}`;
+  const dbUrl = db.toString();
+  ctx.log(`resetting and seeding database ${database}`);
+  await exec('reset', process.execPath, [RESET], { ...ctx.env, DATABASE_URL: dbUrl });
+
+  const nats = await startNats(ctx);
+  const env = { ...ctx.env, ...BENCH_SETTINGS, DATABASE_URL: dbUrl, NATS_URL: nats.url };
+  const port = await freePort();
+  ctx.log(`starting auth service and gateway (port ${port}, NATS ${nats.url})`);
+  const auth = start('auth', process.execPath, [AUTH_MAIN], env);
+  const gateway = start('gateway', process.execPath, [GATEWAY_MAIN], { ...env, HOST: '127.0.0.1', PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  await waitHealthy(`${url}/prod-api/health`, [auth, gateway, nats.child].filter(Boolean));
+  return { url, env, children: { auth, gateway, nats: nats.child } };
+}
+
+module.exports = { startPlatform, BENCH_SETTINGS };

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+
+// Fixed once: an API answers JSON and files, never pages to frame or scripts to run.
+const API_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-site',
+  'x-dns-prefetch-control': 'off',
+  'x-permitted-cross-domain-policies': 'none',
+};
+// The OpenAPI page is the one HTML page: it runs Swagger UI's own scripts and styles.
+const DOCS_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
+
+/** Security headers on every response, set from constants rather than rebuilt per request. */
+export function registerSecurityHeaders(app: FastifyInstance, docsPrefix: string): void {
+  app.addHook('onSend', async (req, reply) => {
+    void reply.headers(API_HEADERS);
+    if (req.url.startsWith(docsPrefix)) void reply.header('content-security-policy', DOCS_CSP);
+  });
+}
