@@ -33,6 +33,8 @@ export const PROGRESS = { minimum: 0.08, speed: 200, trickleSpeed: 800 } as cons
 
 /** Below this width the layout switches to the phone variant. */
 export const MOBILE_BREAKPOINT_PX = 992;
+/** Quiet time after the last resize before the layout follows the new width. */
+export const RESIZE_SETTLE_MS = 100;
 
 export const HOME_PATH = '/home/homepage';
 export const LOGIN_PATH = '/neibu/login';
