@@ -6,12 +6,35 @@ import { toast } from '@/app/feedback/feedback';
 import { userApi } from '../api/system.api';
 import { FormModal } from './FormModal';
 
-export function UserRolesModal({ user, roles, onClose, onSaved }: { user: UserView | null; roles?: Role[]; onClose: () => void; onSaved: () => void }) {
+/**
+ * `roles`: the ones the caller may grant; `allRoles`: every role, so that a role the user holds but the
+ * caller may not grant still shows by name (fixed in place).
+ */
+export function UserRolesModal({
+  user,
+  roles,
+  allRoles,
+  onClose,
+  onSaved,
+}: {
+  user: UserView | null;
+  roles?: Role[];
+  allRoles?: Role[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation('system');
   const [form] = Form.useForm<{ roleKeys: string[] }>();
   useEffect(() => {
     if (user) form.setFieldsValue({ roleKeys: user.roleKeys });
   }, [user, form]);
+
+  const options = roles && [
+    ...roles.map((r) => ({ value: r.key, label: `${r.name} (${r.key})` })),
+    ...(allRoles ?? [])
+      .filter((r) => user?.roleKeys.includes(r.key) && !roles.some((g) => g.key === r.key))
+      .map((r) => ({ value: r.key, label: `${r.name} (${r.key})`, disabled: true })),
+  ];
 
   const submit = async () => {
     if (!user) return;
@@ -25,7 +48,7 @@ export function UserRolesModal({ user, roles, onClose, onSaved }: { user: UserVi
     <FormModal title={`${t('user.assignRoles')} · ${user?.realName ?? ''}`} open={!!user} onClose={onClose} onSubmit={submit} width={480}>
       <Form form={form} layout="vertical">
         <Form.Item name="roleKeys" label={t('user.roles')} rules={[{ required: true, type: 'array', min: 1, message: t('user.rolesRequired') }]}>
-          <Select mode={roles ? 'multiple' : 'tags'} options={roles?.map((r) => ({ value: r.key, label: `${r.name} (${r.key})` }))} />
+          <Select mode={roles ? 'multiple' : 'tags'} options={options} />
         </Form.Item>
       </Form>
     </FormModal>

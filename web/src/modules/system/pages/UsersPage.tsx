@@ -8,12 +8,14 @@ import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { usePermission } from '@/app/permission/permission';
+import { useSession } from '@/app/session/session';
 import { deptApi, roleApi, userApi } from '../api/system.api';
 import { ResetPasswordModal } from '../components/ResetPasswordModal';
 import { UserFormModal } from '../components/UserFormModal';
 import { UserImportModal } from '../components/UserImportModal';
 import { UserRolesModal } from '../components/UserRolesModal';
 import { LoadError, PageHeader } from '../components/PageHeader';
+import { assignableRoles } from '../hooks/assignable';
 import { useAsync } from '../hooks/useAsync';
 import '../locales';
 import '../components/system.css';
@@ -45,6 +47,12 @@ export default function UsersPage() {
   const roles = useAsync(() => roleApi.list(), [], can.roles);
   const depts = useAsync(() => deptApi.tree(), [], can.depts);
   const roleName = useMemo(() => new Map((roles.data ?? []).map((r) => [r.key, r.name])), [roles.data]);
+  const callerRoles = useSession((s) => s.roles);
+  const callerPermissions = useSession((s) => s.permissions);
+  const grantable = useMemo(
+    () => roles.data && assignableRoles(roles.data, { roleKeys: callerRoles, permissions: callerPermissions }),
+    [roles.data, callerRoles, callerPermissions],
+  );
 
   const [form] = Form.useForm<Filters>();
   const [editing, setEditing] = useState<{ user: UserView | null } | null>(null);
@@ -223,7 +231,7 @@ export default function UsersPage() {
       <UserFormModal
         open={!!editing}
         user={editing?.user}
-        roles={roles.data}
+        roles={grantable}
         depts={depts.data}
         onClose={() => setEditing(null)}
         onSaved={() => {
@@ -233,7 +241,8 @@ export default function UsersPage() {
       />
       <UserRolesModal
         user={rolesFor}
-        roles={roles.data}
+        roles={grantable}
+        allRoles={roles.data}
         onClose={() => setRolesFor(null)}
         onSaved={() => {
           setRolesFor(null);
