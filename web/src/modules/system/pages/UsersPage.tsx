@@ -7,6 +7,7 @@ import { MAX_PAGE_SIZE, Perm, UserStatus, type UserPageQuery, type UserView } fr
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
+import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import { useSession } from '@/app/session/session';
 import { deptApi, roleApi, userApi } from '../api/system.api';
@@ -96,16 +97,21 @@ export default function UsersPage() {
   };
 
   const anyAction = can.edit || can.roleSet || can.resetPwd || can.remove;
+  // Status sits by the name so it shows without scrolling; contact details and dates follow.
   const columns: TableColumnsType<UserView> = [
     { title: t('user.username'), dataIndex: 'username', width: 140, fixed: 'left' },
     { title: t('user.realName'), dataIndex: 'realName', width: 120 },
-    { title: t('user.phone'), dataIndex: 'phone', width: 130, render: (v: string | null) => v || '-' },
-    { title: t('user.email'), dataIndex: 'email', width: 180, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('user.group'), dataIndex: 'groupName', width: 140, ellipsis: true },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (s: number) => (s === UserStatus.active ? <Tag color="green">{t('common.enabled')}</Tag> : <Tag>{t('common.disabled')}</Tag>),
+    },
+    { title: t('user.group'), dataIndex: 'groupName', width: 150, ellipsis: true },
     {
       title: t('user.roles'),
       dataIndex: 'roleKeys',
-      width: 180,
+      width: 170,
       render: (keys: string[]) => (
         <Space size={[4, 4]} wrap>
           {keys.map((k) => (
@@ -114,13 +120,9 @@ export default function UsersPage() {
         </Space>
       ),
     },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      width: 90,
-      render: (s: number) => (s === UserStatus.active ? <Tag color="green">{t('common.enabled')}</Tag> : <Tag>{t('common.disabled')}</Tag>),
-    },
-    { title: t('user.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => (v ? new Date(v).toLocaleString() : '-') },
+    { title: t('user.phone'), dataIndex: 'phone', width: 130, render: (v: string | null) => v || '-' },
+    { title: t('user.email'), dataIndex: 'email', width: 180, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('user.createdAt'), dataIndex: 'createdAt', width: 190, render: (v: string) => formatDateTime(v, en ? 'en' : 'zh-CN') },
   ];
   if (anyAction) {
     columns.push({
