@@ -17,28 +17,24 @@ const moduleNameMapper = {
   '^@cmp/common$': '<rootDir>/services/common/src/index.ts',
 };
 
+const serviceProject = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
+
 module.exports = {
   testTimeout: 60000,
   projects: [
     '<rootDir>/web',
     {
+      ...serviceProject,
       displayName: 'unit',
-      rootDir: __dirname,
       testMatch: ['<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/infra/**/*.spec.js'],
-      transform: { '^.+\\.ts$': swc },
-      moduleNameMapper,
-      testEnvironment: 'node',
     },
     {
+      ...serviceProject,
       displayName: 'e2e',
-      rootDir: __dirname,
-      testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts'],
-      transform: { '^.+\\.ts$': swc },
-      moduleNameMapper,
-      testEnvironment: 'node',
+      // Browser tests of the web app (web/test) run against the same platform, in the same run.
+      testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts', '<rootDir>/web/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/services/gateway/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/services/gateway/test/support/global-teardown.ts',
-
     },
   ],
 };

@@ -8,13 +8,15 @@ const { ensureInfra } = require('./up');
 
 const root = path.resolve(__dirname, '..');
 // Each service owns its schema; add a service here when it gets one.
-const SERVICES = ['auth'];
+// Order matters: a later service's seed refers to what an earlier one created (ids by code).
+const SERVICES = ['auth', 'competitions'];
 
 async function resetAll(databaseUrl) {
+  let demo = {};
   for (const svc of SERVICES) {
-    // Every service's seed/reset.ts exports resetDatabase(url).
+    // Every service's seed/reset.ts exports resetDatabase(url, demo), answering what later seeds need.
     const { resetDatabase } = require(path.join(root, 'services', svc, 'dist', 'seed', 'reset.js'));
-    await resetDatabase(databaseUrl);
+    demo = { ...demo, ...(await resetDatabase(databaseUrl, demo)) };
     console.log(`${svc}: schema reset and seeded`);
   }
 }

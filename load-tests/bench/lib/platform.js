@@ -1,15 +1,16 @@
 'use strict';
 // Starts the real platform for a bench from the built services: a private NATS server, a freshly
-// reset and seeded database, the auth service and the gateway, with benchmark settings.
+// reset and seeded database, every service and the gateway, with benchmark settings.
 
 const fs = require('node:fs');
 const path = require('node:path');
 const { start, exec, freePort, waitUntil, waitHealthy, tcpOpen } = require('./processes');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const AUTH_MAIN = path.join(ROOT, 'services/auth/dist/main.js');
-const GATEWAY_MAIN = path.join(ROOT, 'services/gateway/dist/main.js');
-const RESET = path.join(ROOT, 'services/auth/dist/seed/reset.js');
+// Backend services in start order; the gateway last.
+const SERVICES = ['auth', 'competitions', 'gateway'];
+const mainOf = (svc) => path.join(ROOT, 'services', svc, 'dist', 'main.js');
+const RESET = path.join(ROOT, 'infra/db-reset.js');
 
 const BENCH_SETTINGS = {
   LOG_LEVEL: 'warn', // per-request info logging is not what we measure
@@ -47,9 +48,9 @@ async function startNats(ctx) {
   return { url: `nats://127.0.0.1:${port}`, child };
 }
 
-/** Resets `database` (same server as DATABASE_URL), then starts NATS, auth and gateway; waits for health. */
+/** Resets `database` (same server as DATABASE_URL), then starts NATS and the services; waits for health. */
 async function startPlatform(ctx, { database }) {
-  for (const f of [AUTH_MAIN, GATEWAY_MAIN, RESET]) {
+  for (const f of SERVICES.map(mainOf)) {
     if (!fs.existsSync(f)) throw new Error(`${path.relative(ROOT, f)} is missing; build: npx turbo run build --filter=./services/*`);
   }
   const db = new URL(ctx.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/cmp');
@@ -61,12 +62,13 @@ async function startPlatform(ctx, { database }) {
   const nats = await startNats(ctx);
   const env = { ...ctx.env, ...BENCH_SETTINGS, DATABASE_URL: dbUrl, NATS_URL: nats.url };
   const port = await freePort();
-  ctx.log(`starting auth service and gateway (port ${port}, NATS ${nats.url})`);
-  const auth = start('auth', process.execPath, [AUTH_MAIN], env);
-  const gateway = start('gateway', process.execPath, [GATEWAY_MAIN], { ...env, HOST: '127.0.0.1', PORT: String(port) });
+  ctx.log(`starting ${SERVICES.join(', ')} (gateway port ${port}, NATS ${nats.url})`);
+  const children = Object.fromEntries(
+    SERVICES.map((svc) => [svc, start(svc, process.execPath, [mainOf(svc)], svc === 'gateway' ? { ...env, HOST: '127.0.0.1', PORT: String(port) } : env)]),
+  );
   const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(`${url}/prod-api/health`, [auth, gateway, nats.child].filter(Boolean));
-  return { url, env, children: { auth, gateway, nats: nats.child } };
+  await waitHealthy(`${url}/prod-api/health`, [...Object.values(children), nats.child].filter(Boolean));
+  return { url, env, children: { ...children, nats: nats.child } };
 }
 
 module.exports = { startPlatform, BENCH_SETTINGS };

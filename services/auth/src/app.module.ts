@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { healthController } from '@cmp/common';
+import { AuthSubject } from '@cmp/contracts';
 import { AccessService } from './access/access.service';
 import { AUTH_CONFIG, loadAuthConfig, type AuthConfig } from './config';
 import { authDataSource } from './data-source';
@@ -7,7 +9,6 @@ import { DeptController } from './dept/dept.controller';
 import { DeptService } from './dept/dept.service';
 import { GroupController } from './group/group.controller';
 import { GroupService } from './group/group.service';
-import { HealthController } from './health.controller';
 import { CodeSender, LogCodeSender } from './login/code-sender';
 import { LoginController } from './login/login.controller';
 import { LoginService } from './login/login.service';
@@ -22,7 +23,7 @@ import { UserController } from './user/user.controller';
 import { UserService } from './user/user.service';
 
 @Module({
-  controllers: [LoginController, UserController, MenuController, RoleController, GroupController, DeptController, HealthController],
+  controllers: [LoginController, UserController, MenuController, RoleController, GroupController, DeptController, healthController(AuthSubject.health)],
   providers: [
     { provide: AUTH_CONFIG, useFactory: loadAuthConfig },
     {

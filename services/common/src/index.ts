@@ -7,3 +7,4 @@ export * from './redis';
 export * from './rpc-server';
 export * from './spreadsheet';
 export * from './heartbeat';
+export * from './health.controller';

@@ -4,6 +4,9 @@ import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { ErrorCode, type ErrorPayload } from '@cmp/contracts';
 import { throwError, type Observable } from 'rxjs';
 import { AppError, isUniqueViolation } from './app-error';
+import type { DataSource } from 'typeorm';
+import { ensureDatabase, migrate } from './database';
+import { startHeartbeat } from './heartbeat';
 import { createLogger } from './logger';
 
 /** Turns whatever a handler threw into the ErrorPayload that travels back over NATS. */
@@ -45,4 +48,24 @@ export async function startRpcService(
   await app.listen();
   new Logger(service).log(`listening on NATS ${natsUrl} in queue group "${service}"`);
   return app;
+}
+
+/**
+ * The start-up every service shares: create its database if missing, bring its schema up to date
+ * (replicas take turns), serve NATS requests, then beat the liveness heartbeat.
+ */
+export async function bootService(o: {
+  service: string;
+  module: Parameters<typeof NestFactory.createMicroservice>[0];
+  databaseUrl: string;
+  natsUrl: string;
+  schema: string;
+  dataSource: () => DataSource;
+}): Promise<void> {
+  await ensureDatabase(o.databaseUrl);
+  const ds = o.dataSource();
+  await migrate(ds, o.schema);
+  await ds.destroy();
+  await startRpcService(o.module, o.service, o.natsUrl);
+  startHeartbeat(o.service);
 }

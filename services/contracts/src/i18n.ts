@@ -98,6 +98,8 @@ export const messages = {
   'import.row.duplicate': { 'zh-CN': '与第 {row} 行重复', en: 'Duplicates row {row}' },
   'import.row.exists': { 'zh-CN': '{value} 已存在', en: '{value} already exists' },
   'import.ok': { 'zh-CN': '成功导入 {count} 个用户', en: '{count} users imported' },
+  'website.notFound': { 'zh-CN': '该机构尚未设置门户网站', en: 'This organisation has no public site set up yet' },
+  'website.unknownHost': { 'zh-CN': '没有机构使用域名 {host}', en: 'No organisation uses the host name {host}' },
   'idcard.length': { 'zh-CN': '身份证号无效：必须为 18 位字符串', en: 'invalid ID number: must be an 18-character string' },
   'idcard.birth': { 'zh-CN': '出生日期无效', en: 'invalid birth date' },
 } satisfies Catalogue;

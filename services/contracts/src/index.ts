@@ -5,3 +5,4 @@ export * from './rpc';
 export * from './subjects';
 export * from './auth';
 export * from './id-number';
+export * from './website';

@@ -21,6 +21,7 @@ export const Perm = {
   deptEdit: 'system:dept:edit',
   groupList: 'system:group:list',
   groupEdit: 'system:group:edit',
+  websiteEdit: 'website:setting:edit',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

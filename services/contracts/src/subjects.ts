@@ -4,6 +4,7 @@
  */
 export const Service = {
   auth: 'auth',
+  competitions: 'competitions',
 } as const;
 
 export const AuthSubject = {
@@ -35,5 +36,15 @@ export const AuthSubject = {
   groupTree: 'auth.group.tree',
   groupSave: 'auth.group.save',
   groupDelete: 'auth.group.delete',
+  /** Organisation id by public host name or code, for the public site. */
+  groupResolve: 'auth.group.resolve',
+  /** Ids of an organisation and all its subordinates, for other services' scoping. */
+  groupScope: 'auth.group.scope',
   health: 'auth.health.ping',
+} as const;
+
+export const CompetitionsSubject = {
+  websiteGet: 'competitions.website.get',
+  websiteSave: 'competitions.website.save',
+  health: 'competitions.health.ping',
 } as const;

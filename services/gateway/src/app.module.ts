@@ -9,8 +9,9 @@ import { NATS_RPC, RpcService } from './http/rpc.service';
 import { redisProvider } from './redis.provider';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
+import { WebsiteController } from './website/website.controller';
 
-export const CONTROLLERS = [AuthController, UserController, SystemController, HealthController];
+export const CONTROLLERS = [AuthController, UserController, SystemController, WebsiteController, HealthController];
 
 @Module({
   controllers: CONTROLLERS,

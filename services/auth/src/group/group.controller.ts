@@ -1,16 +1,30 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { AuthSubject, type RpcRequest } from '@cmp/contracts';
-import { callerOf } from '../access/access.service';
+import { AccessService, callerOf } from '../access/access.service';
 import { GroupService, type GroupSavePayload } from './group.service';
 
 @Controller()
 export class GroupController {
-  constructor(private readonly groups: GroupService) {}
+  constructor(
+    private readonly groups: GroupService,
+    private readonly access: AccessService,
+  ) {}
 
   @MessagePattern(AuthSubject.groupSelect)
   select(@Payload() req: RpcRequest) {
     return this.groups.select(callerOf(req));
+  }
+
+  @MessagePattern(AuthSubject.groupResolve)
+  resolve(@Payload() req: RpcRequest<{ host?: string; code?: string }>) {
+    return this.groups.resolve(req.payload);
+  }
+
+  /** null means every organisation (ROOT). */
+  @MessagePattern(AuthSubject.groupScope)
+  scope(@Payload() req: RpcRequest) {
+    return this.access.scopeGroupIds(callerOf(req));
   }
 
   @MessagePattern(AuthSubject.groupTree)

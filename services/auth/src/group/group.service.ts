@@ -39,6 +39,15 @@ export class GroupService {
     };
   }
 
+  /** The organisation whose public site a host name or code names; null when none does. */
+  async resolve(q: { host?: string; code?: string }): Promise<{ groupId: number } | null> {
+    const [row] = await this.ds.query(`SELECT id FROM groups WHERE $1::text = ANY(hosts) OR code = $2 ORDER BY id LIMIT 1`, [
+      q.host?.toLowerCase() ?? null,
+      q.code ?? null,
+    ]);
+    return row ? { groupId: row.id } : null;
+  }
+
   async tree(caller: Identity): Promise<GroupNode[]> {
     const scope = await this.access.scopeGroupIds(caller);
     const rows: Omit<GroupNode, 'children'>[] = await this.ds.query(

@@ -5,6 +5,11 @@ import { BACK_OFFICE_MENU, type SeedMenu } from './menus';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
+/** What other services' demo seeds need to know: ids by code. */
+export interface DemoIds {
+  groups: Record<string, number>;
+}
+
 export const DEMO_GROUPS = [
   { code: 'PLATFORM', name: '平台运营中心', parent: null, hosts: [] as string[] },
   { code: 'DEMO-U1', name: '华东示范大学', parent: 'PLATFORM', hosts: ['u1.localhost'] },
@@ -15,6 +20,7 @@ export const DEMO_GROUPS = [
 const ORG_ADMIN_PERMS = [
   Perm.userList, Perm.userAdd, Perm.userEdit, Perm.userDelete, Perm.userResetPwd, Perm.userRoleSet,
   Perm.userImport, Perm.userExport, Perm.roleList, Perm.deptList, Perm.deptEdit, Perm.groupList, Perm.groupEdit,
+  Perm.websiteEdit,
 ];
 
 /** Built-in roles; `menus` lists top-level menu paths granted (with all their children), '*' for all. */
@@ -52,7 +58,7 @@ async function insertMenus(m: EntityManager, menus: SeedMenu[], parentId: number
 }
 
 /** Demo data: organisations, the full back-office menu, built-in roles and demo accounts. Expects empty tables. */
-export async function seed(m: EntityManager): Promise<void> {
+export async function seed(m: EntityManager): Promise<DemoIds> {
   const groupIds = new Map<string, number>();
   for (const g of DEMO_GROUPS) {
     const [{ id }] = await m.query(`INSERT INTO groups (code, name, parent_id, hosts) VALUES ($1, $2, $3, $4) RETURNING id`, [
@@ -83,4 +89,5 @@ export async function seed(m: EntityManager): Promise<void> {
     );
     await m.query(`INSERT INTO user_roles (user_id, role_id) SELECT $1, unnest($2::int[])`, [id, u.roles.map((k) => roleIds.get(k))]);
   }
+  return { groups: Object.fromEntries(groupIds) };
 }

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import Redis from 'ioredis';
-import { DATABASE_URL, LOG_DIR, NATS_URL, platformHealthy, REDIS_URL, REPO, startService, startWeb, stopAll, waitFor, webHealthy } from './platform';
+import { DATABASE_URL, LOG_DIR, NATS_URL, platformHealthy, REDIS_URL, REPO, SERVICES, SHOT_DIR, startService, startWeb, stopAll, waitFor, webHealthy } from './platform';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export default async function globalSetup(): Promise<void> {
@@ -8,20 +8,21 @@ export default async function globalSetup(): Promise<void> {
   Object.assign(process.env, { DATABASE_URL, REDIS_URL, NATS_URL });
   await require(`${REPO}/infra/up.js`).ensureInfra({ log: () => undefined });
   require(`${REPO}/infra/ensure-env.js`).ensureEnvFile();
-  for (const svc of ['auth', 'gateway']) {
+  for (const svc of SERVICES) {
     if (!fs.existsSync(`${REPO}/services/${svc}/dist/main.js`)) throw new Error(`services/${svc} is not built: run "npm test" (it builds first)`);
   }
   if (!fs.existsSync(`${REPO}/web/dist/index.html`)) throw new Error('web is not built: run "npm test" (it builds first)');
   stopAll();
   fs.rmSync(LOG_DIR, { recursive: true, force: true });
+  fs.rmSync(SHOT_DIR, { recursive: true, force: true });
   // A clean, migrated and seeded database and an empty Redis database for every run.
-  const { resetDatabase } = require(`${REPO}/services/auth/dist/seed/reset.js`);
-  await resetDatabase(DATABASE_URL);
+  await require(`${REPO}/infra/db-reset.js`).resetAll(DATABASE_URL);
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
   redis.disconnect();
 
   startService('auth');
+  startService('competitions');
   startService('gateway');
   // The built web app for the browser tests (web/test), recorded with the services so teardown stops it.
   startWeb();

@@ -12,12 +12,16 @@ export const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/1'
 // join the same queue groups and answer the tests' requests from another database.
 export const NATS_URL = process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:14222';
 export const LOG_DIR = path.join(REPO, 'test-artifacts', 'logs');
+/** Screenshots of the browser tests, one per step (and of every open page when a test fails). */
+export const SHOT_DIR = path.join(REPO, 'test-artifacts', 'screenshots');
 /** The built web app, served by `vite preview` for the browser tests; its /prod-api goes to the tests' gateway. */
 export const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 15173);
 export const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
 const PID_FILE = path.join(REPO, '.data', 'e2e-pids.json');
 
-export type ServiceName = 'auth' | 'gateway' | 'web';
+/** Backend services the tests start, in start order. */
+export const SERVICES = ['auth', 'competitions', 'gateway'] as const;
+export type ServiceName = (typeof SERVICES)[number] | 'web';
 
 export function serviceEnv(): NodeJS.ProcessEnv {
   return {

@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { bootService } from '@cmp/common';
+import { Service } from '@cmp/contracts';
+import { AppModule } from './app.module';
+import { COMPETITIONS_SCHEMA, loadCompetitionsConfig } from './config';
+import { competitionsDataSource } from './data-source';
+
+const config = loadCompetitionsConfig();
+bootService({
+  service: Service.competitions,
+  module: AppModule,
+  databaseUrl: config.databaseUrl,
+  natsUrl: config.natsUrl,
+  schema: COMPETITIONS_SCHEMA,
+  // The migration lock holds one connection: two are needed.
+  dataSource: () => competitionsDataSource({ ...config, dbPoolSize: 2 }),
+}).catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, NatsRpcClient } from '@cmp/common';
+import { AuthSubject, type Identity, type RpcRequest, type WebsiteQuery, type WebsiteSetting } from '@cmp/contracts';
+import { AUTH_RPC } from '../rpc.provider';
+
+const SETTING_SQL = `
+  SELECT group_id AS "groupId", template_type AS "templateType", description, navigation_settings AS "navigationSettings"
+    FROM website_settings WHERE group_id = $1`;
+
+@Injectable()
+export class WebsiteService {
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(AUTH_RPC) private readonly rpc: NatsRpcClient,
+  ) {}
+
+  /** The site of an organisation given by id, or else by the host name the visitor used. */
+  async get(req: RpcRequest<WebsiteQuery>): Promise<WebsiteSetting> {
+    let groupId = req.payload.groupId;
+    if (!groupId) {
+      const host = (req.payload.host ?? '').split(':')[0];
+      const found = await this.rpc.request<{ groupId: number } | null>(AuthSubject.groupResolve, { ...req, payload: { host } });
+      if (!found) throw AppError.notFound('website.unknownHost', { host });
+      groupId = found.groupId;
+    }
+    const [row] = await this.ds.query(SETTING_SQL, [groupId]);
+    if (!row) throw AppError.notFound('website.notFound');
+    return row;
+  }
+
+  /** Organisers set the sites of their organisation and its subordinates. */
+  async save(req: RpcRequest<WebsiteSetting>, caller: Identity): Promise<WebsiteSetting> {
+    const p = req.payload;
+    const scope = await this.rpc.request<number[] | null>(AuthSubject.groupScope, { ...req, identity: caller, payload: {} });
+    if (scope && !scope.includes(p.groupId)) throw AppError.noAccess('auth.unknownGroup', { groupId: p.groupId });
+    await this.ds.query(
+      `INSERT INTO website_settings (group_id, template_type, description, navigation_settings)
+       VALUES ($1, $2, $3, $4)
+       ON CONFLICT (group_id) DO UPDATE
+         SET template_type = EXCLUDED.template_type, description = EXCLUDED.description,
+             navigation_settings = EXCLUDED.navigation_settings, updated_at = now()`,
+      [p.groupId, p.templateType, p.description, JSON.stringify(p.navigationSettings)],
+    );
+    const [row] = await this.ds.query(SETTING_SQL, [p.groupId]);
+    return row;
+  }
+}

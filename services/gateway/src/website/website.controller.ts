@@ -1,0 +1,30 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CompetitionsSubject, Perm, type WebsiteSetting } from '@cmp/contracts';
+import { Permissions, Public } from '../http/access.decorators';
+import { RequestCtx, type Ctx } from '../http/request-context';
+import { RpcService } from '../http/rpc.service';
+import { WebsiteQueryDto, WebsiteSaveDto } from './website.dto';
+
+@ApiTags('website')
+@Controller('web/competitionWebsite')
+export class WebsiteController {
+  constructor(private readonly rpc: RpcService) {}
+
+  /** The public site's settings, for the organisation named or else the one whose host the visitor used. */
+  @Get('getWebsiteSetting')
+  @Public()
+  get(@RequestCtx() ctx: Ctx, @Query() q: WebsiteQueryDto, @Req() req: FastifyRequest): Promise<WebsiteSetting> {
+    return this.rpc.call(ctx, CompetitionsSubject.websiteGet, { groupId: q.groupId, host: req.hostname });
+  }
+
+  /** Not in the spec's call list: the website-settings screen saves through it. */
+  @Post('save')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @Permissions(Perm.websiteEdit)
+  save(@RequestCtx() ctx: Ctx, @Body() body: WebsiteSaveDto): Promise<WebsiteSetting> {
+    return this.rpc.call(ctx, CompetitionsSubject.websiteSave, body);
+  }
+}

@@ -1,0 +1,44 @@
+import { api, login } from './support/api';
+
+interface Site {
+  groupId: number;
+  templateType: number;
+  description: string;
+  navigationSettings: { name: string; tem: string; children: { path: string; dictValue: string; name: string }[] }[];
+}
+
+const groupIdOf = async (token: string) => ((await api<{ groupId: number }>('/competition/group/user/getSelect', { token })).data.groupId);
+
+describe('website settings', () => {
+  it('gives each demo organisation its own public site, found by id or by host name', async () => {
+    const u1 = await groupIdOf(await login('admin1'));
+    const u2 = await groupIdOf(await login('admin2'));
+    const byId1 = await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`);
+    const byId2 = await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u2}`);
+    expect(byId1.data).toMatchObject({ groupId: u1, templateType: 1 });
+    expect(byId2.data).toMatchObject({ groupId: u2, templateType: 2 });
+    expect(byId1.data.navigationSettings.find((n) => n.tem === 'news')!.children[0]).toEqual({ path: '/home/news/newsList', dictValue: '1', name: '新闻列表' });
+
+    const byHost = await api<Site>('/web/competitionWebsite/getWebsiteSetting', { headers: { 'x-forwarded-host': 'u2.localhost' } });
+    expect(byHost.data.groupId).toBe(u2);
+    const unknown = await api('/web/competitionWebsite/getWebsiteSetting', { headers: { 'x-forwarded-host': 'nobody.example' }, lang: 'en' });
+    expect(unknown.code).toBe(10404);
+    expect(unknown.msg).toBe('No organisation uses the host name nobody.example');
+  });
+
+  it('lets an organiser change their own site, and only theirs', async () => {
+    const admin1 = await login('admin1');
+    const u1 = await groupIdOf(admin1);
+    const site = { groupId: u1, templateType: 3, description: '新的介绍', navigationSettings: [{ name: '首页', tem: 'home', children: [] }] };
+    const saved = await api<Site>('/web/competitionWebsite/save', { token: admin1, body: site });
+    expect(saved.data).toEqual(site);
+    expect((await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`)).data.templateType).toBe(3);
+
+    const u2 = await groupIdOf(await login('admin2'));
+    expect((await api('/web/competitionWebsite/save', { token: admin1, body: { ...site, groupId: u2 } })).code).toBe(401);
+    expect((await api('/web/competitionWebsite/save', { token: await login('student1'), body: site })).code).toBe(401);
+    const bad = await api('/web/competitionWebsite/save', { token: admin1, lang: 'en', body: { ...site, templateType: 4, navigationSettings: [{ name: 'x', tem: 'y', children: [{ path: 1 }] }] } });
+    expect(bad.code).toBe(10400);
+    expect(bad.msg).toMatch(/templateType must be one of: 1, 2, 3/);
+  });
+});
