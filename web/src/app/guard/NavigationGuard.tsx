@@ -44,11 +44,12 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
   }, [location.key]);
 
   useEffect(() => {
-    if (action.type === 'load' && status !== 'loading' && status !== 'error') void sessionActions.loadSession();
+    // Not again after a failure (the person retries) or an expiry (the expiry dialog takes over).
+    if (action.type === 'load' && (status === 'idle' || status === 'ready')) void sessionActions.loadSession();
   }, [action.type, status]);
 
   useEffect(() => {
-    if (action.type === 'proceed' || (action.type === 'load' && status === 'error')) progress.done();
+    if (action.type === 'proceed' || (action.type === 'load' && (status === 'error' || status === 'expired'))) progress.done();
     if (action.type === 'proceed' && matchedHandle(routes, location.pathname)) {
       previousNamed.current = location.pathname + location.search;
     }

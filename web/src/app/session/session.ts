@@ -1,12 +1,14 @@
 import Cookies from 'js-cookie';
-import { DEFAULT_ROLE, type MenuEntry, type UserInfo } from '@cmp/contracts';
+import { DEFAULT_ROLE, ErrorCode, type MenuEntry, type UserInfo } from '@cmp/contracts';
 import { authApi } from '@/modules/auth/api/auth.api';
 import { COOKIE_EXPIRES_DAYS, CookieName, StorageKey } from '../config/constants';
+import { HttpError } from '../http/client';
 import { storage } from '../storage';
 import { createStore, useStore } from '../store/create-store';
 import { menuToRoutes, type AppRoute } from '../router/menu-routes';
 
-export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error';
+/** 'expired': loading stopped on 11000; the HTTP client is asking the person to log in again. */
+export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error' | 'expired';
 
 export interface SessionState {
   token: string | null;
@@ -64,6 +66,16 @@ export const sessionActions = {
     if (sessionStore.get().token !== token) sessionStore.set({ token, ...EMPTY_USER });
   },
 
+  /**
+   * 11000: the stored token and the cookies go at once, so a reload or another tab starts logged out;
+   * the page keeps its session in memory until the person has answered the expiry question.
+   */
+  forgetStoredToken() {
+    storage.remove(StorageKey.accessToken);
+    Cookies.remove(CookieName.token);
+    Cookies.remove(CookieName.admin);
+  },
+
   /** Clears token, cookies, name, avatar, roles and permissions. */
   resetToken() {
     storage.remove(StorageKey.accessToken);
@@ -101,7 +113,8 @@ export const sessionActions = {
           error: null,
         });
       } catch (err) {
-        sessionStore.set({ status: 'error', error: err instanceof Error ? err.message : String(err) });
+        if (err instanceof HttpError && err.code === ErrorCode.LOGIN_EXPIRED) sessionStore.set({ status: 'expired', error: null });
+        else sessionStore.set({ status: 'error', error: err instanceof Error ? err.message : String(err) });
       } finally {
         inFlight = null;
       }
