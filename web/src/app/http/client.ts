@@ -1,7 +1,7 @@
 import type { Envelope } from '@cmp/contracts';
 import { API_BASE, REQUEST_TIMEOUT_MS } from '../config/constants';
 import i18n, { currentLang } from '../i18n';
-import { classifyBinary, decideResponse, decideTransportError, fileNameFrom, TransportCode, type Outcome } from './decide';
+import { classifyBinary, decideResponse, decideTransportError, fileNameFrom, isReportableCode, TransportCode, type Outcome } from './decide';
 
 /** Rejection of every failed call. `silent` means the person has already been told (or must not be). */
 export class HttpError extends Error {
@@ -14,6 +14,11 @@ export class HttpError extends Error {
     super(message);
     this.name = 'HttpError';
   }
+}
+
+/** Whether a screen should still say that this call failed (see isReportableCode). */
+export function isReportable(err: unknown): boolean {
+  return !(err instanceof HttpError) || isReportableCode(err.code);
 }
 
 /** What the client needs from the app; set once by the app shell. */

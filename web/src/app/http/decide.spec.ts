@@ -1,4 +1,4 @@
-import { classifyBinary, decideEnvelope, decideResponse, decideTransportError, fileNameFrom, TransportCode } from './decide';
+import { classifyBinary, decideEnvelope, decideResponse, decideTransportError, fileNameFrom, isReportableCode, TransportCode } from './decide';
 
 const t = (key: string, o?: Record<string, unknown>) => (o ? `${key}:${JSON.stringify(o)}` : key);
 
@@ -73,5 +73,10 @@ describe('HTTP code handling', () => {
       expect(fileNameFrom(undefined, 'f.xlsx')).toBe('f.xlsx');
       expect(fileNameFrom('inline', 'f.xlsx')).toBe('f.xlsx');
     });
+  });
+
+  it('lets screens report only the failures nobody else has handled', () => {
+    expect([11000, 401, 40030, TransportCode.canceled].map(isReportableCode)).toEqual([false, false, false, false]);
+    expect([10400, 10503, TransportCode.network, TransportCode.timeout].map(isReportableCode)).toEqual([true, true, true, true]);
   });
 });

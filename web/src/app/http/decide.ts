@@ -54,6 +54,16 @@ export function decideResponse(status: number, body: unknown, t: Translate): Out
   return { kind: 'error', message: t('http.badResponse', { status }), code: TransportCode.badResponse };
 }
 
+/**
+ * Whether a screen should still say that a call with this code failed. Not after 11000 (the expiry
+ * dialog takes over), 401 (the app has gone to the no-access page), 40030 (nothing may be shown) or a
+ * cancelled call; other failures were only toasted, so a screen may keep saying it could not load.
+ */
+export function isReportableCode(code: number): boolean {
+  const handled: number[] = [ErrorCode.LOGIN_EXPIRED, ErrorCode.NO_ACCESS, ErrorCode.SILENT, TransportCode.canceled];
+  return !handled.includes(code);
+}
+
 /** A request that got no HTTP answer at all. */
 export function decideTransportError(failure: { canceled?: boolean; timeout?: boolean }, t: Translate): Outcome {
   if (failure.canceled) return { kind: 'silent', code: TransportCode.canceled };

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { isReportable } from '@/app/http/client';
 
 export interface AsyncState<T> {
   data: T | undefined;
   loading: boolean;
-  /** the failure's message; the HTTP client has already shown it as a toast */
+  /** the failure's message (the HTTP client has already toasted it); null when another part of the app handles it */
   error: string | null;
   reload(): void;
 }
@@ -31,7 +32,7 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unk
         if (!controller.signal.aborted) setData(d);
       })
       .catch((err: unknown) => {
-        if (!controller.signal.aborted) setError(err instanceof Error ? err.message : String(err));
+        if (!controller.signal.aborted && isReportable(err)) setError(err instanceof Error ? err.message : String(err));
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
