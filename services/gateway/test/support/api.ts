@@ -58,6 +58,6 @@ export function redis(): Redis {
 
 export function upload(path: string, token: string, file: Buffer, filename = 'users.xlsx', lang: 'zh-CN' | 'en' = 'zh-CN') {
   const form = new FormData();
-  form.append('file', new Blob([file]), filename);
+  form.append('file', new Blob([file as Uint8Array<ArrayBuffer>]), filename);
   return api<unknown>(path, { method: 'POST', token, raw: form, lang });
 }
