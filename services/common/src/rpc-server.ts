@@ -66,6 +66,8 @@ export async function bootService(o: {
   const ds = o.dataSource();
   await migrate(ds, o.schema);
   await ds.destroy();
-  await startRpcService(o.module, o.service, o.natsUrl);
+  await startRpcService(o.module, o.service, o.natsUrl).catch((e: Error) => {
+    throw new Error(`${o.service}: cannot serve on NATS at ${o.natsUrl} (${e.message}); is nats-server running? (node infra/up.js starts it)`);
+  });
   startHeartbeat(o.service);
 }
