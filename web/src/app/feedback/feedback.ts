@@ -68,6 +68,21 @@ export async function confirmDialog(message: ReactNode, options: DialogOptions =
   return (await open({ kind: 'confirm', message, ...options })).result;
 }
 
+/**
+ * The one delete flow of the screens: ask (danger style), run the deletion, say it is done.
+ * Resolves true when deleted; a failed call has already shown its own message.
+ */
+export async function confirmDelete(o: { question: ReactNode; okText: string; done: ReactNode; run: () => Promise<unknown> }): Promise<boolean> {
+  if ((await confirmDialog(o.question, { danger: true, okText: o.okText })) !== 'confirm') return false;
+  try {
+    await o.run();
+  } catch {
+    return false; // toasted by the HTTP client
+  }
+  toast(o.done, 'success');
+  return true;
+}
+
 export interface PromptOptions extends DialogOptions, PromptRules {
   defaultValue?: string;
   placeholder?: string;

@@ -3,7 +3,7 @@ import { Button, Form, Space, Table, type FormInstance } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog, toast } from '@/app/feedback/feedback';
+import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { collectKeys, pruneEmptyChildren, treeOptions, type TreeOption } from '../hooks/tree';
 import { useAsync } from '../hooks/useAsync';
 import { FormModal } from './FormModal';
@@ -62,14 +62,8 @@ export function TreeCrud<T extends Node, V extends object>({ prefix, load, save,
   };
 
   const del = async (n: T) => {
-    if ((await confirmDialog(t(`${prefix}.deleteConfirm`, { name: n.name }), { danger: true, okText: t('common.delete') })) !== 'confirm') return;
-    try {
-      await remove(n.id);
-      toast(t(`${prefix}.deleted`), 'success');
-      tree.reload();
-    } catch {
-      /* toasted */
-    }
+    const run = () => remove(n.id);
+    if (await confirmDelete({ question: t(`${prefix}.deleteConfirm`, { name: n.name }), okText: t('common.delete'), done: t(`${prefix}.deleted`), run })) tree.reload();
   };
 
   const allColumns: TableColumnsType<T> = canEdit

@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MenuType, Perm, type MenuEntry } from '@cmp/contracts';
-import { confirmDialog, toast } from '@/app/feedback/feedback';
+import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { menuIcon } from '@/app/layout/menu-icons';
 import { usePermission } from '@/app/permission/permission';
@@ -150,14 +150,8 @@ export default function MenusPage() {
   const [target, setTarget] = useState<{ entry: MenuEntry | null; parentId: number | null } | null>(null);
 
   const remove = async (m: MenuEntry) => {
-    if ((await confirmDialog(t('menu.deleteConfirm', { name: m.menuName }), { danger: true, okText: t('common.delete') })) !== 'confirm') return;
-    try {
-      await menuApi.remove(m.menuId);
-      toast(t('menu.deleted'), 'success');
-      tree.reload();
-    } catch {
-      /* toasted */
-    }
+    const run = () => menuApi.remove(m.menuId);
+    if (await confirmDelete({ question: t('menu.deleteConfirm', { name: m.menuName }), okText: t('common.delete'), done: t('menu.deleted'), run })) tree.reload();
   };
 
   const columns: TableColumnsType<MenuEntry> = [

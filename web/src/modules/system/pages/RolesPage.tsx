@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Perm, type MenuEntry, type Role } from '@cmp/contracts';
-import { confirmDialog, toast } from '@/app/feedback/feedback';
+import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { usePermission } from '@/app/permission/permission';
 import { menuApi, roleApi } from '../api/system.api';
@@ -104,14 +104,8 @@ export default function RolesPage() {
   const permLabel = useMemo(() => new Map<string, string>(PERM_NAMES.map((p) => [p.value, t(`perm.${p.name}`)])), [t]);
 
   const remove = async (r: Role) => {
-    if ((await confirmDialog(t('role.deleteConfirm', { name: r.name }), { danger: true, okText: t('common.delete') })) !== 'confirm') return;
-    try {
-      await roleApi.remove(r.id);
-      toast(t('role.deleted'), 'success');
-      roles.reload();
-    } catch {
-      /* toasted */
-    }
+    const run = () => roleApi.remove(r.id);
+    if (await confirmDelete({ question: t('role.deleteConfirm', { name: r.name }), okText: t('common.delete'), done: t('role.deleted'), run })) roles.reload();
   };
 
   const columns: TableColumnsType<Role> = [

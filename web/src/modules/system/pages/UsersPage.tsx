@@ -5,7 +5,7 @@ import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadO
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE, Perm, UserStatus, type UserPageQuery, type UserView } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
-import { confirmDialog, toast } from '@/app/feedback/feedback';
+import { confirmDelete } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
@@ -72,17 +72,16 @@ export default function UsersPage() {
   };
 
   const remove = async (u: UserView) => {
-    const answer = await confirmDialog(t('user.deleteConfirm', { name: u.realName || u.username }), { danger: true, okText: t('common.delete') });
-    if (answer !== 'confirm') return;
-    try {
-      await userApi.remove(u.id);
-      toast(t('user.deleted'), 'success');
-      const lastOnPage = (list.data?.list.length ?? 0) <= 1 && (query.pageNum ?? 1) > 1;
-      if (lastOnPage) setQuery((q) => ({ ...q, pageNum: (q.pageNum ?? 2) - 1 }));
-      else list.reload();
-    } catch {
-      /* toasted */
-    }
+    const deleted = await confirmDelete({
+      question: t('user.deleteConfirm', { name: u.realName || u.username }),
+      okText: t('common.delete'),
+      done: t('user.deleted'),
+      run: () => userApi.remove(u.id),
+    });
+    if (!deleted) return;
+    const lastOnPage = (list.data?.list.length ?? 0) <= 1 && (query.pageNum ?? 1) > 1;
+    if (lastOnPage) setQuery((q) => ({ ...q, pageNum: (q.pageNum ?? 2) - 1 }));
+    else list.reload();
   };
 
   const downloadTemplate = async () => {
