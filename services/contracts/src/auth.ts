@@ -124,12 +124,16 @@ export interface UserAddPayload {
   roleKeys?: string[];
 }
 
-export interface UserUpdatePayload {
-  id: number;
+/** What people may change of their own account. */
+export interface UserProfilePayload {
   realName?: string;
   phone?: string | null;
   email?: string | null;
   avatar?: string | null;
+}
+
+export interface UserUpdatePayload extends UserProfilePayload {
+  id: number;
   status?: number;
   deptId?: number | null;
 }

@@ -19,6 +19,7 @@ export const AuthSubject = {
   userGet: 'auth.user.get',
   userAdd: 'auth.user.add',
   userUpdate: 'auth.user.update',
+  userProfile: 'auth.user.profile',
   userRoleSet: 'auth.user.role-set',
   userUpdatePassword: 'auth.user.update-password',
   userDelete: 'auth.user.delete',

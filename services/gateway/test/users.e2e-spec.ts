@@ -95,6 +95,21 @@ describe('users', () => {
     expect((await api('/system/user/update/pwd', { token: fresh, body: { id: 2, newPassword: 'Hijack123' } })).code).not.toBe(0);
   });
 
+  it('lets anyone change their own name, phone and email, but nothing that grants access', async () => {
+    const token = await login('student4');
+    const r = await api<UserView>('/system/user/profile', { token, body: { realName: '周同学改', phone: '13700000099', email: 's4@example.edu.cn' } });
+    expect(r.code).toBe(0);
+    expect(r.data).toMatchObject({ username: 'student4', realName: '周同学改', phone: '13700000099' });
+    expect((await api<{ realName: string }>('/auth/user/info', { token })).data.realName).toBe('周同学改');
+    const taken = await api('/system/user/profile', { token, lang: 'en', body: { phone: '13800000001' } });
+    expect(taken.msg).toMatch(/13800000001 is already in use/);
+    for (const sneaky of [{ status: 0 }, { id: 2, realName: 'x' }, { deptId: 1 }]) {
+      const res = await api('/system/user/profile', { token, lang: 'en', body: sneaky });
+      expect(res.code).toBe(10400);
+      expect(res.msg).toMatch(/unknown field/);
+    }
+  });
+
   it('disabling a user ends their sessions and blocks login', async () => {
     const add = await api<UserView>('/system/user/add', { token: admin1, body: { username: 'tobedisabled', realName: '停用', password: 'Passw0rd1' } });
     const token = await login('tobedisabled', 'Passw0rd1');

@@ -9,6 +9,7 @@ import {
   type UserInfo,
   type UserPageQuery,
   type UserPasswordPayload,
+  type UserProfilePayload,
   type UserRoleSetPayload,
   type UserUpdatePayload,
 } from '@cmp/contracts';
@@ -51,6 +52,11 @@ export class UserController {
   @MessagePattern(AuthSubject.userUpdate)
   update(@Payload() req: RpcRequest<UserUpdatePayload>) {
     return this.users.update(callerOf(req), req.payload);
+  }
+
+  @MessagePattern(AuthSubject.userProfile)
+  profile(@Payload() req: RpcRequest<UserProfilePayload>) {
+    return this.users.updateProfile(callerOf(req), req.payload);
   }
 
   @MessagePattern(AuthSubject.userRoleSet)

@@ -12,6 +12,7 @@ import {
   type UserAddPayload,
   type UserPageQuery,
   type UserPasswordPayload,
+  type UserProfilePayload,
   type UserRoleSetPayload,
   type UserUpdatePayload,
   type UserView,
@@ -106,6 +107,20 @@ export class UserService {
   async update(caller: Identity, p: UserUpdatePayload): Promise<UserView> {
     const user = await this.get(caller, p.id);
     if (p.deptId) await this.assertDeptInGroup(p.deptId, user.groupId);
+    await this.applyChanges(p);
+    if (p.status === 0) await this.sessions.closeAll(p.id);
+    return this.get(caller, p.id);
+  }
+
+  /** Anyone's own name, phone, email and avatar; nothing that grants or removes access. */
+  async updateProfile(caller: Identity, p: UserProfilePayload): Promise<UserView> {
+    const { realName, phone, email, avatar } = p;
+    await this.applyChanges({ id: caller.userId, realName, phone, email, avatar });
+    const [view] = await this.ds.query(`${USER_VIEW_SQL} WHERE u.id = $1`, [caller.userId]);
+    return view;
+  }
+
+  private async applyChanges(p: UserUpdatePayload): Promise<void> {
     const sets: string[] = [];
     const args: unknown[] = [p.id];
     const set = (col: string, v: unknown) => (args.push(v), sets.push(`${col} = $${args.length}`));
@@ -115,15 +130,12 @@ export class UserService {
     if (p.avatar !== undefined) set('avatar', p.avatar || null);
     if (p.status !== undefined) set('status', p.status);
     if (p.deptId !== undefined) set('dept_id', p.deptId);
-    if (sets.length) {
-      try {
-        await this.ds.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, args);
-      } catch (e) {
-        throw this.mapUniqueViolation(e, { phone: p.phone ?? undefined });
-      }
+    if (!sets.length) return;
+    try {
+      await this.ds.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1 AND deleted_at IS NULL`, args);
+    } catch (e) {
+      throw this.mapUniqueViolation(e, { phone: p.phone ?? undefined });
     }
-    if (p.status === 0) await this.sessions.closeAll(p.id);
-    return this.get(caller, p.id);
   }
 
   async setUserRoles(caller: Identity, p: UserRoleSetPayload): Promise<UserView> {

@@ -116,7 +116,7 @@ export class UserAddDto {
   roleKeys?: string[];
 }
 
-export class UserUpdateDto extends IdDto {
+export class UserProfileDto {
   @ApiPropertyOptional()
   @IsOptional()
   @IsString()
@@ -144,6 +144,14 @@ export class UserUpdateDto extends IdDto {
   @IsString()
   @MaxLength(300)
   avatar?: string | null;
+
+}
+
+export class UserUpdateDto extends UserProfileDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  id: number;
 
   @ApiPropertyOptional({ enum: [0, 1] })
   @IsOptional()

@@ -237,7 +237,6 @@ const en: Catalogue<Messages> = {
     },
   },
   center: {
-    selfEditUnavailable: 'Changing your profile or phone here is not available yet; ask an administrator to change it.',
     tabs: {
       info: 'Profile',
       phone: 'Phone',

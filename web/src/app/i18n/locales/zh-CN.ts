@@ -234,7 +234,6 @@ const zhCN = {
     },
   },
   center: {
-    selfEditUnavailable: '在个人中心修改资料和手机号暂未开放，请联系管理员修改。',
     tabs: {
       info: '基本信息',
       phone: '手机号',

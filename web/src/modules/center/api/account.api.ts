@@ -1,8 +1,8 @@
-import type { UserPasswordPayload, UserUpdatePayload } from '@cmp/contracts';
+import type { UserPasswordPayload, UserProfilePayload } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
-/** The person's own account. Profile and phone go through the user update call with their own id. */
+/** The person's own account. */
 export const accountApi = {
-  update: (p: UserUpdatePayload) => http.post<null>('/system/user/update', p),
+  updateProfile: (p: UserProfilePayload) => http.post<null>('/system/user/profile', p),
   changePassword: (p: Pick<UserPasswordPayload, 'oldPassword' | 'newPassword'>) => http.post<null>('/system/user/update/pwd', p),
 };

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, Result, Space, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isStrongPassword, Perm, PHONE_PATTERN } from '@cmp/contracts';
+import { isStrongPassword, PHONE_PATTERN } from '@cmp/contracts';
 import { useClickGuard } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
-import { usePermission } from '@/app/permission/permission';
 import { readGroupId, sessionActions, useSession } from '@/app/session/session';
 import { accountApi } from '../api/account.api';
 
@@ -28,13 +27,11 @@ function InfoTab() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const roles = useSession((s) => s.roles);
-  // The only call that changes a user is the administrators' one (system:user:edit).
-  const canEdit = usePermission([Perm.userEdit]);
   const [form] = Form.useForm<{ realName: string; email?: string }>();
   const submit = useSubmit(async () => {
     if (!user) return;
     const v = await form.validateFields();
-    await accountApi.update({ id: user.userId, realName: v.realName.trim(), email: v.email?.trim() || null });
+    await accountApi.updateProfile({ realName: v.realName.trim(), email: v.email?.trim() || null });
     sessionActions.patchUser({ realName: v.realName.trim() });
     toast(t('center.info.saved'), 'success');
   });
@@ -51,20 +48,17 @@ function InfoTab() {
         </Descriptions.Item>
         <Descriptions.Item label={t('center.info.organisation')}>{readGroupId() ?? user.groupId}</Descriptions.Item>
       </Descriptions>
-      {!canEdit && <Alert type="info" showIcon message={t('center.selfEditUnavailable')} />}
-      {canEdit && (
-        <Form form={form} layout="vertical" initialValues={{ realName: user.realName }} style={{ maxWidth: 420 }}>
-          <Form.Item name="realName" label={t('center.info.realName')} rules={[{ required: true, whitespace: true, message: t('center.info.realNameRequired') }]}>
-            <Input maxLength={50} />
-          </Form.Item>
-          <Form.Item name="email" label={t('center.info.email')} rules={[{ type: 'email', message: t('center.info.emailInvalid') }]}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Button type="primary" loading={submit.busy} disabled={submit.disabled} onClick={submit.onClick}>
-            {t('common.save')}
-          </Button>
-        </Form>
-      )}
+      <Form form={form} layout="vertical" initialValues={{ realName: user.realName }} style={{ maxWidth: 420 }}>
+        <Form.Item name="realName" label={t('center.info.realName')} rules={[{ required: true, whitespace: true, message: t('center.info.realNameRequired') }]}>
+          <Input maxLength={50} />
+        </Form.Item>
+        <Form.Item name="email" label={t('center.info.email')} rules={[{ type: 'email', message: t('center.info.emailInvalid') }]}>
+          <Input maxLength={100} />
+        </Form.Item>
+        <Button type="primary" loading={submit.busy} disabled={submit.disabled} onClick={submit.onClick}>
+          {t('common.save')}
+        </Button>
+      </Form>
     </Space>
   );
 }
@@ -72,16 +66,14 @@ function InfoTab() {
 function PhoneTab() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
-  const canEdit = usePermission([Perm.userEdit]);
   const [form] = Form.useForm<{ phone: string }>();
   const submit = useSubmit(async () => {
     if (!user) return;
     const { phone } = await form.validateFields();
-    await accountApi.update({ id: user.userId, phone: phone.trim() });
+    await accountApi.updateProfile({ phone: phone.trim() });
     form.resetFields();
     toast(t('center.phone.saved'), 'success');
   });
-  if (!canEdit) return <Result status="info" title={t('center.tabs.phone')} subTitle={t('center.selfEditUnavailable')} />;
   return (
     <Form form={form} layout="vertical" style={{ maxWidth: 420 }}>
       <Alert type="info" showIcon message={t('center.phone.desc')} style={{ marginBottom: 16 }} />
