@@ -29,6 +29,8 @@ export const options = {
   thresholds,
 };
 
+// Same as fill() in load-tests/lib/scenario.js: k6 runs ES modules without Node's require, so the
+// CommonJS runner's helpers cannot be imported here. Keep the two in step.
 function fill(value, vars) {
   if (typeof value === 'string') {
     return value.replace(/\{\{(\w+)\}\}/g, (_, k) => {
