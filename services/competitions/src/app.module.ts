@@ -5,11 +5,15 @@ import { CompetitionsSubject } from '@cmp/contracts';
 import { COMPETITIONS_CONFIG, loadCompetitionsConfig, type CompetitionsConfig } from './config';
 import { competitionsDataSource } from './data-source';
 import { rpcProvider } from './rpc.provider';
+import { CompetitionController } from './competition/competition.controller';
+import { CompetitionService } from './competition/competition.service';
+import { PublicCompetitionService } from './competition/public.service';
+import { OutboxRelay } from './outbox/outbox.relay';
 import { WebsiteController } from './website/website.controller';
 import { WebsiteService } from './website/website.service';
 
 @Module({
-  controllers: [WebsiteController, healthController(CompetitionsSubject.health)],
+  controllers: [WebsiteController, CompetitionController, healthController(CompetitionsSubject.health)],
   providers: [
     { provide: COMPETITIONS_CONFIG, useFactory: loadCompetitionsConfig },
     {
@@ -19,6 +23,9 @@ import { WebsiteService } from './website/website.service';
     },
     rpcProvider,
     WebsiteService,
+    CompetitionService,
+    PublicCompetitionService,
+    OutboxRelay,
   ],
 })
 export class AppModule {}

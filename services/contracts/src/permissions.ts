@@ -22,6 +22,8 @@ export const Perm = {
   groupList: 'system:group:list',
   groupEdit: 'system:group:edit',
   websiteEdit: 'website:setting:edit',
+  competitionList: 'competition:info:list',
+  competitionEdit: 'competition:info:edit',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

@@ -41,11 +41,59 @@ export const AuthSubject = {
   groupResolve: 'auth.group.resolve',
   /** Ids of an organisation and all its subordinates, for other services' scoping. */
   groupScope: 'auth.group.scope',
+  /** Names of organisations by id, for other services' public lists. */
+  groupNames: 'auth.group.names',
   health: 'auth.health.ping',
 } as const;
 
 export const CompetitionsSubject = {
   websiteGet: 'competitions.website.get',
   websiteSave: 'competitions.website.save',
+  competitionPage: 'competitions.competition.page',
+  competitionDetail: 'competitions.competition.detail',
+  competitionAdd: 'competitions.competition.add',
+  competitionUpdate: 'competitions.competition.update',
+  competitionCopy: 'competitions.competition.copy',
+  competitionPublish: 'competitions.competition.publish',
+  competitionArchive: 'competitions.competition.archive',
+  competitionDelete: 'competitions.competition.delete',
+  competitionOptions: 'competitions.competition.options',
+  itemOptions: 'competitions.item.options',
+  itemSave: 'competitions.item.save',
+  itemDelete: 'competitions.item.delete',
+  stageList: 'competitions.stage.list',
+  stageDetail: 'competitions.stage.detail',
+  stageSave: 'competitions.stage.save',
+  stageDelete: 'competitions.stage.delete',
+  schedule: 'competitions.schedule.get',
+  enrollSettingSave: 'competitions.enroll-setting.save',
+  workSubmitSettingSave: 'competitions.work-submit-setting.save',
+  reviewSettingSave: 'competitions.review-setting.save',
+  /** Public reads: published competitions of an organisation chosen by id or host. */
+  publicPage: 'competitions.public.page',
+  publicDetail: 'competitions.public.detail',
+  publicLastRound: 'competitions.public.last-round',
+  publicGroups: 'competitions.public.groups',
+  publicStages: 'competitions.public.stages',
   health: 'competitions.health.ping',
 } as const;
+
+/**
+ * Core NATS broadcast (no queue group): every gateway drops its cached public answers of the named
+ * organisation when an organiser changes what the public site shows.
+ */
+export const PUBLIC_CACHE_INVALIDATED = 'competitions.public-cache.invalidated';
+
+/** Domain events, published on JetStream through the owning service's outbox. */
+export const CompetitionsEvent = {
+  published: 'competitions.competition.published',
+  scheduleChanged: 'competitions.schedule.changed',
+} as const;
+
+/** A JetStream stream: the explicit event subjects it keeps (never a wildcard that would catch RPC subjects). */
+export interface EventStreamDefinition {
+  name: string;
+  subjects: readonly string[];
+}
+
+export const COMPETITIONS_STREAM: EventStreamDefinition = { name: 'COMPETITIONS', subjects: Object.values(CompetitionsEvent) };

@@ -4,14 +4,25 @@ import { NatsRpcClient } from '@cmp/common';
 import { AuthController } from './auth/auth.controller';
 import { GATEWAY_CONFIG, loadGatewayConfig, type GatewayConfig } from './config';
 import { HealthController } from './health/health.controller';
+import { CompetitionController } from './competition/competition.controller';
+import { PublicCompetitionController } from './competition/public-competition.controller';
 import { AuthGuard } from './http/auth.guard';
+import { PublicCache } from './http/public-cache';
 import { NATS_RPC, RpcService } from './http/rpc.service';
 import { redisProvider } from './redis.provider';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
 import { WebsiteController } from './website/website.controller';
 
-export const CONTROLLERS = [AuthController, UserController, SystemController, WebsiteController, HealthController];
+export const CONTROLLERS = [
+  AuthController,
+  UserController,
+  SystemController,
+  WebsiteController,
+  CompetitionController,
+  PublicCompetitionController,
+  HealthController,
+];
 
 @Module({
   controllers: CONTROLLERS,
@@ -24,6 +35,7 @@ export const CONTROLLERS = [AuthController, UserController, SystemController, We
     },
     redisProvider,
     RpcService,
+    PublicCache,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
 })

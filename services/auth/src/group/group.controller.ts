@@ -21,6 +21,11 @@ export class GroupController {
     return this.groups.resolve(req.payload);
   }
 
+  @MessagePattern(AuthSubject.groupNames)
+  names(@Payload() req: RpcRequest<{ ids: number[] }>) {
+    return this.groups.names(req.payload.ids);
+  }
+
   /** null means every organisation (ROOT). */
   @MessagePattern(AuthSubject.groupScope)
   scope(@Payload() req: RpcRequest) {

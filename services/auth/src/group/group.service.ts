@@ -48,6 +48,10 @@ export class GroupService {
     return row ? { groupId: row.id } : null;
   }
 
+  async names(ids: number[]): Promise<{ id: number; code: string; name: string }[]> {
+    return this.ds.query(`SELECT id, code, name FROM groups WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
+  }
+
   async tree(caller: Identity): Promise<GroupNode[]> {
     const scope = await this.access.scopeGroupIds(caller);
     const rows: Omit<GroupNode, 'children'>[] = await this.ds.query(

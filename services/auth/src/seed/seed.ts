@@ -11,7 +11,7 @@ export interface DemoIds {
 }
 
 export const DEMO_GROUPS = [
-  { code: 'PLATFORM', name: '平台运营中心', parent: null, hosts: [] as string[] },
+  { code: 'PLATFORM', name: '平台运营中心', parent: null, hosts: ['localhost', '127.0.0.1'] as string[] },
   { code: 'DEMO-U1', name: '华东示范大学', parent: 'PLATFORM', hosts: ['u1.localhost'] },
   { code: 'DEMO-U1-CS', name: '华东示范大学计算机学院', parent: 'DEMO-U1', hosts: [] },
   { code: 'DEMO-U2', name: '西部测试大学', parent: 'PLATFORM', hosts: ['u2.localhost'] },
@@ -20,7 +20,7 @@ export const DEMO_GROUPS = [
 const ORG_ADMIN_PERMS = [
   Perm.userList, Perm.userAdd, Perm.userEdit, Perm.userDelete, Perm.userResetPwd, Perm.userRoleSet,
   Perm.userImport, Perm.userExport, Perm.roleList, Perm.deptList, Perm.deptEdit, Perm.groupList, Perm.groupEdit,
-  Perm.websiteEdit,
+  Perm.websiteEdit, Perm.competitionList, Perm.competitionEdit,
 ];
 
 /** Built-in roles; `menus` lists top-level menu paths granted (with all their children), '*' for all. */

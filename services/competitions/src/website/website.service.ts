@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, NatsRpcClient } from '@cmp/common';
-import { AuthSubject, type Identity, type RpcRequest, type WebsiteQuery, type WebsiteSetting } from '@cmp/contracts';
+import { PUBLIC_CACHE_INVALIDATED, type Identity, type RpcRequest, type WebsiteQuery, type WebsiteSetting } from '@cmp/contracts';
 import { AUTH_RPC } from '../rpc.provider';
+import { publicGroupOf, scopeOf } from '../scope';
 
 const SETTING_SQL = `
   SELECT group_id AS "groupId", template_type AS "templateType", description, navigation_settings AS "navigationSettings"
@@ -17,13 +18,7 @@ export class WebsiteService {
 
   /** The site of an organisation given by id, or else by the host name the visitor used. */
   async get(req: RpcRequest<WebsiteQuery>): Promise<WebsiteSetting> {
-    let groupId = req.payload.groupId;
-    if (!groupId) {
-      const host = (req.payload.host ?? '').split(':')[0];
-      const found = await this.rpc.request<{ groupId: number } | null>(AuthSubject.groupResolve, { ...req, payload: { host } });
-      if (!found) throw AppError.notFound('website.unknownHost', { host });
-      groupId = found.groupId;
-    }
+    const groupId = await publicGroupOf(this.rpc, req);
     const [row] = await this.ds.query(SETTING_SQL, [groupId]);
     if (!row) throw AppError.notFound('website.notFound');
     return row;
@@ -32,7 +27,7 @@ export class WebsiteService {
   /** Organisers set the sites of their organisation and its subordinates. */
   async save(req: RpcRequest<WebsiteSetting>, caller: Identity): Promise<WebsiteSetting> {
     const p = req.payload;
-    const scope = await this.rpc.request<number[] | null>(AuthSubject.groupScope, { ...req, identity: caller, payload: {} });
+    const scope = await scopeOf(this.rpc, { ...req, identity: caller });
     if (scope && !scope.includes(p.groupId)) throw AppError.noAccess('auth.unknownGroup', { groupId: p.groupId });
     await this.ds.query(
       `INSERT INTO website_settings (group_id, template_type, description, navigation_settings)
@@ -43,6 +38,7 @@ export class WebsiteService {
       [p.groupId, p.templateType, p.description, JSON.stringify(p.navigationSettings)],
     );
     const [row] = await this.ds.query(SETTING_SQL, [p.groupId]);
+    this.rpc.connection.publish(PUBLIC_CACHE_INVALIDATED, JSON.stringify({ groupId: p.groupId }));
     return row;
   }
 }

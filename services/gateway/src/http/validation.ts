@@ -22,6 +22,9 @@ const TEMPLATES: Record<string, Template> = {
   max: { 'zh-CN': '{field} 不能大于 {arg}', en: '{field} must not be greater than {arg}' },
   minLength: { 'zh-CN': '{field} 至少 {arg} 个字符', en: '{field} must be at least {arg} characters' },
   maxLength: { 'zh-CN': '{field} 最多 {arg} 个字符', en: '{field} must be at most {arg} characters' },
+  isIso8601: { 'zh-CN': '{field} 必须是有效的日期时间', en: '{field} must be a date and time (ISO 8601)' },
+  isNumber: { 'zh-CN': '{field} 必须是数字', en: '{field} must be a number' },
+  arrayMinSize: { 'zh-CN': '{field} 至少 {arg} 项', en: '{field} must have at least {arg} items' },
   arrayMaxSize: { 'zh-CN': '{field} 最多 {arg} 项', en: '{field} must have at most {arg} items' },
   matches: { 'zh-CN': '{field} 格式不正确', en: '{field} is not in the right format' },
   isEmail: { 'zh-CN': '{field} 不是有效的邮箱地址', en: '{field} must be an email address' },
@@ -48,7 +51,7 @@ export function describeValidation(errors: ValidationError[], lang: Lang, parent
 }
 
 // Of several failed rules, the most basic one tells a person what to fix first (a wrong type before its length).
-const PRIORITY = ['whitelistValidation', 'isDefined', 'isString', 'isInt', 'isArray', 'isBoolean', 'isNotEmpty', 'isIn'];
+const PRIORITY = ['whitelistValidation', 'isDefined', 'isString', 'isInt', 'isNumber', 'isArray', 'isBoolean', 'isNotEmpty', 'isIn'];
 function mainConstraint(constraints: Record<string, string>): [string, string] | undefined {
   const entries = Object.entries(constraints);
   const rank = (name: string) => (PRIORITY.includes(name) ? PRIORITY.indexOf(name) : PRIORITY.length);

@@ -4,19 +4,23 @@ import type { FastifyRequest } from 'fastify';
 import { CompetitionsSubject, Perm, type WebsiteSetting } from '@cmp/contracts';
 import { Permissions, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
+import { PublicCache } from '../http/public-cache';
 import { RpcService } from '../http/rpc.service';
 import { WebsiteQueryDto, WebsiteSaveDto } from './website.dto';
 
 @ApiTags('website')
 @Controller('web/competitionWebsite')
 export class WebsiteController {
-  constructor(private readonly rpc: RpcService) {}
+  constructor(
+    private readonly rpc: RpcService,
+    private readonly cache: PublicCache,
+  ) {}
 
   /** The public site's settings, for the organisation named or else the one whose host the visitor used. */
   @Get('getWebsiteSetting')
   @Public()
   get(@RequestCtx() ctx: Ctx, @Query() q: WebsiteQueryDto, @Req() req: FastifyRequest): Promise<WebsiteSetting> {
-    return this.rpc.call(ctx, CompetitionsSubject.websiteGet, { groupId: q.groupId, host: req.hostname });
+    return this.cache.call(ctx, CompetitionsSubject.websiteGet, { groupId: q.groupId, host: q.groupId ? undefined : req.hostname });
   }
 
   /** Not in the spec's call list: the website-settings screen saves through it. */

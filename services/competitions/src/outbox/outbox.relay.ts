@@ -1,0 +1,79 @@
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { JSONCodec, nanos, type JetStreamClient } from 'nats';
+import { DataSource } from 'typeorm';
+import { createLogger, NatsRpcClient } from '@cmp/common';
+import { COMPETITIONS_STREAM } from '@cmp/contracts';
+import { AUTH_RPC } from '../rpc.provider';
+
+const codec = JSONCodec<unknown>();
+const BATCH = 100;
+const POLL_MS = 1000;
+const log = createLogger('outbox');
+
+/**
+ * Publishes outbox rows to JetStream in id order and marks them published. Replicas share the work
+ * through SKIP LOCKED; the message id makes a row published twice (a crash between publish and mark)
+ * count once within the stream's duplicate window, and consumers are idempotent beyond it.
+ */
+@Injectable()
+export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
+  private js?: JetStreamClient;
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(AUTH_RPC) private readonly nats: NatsRpcClient,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const jsm = await this.nats.connection.jetstreamManager();
+    const config = { name: COMPETITIONS_STREAM.name, subjects: [...COMPETITIONS_STREAM.subjects], duplicate_window: nanos(120_000) };
+    await jsm.streams.info(config.name).then(
+      () => jsm.streams.update(config.name, config),
+      () => jsm.streams.add(config),
+    );
+    this.js = this.nats.connection.jetstream();
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.kick();
+  }
+
+  /** Publishes what is pending now; called after each write and on a timer for what a crash left behind. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.drain()
+      .catch((e: Error) => log.warn(`relay failed, will retry: ${e.message}`))
+      .finally(() => {
+        this.running = false;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const sent = await this.ds.transaction(async (m) => {
+        const rows: { id: string; subject: string; payload: unknown }[] = await m.query(
+          `SELECT id, subject, payload FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        );
+        for (const r of rows) await this.js!.publish(r.subject, codec.encode(r.payload), { msgID: `competitions-outbox-${r.id}` });
+        if (rows.length) await m.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
+        return rows.length;
+      });
+      if (sent < BATCH || this.stopped) return;
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+  }
+}
