@@ -112,10 +112,15 @@ describe('the language switch', () => {
     expect(await chineseIn(page)).toEqual([]);
 
     await open(page, '/home/homepage');
-    await waitForText(page, ['Competition Management System', 'Competition news', 'About', 'Back office'], '.home__header');
-    await waitForText(page, ['Homepage', 'This page is not available yet'], '.home__main');
+    await waitForText(page, ['Competition Management System', 'Competitions', 'News', 'Services', 'Back office'], '.home__header');
+    await waitForText(page, ['Latest competition', 'Featured competitions', 'Everything a competition needs'], '.home__main');
     await settle(page);
-    expect(await chineseIn(page)).toEqual([]);
+    // The interface is English; what organisers entered (the site's name and description) stays as entered.
+    expect(await chineseIn(page, '.home__nav')).toEqual([]);
+    expect(await chineseIn(page, '.home__account')).toEqual([]);
+    for (const chrome of ['.site-section__title', '.site-latest__label', '.site-feature', '.site-stats', '.home__main .ant-btn']) {
+      for (const el of await page.$$(chrome)) expect(((await el.evaluate((e) => e.textContent)) ?? '').match(CJK)).toBeNull();
+    }
     await b.shot(page, 'homepage-en');
 
     // The login screen, in a second page of the same browser context that has not logged in.

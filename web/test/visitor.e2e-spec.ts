@@ -11,8 +11,9 @@ describe('a visitor without login', () => {
   b.it('opens the public homepage from the site root', async () => {
     await open(page, '/');
     await waitForPath(page, '/home/homepage');
-    await waitForText(page, ['竞赛管理系统', '首页', '竞赛资讯', 'English'], '.home__header');
-    await waitForText(page, '首页', '.home__main');
+    // On this host the platform's own site opens: its navigation comes from its website settings.
+    await waitForText(page, ['竞赛管理系统', '平台运营中心', '首页', '竞赛', '新闻中心', '拓展服务', 'English'], '.home__header');
+    await waitForText(page, ['平台运营中心', '最新赛事', '热门竞赛'], '.home__main');
     // antd spaces out a two-character Chinese button label.
     expect((await textOf(page, '.home__account .ant-btn-primary')).replace(/\s/g, '')).toBe('登录');
     expect(await page.title()).toBe('首页 - 竞赛管理系统');
@@ -21,12 +22,11 @@ describe('a visitor without login', () => {
 
   b.it('follows the public navigation without being asked to log in', async () => {
     await clickText(page, '.home__nav', '新闻中心');
-    await waitForPath(page, '/home/news');
-    await waitForText(page, '新闻中心', '.home__main');
-    await clickText(page, '.home__nav', '平台介绍');
-    await waitForPath(page, '/home/introductionPlatform');
-    await waitForText(page, '平台介绍', '.home__main');
-    expect(await textOf(page, '.home__nav .home__link--active')).toBe('平台介绍');
+    await waitForPath(page, '/home/news/newsList');
+    await clickText(page, '.home__nav', '拓展服务');
+    await waitForPath(page, '/home/expendingServices');
+    await waitForText(page, ['拓展服务', '竞赛数据统计与年度报告'], '.home__main');
+    expect(await textOf(page, '.home__nav .home__link--active')).toBe('拓展服务');
     await b.shot(page, 'public-nav');
     // An unknown page under /home is still public: the router's 404, not the login page.
     await open(page, '/home/nothing-here');

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, NatsRpcClient } from '@cmp/common';
-import { PUBLIC_CACHE_INVALIDATED, type Identity, type RpcRequest, type WebsiteQuery, type WebsiteSetting } from '@cmp/contracts';
+import { AuthSubject, PUBLIC_CACHE_INVALIDATED, type Identity, type RpcRequest, type WebsiteQuery, type WebsiteSetting } from '@cmp/contracts';
 import { AUTH_RPC } from '../rpc.provider';
 import { publicGroupOf, scopeOf } from '../scope';
 
@@ -17,11 +17,12 @@ export class WebsiteService {
   ) {}
 
   /** The site of an organisation given by id, or else by the host name the visitor used. */
-  async get(req: RpcRequest<WebsiteQuery>): Promise<WebsiteSetting> {
+  async get(req: RpcRequest<WebsiteQuery>): Promise<WebsiteSetting & { groupName: string }> {
     const groupId = await publicGroupOf(this.rpc, req);
     const [row] = await this.ds.query(SETTING_SQL, [groupId]);
     if (!row) throw AppError.notFound('website.notFound');
-    return row;
+    const [group] = await this.rpc.request<{ name: string }[]>(AuthSubject.groupNames, { ...req, payload: { ids: [groupId] } });
+    return { ...row, groupName: group?.name ?? '' };
   }
 
   /** Organisers set the sites of their organisation and its subordinates. */

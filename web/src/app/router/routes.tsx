@@ -5,6 +5,7 @@ import { directoryRoutes, firstPagePath, pageRoutes, type AppRoute } from './men
 import { lazyElement } from './lazy';
 import { pageLoader } from './page-registry';
 import type { Area, RouteHandle } from './route-handle';
+import type { InfoTopic } from '@/modules/home/pages/InfoPage';
 
 const HomeLayout = () => import('@/modules/home/components/HomeLayout');
 const CenterLayout = () => import('@/modules/center/components/CenterLayout');
@@ -28,15 +29,21 @@ function todo(path: string, titleKey: string, area: Area): RouteObject {
 
 const work = currentHostLabelKeys();
 
+/** A public-site page that is built: its title and where it is, like a placeholder's, and its screen. */
+function homePage(path: string, titleKey: string, loader: Parameters<typeof lazyElement>[0]): RouteObject {
+  return { path, handle: { titleKey, area: 'home' } satisfies RouteHandle, element: lazyElement(loader) };
+}
+const info = (topic: InfoTopic) => () => import('@/modules/home/pages/InfoPage').then((m) => ({ default: () => <m.default topic={topic} /> }));
+
 const homeChildren: RouteObject[] = [
   { index: true, element: <Navigate to="homepage" replace /> },
-  todo('homepage', 'route.homepage', 'home'),
+  homePage('homepage', 'route.homepage', () => import('@/modules/home/pages/HomePage')),
   todo('paySuccess', 'route.paySuccess', 'home'),
-  todo('research', 'route.research', 'home'),
-  todo('solve', 'route.solve', 'home'),
-  todo('solve/could', 'route.could', 'home'),
-  todo('solve/highSchool', 'route.highSchool', 'home'),
-  todo('solve/dataBase', 'route.dataBase', 'home'),
+  homePage('research', 'route.research', info('research')),
+  homePage('solve', 'route.solve', info('solve')),
+  homePage('solve/could', 'route.could', info('solve')),
+  homePage('solve/highSchool', 'route.highSchool', info('solve')),
+  homePage('solve/dataBase', 'route.dataBase', info('solve')),
   todo('cpNews', 'route.cpNews', 'home'),
   todo('news', 'route.news', 'home'),
   todo('news/newsList', 'route.newsList', 'home'),
@@ -44,14 +51,14 @@ const homeChildren: RouteObject[] = [
   todo('news/competitionInfo', 'route.competitionInfo', 'home'),
   todo('news/competitionGuide', 'route.competitionGuide', 'home'),
   todo('news/operatingManual', 'route.operatingManual', 'home'),
-  todo('consultDetails', 'route.consultDetails', 'home'),
+  homePage('consultDetails', 'route.consultDetails', info('consultDetails')),
   todo('newsDetails', 'route.newsDetails', 'home'),
   todo('searchNews', 'route.searchNews', 'home'),
-  todo('introductionPlatform', 'route.introductionPlatform', 'home'),
-  todo('expendingServices', 'route.expendingServices', 'home'),
+  homePage('introductionPlatform', 'route.introductionPlatform', info('introductionPlatform')),
+  homePage('expendingServices', 'route.expendingServices', info('expendingServices')),
   todo('signUp', 'route.signUp', 'home'),
-  todo('competition', 'route.competition', 'home'),
-  todo('competition/details', 'route.competitionDetails', 'home'),
+  homePage('competition', 'route.competition', () => import('@/modules/home/pages/CompetitionListPage')),
+  homePage('competition/details', 'route.competitionDetails', () => import('@/modules/home/pages/CompetitionDetailPage')),
   todo('competition/team/details', 'route.teamDetails', 'home'),
   todo('work/workDetail', 'route.workDetail', 'home'),
   todo('competition/submitWork', work.workSubmit, 'home'),

@@ -185,14 +185,6 @@ const en: Catalogue<Messages> = {
     welcome: 'Hello, {{name}}',
   },
   home: {
-    nav: {
-      homepage: 'Home',
-      competition: 'Competitions',
-      news: 'News',
-      cpNews: 'Competition news',
-      solve: 'Solutions',
-      introduction: 'About',
-    },
     enterBackOffice: 'Back office',
     footer: 'Competition Management System · contest management for universities',
   },

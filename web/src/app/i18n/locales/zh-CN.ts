@@ -182,14 +182,6 @@ const zhCN = {
     welcome: '您好，{{name}}',
   },
   home: {
-    nav: {
-      homepage: '首页',
-      competition: '竞赛',
-      news: '新闻中心',
-      cpNews: '竞赛资讯',
-      solve: '解决方案',
-      introduction: '平台介绍',
-    },
     enterBackOffice: '进入后台',
     footer: '竞赛管理系统 · 面向高校的竞赛管理平台',
   },

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Button, Space } from 'antd';
+import { Button, Dropdown, Space } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { PageLoading } from '@/app/components/PageLoading';
@@ -7,16 +8,71 @@ import { CENTER_PATH, HOME_PATH, LOGIN_PATH } from '@/app/config/constants';
 import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
 import { firstPagePath } from '@/app/router/menu-routes';
 import { sessionActions, useSession } from '@/app/session/session';
+import type { NavigationSetting } from '@cmp/contracts';
+import { normaliseLang } from '@/app/i18n';
+import { useSite } from '../hooks/useSite';
+import '../locales';
 import './home-layout.css';
 
-const NAV = [
-  { to: '/home/homepage', key: 'home.nav.homepage' },
-  { to: '/home/competition', key: 'home.nav.competition' },
-  { to: '/home/cpNews', key: 'home.nav.cpNews' },
-  { to: '/home/news', key: 'home.nav.news' },
-  { to: '/home/solve', key: 'home.nav.solve' },
-  { to: '/home/introductionPlatform', key: 'home.nav.introduction' },
-];
+/** Where each navigation template (`tem`) of the website settings leads. */
+const TEM_PATHS: Record<string, string> = {
+  home: '/home/homepage',
+  competition: '/home/competition',
+  news: '/home/news/newsList',
+  cpNews: '/home/cpNews',
+  introductionPlatform: '/home/introductionPlatform',
+  expendingServices: '/home/expendingServices',
+  solve: '/home/solve',
+  research: '/home/research',
+};
+/** Until a site's settings arrive (or if they cannot), the navigation every site has. */
+const DEFAULT_NAV: NavigationSetting[] = ['home', 'competition', 'news', 'introductionPlatform'].map((tem) => ({ name: '', tem, children: [] }));
+
+/**
+ * The organiser names navigation entries in Chinese; in English, entries of the known templates and news
+ * categories use the interface's own words, and only custom names are shown as entered.
+ */
+function useNavLabel() {
+  const { t, i18n } = useTranslation('site');
+  const en = normaliseLang(i18n.language) === 'en';
+  return {
+    entry: (n: NavigationSetting) => (en || !n.name ? t(`nav.${n.tem}`, { defaultValue: n.name }) : n.name),
+    child: (n: NavigationSetting, c: NavigationSetting['children'][number]) => {
+      const group = n.tem === 'news' ? 'newsCategory' : n.tem === 'solve' ? 'solveChild' : null;
+      return en && group ? t(`${group}.${c.dictValue}`, { defaultValue: c.name }) : c.name;
+    },
+  };
+}
+
+function SiteNav({ nav }: { nav: NavigationSetting[] }) {
+  const label = useNavLabel();
+  const navigate = useNavigate();
+  const cls = ({ isActive }: { isActive: boolean }) => (isActive ? 'home__link home__link--active' : 'home__link');
+  return (
+    <nav className="home__nav">
+      {nav.map((n) => {
+        const to = n.children[0]?.path ?? TEM_PATHS[n.tem] ?? '/home/homepage';
+        if (!n.children.length) {
+          return (
+            <NavLink key={n.tem + n.name} to={to} className={cls}>
+              {label.entry(n)}
+            </NavLink>
+          );
+        }
+        return (
+          <Dropdown
+            key={n.tem + n.name}
+            menu={{ items: n.children.map((c) => ({ key: c.path, label: label.child(n, c), onClick: () => navigate(c.path) })) }}
+          >
+            <NavLink to={to} className={cls}>
+              {label.entry(n)} <DownOutlined style={{ fontSize: 10 }} />
+            </NavLink>
+          </Dropdown>
+        );
+      })}
+    </nav>
+  );
+}
 
 /** The public site's frame (also around the personal centre): brand, navigation, account, language. */
 export default function HomeLayout() {
@@ -26,6 +82,7 @@ export default function HomeLayout() {
   const name = useSession((s) => s.name);
   const routes = useSession((s) => s.routes);
   const back = firstPagePath(routes);
+  const site = useSite();
 
   return (
     <div className="home">
@@ -33,14 +90,9 @@ export default function HomeLayout() {
         <Link to={HOME_PATH} className="home__brand">
           <img src="/favicon.svg" alt="" width={30} height={30} />
           <span>{t('app.title')}</span>
+          {site.setting?.groupName && <small className="home__org">{site.setting.groupName}</small>}
         </Link>
-        <nav className="home__nav">
-          {NAV.map((n) => (
-            <NavLink key={n.to} to={n.to} className={({ isActive }) => (isActive ? 'home__link home__link--active' : 'home__link')}>
-              {t(n.key)}
-            </NavLink>
-          ))}
-        </nav>
+        <SiteNav nav={site.setting?.navigationSettings.length ? site.setting.navigationSettings : DEFAULT_NAV} />
         <Space size={4} className="home__account" wrap>
           <LanguageSwitch />
           {token ? (

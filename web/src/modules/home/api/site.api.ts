@@ -1,0 +1,18 @@
+import type { Competition, CompetitionDetail, Page, PublicCompetitionQuery, ScheduleEntry, WebsiteSetting } from '@cmp/contracts';
+import { http } from '@/app/http/client';
+
+/** The public site's organisation: the one named in the address (?groupId=), else the one the host belongs to. */
+export interface SiteRef {
+  groupId?: number;
+}
+
+export type PublicCompetition = Omit<CompetitionDetail, 'review'>;
+export type LastRound = (Competition & { competitionId: number; competitionName: string }) | null;
+
+export const siteApi = {
+  setting: (site: SiteRef, signal?: AbortSignal) => http.get<WebsiteSetting & { groupName?: string }>('/web/competitionWebsite/getWebsiteSetting', { ...site }, signal),
+  lastRound: (site: SiteRef, signal?: AbortSignal) => http.get<LastRound>('/home/competition/competition/lastRound', { ...site }, signal),
+  competitions: (q: PublicCompetitionQuery, signal?: AbortSignal) => http.get<Page<Competition>>('/home/competition/page', { ...q }, signal),
+  competition: (id: number, signal?: AbortSignal) => http.get<PublicCompetition>('/home/competition/detail', { id }, signal),
+  schedule: (competitionId: number, signal?: AbortSignal) => http.get<ScheduleEntry[]>('/competition/schedule/getSchedule', { competitionId }, signal),
+};

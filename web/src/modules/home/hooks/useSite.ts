@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { WebsiteSetting } from '@cmp/contracts';
+import { isReportable } from '@/app/http/client';
+import { siteApi, type SiteRef } from '../api/site.api';
+
+const STORE_KEY = 'siteGroupId';
+
+/**
+ * Which organisation's site this is. A ?groupId= in the address picks one (and is remembered for this tab, so
+ * links inside the site keep it); otherwise the host decides, as it does on an organisation's own domain.
+ */
+export function useSiteRef(): SiteRef {
+  const [params] = useSearchParams();
+  const fromUrl = Number(params.get('groupId'));
+  if (fromUrl > 0) {
+    sessionStorage.setItem(STORE_KEY, String(fromUrl));
+    return { groupId: fromUrl };
+  }
+  const stored = Number(sessionStorage.getItem(STORE_KEY));
+  return stored > 0 ? { groupId: stored } : {};
+}
+
+type Setting = WebsiteSetting & { groupName?: string };
+const cache = new Map<string, Promise<Setting>>();
+
+export interface SiteState {
+  site: SiteRef;
+  setting?: Setting;
+  error: string | null;
+  loading: boolean;
+  retry(): void;
+}
+
+/** The website settings of the current site, loaded once per tab and organisation. */
+export function useSite(): SiteState {
+  const site = useSiteRef();
+  const key = String(site.groupId ?? 'host');
+  const [state, setState] = useState<{ key: string; setting?: Setting; error: string | null }>({ key, error: null });
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    if (!cache.has(key)) cache.set(key, siteApi.setting(site));
+    cache.get(key)!.then(
+      (setting) => live && setState({ key, setting, error: null }),
+      (err: unknown) => {
+        cache.delete(key);
+        if (live) setState({ key, error: isReportable(err) && err instanceof Error ? err.message : String(err) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, tick]);
+
+  const current = state.key === key ? state : { key, error: null };
+  return { site, setting: current.setting, error: current.error, loading: !current.setting && !current.error, retry: () => setTick((n) => n + 1) };
+}

@@ -1,0 +1,93 @@
+import type { Page } from 'puppeteer-core';
+import { api } from '../../services/gateway/test/support/api';
+import { clickText, open, pathOf, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
+
+interface Site {
+  groupId: number;
+  groupName: string;
+  templateType: 1 | 2 | 3;
+}
+
+/** The demo organisations' sites, each with its own template, and a competition each publishes. */
+const SITES = [
+  { host: 'u1.localhost', template: 1, competition: '2026年“互联网+”大学生创新创业大赛', en: '2026 Internet+ Innovation and Entrepreneurship Competition' },
+  { host: 'u2.localhost', template: 2, competition: '西部大学生英语演讲比赛', en: 'Western Universities English Speaking Contest' },
+  { host: 'localhost', template: 3, competition: '全国高校创新设计邀请赛', en: 'National Universities Design Invitational' },
+];
+
+describe('the public site', () => {
+  const b = useBrowser('public-site');
+  let page: Page;
+  const groups: Record<string, Site> = {};
+
+  beforeAll(async () => {
+    page = await b.newPage();
+    for (const s of SITES) {
+      groups[s.host] = (await api<Site>('/web/competitionWebsite/getWebsiteSetting', { headers: { 'x-forwarded-host': s.host } })).data;
+    }
+  });
+
+  for (const s of SITES) {
+    b.it(`shows ${s.host}'s homepage in template ${s.template} with its published competitions`, async () => {
+      const site = groups[s.host];
+      expect(site.templateType).toBe(s.template);
+      await open(page, `/home/homepage?groupId=${site.groupId}`);
+      await page.waitForSelector(`[data-template="${s.template}"]`);
+      await waitForText(page, [site.groupName, '最新赛事', '热门竞赛', s.competition], '.home__main');
+      await b.shot(page, `template-${s.template}-desktop`);
+      await page.setViewport({ width: 390, height: 844, isMobile: true });
+      await waitForText(page, s.competition, '.home__main');
+      await b.shot(page, `template-${s.template}-phone`);
+      await page.setViewport({ width: 1440, height: 900 });
+    });
+  }
+
+  b.it('keeps the chosen site while the visitor moves on, and finds competitions by name', async () => {
+    const u1 = groups['u1.localhost'];
+    await open(page, `/home/homepage?groupId=${u1.groupId}`);
+    await clickText(page, '.home__nav', '竞赛');
+    await waitForPath(page, '/home/competition');
+    await waitForText(page, ['竞赛列表', '第十二届程序设计竞赛', '2026年“互联网+”大学生创新创业大赛']);
+    // A draft of the same organisation is not public.
+    expect(await textOf(page, '.home__main')).not.toContain('筹备中');
+    await page.locator('.site-page__search input').fill('程序设计');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('.site-card-link').length === 1);
+    await waitForText(page, '第十二届程序设计竞赛', '.site-card');
+    await b.shot(page, 'competition-search');
+
+    await page.locator('.site-page__search input').fill('没有这样的竞赛');
+    await page.keyboard.press('Enter');
+    await waitForText(page, '没有符合条件的竞赛', '.home__main');
+    await b.shot(page, 'competition-search-empty');
+  });
+
+  b.it('shows a competition with its events, schedule and guide, and in English', async () => {
+    const u1 = groups['u1.localhost'];
+    await open(page, `/home/competition?groupId=${u1.groupId}`);
+    await clickText(page, '.site-card', '2026年“互联网+”大学生创新创业大赛');
+    await waitForPath(page, '/home/competition/details');
+    await waitForText(page, ['报名中', '我要报名', '竞赛介绍'], '.home__main');
+    await clickText(page, '.site-detail__tabs .ant-tabs-tab', '竞赛赛项');
+    await waitForText(page, ['创意组', '初创组', '¥50.00', '公益组', '不限'], '.site-detail__tabs');
+    await clickText(page, '.site-detail__tabs .ant-tabs-tab', '赛程安排');
+    await waitForText(page, ['报名', '作品提交', '初赛', '决赛'], '.ant-timeline');
+    await b.shot(page, 'competition-detail');
+
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.reload();
+    await waitForText(page, ['2026 Internet+ Innovation and Entrepreneurship Competition', 'Sign-up open', 'Sign up', 'Introduction', 'Schedule']);
+    await clickText(page, '.site-detail__tabs .ant-tabs-tab', 'Events');
+    await waitForText(page, ['Idea track', 'Start-up track', 'Unlimited'], '.site-detail__tabs');
+    await b.shot(page, 'competition-detail-en');
+    await open(page, '/home/competition');
+    await waitForText(page, ['Competitions', 'Sign-up open', '12th Programming Contest']);
+    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  });
+
+  b.it('says plainly when a competition does not exist', async () => {
+    await open(page, '/home/competition/details?id=987654');
+    await waitForText(page, ['竞赛不存在或尚未发布', '返回竞赛列表']);
+    expect(pathOf(page)).toBe('/home/competition/details');
+  });
+});
