@@ -3,6 +3,7 @@
 // reset and seeded database, every service and the gateway, with benchmark settings.
 
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { start, exec, freePort, waitUntil, waitHealthy, tcpOpen } = require('./processes');
 
@@ -43,7 +44,9 @@ async function startNats(ctx) {
     return { url, child: null };
   }
   const port = await freePort();
-  const child = start('nats', bin, ['-a', '127.0.0.1', '-p', String(port)], ctx.env);
+  // JetStream on, as in production: services publish their events through it.
+  const store = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nats-'));
+  const child = start('nats', bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], ctx.env);
   await waitUntil('nats-server', () => tcpOpen('127.0.0.1', port), [child]);
   return { url: `nats://127.0.0.1:${port}`, child };
 }
