@@ -17,11 +17,20 @@ export interface NavigationSetting {
 export const TEMPLATE_TYPES = [1, 2, 3] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
+/** A slide of the homepage's banner carousel. */
+export interface Banner {
+  imageUrl: string;
+  title: string;
+  /** Where a click goes: a path of the site (/home/...) or an https address. */
+  link: string;
+}
+
 export interface WebsiteSetting {
   groupId: number;
   navigationSettings: NavigationSetting[];
   description: string;
   templateType: TemplateType;
+  banners: Banner[];
 }
 
 /** Which organisation's site: an explicit id, else the host the visitor used. */

@@ -31,7 +31,7 @@ describe('website settings', () => {
     const u1 = await groupIdOf(admin1);
     const site = { groupId: u1, templateType: 3, description: '新的介绍', navigationSettings: [{ name: '首页', tem: 'home', children: [] }] };
     const saved = await api<Site>('/web/competitionWebsite/save', { token: admin1, body: site });
-    expect(saved.data).toEqual(site);
+    expect(saved.data).toEqual({ ...site, banners: [] });
     expect((await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`)).data.templateType).toBe(3);
 
     const u2 = await groupIdOf(await login('admin2'));
@@ -40,5 +40,26 @@ describe('website settings', () => {
     const bad = await api('/web/competitionWebsite/save', { token: admin1, lang: 'en', body: { ...site, templateType: 4, navigationSettings: [{ name: 'x', tem: 'y', children: [{ path: 1 }] }] } });
     expect(bad.code).toBe(10400);
     expect(bad.msg).toMatch(/templateType must be one of: 1, 2, 3/);
+  });
+
+  it('keeps banners until they are sent again, and refuses links that leave the site unsafely', async () => {
+    const admin1 = await login('admin1');
+    const u1 = await groupIdOf(admin1);
+    const current = (await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`)).data;
+    const { groupName: _name, ...setting } = current as Site & { groupName: string };
+    const banners = [{ imageUrl: 'https://example.edu.cn/banner.png', title: '报名开始', link: '/home/competition' }];
+    await api('/web/competitionWebsite/save', { token: admin1, body: { ...setting, banners } });
+    // A save without banners (an older client) leaves them alone.
+    const { banners: _b, ...withoutBanners } = { ...setting, banners };
+    await api('/web/competitionWebsite/save', { token: admin1, body: { ...withoutBanners, description: '只改介绍' } });
+    const after = (await api<Site & { banners: unknown[] }>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`)).data;
+    expect(after).toMatchObject({ description: '只改介绍', banners });
+
+    const unsafe = await api('/web/competitionWebsite/save', {
+      token: admin1,
+      lang: 'en',
+      body: { ...setting, banners: [{ imageUrl: 'javascript:alert(1)', title: 'x', link: 'javascript:alert(1)' }] },
+    });
+    expect(unsafe).toMatchObject({ code: 10400, msg: 'Invalid input: banners.0.imageUrl is not in the right format; banners.0.link is not in the right format' });
   });
 });

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { NavigationSetting } from '@cmp/contracts';
+import type { Banner, NavigationSetting } from '@cmp/contracts';
 
 /** One public site per organisation; the organisation itself lives in the auth service (referenced by id). */
 @Entity({ name: 'website_settings' })
@@ -15,6 +15,9 @@ export class WebsiteSettingEntity {
 
   @Column({ name: 'navigation_settings', type: 'jsonb', default: () => "'[]'" })
   navigationSettings: NavigationSetting[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  banners: Banner[];
 
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;

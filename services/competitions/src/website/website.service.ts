@@ -6,7 +6,7 @@ import { AUTH_RPC } from '../rpc.provider';
 import { publicGroupOf, scopeOf } from '../scope';
 
 const SETTING_SQL = `
-  SELECT group_id AS "groupId", template_type AS "templateType", description, navigation_settings AS "navigationSettings"
+  SELECT group_id AS "groupId", template_type AS "templateType", description, navigation_settings AS "navigationSettings", banners
     FROM website_settings WHERE group_id = $1`;
 
 @Injectable()
@@ -31,12 +31,13 @@ export class WebsiteService {
     const scope = await scopeOf(this.rpc, { ...req, identity: caller });
     if (scope && !scope.includes(p.groupId)) throw AppError.noAccess('auth.unknownGroup', { groupId: p.groupId });
     await this.ds.query(
-      `INSERT INTO website_settings (group_id, template_type, description, navigation_settings)
-       VALUES ($1, $2, $3, $4)
+      `INSERT INTO website_settings (group_id, template_type, description, navigation_settings, banners)
+       VALUES ($1, $2, $3, $4, coalesce($5::jsonb, '[]'))
        ON CONFLICT (group_id) DO UPDATE
          SET template_type = EXCLUDED.template_type, description = EXCLUDED.description,
-             navigation_settings = EXCLUDED.navigation_settings, updated_at = now()`,
-      [p.groupId, p.templateType, p.description, JSON.stringify(p.navigationSettings)],
+             navigation_settings = EXCLUDED.navigation_settings,
+             banners = coalesce($5::jsonb, website_settings.banners), updated_at = now()`,
+      [p.groupId, p.templateType, p.description, JSON.stringify(p.navigationSettings), p.banners ? JSON.stringify(p.banners) : null],
     );
     const [row] = await this.ds.query(SETTING_SQL, [p.groupId]);
     this.rpc.connection.publish(PUBLIC_CACHE_INVALIDATED, JSON.stringify({ groupId: p.groupId }));

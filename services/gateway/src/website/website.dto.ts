@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
 import { TEMPLATE_TYPES, type TemplateType } from '@cmp/contracts';
 
 export class WebsiteQueryDto {
@@ -27,6 +27,25 @@ class NavigationChildDto {
   @IsString()
   @MaxLength(50)
   name: string;
+}
+
+class BannerDto {
+  @ApiProperty({ description: 'an uploaded image (/prod-api/...) or an https address' })
+  @IsString()
+  @Matches(/^(\/prod-api\/|https:\/\/)\S+$/)
+  @MaxLength(500)
+  imageUrl: string;
+
+  @ApiProperty()
+  @IsString()
+  @MaxLength(100)
+  title: string;
+
+  @ApiProperty({ description: 'a path of the site (/home/...) or an https address; empty for none' })
+  @IsString()
+  @Matches(/^$|^\/home\/\S*$|^https:\/\/\S+$/)
+  @MaxLength(500)
+  link: string;
 }
 
 class NavigationSettingDto {
@@ -69,4 +88,12 @@ export class WebsiteSaveDto {
   @ValidateNested({ each: true })
   @Type(() => NavigationSettingDto)
   navigationSettings: NavigationSettingDto[];
+
+  @ApiPropertyOptional({ type: [BannerDto], description: 'absent keeps the banners as they are' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => BannerDto)
+  banners?: BannerDto[];
 }

@@ -3,6 +3,8 @@ import appZh from './locales/zh-CN';
 import systemEn from '../../modules/system/locales/en';
 import systemZh from '../../modules/system/locales/zh-CN';
 import siteEn from '../../modules/home/locales/en';
+import websiteEn from '../../modules/website/locales/en';
+import websiteZh from '../../modules/website/locales/zh-CN';
 import siteZh from '../../modules/home/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
@@ -19,6 +21,7 @@ describe.each([
   ['app', appZh, appEn],
   ['system', systemZh, systemEn],
   ['site', siteZh, siteEn],
+  ['website', websiteZh, websiteEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

@@ -1,4 +1,5 @@
-import { Button, Col, Empty, Row, Skeleton, Space, Typography } from 'antd';
+import { Button, Carousel, Col, Empty, Row, Skeleton, Space, Typography } from 'antd';
+import type { Banner } from '@cmp/contracts';
 import { AuditOutlined, CloudUploadOutlined, FormOutlined, RightOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -106,5 +107,35 @@ export function Features({ dark = false }: { dark?: boolean }) {
         </Col>
       ))}
     </Row>
+  );
+}
+
+/** The organiser's banners, if any: a link inside the site navigates, an https link opens a new tab. */
+export function BannerCarousel({ banners }: { banners: Banner[] | undefined }) {
+  const navigate = useNavigate();
+  if (!banners?.length) return null;
+  return (
+    <section className="site-banners">
+      <Carousel autoplay autoplaySpeed={5000} dots={banners.length > 1}>
+        {banners.map((b) => (
+          <div key={b.imageUrl + b.title}>
+            <a
+              className="site-banner"
+              href={b.link || undefined}
+              target={b.link.startsWith('https://') ? '_blank' : undefined}
+              rel="noreferrer"
+              style={{ backgroundImage: `url("${b.imageUrl}")` }}
+              onClick={(e) => {
+                if (!b.link.startsWith('/home/')) return;
+                e.preventDefault();
+                navigate(b.link);
+              }}
+            >
+              {b.title && <span className="site-banner__title">{b.title}</span>}
+            </a>
+          </div>
+        ))}
+      </Carousel>
+    </section>
   );
 }

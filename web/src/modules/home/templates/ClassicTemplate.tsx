@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { HomeData } from '../hooks/useHomeData';
-import { CompetitionGrid, Features, LatestRound, SectionTitle, Stats } from '../components/HomeSections';
+import { BannerCarousel, CompetitionGrid, Features, LatestRound, SectionTitle, Stats } from '../components/HomeSections';
 import { NewsColumns } from '../components/NewsColumns';
 
 /** Template 1: a bright banner with the organisation and its newest round, then competitions and news. */
@@ -17,6 +17,7 @@ export default function ClassicTemplate({ data }: { data: HomeData }) {
           <LatestRound data={data} />
         </div>
       </section>
+      <BannerCarousel banners={data.setting.banners} />
       <Stats data={data} />
       <section className="site-section">
         <SectionTitle title={t('home.competitions')} more="/home/competition" />

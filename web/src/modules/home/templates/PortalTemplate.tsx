@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HomeData } from '../hooks/useHomeData';
 import { EnrollWindow, PhaseTag, useCompetitionName } from '../components/CompetitionCard';
-import { Features, LatestRound, SectionTitle } from '../components/HomeSections';
+import { BannerCarousel, Features, LatestRound, SectionTitle } from '../components/HomeSections';
 import { NewsColumns } from '../components/NewsColumns';
 
 /** Template 2: an academic portal: a notice bar, competitions as a dense list beside the news. */
@@ -23,6 +23,7 @@ export default function PortalTemplate({ data }: { data: HomeData }) {
           </div>
         </div>
       </section>
+      <BannerCarousel banners={data.setting.banners} />
       <Row gutter={[24, 24]} className="site-section">
         <Col xs={24} lg={14}>
           <SectionTitle title={t('home.competitions')} more="/home/competition" />

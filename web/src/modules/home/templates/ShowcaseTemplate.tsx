@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { HomeData } from '../hooks/useHomeData';
-import { CompetitionGrid, Features, LatestRound, SectionTitle, Stats } from '../components/HomeSections';
+import { BannerCarousel, CompetitionGrid, Features, LatestRound, SectionTitle, Stats } from '../components/HomeSections';
 import { NewsColumns } from '../components/NewsColumns';
 
 /** Template 3: a dark full-width showcase for the platform itself, features first. */
@@ -15,6 +15,7 @@ export default function ShowcaseTemplate({ data }: { data: HomeData }) {
           <LatestRound data={data} dark />
         </div>
       </section>
+      <BannerCarousel banners={data.setting.banners} />
       <section className="showcase-band">
         <h2 className="site-section__title site-section__title--center">{t('home.features.title')}</h2>
         <Features dark />
