@@ -6,3 +6,5 @@ export * from './subjects';
 export * from './auth';
 export * from './id-number';
 export * from './website';
+export * from './events';
+export * from './operation-log';

@@ -22,6 +22,7 @@ export const Perm = {
   groupList: 'system:group:list',
   groupEdit: 'system:group:edit',
   websiteEdit: 'website:setting:edit',
+  logList: 'system:log:list',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

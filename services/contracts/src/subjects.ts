@@ -12,6 +12,14 @@ export const AuthSubject = {
   loginCodeSend: 'auth.login.code-send',
   loginCode: 'auth.login.code',
   logout: 'auth.session.logout',
+  /** Self-service sign-up and password recovery (public). */
+  registerGroups: 'auth.register.groups',
+  registerCodeSend: 'auth.register.code-send',
+  register: 'auth.register.submit',
+  retrieveCodeSend: 'auth.retrieve.code-send',
+  retrieve: 'auth.retrieve.reset',
+  /** The operation log, fed by the audit.operation.logged event (see events.ts). */
+  logPage: 'auth.log.page',
   userInfo: 'auth.user.info',
   userMenu: 'auth.menu.user',
   groupSelect: 'auth.group.select',

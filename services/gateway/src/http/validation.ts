@@ -24,6 +24,7 @@ const TEMPLATES: Record<string, Template> = {
   maxLength: { 'zh-CN': '{field} 最多 {arg} 个字符', en: '{field} must be at most {arg} characters' },
   arrayMaxSize: { 'zh-CN': '{field} 最多 {arg} 项', en: '{field} must have at most {arg} items' },
   matches: { 'zh-CN': '{field} 格式不正确', en: '{field} is not in the right format' },
+  isIso8601: { 'zh-CN': '{field} 必须是日期或时间（如 2026-01-31）', en: '{field} must be a date or time such as 2026-01-31' },
   isEmail: { 'zh-CN': '{field} 不是有效的邮箱地址', en: '{field} must be an email address' },
   whitelistValidation: { 'zh-CN': '不支持的字段 {field}', en: 'unknown field {field}' },
   nestedValidation: { 'zh-CN': '{field} 格式不正确', en: '{field} is not in the right format' },
