@@ -14,6 +14,7 @@ export const pageRegistry: Record<string, Loader> = {
   // Superior and subordinate organisations (the seed's 机构管理 entry).
   'system/groud/groudDetail/index': () => import('@/modules/system/pages/GroupsPage'),
   'system/group/index': () => import('@/modules/system/pages/GroupsPage'),
+  'system/log/index': () => import('@/modules/system/pages/OperationLogPage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */
