@@ -9,6 +9,7 @@ import { toast } from '@/app/feedback/feedback';
 import { authApi } from '../api/auth.api';
 import { AuthShell } from '../components/AuthShell';
 import { NewPasswordFields, PhoneCodeFields } from '../components/PhoneCodeFields';
+import { groupOptions } from '../hooks/group-options';
 
 interface RegisterForm {
   username: string;
@@ -18,15 +19,6 @@ interface RegisterForm {
   password: string;
   confirm: string;
   groupId: number;
-}
-
-/** "University / College" for a college, so people find their place in a long list. */
-export function groupOptions(groups: RegisterGroup[]) {
-  const byId = new Map(groups.map((g) => [g.id, g]));
-  return groups.map((g) => {
-    const parent = g.parentId ? byId.get(g.parentId) : undefined;
-    return { value: g.id, label: parent ? `${parent.name} / ${g.name}` : g.name };
-  });
 }
 
 /** /neibu/register: a visitor opens a student account with a phone code, then logs in. */

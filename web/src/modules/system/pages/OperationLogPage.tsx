@@ -9,6 +9,7 @@ import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { logApi } from '../api/system.api';
 import { LoadError, PageHeader } from '../components/PageHeader';
+import { rangeToQuery } from '../hooks/log-range';
 import { useAsync } from '../hooks/useAsync';
 import '../locales';
 import '../components/system.css';
@@ -18,15 +19,6 @@ interface Filters {
   keyword?: string;
   result?: 'success' | 'failure';
   range?: [Dayjs | null, Dayjs | null] | null;
-}
-
-/** Whole local days: from the start of the first to the start of the day after the last. */
-export function rangeToQuery(range: Filters['range']): Pick<OperationLogQuery, 'from' | 'to'> {
-  const [start, end] = range ?? [];
-  return {
-    from: start ? start.startOf('day').toISOString() : undefined,
-    to: end ? end.add(1, 'day').startOf('day').toISOString() : undefined,
-  };
 }
 
 const ResultTag = ({ entry }: { entry: OperationLogView }) => {
