@@ -12,9 +12,15 @@ import { GroupService } from './group/group.service';
 import { CodeSender, LogCodeSender } from './login/code-sender';
 import { LoginController } from './login/login.controller';
 import { LoginService } from './login/login.service';
+import { PhoneCodeService } from './login/phone-code.service';
+import { OperationLogConsumer } from './log/operation-log.consumer';
+import { OperationLogController } from './log/operation-log.controller';
+import { OperationLogService } from './log/operation-log.service';
 import { MenuController } from './menu/menu.controller';
 import { MenuService } from './menu/menu.service';
 import { redisProvider } from './redis.provider';
+import { RegisterController } from './register/register.controller';
+import { RegisterService } from './register/register.service';
 import { RoleController } from './role/role.controller';
 import { RoleService } from './role/role.service';
 import { SessionService } from './session/session.service';
@@ -23,7 +29,7 @@ import { UserController } from './user/user.controller';
 import { UserService } from './user/user.service';
 
 @Module({
-  controllers: [LoginController, UserController, MenuController, RoleController, GroupController, DeptController, healthController(AuthSubject.health)],
+  controllers: [LoginController, RegisterController, OperationLogController, UserController, MenuController, RoleController, GroupController, DeptController, healthController(AuthSubject.health)],
   providers: [
     { provide: AUTH_CONFIG, useFactory: loadAuthConfig },
     {
@@ -35,7 +41,11 @@ import { UserService } from './user/user.service';
     { provide: CodeSender, useClass: LogCodeSender },
     AccessService,
     SessionService,
+    PhoneCodeService,
     LoginService,
+    RegisterService,
+    OperationLogService,
+    OperationLogConsumer,
     UserService,
     UserImportService,
     MenuService,

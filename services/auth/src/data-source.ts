@@ -7,6 +7,7 @@ import { MenuEntity } from './menu/menu.entity';
 import { RoleEntity } from './role/role.entity';
 import { UserEntity } from './user/user.entity';
 import { Init1763740000000 } from './migrations/1763740000000-Init';
+import { OperationLogs1763900000000 } from './migrations/1763900000000-OperationLogs';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -14,7 +15,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
     url: config.databaseUrl,
     schema: AUTH_SCHEMA,
     entities: [GroupEntity, DeptEntity, RoleEntity, MenuEntity, UserEntity],
-    migrations: [Init1763740000000],
+    migrations: [Init1763740000000, OperationLogs1763900000000],
     poolSize: config.dbPoolSize,
   });
 }

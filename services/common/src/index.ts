@@ -8,3 +8,4 @@ export * from './rpc-server';
 export * from './spreadsheet';
 export * from './heartbeat';
 export * from './health.controller';
+export * from './events';

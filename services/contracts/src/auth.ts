@@ -14,6 +14,29 @@ export interface LoginCodePayload {
   code: string;
 }
 
+/** An organisation people may pick when they sign up (public list). */
+export interface RegisterGroup {
+  id: number;
+  code: string;
+  name: string;
+  parentId: number | null;
+}
+
+export interface RegisterPayload {
+  username: string;
+  realName: string;
+  phone: string;
+  code: string;
+  password: string;
+  groupId: number;
+}
+
+export interface RetrievePayload {
+  phone: string;
+  code: string;
+  password: string;
+}
+
 export interface LoginReply {
   token: string;
   expiresIn: number;

@@ -50,6 +50,18 @@ export const messages = {
     'zh-CN': '验证码错误次数过多，请重新获取',
     en: 'Too many wrong codes; request a new verification code',
   },
+  'register.unknownGroup': {
+    'zh-CN': '请选择可注册的机构（{groupId} 不在可选列表中）',
+    en: 'Choose an organisation open to sign-up ({groupId} is not one of them)',
+  },
+  'register.phoneTaken': {
+    'zh-CN': '手机号 {phone} 已注册，请直接登录或找回密码',
+    en: 'The phone number {phone} is already registered; log in or recover the password instead',
+  },
+  'register.noStudentRole': {
+    'zh-CN': '注册暂不可用：系统缺少学生角色，请联系管理员',
+    en: 'Sign-up is unavailable: the student role is missing, contact the administrator',
+  },
   'auth.unknownGroup': { 'zh-CN': '无权访问机构 {groupId}', en: 'You have no access to organisation {groupId}' },
   'user.notFound': { 'zh-CN': '用户不存在：{id}', en: 'No such user: {id}' },
   'user.usernameTaken': { 'zh-CN': '账号 {username} 已存在', en: 'The account name {username} is already taken' },

@@ -7,3 +7,5 @@ export * from './auth';
 export * from './id-number';
 export * from './website';
 export * from './competition';
+export * from './events';
+export * from './operation-log';

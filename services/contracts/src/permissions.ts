@@ -24,6 +24,7 @@ export const Perm = {
   websiteEdit: 'website:setting:edit',
   competitionList: 'competition:info:list',
   competitionEdit: 'competition:info:edit',
+  logList: 'system:log:list',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

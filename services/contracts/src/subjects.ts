@@ -12,6 +12,14 @@ export const AuthSubject = {
   loginCodeSend: 'auth.login.code-send',
   loginCode: 'auth.login.code',
   logout: 'auth.session.logout',
+  /** Self-service sign-up and password recovery (public). */
+  registerGroups: 'auth.register.groups',
+  registerCodeSend: 'auth.register.code-send',
+  register: 'auth.register.submit',
+  retrieveCodeSend: 'auth.retrieve.code-send',
+  retrieve: 'auth.retrieve.reset',
+  /** The operation log, fed by the audit.operation.logged event (see events.ts). */
+  logPage: 'auth.log.page',
   userInfo: 'auth.user.info',
   userMenu: 'auth.menu.user',
   groupSelect: 'auth.group.select',
@@ -83,17 +91,3 @@ export const CompetitionsSubject = {
  * organisation when an organiser changes what the public site shows.
  */
 export const PUBLIC_CACHE_INVALIDATED = 'competitions.public-cache.invalidated';
-
-/** Domain events, published on JetStream through the owning service's outbox. */
-export const CompetitionsEvent = {
-  published: 'competitions.competition.published',
-  scheduleChanged: 'competitions.schedule.changed',
-} as const;
-
-/** A JetStream stream: the explicit event subjects it keeps (never a wildcard that would catch RPC subjects). */
-export interface EventStreamDefinition {
-  name: string;
-  subjects: readonly string[];
-}
-
-export const COMPETITIONS_STREAM: EventStreamDefinition = { name: 'COMPETITIONS', subjects: Object.values(CompetitionsEvent) };

@@ -10,6 +10,7 @@ import { AuthGuard } from './http/auth.guard';
 import { PublicCache } from './http/public-cache';
 import { NATS_RPC, RpcService } from './http/rpc.service';
 import { redisProvider } from './redis.provider';
+import { LogController } from './system/log.controller';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
 import { WebsiteController } from './website/website.controller';
@@ -18,6 +19,7 @@ export const CONTROLLERS = [
   AuthController,
   UserController,
   SystemController,
+  LogController,
   WebsiteController,
   CompetitionController,
   PublicCompetitionController,

@@ -5,8 +5,10 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import { createLogger } from '@cmp/common';
+import { createLogger, type NatsRpcClient } from '@cmp/common';
 import { AppModule, CONTROLLERS } from './app.module';
+import { registerAudit } from './audit/register-audit';
+import { routeTitles } from './audit/audit';
 import { loadGatewayConfig } from './config';
 import { metrics } from './health/metrics';
 import { undeclaredRoutes } from './http/access.decorators';
@@ -14,6 +16,7 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ErrorFilter } from './http/error.filter';
 import { registerJsonParser } from './http/json-parser';
 import { registerRateLimit } from './http/rate-limit';
+import { NATS_RPC } from './http/rpc.service';
 import { registerSecurityHeaders } from './http/security-headers';
 import { validationPipe } from './http/validation';
 
@@ -42,6 +45,7 @@ async function main(): Promise<void> {
   await app.register(cors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['content-disposition', 'x-request-id'] });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
   registerRateLimit(fastify, config.rateLimitPerMinute);
+  registerAudit(fastify, app.get<NatsRpcClient>(NATS_RPC).connection, routeTitles(CONTROLLERS, API_PREFIX));
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });

@@ -1,5 +1,5 @@
 import { AckPolicy, connect, DeliverPolicy, JSONCodec, type NatsConnection } from 'nats';
-import { COMPETITIONS_STREAM, CompetitionsEvent, type Competition, type CompetitionDetail, type Page, type ScheduleEntry } from '@cmp/contracts';
+import { EventStream, EventSubject, type Competition, type CompetitionDetail, type Page, type ScheduleEntry } from '@cmp/contracts';
 import { api, login } from './support/api';
 import { NATS_URL } from './support/platform';
 
@@ -60,12 +60,12 @@ describe('competitions', () => {
 
     // The published event reached the stream, with what a consumer needs.
     const jsm = await nc.jetstreamManager();
-    const consumer = await jsm.consumers.add(COMPETITIONS_STREAM.name, {
+    const consumer = await jsm.consumers.add(EventStream.competitions.name, {
       ack_policy: AckPolicy.None,
       deliver_policy: DeliverPolicy.All,
-      filter_subject: CompetitionsEvent.published,
+      filter_subject: EventSubject.competitionPublished,
     });
-    const messages = await (await nc.jetstream().consumers.get(COMPETITIONS_STREAM.name, consumer.name)).fetch({ max_messages: 1000, expires: 2000 });
+    const messages = await (await nc.jetstream().consumers.get(EventStream.competitions.name, consumer.name)).fetch({ max_messages: 1000, expires: 2000 });
     const events: { competitionId: number; groupId: number }[] = [];
     for await (const m of messages) {
       events.push(JSONCodec<{ competitionId: number; groupId: number }>().decode(m.data));
@@ -135,7 +135,7 @@ describe('competitions', () => {
       ['/competition/item/save', { competitionId: id, name: '负名额', quota: -5 }, 'Invalid input: quota must not be less than 0'],
       ['/competition/item/save', { competitionId: id, name: '软件组' }, 'An event named 软件组 already exists'],
       ['/competition/enroll/setting/save', { competitionId: id, mode: 2, schoolQuotas: [{ schoolId: 999999, quota: 3 }] }, 'No such school: 999999'],
-      ['/competition/stage/save', { competitionId: id, name: '决赛', startAt: 'tomorrow', endAt: day(5) }, 'Invalid input: startAt must be a date and time (ISO 8601)'],
+      ['/competition/stage/save', { competitionId: id, name: '决赛', startAt: 'tomorrow', endAt: day(5) }, 'Invalid input: startAt must be a date or time such as 2026-01-31'],
       ['/competition/review/setting/save', { competitionId: id, rounds: [{ name: '初评', expertsPerWork: 3, scoreColumns: [{ name: '创新', maxScore: 100, weight: 30 }] }] }, 'The score weights of review round "初评" must add up to 100; they add up to 30'],
       ['/competition/workSub/setting/save', { competitionId: id, items: [{ itemId: c.items[0].id, fileTypes: ['exe'], maxFileMb: 10, maxFiles: 1 }] }, 'Invalid input: items.0.fileTypes must be one of: pdf, doc, docx, ppt, pptx, zip, jpg, png, mp4'],
       ['/competition/info/add', { name: '', year: 1900 }, 'Invalid input: name must not be empty; year must not be less than 2000'],

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 
-/** Delivers one-time login codes. Production wires an SMS provider behind the same interface. */
+/** Delivers one-time phone codes. Production wires an SMS provider behind the same interface. */
 export abstract class CodeSender {
-  abstract send(phone: string, code: string): Promise<void>;
+  /** `purpose` lets a provider pick the SMS template (login, register, retrieve). */
+  abstract send(phone: string, code: string, purpose: string): Promise<void>;
 }
 
 /** Development sender: writes the code to the service log. */
@@ -10,7 +11,7 @@ export abstract class CodeSender {
 export class LogCodeSender extends CodeSender {
   private readonly logger = new Logger('LoginCode');
 
-  async send(phone: string, code: string): Promise<void> {
-    this.logger.log(`login code for ${phone}: ${code}`);
+  async send(phone: string, code: string, purpose: string): Promise<void> {
+    this.logger.log(`${purpose} code for ${phone}: ${code}`);
   }
 }

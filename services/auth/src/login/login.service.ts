@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { randomInt } from 'node:crypto';
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
 import { AppError, type Redis } from '@cmp/common';
@@ -16,16 +15,12 @@ import { AccessService } from '../access/access.service';
 import { AUTH_CONFIG, type AuthConfig } from '../config';
 import { REDIS } from '../redis.provider';
 import { SessionService } from '../session/session.service';
-import { CodeSender } from './code-sender';
+import { PhoneCodeService } from './phone-code.service';
 
 // Verifying against this keeps a login for an unknown account as slow as one for a known account.
 const DUMMY_HASH = argon2.hash('dummy-password-for-timing', { type: argon2.argon2id });
 
-const ipKey = (ip: string) => `login-ip:${ip}`;
-const failKey = (username: string) => `login-fail:${username.toLowerCase()}`;
-const codeKey = (phone: string) => `login-code:${phone}`;
-const codeTriesKey = (phone: string) => `login-code-tries:${phone}`;
-const codeGapKey = (phone: string) => `login-code-gap:${phone}`;
+export const failKey = (username: string) => `login-fail:${username.toLowerCase()}`;
 
 @Injectable()
 export class LoginService {
@@ -35,11 +30,11 @@ export class LoginService {
     private readonly ds: DataSource,
     private readonly access: AccessService,
     private readonly sessions: SessionService,
-    private readonly sender: CodeSender,
+    private readonly codes: PhoneCodeService,
   ) {}
 
   async loginWithPassword(p: LoginPasswordPayload, meta: RequestMeta): Promise<LoginReply> {
-    await this.throttleAddress(meta.ip);
+    await this.codes.throttleAddress(meta);
     const failures = Number(await this.redis.get(failKey(p.username))) || 0;
     if (failures >= this.config.loginMaxFailures) {
       throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'auth.accountLocked', { minutes: this.config.loginLockMinutes });
@@ -59,34 +54,14 @@ export class LoginService {
 
   /** Sends a code when the phone belongs to an account; answers the same either way, so phones cannot be probed. */
   async sendCode(p: LoginCodeSendPayload, meta: RequestMeta): Promise<void> {
-    await this.throttleAddress(meta.ip);
-    if (!PHONE_PATTERN.test(p.phone)) throw AppError.badRequest('error.validation', { detail: 'phone' });
-    const gap = this.config.codeResendSeconds;
-    if (gap > 0 && !(await this.redis.set(codeGapKey(p.phone), '1', 'EX', gap, 'NX'))) {
-      throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'auth.codeTooSoon', { seconds: await this.redis.ttl(codeGapKey(p.phone)) });
-    }
-    const known = await this.ds.query(`SELECT 1 FROM users WHERE phone = $1 AND deleted_at IS NULL`, [p.phone]);
-    if (!known.length) return;
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.redis.multi().set(codeKey(p.phone), code, 'EX', this.config.codeTtlSeconds).del(codeTriesKey(p.phone)).exec();
-    await this.sender.send(p.phone, code);
+    await this.codes.throttleAddress(meta);
+    const known = PHONE_PATTERN.test(p.phone) && (await this.ds.query(`SELECT 1 FROM users WHERE phone = $1 AND deleted_at IS NULL`, [p.phone])).length > 0;
+    await this.codes.issue('login', p.phone, known);
   }
 
   async loginWithCode(p: LoginCodePayload, meta: RequestMeta): Promise<LoginReply> {
-    await this.throttleAddress(meta.ip);
-    const expected = await this.redis.get(codeKey(p.phone));
-    if (!expected) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.codeInvalid');
-    if (expected !== p.code) {
-      const tries = await this.redis.incr(codeTriesKey(p.phone));
-      await this.redis.expire(codeTriesKey(p.phone), this.config.codeTtlSeconds);
-      if (tries >= this.config.codeMaxAttempts) {
-        await this.redis.del(codeKey(p.phone), codeTriesKey(p.phone));
-        throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.codeAttempts');
-      }
-      throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.codeInvalid');
-    }
-    // Only one request can consume a code: DEL answers 1 once.
-    if ((await this.redis.del(codeKey(p.phone))) !== 1) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.codeInvalid');
+    await this.codes.throttleAddress(meta);
+    await this.codes.consume('login', p.phone, p.code);
     const rows: { id: number }[] = await this.ds.query(`SELECT id FROM users WHERE phone = $1 AND deleted_at IS NULL`, [p.phone]);
     if (!rows[0]) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.codeInvalid');
     return this.openSession(rows[0].id);
@@ -97,13 +72,5 @@ export class LoginService {
     if (!info) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.badCredentials');
     if (info.status !== 1) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.accountDisabled');
     return this.sessions.open(this.access.toSessionIdentity(info));
-  }
-
-  private async throttleAddress(ip: string): Promise<void> {
-    const [[, count], [, ttl]] = (await this.redis.multi().incr(ipKey(ip)).ttl(ipKey(ip)).exec()) as [[null, number], [null, number]];
-    if (ttl < 0) await this.redis.expire(ipKey(ip), 60);
-    if (count > this.config.loginIpLimitPerMinute) {
-      throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'auth.ipThrottled', { seconds: ttl > 0 ? ttl : 60 });
-    }
   }
 }

@@ -20,7 +20,7 @@ export const DEMO_GROUPS = [
 const ORG_ADMIN_PERMS = [
   Perm.userList, Perm.userAdd, Perm.userEdit, Perm.userDelete, Perm.userResetPwd, Perm.userRoleSet,
   Perm.userImport, Perm.userExport, Perm.roleList, Perm.deptList, Perm.deptEdit, Perm.groupList, Perm.groupEdit,
-  Perm.websiteEdit, Perm.competitionList, Perm.competitionEdit,
+  Perm.websiteEdit, Perm.competitionList, Perm.competitionEdit, Perm.logList,
 ];
 
 /** Built-in roles; `menus` lists top-level menu paths granted (with all their children), '*' for all. */

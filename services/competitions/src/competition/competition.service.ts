@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, isUniqueViolation, NatsRpcClient } from '@cmp/common';
 import {
-  CompetitionsEvent,
   CompetitionStatus,
+  EventSubject,
   MAX_PAGE_SIZE,
   PUBLIC_CACHE_INVALIDATED,
   type Competition,
@@ -143,7 +143,7 @@ export class CompetitionService {
           WHERE id = $1 RETURNING published_at AS "publishedAt"`,
         [before.id],
       );
-      await writeEvent(m, CompetitionsEvent.published, { competitionId: before.id, groupId: before.groupId, name: before.name, publishedAt });
+      await writeEvent(m, EventSubject.competitionPublished, { competitionId: before.id, groupId: before.groupId, name: before.name, publishedAt });
     });
   }
 
@@ -320,7 +320,7 @@ export class CompetitionService {
           enroll: { startAt: now.enroll.startAt, endAt: now.enroll.endAt },
           workSubmit: { startAt: now.workSubmit.startAt, endAt: now.workSubmit.endAt },
         };
-        await writeEvent(m, CompetitionsEvent.scheduleChanged, event);
+        await writeEvent(m, EventSubject.scheduleChanged, event);
       }
       return now;
     });

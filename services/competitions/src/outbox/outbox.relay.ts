@@ -1,11 +1,9 @@
 import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { JSONCodec, nanos, type JetStreamClient } from 'nats';
 import { DataSource } from 'typeorm';
-import { createLogger, NatsRpcClient } from '@cmp/common';
-import { COMPETITIONS_STREAM } from '@cmp/contracts';
+import { createLogger, ensureStream, NatsRpcClient, publishEvent } from '@cmp/common';
+import { EventStream } from '@cmp/contracts';
 import { AUTH_RPC } from '../rpc.provider';
 
-const codec = JSONCodec<unknown>();
 const BATCH = 100;
 const POLL_MS = 1000;
 const log = createLogger('outbox');
@@ -17,7 +15,6 @@ const log = createLogger('outbox');
  */
 @Injectable()
 export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
-  private js?: JetStreamClient;
   private timer?: NodeJS.Timeout;
   private running = false;
   private again = false;
@@ -29,13 +26,7 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    const jsm = await this.nats.connection.jetstreamManager();
-    const config = { name: COMPETITIONS_STREAM.name, subjects: [...COMPETITIONS_STREAM.subjects], duplicate_window: nanos(120_000) };
-    await jsm.streams.info(config.name).then(
-      () => jsm.streams.update(config.name, config),
-      () => jsm.streams.add(config),
-    );
-    this.js = this.nats.connection.jetstream();
+    await ensureStream(this.nats.connection, EventStream.competitions);
     this.timer = setInterval(() => this.kick(), POLL_MS);
     this.kick();
   }
@@ -64,9 +55,15 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
         const rows: { id: string; subject: string; payload: unknown }[] = await m.query(
           `SELECT id, subject, payload FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
         );
-        for (const r of rows) await this.js!.publish(r.subject, codec.encode(r.payload), { msgID: `competitions-outbox-${r.id}` });
-        if (rows.length) await m.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
-        return rows.length;
+        // In id order; the first failure stops the batch, so later events never overtake an earlier one.
+        const published: string[] = [];
+        for (const r of rows) {
+          if (!(await publishEvent(this.nats.connection, r.subject, r.payload, { msgId: `competitions-outbox-${r.id}`, logger: log }))) break;
+          published.push(r.id);
+        }
+        if (published.length) await m.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [published]);
+        // A stalled batch (JetStream did not acknowledge) waits for the timer's next try.
+        return published.length < rows.length ? 0 : published.length;
       });
       if (sent < BATCH || this.stopped) return;
     }

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AuthSubject, type GroupSelection, type LoginReply, type MenuEntry, type UserInfo } from '@cmp/contracts';
+import { AuthSubject, type GroupSelection, type LoginReply, type MenuEntry, type RegisterGroup, type UserInfo } from '@cmp/contracts';
 import { LoggedIn, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { LoginCodeDto, LoginCodeSendDto, LoginPasswordDto, UserMenuQuery } from './auth.dto';
+import { LoginCodeDto, LoginCodeSendDto, LoginPasswordDto, RegisterDto, RetrieveDto, UserMenuQuery } from './auth.dto';
 
 @ApiTags('auth')
 @Controller()
@@ -31,6 +31,44 @@ export class AuthController {
   @Public()
   loginCode(@RequestCtx() ctx: Ctx, @Body() body: LoginCodeDto): Promise<LoginReply> {
     return this.rpc.call(ctx, AuthSubject.loginCode, body);
+  }
+
+  // Sign-up and password recovery (/neibu/register, /neibu/retrieve); not in the spec's call list.
+
+  /** Organisations open to sign-up, for the register form's choice. */
+  @Get('auth/register/groups')
+  @Public()
+  registerGroups(@RequestCtx() ctx: Ctx): Promise<RegisterGroup[]> {
+    return this.rpc.call(ctx, AuthSubject.registerGroups);
+  }
+
+  @Post('auth/register/code/send')
+  @HttpCode(200)
+  @Public()
+  sendRegisterCode(@RequestCtx() ctx: Ctx, @Body() body: LoginCodeSendDto): Promise<null> {
+    return this.rpc.call(ctx, AuthSubject.registerCodeSend, body);
+  }
+
+  @Post('auth/register')
+  @HttpCode(200)
+  @Public()
+  register(@RequestCtx() ctx: Ctx, @Body() body: RegisterDto): Promise<{ userId: number; username: string }> {
+    return this.rpc.call(ctx, AuthSubject.register, body);
+  }
+
+  /** Answers the same for a phone without an account (and sends nothing). */
+  @Post('auth/retrieve/code/send')
+  @HttpCode(200)
+  @Public()
+  sendRetrieveCode(@RequestCtx() ctx: Ctx, @Body() body: LoginCodeSendDto): Promise<null> {
+    return this.rpc.call(ctx, AuthSubject.retrieveCodeSend, body);
+  }
+
+  @Post('auth/retrieve')
+  @HttpCode(200)
+  @Public()
+  retrieve(@RequestCtx() ctx: Ctx, @Body() body: RetrieveDto): Promise<null> {
+    return this.rpc.call(ctx, AuthSubject.retrieve, body);
   }
 
   @Get('auth/user/info')

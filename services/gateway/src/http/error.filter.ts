@@ -2,7 +2,7 @@ import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@cmp/common';
 import { ErrorCode, httpStatusOf, translate, type Envelope, type Lang } from '@cmp/contracts';
-import { metaOf } from './request-context';
+import { metaOf, type GatewayRequest } from './request-context';
 import { describeValidation, InvalidInput } from './validation';
 
 const formatBytes = (n: number) => (n >= 1048576 ? `${Math.round(n / 1048576)} MB` : `${Math.round(n / 1024)} KB`);
@@ -23,6 +23,7 @@ export class ErrorFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { lang, requestId } = metaOf(req);
     const { code, msg, data } = this.describe(exception, req, lang);
+    (req as GatewayRequest).outcome = { code, msg };
     if (code === ErrorCode.INTERNAL) {
       this.logger.error(`[${requestId}] ${req.method} ${req.url}: ${(exception as Error)?.stack ?? String(exception)}`);
     }

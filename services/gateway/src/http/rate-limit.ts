@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode, translate, type Envelope } from '@cmp/contracts';
 import { metrics } from '../health/metrics';
-import { metaOf } from './request-context';
+import { metaOf, type GatewayRequest } from './request-context';
 
 /**
  * Per-address request ceiling per minute, kept in this process's memory: a flood guard that costs
@@ -22,6 +22,7 @@ export function registerRateLimit(app: FastifyInstance, perMinute: number): void
     metrics.rateLimited.inc();
     const seconds = Math.ceil((windowStart + 60_000 - now) / 1000);
     const body: Envelope = { code: ErrorCode.TOO_MANY_REQUESTS, msg: translate('error.tooManyRequests', metaOf(req).lang, { seconds }), data: null };
+    (req as GatewayRequest).outcome = { code: body.code, msg: body.msg };
     return reply.status(429).header('retry-after', String(seconds)).send(body);
   });
 }

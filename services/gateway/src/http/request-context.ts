@@ -5,6 +5,8 @@ import { pickLang, type Identity, type RequestMeta } from '@cmp/contracts';
 /** What the guard attaches to a request. */
 export interface GatewayRequest extends FastifyRequest {
   identity?: Identity;
+  /** Code and message of a failed call, for the operation log (success leaves it unset). */
+  outcome?: { code: number; msg: string };
 }
 
 export const metaOf = (req: FastifyRequest): RequestMeta => ({

@@ -6,6 +6,7 @@ import {
   IsEmail,
   IsIn,
   IsInt,
+  IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
@@ -358,4 +359,48 @@ export class GroupSaveDto {
   @ArrayMaxSize(20)
   @Matches(/^[a-z0-9.-]{1,253}$/i, { each: true })
   hosts?: string[];
+}
+
+export class LogPageQueryDto {
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  pageNum?: number;
+
+  @ApiPropertyOptional({ default: 10 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  pageSize?: number;
+
+  @ApiPropertyOptional({ description: 'part of the account name' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  username?: string;
+
+  @ApiPropertyOptional({ description: 'part of the path or the title' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  keyword?: string;
+
+  @ApiPropertyOptional({ enum: ['success', 'failure'] })
+  @IsOptional()
+  @IsIn(['success', 'failure'])
+  result?: 'success' | 'failure';
+
+  @ApiPropertyOptional({ description: 'ISO 8601 date or time, inclusive', example: '2026-01-01' })
+  @IsOptional()
+  @IsISO8601()
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'ISO 8601 date or time, exclusive', example: '2026-01-02' })
+  @IsOptional()
+  @IsISO8601()
+  to?: string;
 }

@@ -15,6 +15,7 @@ export const pageRegistry: Record<string, Loader> = {
   'system/groud/groudDetail/index': () => import('@/modules/system/pages/GroupsPage'),
   'system/group/index': () => import('@/modules/system/pages/GroupsPage'),
   'website/index': () => import('@/modules/website/pages/WebsitePage'),
+  'system/log/index': () => import('@/modules/system/pages/OperationLogPage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */

@@ -13,7 +13,8 @@ const BackLayout = () => import('../layout/BackLayout');
 const StandaloneLayout = () => import('../layout/StandaloneLayout');
 const LoginPage = () => import('@/modules/auth/pages/LoginPage');
 const RolePage = () => import('@/modules/auth/pages/RolePage');
-const AuthPlaceholder = () => import('@/modules/auth/pages/AuthPlaceholderPage');
+const RegisterPage = () => import('@/modules/auth/pages/RegisterPage');
+const RetrievePage = () => import('@/modules/auth/pages/RetrievePage');
 const AccountPage = () => import('@/modules/center/pages/AccountPage');
 const NoPage = () => import('../pages/NoPage');
 const BackNoPage = () => import('../pages/BackNoPage');
@@ -141,8 +142,8 @@ export function buildRoutes(menuRoutes: readonly AppRoute[]): RouteObject[] {
     { path: '/kyjs', element: <Navigate to="/home/homepage" replace /> },
     { path: '/details', element: <Navigate to="/home/competition/details" replace /> },
     { path: '/neibu/login', handle: { titleKey: 'route.login', area: 'auth', noTag: true }, element: lazyElement(LoginPage) },
-    { path: '/neibu/register', handle: { titleKey: 'route.register', area: 'auth', noTag: true }, element: lazyElement(AuthPlaceholder) },
-    { path: '/neibu/retrieve', handle: { titleKey: 'route.retrieve', area: 'auth', noTag: true }, element: lazyElement(AuthPlaceholder) },
+    { path: '/neibu/register', handle: { titleKey: 'route.register', area: 'auth', noTag: true }, element: lazyElement(RegisterPage) },
+    { path: '/neibu/retrieve', handle: { titleKey: 'route.retrieve', area: 'auth', noTag: true }, element: lazyElement(RetrievePage) },
     { path: '/role', handle: { titleKey: 'route.role', area: 'auth', noTag: true }, element: lazyElement(RolePage) },
     { path: '/noPage', handle: { titleKey: 'route.noPage', noTag: true }, element: lazyElement(NoPage) },
     { path: '/backDesk/noPage', handle: { titleKey: 'route.backNoPage', noTag: true }, element: lazyElement(BackNoPage) },

@@ -1,4 +1,14 @@
-import type { GroupSelection, LoginCodePayload, LoginPasswordPayload, LoginReply, MenuEntry, UserInfo } from '@cmp/contracts';
+import type {
+  GroupSelection,
+  LoginCodePayload,
+  LoginPasswordPayload,
+  LoginReply,
+  MenuEntry,
+  RegisterGroup,
+  RegisterPayload,
+  RetrievePayload,
+  UserInfo,
+} from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 export const authApi = {
@@ -9,4 +19,9 @@ export const authApi = {
   logout: () => http.post<null>('/auth/logout'),
   groupSelect: () => http.get<GroupSelection>('/competition/group/user/getSelect'),
   userMenu: (groupId: number) => http.get<MenuEntry[]>('/system/menu/userMenu', { groupId }),
+  registerGroups: () => http.get<RegisterGroup[]>('/auth/register/groups'),
+  sendRegisterCode: (phone: string) => http.post<null>('/auth/register/code/send', { phone }),
+  register: (p: RegisterPayload) => http.post<{ userId: number; username: string }>('/auth/register', p),
+  sendRetrieveCode: (phone: string) => http.post<null>('/auth/retrieve/code/send', { phone }),
+  retrieve: (p: RetrievePayload) => http.post<null>('/auth/retrieve', p),
 };

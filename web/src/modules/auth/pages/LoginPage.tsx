@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button, Form, Input, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
@@ -11,26 +11,10 @@ import { toast } from '@/app/feedback/feedback';
 import { sessionActions } from '@/app/session/session';
 import { authApi } from '../api/auth.api';
 import { AuthShell } from '../components/AuthShell';
+import { useCountdown } from '../hooks/useCountdown';
 
 /** Login modes of spec section 4: 1 password, 2 verification code; each has its own call. */
 type Mode = 'pwd' | 'code';
-
-function useCountdown() {
-  const [left, setLeft] = useState(0);
-  const timer = useRef<ReturnType<typeof setInterval>>(undefined);
-  useEffect(() => () => clearInterval(timer.current), []);
-  const start = (seconds: number) => {
-    setLeft(seconds);
-    clearInterval(timer.current);
-    timer.current = setInterval(() => {
-      setLeft((s) => {
-        if (s <= 1) clearInterval(timer.current);
-        return s - 1;
-      });
-    }, 1000);
-  };
-  return { left, start };
-}
 
 export default function LoginPage() {
   const { t } = useTranslation();

@@ -3,6 +3,8 @@ import type {
   GroupNode,
   ImportCheckReply,
   MenuEntry,
+  OperationLogQuery,
+  OperationLogView,
   Page,
   Role,
   UserAddPayload,
@@ -72,4 +74,8 @@ export const groupApi = {
   tree: () => http.get<GroupNode[]>('/system/group/tree'),
   save: (p: GroupSavePayload) => http.post<unknown>('/system/group/save', p),
   remove: (id: number) => http.post<null>('/system/group/delete', { id }),
+};
+
+export const logApi = {
+  page: (q: OperationLogQuery, signal?: AbortSignal) => http.get<Page<OperationLogView>>('/system/log/page', { ...q }, signal),
 };

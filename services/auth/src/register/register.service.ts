@@ -1,0 +1,108 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, type Redis } from '@cmp/common';
+import {
+  ErrorCode,
+  isStrongPassword,
+  USERNAME_PATTERN,
+  type LoginCodeSendPayload,
+  type RegisterGroup,
+  type RegisterPayload,
+  type RequestMeta,
+  type RetrievePayload,
+} from '@cmp/contracts';
+import { failKey } from '../login/login.service';
+import { PhoneCodeService } from '../login/phone-code.service';
+import { REDIS } from '../redis.provider';
+import { SessionService } from '../session/session.service';
+import { hashPassword, UserService } from '../user/user.service';
+
+/** The role every self-registered account gets. */
+export const SELF_REGISTER_ROLE = 'student';
+
+/**
+ * Organisations open to sign-up: every one with a superior. A top-level organisation is the platform's
+ * operator (only ROOT creates those), whose accounts administrators create themselves.
+ */
+const OPEN_GROUPS_SQL = `SELECT id, code, name, parent_id AS "parentId" FROM groups WHERE parent_id IS NOT NULL`;
+
+/** Self-service sign-up and password recovery by phone code (public calls). */
+@Injectable()
+export class RegisterService {
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly codes: PhoneCodeService,
+    private readonly users: UserService,
+    private readonly sessions: SessionService,
+  ) {}
+
+  groups(): Promise<RegisterGroup[]> {
+    return this.ds.query(`${OPEN_GROUPS_SQL} ORDER BY parent_id, id`);
+  }
+
+  /** A phone that already has an account is told so: sign-up reveals it anyway when the form is sent. */
+  async sendRegisterCode(p: LoginCodeSendPayload, meta: RequestMeta): Promise<void> {
+    await this.codes.throttleAddress(meta);
+    await this.assertPhoneFree(p.phone);
+    await this.codes.issue('register', p.phone, true);
+  }
+
+  async register(p: RegisterPayload, meta: RequestMeta): Promise<{ userId: number; username: string }> {
+    await this.codes.throttleAddress(meta);
+    // Everything that can be said without the code is said first, so a typo does not cost the code.
+    if (!USERNAME_PATTERN.test(p.username)) throw AppError.badRequest('import.row.username');
+    if (!isStrongPassword(p.password)) throw AppError.badRequest('user.weakPassword');
+    const [group] = await this.ds.query(`${OPEN_GROUPS_SQL} AND id = $1`, [p.groupId]);
+    if (!group) throw AppError.badRequest('register.unknownGroup', { groupId: p.groupId });
+    const [taken] = await this.ds.query(`SELECT 1 FROM users WHERE lower(username) = lower($1) AND deleted_at IS NULL`, [p.username]);
+    if (taken) throw AppError.conflict('user.usernameTaken', { username: p.username });
+    await this.assertPhoneFree(p.phone);
+    const [role] = await this.ds.query(`SELECT id FROM roles WHERE key = $1`, [SELF_REGISTER_ROLE]);
+    if (!role) throw AppError.badRequest('register.noStudentRole');
+
+    await this.codes.consume('register', p.phone, p.code);
+    const hash = await hashPassword(p.password);
+    // The unique indexes decide a race between two sign-ups for the same name or phone.
+    const userId = await this.ds
+      .transaction(async (m) => {
+        const [row] = await this.users.insertUser(m, { username: p.username, realName: p.realName, phone: p.phone, groupId: p.groupId, password: '' }, hash);
+        await this.users.setRoles(m, row.id, [role.id]);
+        return row.id as number;
+      })
+      .catch((e: unknown) => {
+        throw e instanceof AppError && e.key === 'user.phoneTaken' ? AppError.conflict('register.phoneTaken', { phone: p.phone }) : e;
+      });
+    return { userId, username: p.username };
+  }
+
+  /** Answers the same whether or not the phone has an account, and sends nothing when it has none. */
+  async sendRetrieveCode(p: LoginCodeSendPayload, meta: RequestMeta): Promise<void> {
+    await this.codes.throttleAddress(meta);
+    await this.codes.issue('retrieve', p.phone, !!(await this.userIdByPhone(p.phone)));
+  }
+
+  /** New password by phone and code; every session of the account ends, as after an administrator's reset. */
+  async retrieve(p: RetrievePayload, meta: RequestMeta): Promise<null> {
+    await this.codes.throttleAddress(meta);
+    if (!isStrongPassword(p.password)) throw AppError.badRequest('user.weakPassword');
+    // An unknown phone has no code, so it fails here exactly like a wrong code.
+    await this.codes.consume('retrieve', p.phone, p.code);
+    const user = await this.userIdByPhone(p.phone);
+    if (!user) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.codeInvalid');
+    await this.ds.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [user.id, await hashPassword(p.password)]);
+    await this.sessions.closeAll(user.id);
+    // Whoever proved the phone may log in at once, even if wrong guesses had locked the account.
+    await this.redis.del(failKey(user.username));
+    return null;
+  }
+
+  private async assertPhoneFree(phone: string): Promise<void> {
+    if (await this.userIdByPhone(phone)) throw AppError.conflict('register.phoneTaken', { phone });
+  }
+
+  private async userIdByPhone(phone: string): Promise<{ id: number; username: string } | undefined> {
+    const [row] = await this.ds.query(`SELECT id, username FROM users WHERE phone = $1 AND deleted_at IS NULL`, [phone]);
+    return row;
+  }
+}

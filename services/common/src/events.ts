@@ -1,0 +1,175 @@
+import { Logger } from '@nestjs/common';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JSONCodec,
+  nanos,
+  type ConsumerMessages,
+  type JsMsg,
+  type NatsConnection,
+  type StreamConfig,
+} from 'nats';
+import type { EventStreamDefinition } from '@cmp/contracts';
+
+/**
+ * Domain events over NATS JetStream, shared by every service (architecture rule 3).
+ *
+ *   await ensureStream(nc, EventStream.audit);                        // both sides, at start-up
+ *   void publishEvent(nc, EventSubject.x, payload, { msgId, logger }); // fire and forget
+ *   const c = await runDurableConsumer(nc, { stream, durable, subject, handle }); // ... await c.stop();
+ *
+ * Delivery is at least once: publishers give each message an id (JetStream drops a repeat inside the
+ * stream's duplicate window) and handlers must be idempotent (for example INSERT ... ON CONFLICT DO NOTHING).
+ * Streams and subjects are defined in @cmp/contracts (events.ts).
+ */
+
+const codec = JSONCodec<unknown>();
+
+/** Creates the stream, or brings an existing one's subjects and limits in line with the definition. */
+export async function ensureStream(nc: NatsConnection, def: EventStreamDefinition): Promise<void> {
+  const jsm = await nc.jetstreamManager();
+  const config: Partial<StreamConfig> = {
+    name: def.name,
+    subjects: [...def.subjects],
+    ...(def.maxAgeSeconds ? { max_age: nanos(def.maxAgeSeconds * 1000) } : {}),
+    ...(def.duplicateWindowSeconds ? { duplicate_window: nanos(def.duplicateWindowSeconds * 1000) } : {}),
+  };
+  try {
+    const info = await jsm.streams.info(def.name);
+    const same =
+      info.config.subjects.length === config.subjects!.length &&
+      config.subjects!.every((s) => info.config.subjects.includes(s)) &&
+      (config.max_age === undefined || info.config.max_age === config.max_age) &&
+      (config.duplicate_window === undefined || info.config.duplicate_window === config.duplicate_window);
+    if (!same) await jsm.streams.update(def.name, { ...info.config, ...config });
+  } catch (e) {
+    if (!isNotFound(e)) throw e;
+    try {
+      await jsm.streams.add(config);
+    } catch (addErr) {
+      // Another replica created it first.
+      if (!/already in use/i.test((addErr as Error).message)) throw addErr;
+    }
+  }
+}
+
+const isNotFound = (e: unknown) => /not found/i.test((e as Error)?.message ?? '');
+
+export interface PublishOptions {
+  /** De-duplication id: a message with an id already stored inside the duplicate window is dropped. */
+  msgId: string;
+  /** Where a failure is reported; publishing never throws. */
+  logger?: Pick<Logger, 'warn'>;
+}
+
+/**
+ * Publishes one event and waits for the stream's acknowledgement. It never throws: a failure is logged
+ * and answered with false, so callers on a request path can fire and forget (`void publishEvent(...)`).
+ * A caller that must not lose the event (an outbox relay) checks the answer and tries again later.
+ */
+export async function publishEvent(nc: NatsConnection, subject: string, payload: unknown, o: PublishOptions): Promise<boolean> {
+  try {
+    await nc.jetstream().publish(subject, codec.encode(payload), { msgID: o.msgId });
+    return true;
+  } catch (e) {
+    (o.logger ?? new Logger('events')).warn(`could not publish ${subject} (${o.msgId}): ${(e as Error).message}`);
+    return false;
+  }
+}
+
+/** What a handler learns besides the payload. */
+export interface EventContext {
+  subject: string;
+  /** 1 on first delivery; more when an earlier try failed or was not acknowledged in time. */
+  deliveryCount: number;
+  msgId: string | undefined;
+}
+
+export interface DurableConsumerOptions<T> {
+  stream: EventStreamDefinition;
+  /** Durable name: the consumer's position is kept under it across restarts and shared by replicas. */
+  durable: string;
+  /** The one event subject this consumer takes (one of stream.subjects). */
+  subject: string;
+  /** Handles one event; resolve to acknowledge it, throw to have it delivered again after retryDelayMs. */
+  handle: (payload: T, ctx: EventContext) => Promise<void>;
+  /** Wait before a failed event is delivered again (default 2 s). */
+  retryDelayMs?: number;
+  /** Time a handler has before JetStream assumes it died and redelivers (default 30 s). */
+  ackWaitMs?: number;
+  logger?: Logger;
+}
+
+export interface RunningConsumer {
+  /** Stops pulling, lets the event in hand finish, and returns; unacknowledged events stay in the stream. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs a durable pull consumer: creates (or updates) it, then handles events one at a time in order,
+ * acknowledging each only after its handler succeeded. A failing handler's event is nak'ed with a delay
+ * and retried; an event that is not even JSON is terminated (retrying cannot help). Replicas of a service
+ * sharing the durable name share the work.
+ */
+export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsumerOptions<T>): Promise<RunningConsumer> {
+  const logger = o.logger ?? new Logger(`consumer:${o.durable}`);
+  const retryDelayMs = o.retryDelayMs ?? 2000;
+  const jsm = await nc.jetstreamManager();
+  await jsm.consumers
+    .add(o.stream.name, {
+      durable_name: o.durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: o.subject,
+      ack_wait: nanos(o.ackWaitMs ?? 30_000),
+      max_deliver: -1,
+    })
+    .catch(async (e: Error) => {
+      // It exists with other settings (an older release): bring it in line.
+      if (!/already in use|exists/i.test(e.message)) throw e;
+      await jsm.consumers.update(o.stream.name, o.durable, { filter_subject: o.subject, ack_wait: nanos(o.ackWaitMs ?? 30_000) });
+    });
+  const consumer = await nc.jetstream().consumers.get(o.stream.name, o.durable);
+  let messages: ConsumerMessages | undefined;
+  let stopping = false;
+
+  const handleOne = async (m: JsMsg) => {
+    let payload: T;
+    try {
+      payload = m.json<T>();
+    } catch {
+      logger.error(`dropping a message on ${m.subject} that is not JSON`);
+      m.term('not JSON');
+      return;
+    }
+    try {
+      await o.handle(payload, { subject: m.subject, deliveryCount: m.info.redeliveryCount, msgId: m.headers?.get('Nats-Msg-Id') || undefined });
+      m.ack();
+    } catch (e) {
+      logger.warn(`handling ${m.subject} failed (try ${m.info.redeliveryCount}), retrying in ${retryDelayMs} ms: ${(e as Error).message}`);
+      m.nak(retryDelayMs);
+    }
+  };
+
+  // consume() keeps pulling across NATS reconnects and consumer restarts; the loop ends on stop().
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        messages = await consumer.consume({ max_messages: 64 });
+        for await (const m of messages) await handleOne(m);
+      } catch (e) {
+        if (stopping) break;
+        logger.warn(`consumer stopped unexpectedly, resuming: ${(e as Error).message}`);
+        await new Promise((r) => setTimeout(r, retryDelayMs));
+      }
+    }
+  })();
+
+  return {
+    async stop() {
+      stopping = true;
+      await messages?.close();
+      await loop;
+    },
+  };
+}

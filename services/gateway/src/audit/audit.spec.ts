@@ -1,0 +1,77 @@
+import 'reflect-metadata';
+import { Body, Controller, Get, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { operationEvent, redactParams, routeTitles, type FinishedRequest } from './audit';
+
+describe('redactParams', () => {
+  it('masks passwords, codes and tokens at any depth and keeps the rest', () => {
+    const json = redactParams({ username: 'bob', password: 'Secret123', newPassword: 'x', oldPassword: 'y', code: '123456', nested: { token: 't', name: 'n' } });
+    expect(JSON.parse(json!)).toEqual({ username: 'bob', password: '***', newPassword: '***', oldPassword: '***', code: '***', nested: { token: '***', name: 'n' } });
+    expect(json).not.toMatch(/Secret123|123456/);
+  });
+
+  it('answers null for no body and cuts long values and lists', () => {
+    expect(redactParams(undefined)).toBeNull();
+    expect(redactParams({})).toBeNull();
+    const long = JSON.parse(redactParams({ text: 'x'.repeat(500), ids: Array.from({ length: 30 }, (_, i) => i) })!);
+    expect(long.text.length).toBeLessThan(210);
+    expect(long.ids).toHaveLength(21);
+  });
+});
+
+@ApiTags('things')
+@Controller('thing')
+class ThingController {
+  @Post('add')
+  addThing(@Body() _b: unknown) {}
+  @Get('list')
+  list() {}
+}
+
+describe('routeTitles', () => {
+  it('titles each route "<tag> / <handler in words>" under the global prefix', () => {
+    const titles = routeTitles([ThingController], 'prod-api');
+    expect(titles.get('POST /prod-api/thing/add')).toBe('things / add thing');
+    expect(titles.get('GET /prod-api/thing/list')).toBe('things / list');
+  });
+});
+
+describe('operationEvent', () => {
+  const base: FinishedRequest = {
+    requestId: 'r1',
+    method: 'POST',
+    route: '/prod-api/thing/add',
+    url: '/prod-api/thing/add?x=1',
+    statusCode: 200,
+    durationMs: 12.4,
+    ip: '127.0.0.1',
+    userAgent: 'jest',
+    identity: { userId: 7, username: 'admin1', groupId: 3, roleKeys: ['admin'], permissions: [], sessionId: 's' },
+    body: { name: 'a' },
+    outcome: undefined,
+  };
+  const titles = new Map([['POST /prod-api/thing/add', 'things / add thing']]);
+
+  it('records who, what, result and duration of a mutating call', () => {
+    const e = operationEvent(base, titles, new Date('2026-01-01T00:00:00Z'))!;
+    expect(e).toMatchObject({ requestId: 'r1', userId: 7, username: 'admin1', groupId: 3, path: '/prod-api/thing/add', title: 'things / add thing', resultCode: 0, message: null, durationMs: 12, at: '2026-01-01T00:00:00.000Z' });
+  });
+
+  it('takes the failure code and message the caller got', () => {
+    const e = operationEvent({ ...base, statusCode: 409, outcome: { code: 10409, msg: 'taken' } }, titles)!;
+    expect(e.resultCode).toBe(10409);
+    expect(e.message).toBe('taken');
+  });
+
+  it('names the account a login attempt claims, never its password', () => {
+    const e = operationEvent({ ...base, identity: undefined, body: { username: 'bob', password: 'Secret123' } }, titles)!;
+    expect(e.username).toBe('bob');
+    expect(e.userId).toBeNull();
+    expect(e.params).not.toContain('Secret123');
+  });
+
+  it('skips reads and addresses no route serves', () => {
+    expect(operationEvent({ ...base, method: 'GET' }, titles)).toBeNull();
+    expect(operationEvent({ ...base, route: undefined }, titles)).toBeNull();
+  });
+});

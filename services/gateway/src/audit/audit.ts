@@ -1,0 +1,108 @@
+import { RequestMethod } from '@nestjs/common';
+import { ErrorCode, type Identity, type OperationLoggedEvent } from '@cmp/contracts';
+
+/** Methods that change something: these calls are recorded. */
+export const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Body fields never written to the log, whatever their value: passwords, codes, tokens and secrets.
+ * `code` goes too, although an organisation's code is harmless: a verification code under the same name is not.
+ */
+const SECRET_KEY = /pass|pwd|secret|token|captcha|^code$|otp|credential|authorization/i;
+const MAX_VALUE = 200;
+const MAX_PARAMS = 2000;
+
+/** A summary of a request body safe to store: secret fields masked, long text and lists cut, null when empty. */
+export function redactParams(body: unknown): string | null {
+  if (body === undefined || body === null || typeof body !== 'object' || Buffer.isBuffer(body)) return null;
+  const json = JSON.stringify(redact(body, 0));
+  if (json === '{}' || json === '[]') return null;
+  return json.length > MAX_PARAMS ? `${json.slice(0, MAX_PARAMS)}…` : json;
+}
+
+function redact(v: unknown, depth: number): unknown {
+  if (typeof v === 'string') return v.length > MAX_VALUE ? `${v.slice(0, MAX_VALUE)}…` : v;
+  if (v === null || typeof v !== 'object') return v;
+  if (depth >= 3) return '…';
+  if (Array.isArray(v)) {
+    const head = v.slice(0, 20).map((x) => redact(x, depth + 1));
+    return v.length > 20 ? [...head, `… ${v.length - 20} more`] : head;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = SECRET_KEY.test(k) ? '***' : redact(x, depth + 1);
+  return out;
+}
+
+const humanise = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+const joinPath = (...parts: (string | undefined)[]) =>
+  '/' +
+  parts
+    .flatMap((p) => (p ?? '').split('/'))
+    .filter(Boolean)
+    .join('/');
+
+/**
+ * Title of every route, keyed by "METHOD /prefix/path" as Fastify reports the matched route:
+ * "<module> / <action>" from the controller's first OpenAPI tag and the handler's name, so a new route
+ * is titled without anyone remembering to.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export function routeTitles(controllers: Function[], prefix: string): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const ctrl of controllers) {
+    const base = Reflect.getMetadata('path', ctrl) as string | undefined;
+    const tags = (Reflect.getMetadata('swagger/apiUseTags', ctrl) as string[] | undefined) ?? [];
+    const module = tags[0] ?? humanise(ctrl.name.replace(/Controller$/, ''));
+    const proto = ctrl.prototype as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const handler = proto[name];
+      if (name === 'constructor' || typeof handler !== 'function' || !Reflect.hasMetadata('path', handler)) continue;
+      const method = RequestMethod[Reflect.getMetadata('method', handler) as number];
+      const paths = [Reflect.getMetadata('path', handler) as string | string[]].flat();
+      for (const p of paths) titles.set(`${method} ${joinPath(prefix, base, p)}`, `${module} / ${humanise(name)}`);
+    }
+  }
+  return titles;
+}
+
+/** What the hook knows about a finished request. */
+export interface FinishedRequest {
+  requestId: string;
+  method: string;
+  /** The matched route's pattern; undefined for an address no route serves. */
+  route: string | undefined;
+  url: string;
+  statusCode: number;
+  durationMs: number;
+  ip: string;
+  userAgent: string | undefined;
+  identity: Identity | undefined;
+  body: unknown;
+  /** Set by the error filter (or the rate limit) when the call failed. */
+  outcome: { code: number; msg: string } | undefined;
+}
+
+/** The event for a finished call, or null when it is not recorded (reads, and addresses no route serves). */
+export function operationEvent(r: FinishedRequest, titles: Map<string, string>, at = new Date()): OperationLoggedEvent | null {
+  if (!MUTATING_METHODS.has(r.method) || !r.route) return null;
+  const body = r.body && typeof r.body === 'object' ? (r.body as Record<string, unknown>) : undefined;
+  // A login attempt has no identity yet: the account it names is who (the auth service adds its organisation).
+  const claimed = typeof body?.username === 'string' ? body.username.slice(0, 64) : null;
+  const code = r.outcome?.code ?? (r.statusCode < 400 ? ErrorCode.OK : ErrorCode.INTERNAL);
+  return {
+    requestId: r.requestId,
+    userId: r.identity?.userId ?? null,
+    username: r.identity?.username ?? claimed,
+    groupId: r.identity?.groupId ?? null,
+    method: r.method,
+    path: r.url.split('?')[0],
+    title: titles.get(`${r.method} ${r.route}`) ?? r.route,
+    resultCode: code,
+    message: code === ErrorCode.OK ? null : (r.outcome?.msg ?? null),
+    durationMs: Math.round(r.durationMs),
+    ip: r.ip,
+    userAgent: r.userAgent ?? null,
+    params: redactParams(r.body),
+    at: at.toISOString(),
+  };
+}

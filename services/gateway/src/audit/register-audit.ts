@@ -1,0 +1,39 @@
+import { Logger } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+import type { NatsConnection } from 'nats';
+import { ensureStream, publishEvent } from '@cmp/common';
+import { EventStream, EventSubject } from '@cmp/contracts';
+import type { GatewayRequest } from '../http/request-context';
+import { operationEvent } from './audit';
+
+/**
+ * Records every finished mutating call in the operation log: after the response is sent, an event goes to
+ * the AUDIT stream with the request id as message id (a repeat is dropped), and the auth service stores it.
+ * The caller never waits for it and never sees it fail: a failure is only logged.
+ */
+export function registerAudit(fastify: FastifyInstance, nc: NatsConnection, titles: Map<string, string>): void {
+  const logger = new Logger('Audit');
+  // The stream may not exist yet on a fresh NATS; the auth service creates it too, so a failure here is not fatal.
+  ensureStream(nc, EventStream.audit).catch((e: Error) => logger.warn(`cannot ensure stream ${EventStream.audit.name}: ${e.message}`));
+
+  fastify.addHook('onResponse', async (req, reply) => {
+    const r = req as GatewayRequest;
+    const event = operationEvent(
+      {
+        requestId: String(req.id),
+        method: req.method,
+        route: req.routeOptions.url,
+        url: req.url,
+        statusCode: reply.statusCode,
+        durationMs: reply.elapsedTime,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        identity: r.identity,
+        body: req.body,
+        outcome: r.outcome,
+      },
+      titles,
+    );
+    if (event) void publishEvent(nc, EventSubject.operationLogged, event, { msgId: event.requestId, logger });
+  });
+}
