@@ -4,12 +4,13 @@ import { healthController } from '@cmp/common';
 import { CompetitionsSubject } from '@cmp/contracts';
 import { COMPETITIONS_CONFIG, loadCompetitionsConfig, type CompetitionsConfig } from './config';
 import { competitionsDataSource } from './data-source';
+import { REFERENCE_CONTROLLERS, REFERENCE_PROVIDERS } from './reference';
 import { rpcProvider } from './rpc.provider';
 import { WebsiteController } from './website/website.controller';
 import { WebsiteService } from './website/website.service';
 
 @Module({
-  controllers: [WebsiteController, healthController(CompetitionsSubject.health)],
+  controllers: [WebsiteController, ...REFERENCE_CONTROLLERS, healthController(CompetitionsSubject.health)],
   providers: [
     { provide: COMPETITIONS_CONFIG, useFactory: loadCompetitionsConfig },
     {
@@ -19,6 +20,7 @@ import { WebsiteService } from './website/website.service';
     },
     rpcProvider,
     WebsiteService,
+    ...REFERENCE_PROVIDERS,
   ],
 })
 export class AppModule {}

@@ -22,6 +22,13 @@ export const Perm = {
   groupList: 'system:group:list',
   groupEdit: 'system:group:edit',
   websiteEdit: 'website:setting:edit',
+  schoolList: 'system:school:list',
+  schoolEdit: 'system:school:edit',
+  schoolImport: 'system:school:import',
+  collegeEdit: 'system:college:edit',
+  majorEdit: 'system:major:edit',
+  dictList: 'system:dict:list',
+  dictEdit: 'system:dict:edit',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);
