@@ -7,11 +7,12 @@ import { HealthController } from './health/health.controller';
 import { AuthGuard } from './http/auth.guard';
 import { NATS_RPC, RpcService } from './http/rpc.service';
 import { redisProvider } from './redis.provider';
+import { REFERENCE_CONTROLLERS } from './reference';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
 import { WebsiteController } from './website/website.controller';
 
-export const CONTROLLERS = [AuthController, UserController, SystemController, WebsiteController, HealthController];
+export const CONTROLLERS = [AuthController, UserController, SystemController, WebsiteController, ...REFERENCE_CONTROLLERS, HealthController];
 
 @Module({
   controllers: CONTROLLERS,
