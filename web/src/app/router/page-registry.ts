@@ -14,6 +14,11 @@ export const pageRegistry: Record<string, Loader> = {
   // Superior and subordinate organisations (the seed's 机构管理 entry).
   'system/groud/groudDetail/index': () => import('@/modules/system/pages/GroupsPage'),
   'system/group/index': () => import('@/modules/system/pages/GroupsPage'),
+  // Reference data (services/competitions): schools, colleges, majors, dictionaries.
+  'system/groud/schoolInfo/index': () => import('@/modules/reference/pages/SchoolsPage'),
+  'system/groud/college/index': () => import('@/modules/reference/pages/CollegesPage'),
+  'system/groud/major/index': () => import('@/modules/reference/pages/MajorsPage'),
+  'system/dict/index': () => import('@/modules/reference/pages/DictPage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */
