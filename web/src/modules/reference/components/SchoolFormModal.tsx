@@ -73,7 +73,7 @@ export function SchoolFormModal({
           <Select showSearch optionFilterProp="label" options={provinces} />
         </Form.Item>
         <Form.Item name="schoolType" label={t('school.type')} rules={[{ required: true, message: t('school.typeRequired') }]}>
-          <Select options={types} />
+          <Select showSearch optionFilterProp="label" options={types} />
         </Form.Item>
         <Form.Item name="enabled" label={t('common.status')} valuePropName="checked">
           <Switch />
