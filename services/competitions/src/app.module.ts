@@ -4,6 +4,7 @@ import { healthController } from '@cmp/common';
 import { CompetitionsSubject } from '@cmp/contracts';
 import { COMPETITIONS_CONFIG, loadCompetitionsConfig, type CompetitionsConfig } from './config';
 import { competitionsDataSource } from './data-source';
+import { REFERENCE_CONTROLLERS, REFERENCE_PROVIDERS } from './reference';
 import { rpcProvider } from './rpc.provider';
 import { CompetitionController } from './competition/competition.controller';
 import { CompetitionService } from './competition/competition.service';
@@ -13,7 +14,7 @@ import { WebsiteController } from './website/website.controller';
 import { WebsiteService } from './website/website.service';
 
 @Module({
-  controllers: [WebsiteController, CompetitionController, healthController(CompetitionsSubject.health)],
+  controllers: [WebsiteController, CompetitionController, ...REFERENCE_CONTROLLERS, healthController(CompetitionsSubject.health)],
   providers: [
     { provide: COMPETITIONS_CONFIG, useFactory: loadCompetitionsConfig },
     {
@@ -26,6 +27,7 @@ import { WebsiteService } from './website/website.service';
     CompetitionService,
     PublicCompetitionService,
     OutboxRelay,
+    ...REFERENCE_PROVIDERS,
   ],
 })
 export class AppModule {}

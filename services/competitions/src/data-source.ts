@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createServiceDataSource } from '@cmp/common';
 import { COMPETITIONS_SCHEMA, type CompetitionsConfig } from './config';
 import { WebsiteSettings1763750000000 } from './migrations/1763750000000-WebsiteSettings';
+import { ReferenceData1763760000000 } from './migrations/1763760000000-ReferenceData';
 import { Competitions1763800000000 } from './migrations/1763800000000-Competitions';
 import { WebsiteBanners1763900000000 } from './migrations/1763900000000-WebsiteBanners';
 import { WebsiteSettingEntity } from './website/website-setting.entity';
@@ -12,7 +13,7 @@ export function competitionsDataSource(config: Pick<CompetitionsConfig, 'databas
     url: config.databaseUrl,
     schema: COMPETITIONS_SCHEMA,
     entities: [WebsiteSettingEntity],
-    migrations: [WebsiteSettings1763750000000, Competitions1763800000000, WebsiteBanners1763900000000],
+    migrations: [WebsiteSettings1763750000000, ReferenceData1763760000000, Competitions1763800000000, WebsiteBanners1763900000000],
     poolSize: config.dbPoolSize,
   });
 }

@@ -9,3 +9,4 @@ export * from './website';
 export * from './competition';
 export * from './events';
 export * from './operation-log';
+export * from './reference';

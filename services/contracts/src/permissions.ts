@@ -25,6 +25,13 @@ export const Perm = {
   competitionList: 'competition:info:list',
   competitionEdit: 'competition:info:edit',
   logList: 'system:log:list',
+  schoolList: 'system:school:list',
+  schoolEdit: 'system:school:edit',
+  schoolImport: 'system:school:import',
+  collegeEdit: 'system:college:edit',
+  majorEdit: 'system:major:edit',
+  dictList: 'system:dict:list',
+  dictEdit: 'system:dict:edit',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

@@ -91,3 +91,30 @@ export const CompetitionsSubject = {
  * organisation when an organiser changes what the public site shows.
  */
 export const PUBLIC_CACHE_INVALIDATED = 'competitions.public-cache.invalidated';
+/** Reference data, served by the competitions service. */
+export const ReferenceSubject = {
+  provinceList: 'competitions.province.list',
+  schoolPublicPage: 'competitions.school.public-page',
+  schoolPage: 'competitions.school.page',
+  schoolOptions: 'competitions.school.options',
+  schoolSave: 'competitions.school.save',
+  schoolStatus: 'competitions.school.status',
+  schoolDelete: 'competitions.school.delete',
+  schoolImportCheck: 'competitions.school.import-check',
+  schoolImport: 'competitions.school.import',
+  collegePublicList: 'competitions.college.public-list',
+  collegePage: 'competitions.college.page',
+  collegeSave: 'competitions.college.save',
+  collegeDelete: 'competitions.college.delete',
+  majorPublicList: 'competitions.major.public-list',
+  majorPage: 'competitions.major.page',
+  majorSave: 'competitions.major.save',
+  majorDelete: 'competitions.major.delete',
+  dictPublicList: 'competitions.dict.public-list',
+  dictTypeList: 'competitions.dict.type-list',
+  dictTypeSave: 'competitions.dict.type-save',
+  dictTypeDelete: 'competitions.dict.type-delete',
+  dictItemList: 'competitions.dict.item-list',
+  dictItemSave: 'competitions.dict.item-save',
+  dictItemDelete: 'competitions.dict.item-delete',
+} as const;

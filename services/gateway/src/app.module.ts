@@ -11,6 +11,7 @@ import { PublicCache } from './http/public-cache';
 import { NATS_RPC, RpcService } from './http/rpc.service';
 import { redisProvider } from './redis.provider';
 import { LogController } from './system/log.controller';
+import { REFERENCE_CONTROLLERS } from './reference';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
 import { WebsiteController } from './website/website.controller';
@@ -23,6 +24,7 @@ export const CONTROLLERS = [
   WebsiteController,
   CompetitionController,
   PublicCompetitionController,
+  ...REFERENCE_CONTROLLERS,
   HealthController,
 ];
 

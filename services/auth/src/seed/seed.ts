@@ -21,6 +21,8 @@ const ORG_ADMIN_PERMS = [
   Perm.userList, Perm.userAdd, Perm.userEdit, Perm.userDelete, Perm.userResetPwd, Perm.userRoleSet,
   Perm.userImport, Perm.userExport, Perm.roleList, Perm.deptList, Perm.deptEdit, Perm.groupList, Perm.groupEdit,
   Perm.websiteEdit, Perm.competitionList, Perm.competitionEdit, Perm.logList,
+  // Schools, colleges and majors of their own organisation; dictionaries only to look at (ROOT edits them).
+  Perm.schoolList, Perm.schoolEdit, Perm.schoolImport, Perm.collegeEdit, Perm.majorEdit, Perm.dictList,
 ];
 
 /** Built-in roles; `menus` lists top-level menu paths granted (with all their children), '*' for all. */

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { NavigationSetting } from '@cmp/contracts';
+import { seedReference } from '../reference/reference.seed';
 
 const nav = (name: string, tem: string, children: [string, string, string][] = []): NavigationSetting => ({
   name,
@@ -47,6 +48,7 @@ export async function seed(m: EntityManager, groups: Record<string, number>): Pr
       JSON.stringify(s.navigation),
     ]);
   }
+  await seedReference(m, groups);
   await seedCompetitions(m, groups);
 }
 

@@ -16,6 +16,11 @@ export const pageRegistry: Record<string, Loader> = {
   'system/group/index': () => import('@/modules/system/pages/GroupsPage'),
   'website/index': () => import('@/modules/website/pages/WebsitePage'),
   'system/log/index': () => import('@/modules/system/pages/OperationLogPage'),
+  // Reference data (services/competitions): schools, colleges, majors, dictionaries.
+  'system/groud/schoolInfo/index': () => import('@/modules/reference/pages/SchoolsPage'),
+  'system/groud/college/index': () => import('@/modules/reference/pages/CollegesPage'),
+  'system/groud/major/index': () => import('@/modules/reference/pages/MajorsPage'),
+  'system/dict/index': () => import('@/modules/reference/pages/DictPage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
+import { InboxOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode, SCHOOL_TEMPLATE_COLUMNS, type ImportCheckReply, type ImportRowError } from '@cmp/contracts';
+import { GuardedButton } from '@/app/click-guard/GuardedButton';
+import { toast } from '@/app/feedback/feedback';
+import { normaliseLang } from '@/app/i18n';
+import { schoolApi } from '../api/reference.api';
+
+/** Check a school sheet against the template, show the rows in error, then import all rows or none. */
+export function SchoolImportModal({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
+  const { t, i18n } = useTranslation('reference');
+  const en = normaliseLang(i18n.language) === 'en';
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportCheckReply | null>(null);
+  const [busy, setBusy] = useState<'check' | 'import' | null>(null);
+
+  const columnLabel = (field: string) => {
+    const col = SCHOOL_TEMPLATE_COLUMNS.find((c) => c.key === field);
+    return col ? (en ? col.en : col.zh) : field;
+  };
+  const columns = SCHOOL_TEMPLATE_COLUMNS.map((c) => `${en ? c.en : c.zh}${c.required ? '*' : ''}`).join(en ? ', ' : '、');
+
+  const close = () => {
+    setFile(null);
+    setReport(null);
+    onClose();
+  };
+
+  const check = async () => {
+    if (!file) return toast(t('import.chooseFirst'), 'warning');
+    setBusy('check');
+    try {
+      setReport((await schoolApi.checkImport(file)).data);
+    } catch {
+      /* toasted */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const run = async () => {
+    if (!file) return toast(t('import.chooseFirst'), 'warning');
+    setBusy('import');
+    try {
+      const res = await schoolApi.importSchools(file);
+      if (res.code === ErrorCode.IMPORT_FAILED) {
+        // 'import failed!' was shown by the client; the rows say why.
+        setReport(res.data as ImportCheckReply);
+        return;
+      }
+      toast(t('import.done', { count: (res.data as { count: number }).count }), 'success');
+      onImported();
+      close();
+    } catch {
+      /* toasted */
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Modal
+      title={t('import.title')}
+      open={open}
+      onCancel={close}
+      width={720}
+      destroyOnHidden
+      maskClosable={false}
+      footer={
+        <Space>
+          <Button onClick={close}>{t('common.close')}</Button>
+          <GuardedButton onClick={() => void check()} loading={busy === 'check'} disabled={!file || busy !== null}>
+            {t('import.check')}
+          </GuardedButton>
+          <GuardedButton type="primary" onClick={() => void run()} loading={busy === 'import'} disabled={!file || busy !== null}>
+            {t('import.run')}
+          </GuardedButton>
+        </Space>
+      }
+    >
+      <Alert type="info" showIcon message={t('import.hint', { columns })} style={{ marginBottom: 12 }} />
+      <Upload.Dragger
+        accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        maxCount={1}
+        fileList={file ? [{ uid: 'file', name: file.name, status: 'done' }] : []}
+        beforeUpload={(f) => {
+          setFile(f);
+          setReport(null);
+          return false;
+        }}
+        onRemove={() => {
+          setFile(null);
+          setReport(null);
+        }}
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined />
+        </p>
+        <p className="ant-upload-text">{t('import.drag')}</p>
+      </Upload.Dragger>
+      {report && (
+        <div className="import-summary">
+          <Alert
+            type={report.errors.length ? 'warning' : 'success'}
+            showIcon
+            message={t('import.summary', { total: report.total, valid: report.valid, errors: report.errors.length })}
+            description={report.errors.length ? undefined : t('import.noErrors')}
+          />
+          {report.errors.length > 0 && (
+            <Table<ImportRowError>
+              style={{ marginTop: 12 }}
+              size="small"
+              rowKey={(r) => `${r.rowNumber}-${r.field}-${r.message}`}
+              dataSource={report.errors}
+              pagination={{ pageSize: 8, hideOnSinglePage: true }}
+              columns={[
+                { title: t('import.rowNumber'), dataIndex: 'rowNumber', width: 80 },
+                { title: t('import.field'), dataIndex: 'field', width: 200, render: (f: string) => columnLabel(f) },
+                { title: t('import.message'), dataIndex: 'message' },
+              ]}
+            />
+          )}
+        </div>
+      )}
+    </Modal>
+  );
+}
