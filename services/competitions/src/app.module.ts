@@ -5,11 +5,15 @@ import { CompetitionsSubject } from '@cmp/contracts';
 import { COMPETITIONS_CONFIG, loadCompetitionsConfig, type CompetitionsConfig } from './config';
 import { competitionsDataSource } from './data-source';
 import { rpcProvider } from './rpc.provider';
+import { NewsController } from './news/news.controller';
+import { NewsService } from './news/news.service';
+import { SubscriptionController } from './subscription/subscription.controller';
+import { SubscriptionService } from './subscription/subscription.service';
 import { WebsiteController } from './website/website.controller';
 import { WebsiteService } from './website/website.service';
 
 @Module({
-  controllers: [WebsiteController, healthController(CompetitionsSubject.health)],
+  controllers: [WebsiteController, NewsController, SubscriptionController, healthController(CompetitionsSubject.health)],
   providers: [
     { provide: COMPETITIONS_CONFIG, useFactory: loadCompetitionsConfig },
     {
@@ -19,6 +23,8 @@ import { WebsiteService } from './website/website.service';
     },
     rpcProvider,
     WebsiteService,
+    NewsService,
+    SubscriptionService,
   ],
 })
 export class AppModule {}

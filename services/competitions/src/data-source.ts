@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createServiceDataSource } from '@cmp/common';
 import { COMPETITIONS_SCHEMA, type CompetitionsConfig } from './config';
 import { WebsiteSettings1763750000000 } from './migrations/1763750000000-WebsiteSettings';
+import { News1763763000000 } from './migrations/1763763000000-News';
 import { WebsiteSettingEntity } from './website/website-setting.entity';
 
 /** The competitions schema's one DataSource, used by the service, the seed and the migration CLI. */
@@ -10,7 +11,7 @@ export function competitionsDataSource(config: Pick<CompetitionsConfig, 'databas
     url: config.databaseUrl,
     schema: COMPETITIONS_SCHEMA,
     entities: [WebsiteSettingEntity],
-    migrations: [WebsiteSettings1763750000000],
+    migrations: [WebsiteSettings1763750000000, News1763763000000],
     poolSize: config.dbPoolSize,
   });
 }

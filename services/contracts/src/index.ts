@@ -6,3 +6,4 @@ export * from './subjects';
 export * from './auth';
 export * from './id-number';
 export * from './website';
+export * from './news';

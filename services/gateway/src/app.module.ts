@@ -6,12 +6,19 @@ import { GATEWAY_CONFIG, loadGatewayConfig, type GatewayConfig } from './config'
 import { HealthController } from './health/health.controller';
 import { AuthGuard } from './http/auth.guard';
 import { NATS_RPC, RpcService } from './http/rpc.service';
+import { NewsController, PublicNewsController } from './news/news.controller';
+import { SubscriptionController } from './news/subscription.controller';
 import { redisProvider } from './redis.provider';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
+import { FILE_STORAGE, FileStorage } from './storage/file-storage';
+import { StorageController } from './storage/storage.controller';
 import { WebsiteController } from './website/website.controller';
 
-export const CONTROLLERS = [AuthController, UserController, SystemController, WebsiteController, HealthController];
+export const CONTROLLERS = [
+  AuthController, UserController, SystemController, WebsiteController, HealthController,
+  NewsController, PublicNewsController, SubscriptionController, StorageController,
+];
 
 @Module({
   controllers: CONTROLLERS,
@@ -23,6 +30,7 @@ export const CONTROLLERS = [AuthController, UserController, SystemController, We
       useFactory: (c: GatewayConfig) => NatsRpcClient.connect(c.natsUrl, `gateway-${process.pid}`, c.rpcTimeoutMs),
     },
     redisProvider,
+    { provide: FILE_STORAGE, inject: [GATEWAY_CONFIG], useFactory: (c: GatewayConfig) => new FileStorage(c.storageDir) },
     RpcService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
