@@ -11,8 +11,8 @@ import { SubscriptionController } from './news/subscription.controller';
 import { redisProvider } from './redis.provider';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
-import { FILE_STORAGE, FileStorage } from './storage/file-storage';
-import { StorageController } from './storage/storage.controller';
+import { FILE_STORAGE, FileStorage } from './files/file-storage';
+import { StorageController } from './files/storage.controller';
 import { WebsiteController } from './website/website.controller';
 
 export const CONTROLLERS = [
