@@ -2,6 +2,8 @@ import appEn from './locales/en';
 import appZh from './locales/zh-CN';
 import systemEn from '../../modules/system/locales/en';
 import systemZh from '../../modules/system/locales/zh-CN';
+import newsEn from '../../modules/news/locales/en';
+import newsZh from '../../modules/news/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -16,6 +18,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 describe.each([
   ['app', appZh, appEn],
   ['system', systemZh, systemEn],
+  ['news', newsZh, newsEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

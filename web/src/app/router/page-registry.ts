@@ -14,6 +14,12 @@ export const pageRegistry: Record<string, Loader> = {
   // Superior and subordinate organisations (the seed's 机构管理 entry).
   'system/groud/groudDetail/index': () => import('@/modules/system/pages/GroupsPage'),
   'system/group/index': () => import('@/modules/system/pages/GroupsPage'),
+  'newsManagement/list/index': () => import('@/modules/news/pages/NewsListPage'),
+  'newsManagement/addEdit/index': () => import('@/modules/news/pages/NewsEditPage'),
+  'newsManagement/detail/index': () => import('@/modules/news/pages/NewsDetailPage'),
+  'newsManagement/apply/index': () => import('@/modules/news/pages/NewsApplyPage'),
+  'newsManagement/competitionCheck/index': () => import('@/modules/news/pages/NewsCheckPage'),
+  'newsManagement/collect/index': () => import('@/modules/news/pages/NewsCollectPage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */
