@@ -13,6 +13,8 @@ ARG SERVICE
 RUN test -n "$SERVICE" && test -f "services/$SERVICE/package.json"
 ENV SERVICE=$SERVICE
 
+# Where the gateway keeps uploaded files (a volume in compose and Kubernetes), writable by "node".
+RUN mkdir -p /data/storage && chown node:node /data/storage
 USER node
 # Exec-form CMD does not expand variables, so a shell does, then exec hands PID 1 to node.
 CMD ["sh", "-c", "exec node services/$SERVICE/dist/main.js"]

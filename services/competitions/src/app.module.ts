@@ -10,11 +10,22 @@ import { CompetitionController } from './competition/competition.controller';
 import { CompetitionService } from './competition/competition.service';
 import { PublicCompetitionService } from './competition/public.service';
 import { OutboxRelay } from './outbox/outbox.relay';
+import { NewsController } from './news/news.controller';
+import { NewsService } from './news/news.service';
+import { SubscriptionController } from './subscription/subscription.controller';
+import { SubscriptionService } from './subscription/subscription.service';
 import { WebsiteController } from './website/website.controller';
 import { WebsiteService } from './website/website.service';
 
 @Module({
-  controllers: [WebsiteController, CompetitionController, ...REFERENCE_CONTROLLERS, healthController(CompetitionsSubject.health)],
+  controllers: [
+    WebsiteController,
+    CompetitionController,
+    ...REFERENCE_CONTROLLERS,
+    NewsController,
+    SubscriptionController,
+    healthController(CompetitionsSubject.health),
+  ],
   providers: [
     { provide: COMPETITIONS_CONFIG, useFactory: loadCompetitionsConfig },
     {
@@ -28,6 +39,8 @@ import { WebsiteService } from './website/website.service';
     PublicCompetitionService,
     OutboxRelay,
     ...REFERENCE_PROVIDERS,
+    NewsService,
+    SubscriptionService,
   ],
 })
 export class AppModule {}

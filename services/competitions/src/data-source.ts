@@ -5,6 +5,7 @@ import { WebsiteSettings1763750000000 } from './migrations/1763750000000-Website
 import { ReferenceData1763760000000 } from './migrations/1763760000000-ReferenceData';
 import { Competitions1763800000000 } from './migrations/1763800000000-Competitions';
 import { WebsiteBanners1763900000000 } from './migrations/1763900000000-WebsiteBanners';
+import { News1763763000000 } from './migrations/1763763000000-News';
 import { WebsiteSettingEntity } from './website/website-setting.entity';
 
 /** The competitions schema's one DataSource, used by the service, the seed and the migration CLI. */
@@ -13,7 +14,13 @@ export function competitionsDataSource(config: Pick<CompetitionsConfig, 'databas
     url: config.databaseUrl,
     schema: COMPETITIONS_SCHEMA,
     entities: [WebsiteSettingEntity],
-    migrations: [WebsiteSettings1763750000000, ReferenceData1763760000000, Competitions1763800000000, WebsiteBanners1763900000000],
+    migrations: [
+      WebsiteSettings1763750000000,
+      ReferenceData1763760000000,
+      News1763763000000,
+      Competitions1763800000000,
+      WebsiteBanners1763900000000,
+    ],
     poolSize: config.dbPoolSize,
   });
 }

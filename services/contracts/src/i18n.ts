@@ -8,6 +8,8 @@ export function pickLang(header?: string | null): Lang {
   return first.startsWith('en') ? 'en' : DEFAULT_LANG;
 }
 
+import { newsMessages } from './news';
+
 type Catalogue = Record<string, { 'zh-CN': string; en: string }>;
 
 /**
@@ -170,6 +172,7 @@ export const messages = {
   'import.row.tooLong': { 'zh-CN': '{field}不能超过 {max} 个字符', en: '{field} must be at most {max} characters' },
   'idcard.length': { 'zh-CN': '身份证号无效：必须为 18 位字符串', en: 'invalid ID number: must be an 18-character string' },
   'idcard.birth': { 'zh-CN': '出生日期无效', en: 'invalid birth date' },
+  ...newsMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

@@ -10,3 +10,4 @@ export * from './competition';
 export * from './events';
 export * from './operation-log';
 export * from './reference';
+export * from './news';

@@ -32,6 +32,12 @@ export const Perm = {
   majorEdit: 'system:major:edit',
   dictList: 'system:dict:list',
   dictEdit: 'system:dict:edit',
+  /** Back-office news: see the organisation's news. */
+  newsList: 'news:list',
+  /** Write news; without news:check, publishing submits it to the superior organisation for approval. */
+  newsEdit: 'news:edit',
+  /** Publish directly, unpublish, and approve or reject subordinate organisations' applications. */
+  newsCheck: 'news:check',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

@@ -9,11 +9,15 @@ import { PublicCompetitionController } from './competition/public-competition.co
 import { AuthGuard } from './http/auth.guard';
 import { PublicCache } from './http/public-cache';
 import { NATS_RPC, RpcService } from './http/rpc.service';
+import { NewsController, PublicNewsController } from './news/news.controller';
+import { SubscriptionController } from './news/subscription.controller';
 import { redisProvider } from './redis.provider';
 import { LogController } from './system/log.controller';
 import { REFERENCE_CONTROLLERS } from './reference';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
+import { FILE_STORAGE, FileStorage } from './files/file-storage';
+import { StorageController } from './files/storage.controller';
 import { WebsiteController } from './website/website.controller';
 
 export const CONTROLLERS = [
@@ -26,6 +30,10 @@ export const CONTROLLERS = [
   PublicCompetitionController,
   ...REFERENCE_CONTROLLERS,
   HealthController,
+  NewsController,
+  PublicNewsController,
+  SubscriptionController,
+  StorageController,
 ];
 
 @Module({
@@ -38,6 +46,7 @@ export const CONTROLLERS = [
       useFactory: (c: GatewayConfig) => NatsRpcClient.connect(c.natsUrl, `gateway-${process.pid}`, c.rpcTimeoutMs),
     },
     redisProvider,
+    { provide: FILE_STORAGE, inject: [GATEWAY_CONFIG], useFactory: (c: GatewayConfig) => new FileStorage(c.storageDir) },
     RpcService,
     PublicCache,
     { provide: APP_GUARD, useClass: AuthGuard },

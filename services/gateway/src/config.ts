@@ -1,4 +1,5 @@
-import { Env, readBaseConfig, type BaseConfig } from '@cmp/common';
+import * as path from 'node:path';
+import { Env, findRepoRoot, readBaseConfig, type BaseConfig } from '@cmp/common';
 
 export interface GatewayConfig extends BaseConfig {
   host: string;
@@ -9,6 +10,9 @@ export interface GatewayConfig extends BaseConfig {
   bodyLimitBytes: number;
   uploadLimitBytes: number;
   rateLimitPerMinute: number;
+  /** Uploaded files (news images, later sign-up works): outside any web root. */
+  storageDir: string;
+  imageLimitBytes: number;
 }
 
 /** Read once at start-up; see .env.example for each variable. */
@@ -24,6 +28,8 @@ export function loadGatewayConfig(): GatewayConfig {
     bodyLimitBytes: env.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     uploadLimitBytes: env.int('UPLOAD_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     rateLimitPerMinute: env.int('RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
+    storageDir: path.resolve(env.string('STORAGE_DIR', path.join(findRepoRoot(), '.data', 'storage'))),
+    imageLimitBytes: env.int('IMAGE_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 64 * 1024 * 1024),
   };
   env.done();
   return config;

@@ -8,6 +8,8 @@ export const DEMO_PASSWORD = 'Demo@2026';
 /** What other services' demo seeds need to know: ids by code. */
 export interface DemoIds {
   groups: Record<string, number>;
+  /** User ids by account name, for demo data that names its author. */
+  users: Record<string, number>;
 }
 
 export const DEMO_GROUPS = [
@@ -23,12 +25,16 @@ const ORG_ADMIN_PERMS = [
   Perm.websiteEdit, Perm.competitionList, Perm.competitionEdit, Perm.logList,
   // Schools, colleges and majors of their own organisation; dictionaries only to look at (ROOT edits them).
   Perm.schoolList, Perm.schoolEdit, Perm.schoolImport, Perm.collegeEdit, Perm.majorEdit, Perm.dictList,
+  Perm.websiteEdit, Perm.newsList, Perm.newsEdit, Perm.newsCheck,
 ];
+/** A school's or college's news editor: writes news that its superior organisation approves (no news:check). */
+const NEWS_EDITOR_PERMS = [Perm.newsList, Perm.newsEdit];
 
 /** Built-in roles; `menus` lists top-level menu paths granted (with all their children), '*' for all. */
 const ROLES = [
   { key: ROOT_ROLE, name: '超级管理员', permissions: [...ALL_PERMISSIONS], menus: ['*'] },
   { key: 'admin', name: '机构管理员', permissions: ORG_ADMIN_PERMS, menus: ['*'] },
+  { key: 'newsEditor', name: '资讯编辑', permissions: NEWS_EDITOR_PERMS, menus: ['newsManagement'] },
   { key: 'expert', name: '评审专家', permissions: [], menus: ['dashboard', 'review'] },
   { key: 'teacher', name: '指导老师', permissions: [], menus: [] },
   { key: 'student', name: '学生', permissions: [], menus: [] },
@@ -41,6 +47,7 @@ export const DEMO_USERS = [
   { username: 'expert1', realName: '王专家', group: 'DEMO-U1', roles: ['expert'], phone: '13800000003' },
   { username: 'teacher1', realName: '赵老师', group: 'DEMO-U1', roles: ['teacher'], phone: '13800000004' },
   { username: 'student1', realName: '陈同学', group: 'DEMO-U1', roles: ['student'], phone: '13800000011' },
+  { username: 'college1', realName: '孙老师', group: 'DEMO-U1-CS', roles: ['newsEditor'], phone: '13800000005' },
   { username: 'student2', realName: '刘同学', group: 'DEMO-U1-CS', roles: ['student'], phone: '13800000012' },
   { username: 'student3', realName: '黄同学', group: 'DEMO-U2', roles: ['student'], phone: '13800000013' },
   { username: 'student4', realName: '周同学', group: 'DEMO-U2', roles: ['student'], phone: '13800000014' },
@@ -84,12 +91,14 @@ export async function seed(m: EntityManager): Promise<DemoIds> {
   }
 
   const hash = await hashPassword(DEMO_PASSWORD);
+  const userIds = new Map<string, number>();
   for (const u of DEMO_USERS) {
     const [{ id }] = await m.query(
       `INSERT INTO users (group_id, username, password_hash, real_name, phone) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [groupIds.get(u.group), u.username, hash, u.realName, u.phone],
     );
     await m.query(`INSERT INTO user_roles (user_id, role_id) SELECT $1, unnest($2::int[])`, [id, u.roles.map((k) => roleIds.get(k))]);
+    userIds.set(u.username, id);
   }
-  return { groups: Object.fromEntries(groupIds) };
+  return { groups: Object.fromEntries(groupIds), users: Object.fromEntries(userIds) };
 }

@@ -5,7 +5,6 @@ import {
   CompetitionStatus,
   EventSubject,
   MAX_PAGE_SIZE,
-  PUBLIC_CACHE_INVALIDATED,
   type Competition,
   type CompetitionDetail,
   type CompetitionInput,
@@ -23,6 +22,7 @@ import {
 } from '@cmp/contracts';
 import { OutboxRelay } from '../outbox/outbox.relay';
 import { writeEvent } from '../outbox/outbox';
+import { invalidatePublicCache } from '../public-cache';
 import { AUTH_RPC } from '../rpc.provider';
 import { callerOf, scopeOf } from '../scope';
 import { COMPETITION_COLUMNS, STAGE_COLUMNS } from './competition.sql';
@@ -325,7 +325,7 @@ export class CompetitionService {
       return now;
     });
     this.relay.kick();
-    if (after.status !== CompetitionStatus.draft) this.rpc.connection.publish(PUBLIC_CACHE_INVALIDATED, JSON.stringify({ groupId: after.groupId }));
+    if (after.status !== CompetitionStatus.draft) await invalidatePublicCache(this.rpc, after.groupId);
     return after;
   }
 

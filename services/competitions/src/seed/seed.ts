@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { NavigationSetting } from '@cmp/contracts';
 import { seedReference } from '../reference/reference.seed';
+import { seedNews } from '../news/news.seed';
 
 const nav = (name: string, tem: string, children: [string, string, string][] = []): NavigationSetting => ({
   name,
@@ -38,8 +39,8 @@ const SITES: { code: string; templateType: 1 | 2 | 3; description: string; navig
   },
 ];
 
-/** `groups` maps organisation codes to ids, as the auth service's demo seed created them. */
-export async function seed(m: EntityManager, groups: Record<string, number>): Promise<void> {
+/** `groups` maps organisation codes to ids (and `users` account names to ids), as the auth service's demo seed created them. */
+export async function seed(m: EntityManager, groups: Record<string, number>, users: Record<string, number> = {}): Promise<void> {
   for (const s of SITES) {
     await m.query(`INSERT INTO website_settings (group_id, template_type, description, navigation_settings) VALUES ($1, $2, $3, $4)`, [
       groups[s.code],
@@ -49,6 +50,7 @@ export async function seed(m: EntityManager, groups: Record<string, number>): Pr
     ]);
   }
   await seedReference(m, groups);
+  await seedNews(m, { groups, users });
   await seedCompetitions(m, groups);
 }
 

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, NatsRpcClient } from '@cmp/common';
-import { AuthSubject, PUBLIC_CACHE_INVALIDATED, type Identity, type RpcRequest, type WebsiteQuery, type WebsiteSetting } from '@cmp/contracts';
+import { AuthSubject, type Identity, type RpcRequest, type WebsiteQuery, type WebsiteSetting } from '@cmp/contracts';
 import { AUTH_RPC } from '../rpc.provider';
+import { invalidatePublicCache } from '../public-cache';
 import { publicGroupOf, scopeOf } from '../scope';
 
 const SETTING_SQL = `
@@ -40,7 +41,7 @@ export class WebsiteService {
       [p.groupId, p.templateType, p.description, JSON.stringify(p.navigationSettings), p.banners ? JSON.stringify(p.banners) : null],
     );
     const [row] = await this.ds.query(SETTING_SQL, [p.groupId]);
-    this.rpc.connection.publish(PUBLIC_CACHE_INVALIDATED, JSON.stringify({ groupId: p.groupId }));
+    await invalidatePublicCache(this.rpc, p.groupId);
     return row;
   }
 }

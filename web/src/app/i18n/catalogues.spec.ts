@@ -6,6 +6,8 @@ import siteEn from '../../modules/home/locales/en';
 import websiteEn from '../../modules/website/locales/en';
 import websiteZh from '../../modules/website/locales/zh-CN';
 import siteZh from '../../modules/home/locales/zh-CN';
+import newsEn from '../../modules/news/locales/en';
+import newsZh from '../../modules/news/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -22,6 +24,7 @@ describe.each([
   ['system', systemZh, systemEn],
   ['site', siteZh, siteEn],
   ['website', websiteZh, websiteEn],
+  ['news', newsZh, newsEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

@@ -21,6 +21,12 @@ export const pageRegistry: Record<string, Loader> = {
   'system/groud/college/index': () => import('@/modules/reference/pages/CollegesPage'),
   'system/groud/major/index': () => import('@/modules/reference/pages/MajorsPage'),
   'system/dict/index': () => import('@/modules/reference/pages/DictPage'),
+  'newsManagement/list/index': () => import('@/modules/news/pages/NewsListPage'),
+  'newsManagement/addEdit/index': () => import('@/modules/news/pages/NewsEditPage'),
+  'newsManagement/detail/index': () => import('@/modules/news/pages/NewsDetailPage'),
+  'newsManagement/apply/index': () => import('@/modules/news/pages/NewsApplyPage'),
+  'newsManagement/competitionCheck/index': () => import('@/modules/news/pages/NewsCheckPage'),
+  'newsManagement/collect/index': () => import('@/modules/news/pages/NewsCollectPage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */

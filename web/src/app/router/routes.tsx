@@ -16,6 +16,9 @@ const RolePage = () => import('@/modules/auth/pages/RolePage');
 const RegisterPage = () => import('@/modules/auth/pages/RegisterPage');
 const RetrievePage = () => import('@/modules/auth/pages/RetrievePage');
 const AccountPage = () => import('@/modules/center/pages/AccountPage');
+const InformationSubPage = () => import('@/modules/news/pages/InformationSubPage');
+const NewsEditPage = () => import('@/modules/news/pages/NewsEditPage');
+const NewsDetailPage = () => import('@/modules/news/pages/NewsDetailPage');
 const NoPage = () => import('../pages/NoPage');
 const BackNoPage = () => import('../pages/BackNoPage');
 const UnauthorizedPage = () => import('../pages/UnauthorizedPage');
@@ -75,7 +78,7 @@ const centerChildren: RouteObject[] = [
   todo('team', 'route.centerTeam', 'center'),
   todo('study', 'route.centerStudy', 'center'),
   todo('reward', 'route.centerReward', 'center'),
-  todo('informationSub', 'route.centerInformationSub', 'center'),
+  { path: 'informationSub', handle: { titleKey: 'route.centerInformationSub', area: 'center' }, element: lazyElement(InformationSubPage) },
 ];
 
 /** Back-office pages that are not in the server menu (reached from other screens). */
@@ -86,8 +89,8 @@ const backStatic: RouteObject[] = [
   todo('/competition/workSubSet', 'route.workSubSet', 'back'),
   todo('/competition/enrollSet', 'route.enrollSet', 'back'),
   todo('/competition/reviewSet', 'route.reviewSet', 'back'),
-  todo('/newsManagement/addEdit', 'route.newsAddEdit', 'back'),
-  todo('/newsManagement/detail', 'route.newsDetail', 'back'),
+  { path: '/newsManagement/addEdit', handle: { titleKey: 'route.newsAddEdit', area: 'back' }, element: lazyElement(NewsEditPage) },
+  { path: '/newsManagement/detail', handle: { titleKey: 'route.newsDetail', area: 'back' }, element: lazyElement(NewsDetailPage) },
   todo('/competitionReward/detailedList', 'route.rewardDetailedList', 'back'),
   todo('/system/groud/college', 'route.groudCollege', 'back'),
   todo('/system/groud/major', 'route.groudMajor', 'back'),

@@ -1,0 +1,68 @@
+import '@fastify/multipart';
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@cmp/common';
+import { ErrorCode, type UploadedFile } from '@cmp/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { LoggedIn, Public } from '../http/access.decorators';
+import { FILE_STORAGE, type FileStorage } from './file-storage';
+import { contentTypeOfStored, sniffImageType } from './image-type';
+
+/** Files are addressed under the gateway's global prefix (main.ts), as the web's proxy forwards it. */
+const FILE_BASE = '/prod-api/file';
+const formatBytes = (n: number) => (n >= 1048576 ? `${Math.round(n / 1048576)} MB` : `${Math.round(n / 1024)} KB`);
+
+@ApiTags('files')
+@Controller('file')
+export class StorageController {
+  constructor(
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /**
+   * An image (multipart field `file`) for news covers, the news editor or avatars: judged by its bytes
+   * (PNG, JPEG, GIF or WebP), at most IMAGE_LIMIT_BYTES, stored under a random name.
+   */
+  @Post('upload/image')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiConsumes('multipart/form-data')
+  @LoggedIn()
+  async uploadImage(@Req() req: FastifyRequest): Promise<UploadedFile> {
+    const limit = this.config.imageLimitBytes;
+    let buf: Buffer;
+    try {
+      const file = await req.file({ limits: { fileSize: limit, files: 1 } });
+      if (!file) throw AppError.badRequest('upload.noFile');
+      buf = await file.toBuffer();
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      const code = (e as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'upload.tooLarge', { limit: formatBytes(limit) });
+      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+        throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'error.unsupportedMedia', { type: String(req.headers['content-type'] ?? '') });
+      }
+      throw AppError.badRequest('upload.noFile');
+    }
+    const type = sniffImageType(buf);
+    if (!type) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'upload.notImage');
+    const name = await this.storage.save('images', buf, type.ext);
+    return { url: `${FILE_BASE}/images/${name}`, name, size: buf.length, contentType: type.contentType };
+  }
+
+  /** Streams a stored file. Names never change content, so browsers and proxies may keep it for a year. */
+  @Get(':kind/:name')
+  @Public()
+  async serve(@Param('kind') kind: string, @Param('name') name: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    const file = await this.storage.open(kind, name);
+    const type = contentTypeOfStored(name);
+    if (!file || !type) throw AppError.notFound('upload.notFound');
+    void reply
+      .header('content-type', type)
+      .header('content-length', String(file.size))
+      .header('cache-control', 'public, max-age=31536000, immutable');
+    return new StreamableFile(file.stream);
+  }
+}

@@ -1,0 +1,161 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { api, login } from '../../services/gateway/test/support/api';
+import { chooseOrganisation, clickText, fill, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
+
+/** A real PNG (a blue-to-teal gradient, 320×180), so the browser has something to show. */
+function gradientPng(width = 320, height = 180): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) row.set([30, 100 + Math.round((x / width) * 100), 200 - Math.round((y / height) * 60)], 1 + x * 3);
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+interface PublicNews {
+  id: number;
+  title: string;
+  coverUrl: string | null;
+  content: string;
+}
+
+/** Types into the rich-text editor like a person. */
+async function typeInEditor(page: Page, text: string) {
+  await page.locator('.rte .tiptap').click();
+  await page.keyboard.type(text);
+}
+
+async function uploadInto(page: Page, selector: string, file: string) {
+  const input = (await page.waitForSelector(selector)) as ElementHandle<HTMLInputElement>;
+  await input.uploadFile(file);
+}
+
+describe('news in the back office', () => {
+  const b = useBrowser('news');
+  let admin: Page;
+  let college: Page;
+  const suffix = Date.now().toString(36).slice(-5);
+  const adminTitle = `浏览器测试新闻 ${suffix}`;
+  const collegeTitle = `学院申请资讯 ${suffix}`;
+  const image = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-news-')), 'cover.png');
+
+  beforeAll(async () => {
+    fs.writeFileSync(image, gradientPng());
+    admin = await b.newPage();
+    college = await b.newPage();
+  });
+
+  b.it('an organiser writes news with a cover and an image in the text, and publishes it', async () => {
+    await loginWithPassword(admin, 'admin1');
+    await chooseOrganisation(admin, '华东示范大学');
+    await waitForPath(admin, '/dashboard/index');
+    await open(admin, '/newsManagement/list');
+    await waitForText(admin, ['资讯列表', '新增资讯', '华东示范大学第十届'], '.news-page');
+    await b.shot(admin, 'list');
+
+    await clickText(admin, '.news-page button', '新增资讯');
+    await waitForPath(admin, '/newsManagement/addEdit');
+    await admin.waitForSelector('.rte .tiptap');
+    await fill(admin, '#title', adminTitle);
+    await fill(admin, '#summary', '浏览器里写的一条新闻。');
+    await uploadInto(admin, '.news-edit .ant-upload input[type=file]', image);
+    await admin.waitForSelector('.news-edit img.news-cover');
+    await typeInEditor(admin, '这是正文第一段，下面是一张图片。');
+    await uploadInto(admin, '[data-testid=rte-image-input]', image);
+    await admin.waitForSelector('.rte .tiptap img[src^="/prod-api/file/images/"]');
+    await b.shot(admin, 'editor');
+
+    await clickText(admin, '.news-edit button', '发 布');
+    await waitForPath(admin, '/newsManagement/detail');
+    await waitForText(admin, [adminTitle, '已发布', '这是正文第一段'], '.news-detail');
+    // The image in the text is served by the gateway and really loads.
+    await admin.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.news-detail .news-html img');
+      return !!img && img.complete && img.naturalWidth === 320;
+    });
+    await b.shot(admin, 'detail');
+
+    const u1 = (await api<{ groupId: number }>('/competition/group/user/getSelect', { token: await login('admin1') })).data.groupId;
+    const pub = await api<{ list: PublicNews[] }>(`/home/competition/news/page?groupId=${u1}&keyword=${encodeURIComponent(adminTitle)}`);
+    expect(pub.data.list).toHaveLength(1);
+    expect(pub.data.list[0].coverUrl).toMatch(/^\/prod-api\/file\/images\/[0-9a-f]{32}\.png$/);
+    const detail = await api<PublicNews>(`/home/competition/news/detail?id=${pub.data.list[0].id}`);
+    expect(detail.data.content).toMatch(/<img src="\/prod-api\/file\/images\/[0-9a-f]{32}\.png"/);
+  });
+
+  b.it('a college editor applies to publish news', async () => {
+    // One organisation and one menu: the login goes straight to the news screens.
+    await open(college, '/neibu/login');
+    await fill(college, '#username', 'college1');
+    await fill(college, '#password', 'Demo@2026');
+    await college.locator('.auth__card button.ant-btn-primary').click();
+    await waitForPath(college, /^\/newsManagement\//);
+    await open(college, '/newsManagement/apply');
+    await waitForText(college, ['资讯申请', '申请发布资讯', '上级机构审核', '蓝桥杯'], '.news-page');
+    await b.shot(college, 'apply-list');
+
+    await clickText(college, '.news-page button', '申请发布资讯');
+    await waitForPath(college, '/newsManagement/addEdit');
+    await college.waitForSelector('.rte .tiptap');
+    await fill(college, '#title', collegeTitle);
+    await typeInEditor(college, '学院将于下周举办程序设计训练营。');
+    await clickText(college, '.news-edit button', '提交审核');
+    await waitForPath(college, '/newsManagement/detail');
+    await waitForText(college, [collegeTitle, '待审核'], '.news-detail');
+    await b.shot(college, 'applied');
+  });
+
+  b.it('the organiser approves the application and it goes public', async () => {
+    await open(admin, '/newsManagement/competitionCheck');
+    await waitForText(admin, ['竞赛资讯审核', collegeTitle], '.news-page');
+    await b.shot(admin, 'check-list');
+    const row = admin.locator(`::-p-xpath(//tr[contains(@class,"ant-table-row")][.//a[normalize-space()=${JSON.stringify(collegeTitle)}]]//button[translate(normalize-space(), ' ', '')="通过"])`);
+    await row.click();
+    await waitForText(admin, '已通过，资讯已发布');
+    await admin.waitForFunction((title: string) => !document.querySelector('.news-page')?.textContent?.includes(title), {}, collegeTitle);
+    await b.shot(admin, 'approved');
+
+    const pub = await api<{ list: PublicNews[] }>(`/home/competition/news/page?groupId=${(await api<{ groupId: number }>('/competition/group/user/getSelect', { token: await login('college1') })).data.groupId}&keyword=${encodeURIComponent(collegeTitle)}`);
+    expect(pub.data.list.map((n) => n.title)).toEqual([collegeTitle]);
+  });
+
+  b.it('a teacher follows a category in the personal centre and gets a message when news is published', async () => {
+    const student = await b.newPage();
+    await loginWithPassword(student, 'teacher1');
+    await chooseOrganisation(student, '华东示范大学');
+    await open(student, '/center/informationSub');
+    await waitForText(student, ['消息订阅', '我的订阅', '我的消息', '竞赛指南'], '.information-sub');
+    await clickText(student, '.sub-settings .ant-checkbox-wrapper', '竞赛指南');
+    await clickText(student, '.sub-settings button', '保存订阅');
+    await waitForText(student, '订阅已保存');
+
+    const title = `订阅消息测试 ${suffix}`;
+    const r = await api('/competition/news/add', { token: await login('admin1'), body: { title, content: '<p>指南正文</p>', category: 4, publish: true } });
+    expect(r.code).toBe(0);
+    await student.reload();
+    await waitForText(student, [title, '未读 1 条'], '.sub-messages');
+    await b.shot(student, 'messages');
+  });
+});
