@@ -2,6 +2,8 @@ import appEn from './locales/en';
 import appZh from './locales/zh-CN';
 import systemEn from '../../modules/system/locales/en';
 import systemZh from '../../modules/system/locales/zh-CN';
+import competitionEn from '../../modules/competition/locales/en';
+import competitionZh from '../../modules/competition/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -16,6 +18,7 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 describe.each([
   ['app', appZh, appEn],
   ['system', systemZh, systemEn],
+  ['competition', competitionZh, competitionEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

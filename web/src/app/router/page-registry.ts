@@ -14,6 +14,13 @@ export const pageRegistry: Record<string, Loader> = {
   // Superior and subordinate organisations (the seed's 机构管理 entry).
   'system/groud/groudDetail/index': () => import('@/modules/system/pages/GroupsPage'),
   'system/group/index': () => import('@/modules/system/pages/GroupsPage'),
+  'competition/list/index': () => import('@/modules/competition/pages/CompetitionListPage'),
+  'competition/addEdit/index': () => import('@/modules/competition/pages/CompetitionEditPage'),
+  'competition/details/index': () => import('@/modules/competition/pages/CompetitionDetailsPage'),
+  'competition/scheduleSet/index': () => import('@/modules/competition/pages/ScheduleSetPage'),
+  'competition/enrollSet/index': () => import('@/modules/competition/pages/EnrollSetPage'),
+  'competition/workSubSet/index': () => import('@/modules/competition/pages/WorkSubSetPage'),
+  'competition/reviewSet/index': () => import('@/modules/competition/pages/ReviewSetPage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */

@@ -152,6 +152,8 @@ const en: Catalogue<SystemMessages> = {
     deptEdit: 'Edit departments',
     groupList: 'View organisations',
     groupEdit: 'Edit organisations',
+    competitionList: 'View competitions',
+    competitionEdit: 'Edit competitions',
   },
   loadFailed: 'Could not load: {{reason}}',
 };

@@ -150,6 +150,8 @@ const zhCN = {
     deptEdit: '编辑部门',
     groupList: '查看机构',
     groupEdit: '编辑机构',
+    competitionList: '查看竞赛',
+    competitionEdit: '编辑竞赛',
   },
   loadFailed: '加载失败：{{reason}}',
 };
