@@ -154,7 +154,7 @@ describe('an organiser builds a competition in the back office', () => {
     await clickText(page, '.competition-page .ant-table-tbody a', name);
     await waitForPath(page, '/competition/details');
     await waitForText(page, ['基本信息', '参赛指南', '竞赛赛项', '竞赛资讯', '参赛选手', '排名', '参赛团队', '投票', '作品'], '.ant-tabs-nav');
-    await waitForText(page, ['赛程', '报名', '初赛'], '.details-timeline');
+    await waitForText(page, ['赛程', '报名', '初赛', '赛段'], '.competition-page');
     await b.shot(page, 'details-info');
     await clickText(page, '.ant-tabs-tab', '竞赛赛项');
     await waitForText(page, ['软件设计组', '硬件设计组', '¥50.00'], '.ant-tabs-tabpane-active');

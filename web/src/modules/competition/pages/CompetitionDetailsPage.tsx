@@ -77,7 +77,7 @@ export default function CompetitionDetailsPage() {
   const info = (
     <Row gutter={[24, 16]}>
       <Col xs={24} lg={15}>
-        <Descriptions column={{ xs: 1, sm: 2 }} size="small" bordered>
+        <Descriptions column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} size="small" bordered>
           <Descriptions.Item label={t('name')} span={2}>
             {c.name}
           </Descriptions.Item>
