@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Form, Input, InputNumber, Select, Space, Table, Tooltip } from 'antd';
+import { Button, Empty, Form, Grid, Input, InputNumber, Select, Space, Table, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -28,6 +28,8 @@ export default function CompetitionListPage() {
   const event = useEventLabel();
   const levels = useLevelOptions();
   const actions = useCompetitionActions();
+  // On a phone, fixed name and action columns would leave no room between them: the whole row scrolls instead.
+  const narrow = !Grid.useBreakpoint().md;
 
   const [query, setQuery] = useState<CompetitionPageQuery>({ pageNum: 1, pageSize: 10 });
   const list = useAsync((signal) => competitionApi.page(query, signal), [query]);
@@ -54,7 +56,7 @@ export default function CompetitionListPage() {
       title: t('name'),
       dataIndex: 'name',
       width: 260,
-      fixed: 'left',
+      fixed: narrow ? undefined : 'left',
       render: (_, c) => (
         <div className="competition-name">
           <a onClick={() => navigate(`/competition/details?id=${c.id}`)}>{c.name}</a>
@@ -77,7 +79,7 @@ export default function CompetitionListPage() {
     {
       title: t('common.actions'),
       key: 'actions',
-      fixed: 'right',
+      fixed: narrow ? undefined : 'right',
       width: canEdit ? (lang === 'en' ? 430 : 360) : 80,
       render: (_, c) => {
         const can = allowedActions(c.status);
