@@ -248,7 +248,10 @@ export class CompetitionService {
     return this.change(req, p.competitionId, async (m) => {
       const schoolIds = p.schoolQuotas.map((q) => q.schoolId);
       if (schoolIds.length) {
-        const known: { id: number }[] = await m.query(`SELECT id FROM schools WHERE id = ANY($1::int[])`, [schoolIds]);
+        // The schools table comes with the reference-data part; where it is not there yet, no school is known
+        // (asking it would abort the transaction with a system error instead of saying which ids are wrong).
+        const [{ present }] = await m.query(`SELECT to_regclass('schools') IS NOT NULL AS present`);
+        const known: { id: number }[] = present ? await m.query(`SELECT id FROM schools WHERE id = ANY($1::int[])`, [schoolIds]) : [];
         const unknown = schoolIds.filter((id) => !known.some((k) => k.id === id));
         if (unknown.length) throw AppError.badRequest('competition.unknownSchools', { ids: unknown.join(', ') });
       }

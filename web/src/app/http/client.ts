@@ -205,6 +205,17 @@ export const http = {
     form.append(field, file);
     return send<T>({ method: 'POST', url, data: form });
   },
+  /**
+   * A call whose failure the screen can live without (reference data another part of the platform may not
+   * serve yet): undefined instead of a toast. An expired login or no access still takes their usual course.
+   */
+  async optional<T>(url: string, params?: Params, signal?: AbortSignal): Promise<T | undefined> {
+    const r = await rawRequest({ method: 'GET', url, params, signal });
+    const outcome = r.ok ? decideResponse(r.res.status, r.res.body, t) : r.outcome;
+    if (outcome.kind === 'ok') return outcome.envelope.data as T;
+    if (outcome.kind === 'expired' || outcome.kind === 'noAccess') apply(outcome);
+    return undefined;
+  },
   fetchFile,
   async download(url: string, params: Params | undefined, fallbackName: string): Promise<void> {
     saveFile(await fetchFile(url, params, fallbackName));

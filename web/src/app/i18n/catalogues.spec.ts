@@ -8,6 +8,8 @@ import websiteZh from '../../modules/website/locales/zh-CN';
 import siteZh from '../../modules/home/locales/zh-CN';
 import newsEn from '../../modules/news/locales/en';
 import newsZh from '../../modules/news/locales/zh-CN';
+import competitionEn from '../../modules/competition/locales/en';
+import competitionZh from '../../modules/competition/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -25,6 +27,7 @@ describe.each([
   ['site', siteZh, siteEn],
   ['website', websiteZh, websiteEn],
   ['news', newsZh, newsEn],
+  ['competition', competitionZh, competitionEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

@@ -27,6 +27,13 @@ export const pageRegistry: Record<string, Loader> = {
   'newsManagement/apply/index': () => import('@/modules/news/pages/NewsApplyPage'),
   'newsManagement/competitionCheck/index': () => import('@/modules/news/pages/NewsCheckPage'),
   'newsManagement/collect/index': () => import('@/modules/news/pages/NewsCollectPage'),
+  'competition/list/index': () => import('@/modules/competition/pages/CompetitionListPage'),
+  'competition/addEdit/index': () => import('@/modules/competition/pages/CompetitionEditPage'),
+  'competition/details/index': () => import('@/modules/competition/pages/CompetitionDetailsPage'),
+  'competition/scheduleSet/index': () => import('@/modules/competition/pages/ScheduleSetPage'),
+  'competition/enrollSet/index': () => import('@/modules/competition/pages/EnrollSetPage'),
+  'competition/workSubSet/index': () => import('@/modules/competition/pages/WorkSubSetPage'),
+  'competition/reviewSet/index': () => import('@/modules/competition/pages/ReviewSetPage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */

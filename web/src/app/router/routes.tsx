@@ -31,6 +31,15 @@ function todo(path: string, titleKey: string, area: Area): RouteObject {
   return { path, handle, element: <Placeholder {...handle} /> };
 }
 
+/**
+ * A hidden back-office page reached from other screens; its screen is the one the server menu's component
+ * names, so the page is the same whether the route came from the menu or from here.
+ */
+function registered(path: string, titleKey: string, component: string): RouteObject {
+  const loader = pageLoader(component);
+  return loader ? { path, handle: { titleKey, area: 'back' } satisfies RouteHandle, element: lazyElement(loader) } : todo(path, titleKey, 'back');
+}
+
 const work = currentHostLabelKeys();
 
 /** A public-site page that is built: its title and where it is, like a placeholder's, and its screen. */
@@ -83,12 +92,12 @@ const centerChildren: RouteObject[] = [
 
 /** Back-office pages that are not in the server menu (reached from other screens). */
 const backStatic: RouteObject[] = [
-  todo('/competition/addEdit', 'route.competitionAddEdit', 'back'),
-  todo('/competition/details', 'route.competitionBackDetails', 'back'),
-  todo('/competition/scheduleSet', 'route.scheduleSet', 'back'),
-  todo('/competition/workSubSet', 'route.workSubSet', 'back'),
-  todo('/competition/enrollSet', 'route.enrollSet', 'back'),
-  todo('/competition/reviewSet', 'route.reviewSet', 'back'),
+  registered('/competition/addEdit', 'route.competitionAddEdit', 'competition/addEdit/index'),
+  registered('/competition/details', 'route.competitionBackDetails', 'competition/details/index'),
+  registered('/competition/scheduleSet', 'route.scheduleSet', 'competition/scheduleSet/index'),
+  registered('/competition/workSubSet', 'route.workSubSet', 'competition/workSubSet/index'),
+  registered('/competition/enrollSet', 'route.enrollSet', 'competition/enrollSet/index'),
+  registered('/competition/reviewSet', 'route.reviewSet', 'competition/reviewSet/index'),
   { path: '/newsManagement/addEdit', handle: { titleKey: 'route.newsAddEdit', area: 'back' }, element: lazyElement(NewsEditPage) },
   { path: '/newsManagement/detail', handle: { titleKey: 'route.newsDetail', area: 'back' }, element: lazyElement(NewsDetailPage) },
   todo('/competitionReward/detailedList', 'route.rewardDetailedList', 'back'),

@@ -1,0 +1,34 @@
+import { Empty, Spin, Timeline } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ScheduleEntry } from '@cmp/contracts';
+import { useAsync } from '@/modules/system/hooks/useAsync';
+import { competitionApi } from '../api/competition.api';
+import { formatWindow, LoadError, NS, useLang } from './shared';
+
+const COLOR = { enroll: 'blue', submit: 'orange', stage: 'green' } as const;
+
+/** The competition's timeline as the server computes it (GET /competition/schedule/getSchedule). */
+export function ScheduleTimeline({ competitionId, version }: { competitionId: number; version?: unknown }) {
+  const { t } = useTranslation(NS);
+  const lang = useLang();
+  const schedule = useAsync((signal) => competitionApi.schedule(competitionId, signal), [competitionId, version]);
+  if (schedule.loading && !schedule.data) return <Spin />;
+  if (schedule.error) return <LoadError error={schedule.error} onRetry={schedule.reload} />;
+  const entries: ScheduleEntry[] = schedule.data ?? [];
+  if (!entries.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('details.noSchedule')} />;
+  return (
+    <Timeline
+      className="details-timeline"
+      items={entries.map((e) => ({
+        color: COLOR[e.kind],
+        children: (
+          <>
+            <strong>{e.kind === 'stage' ? (lang === 'en' && e.nameEn) || e.name : t(`details.kinds.${e.kind}`)}</strong>
+            {e.kind === 'stage' && <span className="muted"> · {t('details.kinds.stage')}</span>}
+            <div className="muted">{formatWindow(e.startAt, e.endAt, lang)}</div>
+          </>
+        ),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import { useMemo } from 'react';
+import { Alert, Button, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { CompetitionStatus, Perm, type Competition, type Lang } from '@cmp/contracts';
+import { currentHostLabelKeys } from '@/app/config/site';
+import { normaliseLang } from '@/app/i18n';
+import { usePermission } from '@/app/permission/permission';
+import { useAsync } from '@/modules/system/hooks/useAsync';
+import { referenceApi } from '../api/competition.api';
+import { PHASE_COLOR, STATUS_COLOR } from '../hooks/rules';
+import '../locales';
+import './competition.css';
+
+export const NS = 'competition';
+
+/** The host's label for events (spec section 9): as a heading, and lower-cased for the middle of an English sentence. */
+const eventKey = currentHostLabelKeys().signUpItem;
+export function useEventLabel(): { label: string; lower: string } {
+  const { t, i18n } = useTranslation();
+  const label = t(eventKey);
+  return { label, lower: normaliseLang(i18n.language) === 'en' ? label.toLowerCase() : label };
+}
+
+export function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return normaliseLang(i18n.language);
+}
+
+export const useCanEdit = () => usePermission([Perm.competitionEdit]);
+
+/** The competition id of the address (?id=), or undefined. */
+export function useCompetitionId(): number | undefined {
+  const [params] = useSearchParams();
+  const id = Number(params.get('id'));
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+const FALLBACK_LEVELS = ['1', '2', '3', '4'];
+
+/**
+ * Competition levels from the competition_level dictionary when the platform serves it, else a fixed list
+ * with the dictionary's values, so a level chosen now still reads right once the dictionary is there.
+ */
+export function useLevelOptions(): { value: string; label: string }[] {
+  const { t, i18n } = useTranslation(NS);
+  const dict = useAsync((signal) => referenceApi.levels(signal), [i18n.language]);
+  return useMemo(() => {
+    if (dict.data?.length) return dict.data.map((d) => ({ value: d.value, label: d.label }));
+    return FALLBACK_LEVELS.map((value) => ({ value, label: t(`levels.${value}`) }));
+  }, [dict.data, t]);
+}
+
+export function StatusTag({ status }: { status: CompetitionStatus }) {
+  const { t } = useTranslation(NS);
+  return <Tag color={STATUS_COLOR[status]}>{t(`statuses.${status}`)}</Tag>;
+}
+
+/** Where a published competition stands; drafts and archived ones have no phase to show. */
+export function PhaseTag({ competition }: { competition: Pick<Competition, 'status' | 'phase'> }) {
+  const { t } = useTranslation(NS);
+  if (competition.status !== CompetitionStatus.published) return <span className="muted">-</span>;
+  return <Tag color={PHASE_COLOR[competition.phase]}>{t(`phases.${competition.phase}`)}</Tag>;
+}
+
+/** A day in the interface language: 2026/12/01 or 1 Dec 2026. */
+export function formatDay(value: string | null | undefined, lang: Lang): string {
+  if (!value) return '-';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '-';
+  return lang === 'en'
+    ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(d)
+    : new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+}
+
+export function formatWindow(startAt: string | null | undefined, endAt: string | null | undefined, lang: Lang): string | null {
+  return startAt && endAt ? `${formatDay(startAt, lang)} – ${formatDay(endAt, lang)}` : null;
+}
+
+/** A failed load, said plainly, with a way to try again (the HTTP client has toasted it already). */
+export function LoadError({ error, onRetry }: { error: string | null; onRetry: () => void }) {
+  const { t } = useTranslation(NS);
+  if (!error) return null;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      style={{ marginBottom: 12 }}
+      message={t('loadFailed', { reason: error })}
+      action={
+        <Button size="small" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** Rich text shown in a sandboxed frame: organisers' HTML is displayed, never run in the back office. */
+export function HtmlView({ html, empty }: { html: string; empty: string }) {
+  if (!html.trim()) return <p className="muted">{empty}</p>;
+  const doc = `<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#333;margin:0;padding:4px}img{max-width:100%}</style>${html}`;
+  return <iframe className="html-view" title="html" sandbox="" srcDoc={doc} />;
+}

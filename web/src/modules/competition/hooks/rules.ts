@@ -1,0 +1,70 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { CompetitionStatus, ParticipationMode, type CompetitionStatus as Status, type ScoreColumn } from '@cmp/contracts';
+
+/**
+ * Pure rules of the competition screens. Where the server has the same rule (services/competitions
+ * competition.rules.ts, gateway competition.dto.ts) these mirror it, so a person hears of a mistake
+ * before saving; the server stays the judge.
+ */
+
+/** Fees are shown in yuan and sent in fen; 12.3 yuan is 1230 fen (rounded, so 0.1 + 0.2 does not become 29.999). */
+export const yuanToFen = (yuan: number | null | undefined): number => Math.round((yuan ?? 0) * 100);
+export const fenToYuan = (fen: number): number => fen / 100;
+
+export type DayRange = [Dayjs, Dayjs];
+
+/**
+ * Windows are picked as whole days in the organiser's time zone: from the first day's start to the last
+ * day's end. Sent as ISO instants, as the server wants them.
+ */
+export function dayRangeToWindow(range: DayRange | null | undefined): { startAt: string | null; endAt: string | null } {
+  if (!range?.[0] || !range[1]) return { startAt: null, endAt: null };
+  return { startAt: range[0].startOf('day').toISOString(), endAt: range[1].endOf('day').toISOString() };
+}
+
+export function windowToDayRange(startAt: string | null | undefined, endAt: string | null | undefined): DayRange | undefined {
+  return startAt && endAt ? [dayjs(startAt), dayjs(endAt)] : undefined;
+}
+
+/** The server refuses a team whose smallest size is above its largest, except for individual sign-up. */
+export function teamSizeOk(mode: number, teamMin: number | null | undefined, teamMax: number | null | undefined): boolean {
+  if (mode === ParticipationMode.individual) return true;
+  return (teamMin ?? 1) <= (teamMax ?? 1);
+}
+
+/** The running sum of a review round's weights, to two decimals (weights may be fractions). */
+export function weightSum(columns: readonly Partial<ScoreColumn>[] | undefined): number {
+  const sum = (columns ?? []).reduce((total, c) => total + (Number(c?.weight) || 0), 0);
+  return Math.round(sum * 100) / 100;
+}
+
+/** A round's weights must add up to 100, as the server checks (to a millionth). */
+export const weightsComplete = (columns: readonly Partial<ScoreColumn>[] | undefined): boolean =>
+  Math.abs(weightSum(columns) - 100) < 1e-6;
+
+/** Repeated school ids in the per-school quotas, which the server refuses. */
+export function repeatedSchools(quotas: readonly { schoolId?: number | null }[] | undefined): number[] {
+  const seen = new Set<number>();
+  const repeated = new Set<number>();
+  for (const q of quotas ?? []) {
+    if (q?.schoolId == null) continue;
+    if (seen.has(q.schoolId)) repeated.add(q.schoolId);
+    seen.add(q.schoolId);
+  }
+  return [...repeated];
+}
+
+/** What may be done to a competition in each state (the server refuses the rest). */
+export function allowedActions(status: Status) {
+  return {
+    edit: status !== CompetitionStatus.archived,
+    settings: status !== CompetitionStatus.archived,
+    publish: status === CompetitionStatus.draft,
+    archive: status === CompetitionStatus.published,
+    copy: true,
+    remove: status === CompetitionStatus.draft,
+  };
+}
+
+export const STATUS_COLOR: Record<Status, string> = { 0: 'default', 1: 'green', 2: 'purple' };
+export const PHASE_COLOR = { upcoming: 'blue', enrolling: 'gold', ongoing: 'cyan', ended: 'default' } as const;
