@@ -79,8 +79,13 @@ describe('competitions', () => {
     const c = await buildCompetition(admin1, `缓存测试赛 ${Date.now()}`);
     await api('/competition/info/publish', { token: admin1, body: { id: c.id } });
     expect((await api<CompetitionDetail>(`/home/competition/detail?id=${c.id}`)).data.summary).toBe('测试竞赛');
-    await api('/competition/info/update', { token: admin1, body: { id: c.id, name: c.name, year: 2026, summary: '改过的简介' } });
-    expect((await api<CompetitionDetail>(`/home/competition/detail?id=${c.id}`)).data.summary).toBe('改过的简介');
+    const intro = '<p onclick="steal()">欢迎参赛</p><script>alert(1)</script><a href="javascript:alert(2)">链接</a>';
+    await api('/competition/info/update', { token: admin1, body: { id: c.id, name: c.name, year: 2026, summary: '改过的简介', intro } });
+    const after = (await api<CompetitionDetail>(`/home/competition/detail?id=${c.id}`)).data;
+    expect(after.summary).toBe('改过的简介');
+    // Rich text is kept without anything that runs.
+    expect(after.intro).toContain('欢迎参赛');
+    expect(after.intro).not.toMatch(/script|onclick|javascript:/);
   });
 
   it('copies a competition into a new draft, archives and deletes by the rules', async () => {

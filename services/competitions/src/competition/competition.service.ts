@@ -23,6 +23,7 @@ import {
 import { OutboxRelay } from '../outbox/outbox.relay';
 import { writeEvent } from '../outbox/outbox';
 import { invalidatePublicCache } from '../public-cache';
+import { sanitizeRichText } from '../rich-text';
 import { AUTH_RPC } from '../rpc.provider';
 import { callerOf, scopeOf } from '../scope';
 import { COMPETITION_COLUMNS, STAGE_COLUMNS } from './competition.sql';
@@ -78,7 +79,7 @@ export class CompetitionService {
     const [{ id }] = await this.ds.query(
       `INSERT INTO competitions (group_id, name, name_en, level, year, cover_url, summary, intro, guide, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [caller.groupId, p.name, p.nameEn, p.level, p.year, p.coverUrl, p.summary, p.intro, p.guide, caller.userId],
+      [caller.groupId, p.name, p.nameEn, p.level, p.year, p.coverUrl, p.summary, sanitizeRichText(p.intro), sanitizeRichText(p.guide), caller.userId],
     );
     return (await loadDetail(this.ds, id))!;
   }
@@ -89,7 +90,7 @@ export class CompetitionService {
       await m.query(
         `UPDATE competitions SET name = $2, name_en = $3, level = $4, year = $5, cover_url = $6, summary = $7, intro = $8,
                 guide = $9, updated_at = now() WHERE id = $1`,
-        [p.id, p.name, p.nameEn, p.level, p.year, p.coverUrl, p.summary, p.intro, p.guide],
+        [p.id, p.name, p.nameEn, p.level, p.year, p.coverUrl, p.summary, sanitizeRichText(p.intro), sanitizeRichText(p.guide)],
       );
     });
   }

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { htmlToText, sanitizeNewsHtml } from './sanitize';
+import { htmlToText, sanitizeRichText } from '../rich-text';
 
 interface SeedNews {
   group: string;
@@ -101,7 +101,7 @@ const PENDING: SeedNews = {
   paragraphs: ['报名截止时间为 12 月 15 日，请通过学院竞赛群提交报名信息。', '学院将为参赛同学报销报名费。'],
 };
 
-const html = (n: SeedNews) => sanitizeNewsHtml(n.paragraphs.map((p) => `<p>${p}</p>`).join(''));
+const html = (n: SeedNews) => sanitizeRichText(n.paragraphs.map((p) => `<p>${p}</p>`).join(''));
 
 async function insert(m: EntityManager, n: SeedNews, status: 'published' | 'pending', ids: { groups: Record<string, number>; users: Record<string, number> }) {
   const content = html(n);

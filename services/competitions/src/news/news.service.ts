@@ -24,7 +24,7 @@ import {
   type RpcRequest,
 } from '@cmp/contracts';
 import { AUTH_RPC } from '../rpc.provider';
-import { hasVisibleContent, htmlToText, sanitizeNewsHtml } from './sanitize';
+import { hasVisibleContent, htmlToText, sanitizeRichText } from '../rich-text';
 
 const ITEM_COLUMNS = `
   n.id, n.group_id AS "groupId", n.title, n.summary, n.cover_url AS "coverUrl", n.category,
@@ -104,7 +104,7 @@ export class NewsService {
   async save(req: RpcRequest<NewsSavePayload>, caller: Identity): Promise<NewsDetail> {
     const p = req.payload;
     if (!(NEWS_CATEGORIES as readonly number[]).includes(p.category)) throw AppError.badRequest('news.badCategory', { category: String(p.category) });
-    const content = sanitizeNewsHtml(p.content ?? '');
+    const content = sanitizeRichText(p.content ?? '');
     if (!hasVisibleContent(content)) throw AppError.badRequest('news.emptyContent');
     const scope = await this.scope(req, caller);
     const groupId = p.groupId ?? caller.groupId;

@@ -71,7 +71,10 @@ interface SeedCompetition {
   published: boolean;
 }
 
-/** Demo competitions: one enrolling now, one upcoming, one over, one draft, across the demo organisations. */
+/**
+ * Demo competitions: one enrolling now, one upcoming, one over, one draft, across the demo organisations.
+ * Levels are values of the competition_level dictionary (1 national, 2 provincial, 3 university, 4 college).
+ */
 const COMPETITIONS: SeedCompetition[] = [
   {
     code: 'DEMO-U1', name: '2026年“互联网+”大学生创新创业大赛', nameEn: '2026 Internet+ Innovation and Entrepreneurship Competition',
@@ -79,17 +82,17 @@ const COMPETITIONS: SeedCompetition[] = [
     items: [['创意组', 'Idea track', 300, 0], ['初创组', 'Start-up track', 200, 5000], ['公益组', 'Social impact track', null, 0]], published: true,
   },
   {
-    code: 'DEMO-U1', name: '第十二届程序设计竞赛', nameEn: '12th Programming Contest', level: '1',
+    code: 'DEMO-U1', name: '第十二届程序设计竞赛', nameEn: '12th Programming Contest', level: '3',
     summary: '三人一队，五小时内解决算法问题。', enroll: [15, 45], mode: 2, team: [3, 3],
     items: [['本科组', 'Undergraduate', 120, 0], ['研究生组', 'Graduate', 60, 0]], published: true,
   },
   {
-    code: 'DEMO-U1', name: '2025年数学建模校内选拔赛', nameEn: '2025 Mathematical Modelling Selection', level: '1',
+    code: 'DEMO-U1', name: '2025年数学建模校内选拔赛', nameEn: '2025 Mathematical Modelling Selection', level: '3',
     summary: '选拔优秀队伍参加全国大学生数学建模竞赛。', enroll: [-120, -90], mode: 2, team: [3, 3],
     items: [['A题', 'Problem A', null, 0], ['B题', 'Problem B', null, 0]], published: true,
   },
   {
-    code: 'DEMO-U1', name: '2027年电子设计竞赛（筹备中）', nameEn: '2027 Electronic Design Contest (draft)', level: '3',
+    code: 'DEMO-U1', name: '2027年电子设计竞赛（筹备中）', nameEn: '2027 Electronic Design Contest (draft)', level: '1',
     summary: '筹备中的赛事。', enroll: [60, 90], mode: 2, team: [2, 3], items: [['控制类', 'Control', 80, 0]], published: false,
   },
   {
@@ -98,7 +101,7 @@ const COMPETITIONS: SeedCompetition[] = [
     items: [['本科组', 'Undergraduate', 500, 2000], ['研究生组', 'Graduate', 200, 2000]], published: true,
   },
   {
-    code: 'PLATFORM', name: '全国高校创新设计邀请赛', nameEn: 'National Universities Design Invitational', level: '3',
+    code: 'PLATFORM', name: '全国高校创新设计邀请赛', nameEn: 'National Universities Design Invitational', level: '1',
     summary: '平台组织的跨校邀请赛，欢迎各高校组队参加。', enroll: [-3, 40], mode: 2, team: [2, 5],
     items: [['产品设计', 'Product design', 400, 10000], ['视觉传达', 'Visual communication', 400, 10000]], published: true,
   },

@@ -15,7 +15,7 @@ const en: Catalogue<SiteMessages> = {
   newsCategory: { '1': 'News', '2': 'Previous works', '3': 'Competition information', '4': 'Competition guide', '5': 'Operating manual' },
   solveChild: { '1': 'Cloud platform', '2': 'For universities', '3': 'Database' },
   phase: { upcoming: 'Opening soon', enrolling: 'Sign-up open', ongoing: 'In progress', ended: 'Ended' },
-  level: { '1': 'University', '2': 'Provincial', '3': 'National' },
+  level: { '1': 'National', '2': 'Provincial', '3': 'University', '4': 'College' },
   siteError: 'Could not load this site’s settings: {{reason}}',
   retry: 'Retry',
   hero: {

@@ -1,11 +1,11 @@
-import { hasVisibleContent, htmlToText, sanitizeNewsHtml } from './sanitize';
+import { hasVisibleContent, htmlToText, sanitizeRichText } from './rich-text';
 
-describe('sanitizeNewsHtml', () => {
+describe('sanitizeRichText', () => {
   it('keeps what the editor produces', () => {
     const html =
       '<h2>赛事通知</h2><p style="text-align: center">欢迎<strong>报名</strong>，详见<a href="https://example.edu.cn/a" target="_blank">链接</a>。</p>' +
       '<ul><li>一</li></ul><img src="/prod-api/file/images/abc.png" alt="封面">';
-    const out = sanitizeNewsHtml(html);
+    const out = sanitizeRichText(html);
     expect(out).toContain('<h2>赛事通知</h2>');
     expect(out).toContain('<p style="text-align:center">');
     expect(out).toContain('<a href="https://example.edu.cn/a" target="_blank" rel="noopener noreferrer">链接</a>');
@@ -13,14 +13,14 @@ describe('sanitizeNewsHtml', () => {
   });
 
   it('drops scripts, event handlers, frames and forms', () => {
-    const out = sanitizeNewsHtml(
+    const out = sanitizeRichText(
       '<p onclick="steal()">hi<script>alert(1)</script></p><iframe src="https://evil.example"></iframe><form action="/x"><input name="a"></form><svg onload="x()"></svg><style>p{}</style>',
     );
     expect(out).toBe('<p>hi</p>');
   });
 
   it('drops javascript:, data: and other dangerous URLs, however they are disguised', () => {
-    const out = sanitizeNewsHtml(
+    const out = sanitizeRichText(
       '<a href="javascript:alert(1)">a</a><a href=" JaVaScRiPt:alert(1)">b</a><a href="java&#x09;script:alert(1)">c</a>' +
         '<img src="data:image/png;base64,AAAA"><img src="javascript:alert(1)"><a href="vbscript:x">d</a>',
     );
@@ -29,7 +29,7 @@ describe('sanitizeNewsHtml', () => {
   });
 
   it('keeps only harmless styles', () => {
-    const out = sanitizeNewsHtml('<p style="color: #f00; background-image: url(javascript:x); position: fixed">x</p>');
+    const out = sanitizeRichText('<p style="color: #f00; background-image: url(javascript:x); position: fixed">x</p>');
     expect(out).toBe('<p style="color:#f00">x</p>');
   });
 });

@@ -1,12 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The allow-list for news HTML: what the back office's editor produces (headings, paragraphs, lists,
+ * The allow-list for rich text (news, competition introductions and guides): what the back office's editor produces (headings, paragraphs, lists,
  * quotes, code, links, images, tables, inline formatting and a few text styles) and nothing that runs:
  * no scripts, no event handlers, no frames or forms, and only http(s)/mailto links and http(s) or
  * same-site images (so no javascript: or data: URLs).
  */
-export const NEWS_HTML_OPTIONS: sanitizeHtml.IOptions = {
+export const RICH_TEXT_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code',
     'ul', 'ol', 'li', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'sub', 'sup', 'mark', 'span',
@@ -44,7 +44,7 @@ export const NEWS_HTML_OPTIONS: sanitizeHtml.IOptions = {
 };
 
 /** News HTML made safe to show on the public site. */
-export const sanitizeNewsHtml = (html: string): string => sanitizeHtml(html, NEWS_HTML_OPTIONS);
+export const sanitizeRichText = (html: string): string => sanitizeHtml(html, RICH_TEXT_OPTIONS);
 
 /** Plain text of news HTML, for keyword search and for telling an empty body from a real one. */
 export function htmlToText(html: string): string {
