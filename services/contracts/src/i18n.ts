@@ -93,8 +93,6 @@ export const messages = {
     'zh-CN': '文件不是有效的 Excel（.xlsx）表格：{detail}',
     en: 'The file is not a valid Excel (.xlsx) workbook: {detail}',
   },
-  'import.noFile': { 'zh-CN': '请上传文件（字段名 file）', en: 'Upload a file in the field named "file"' },
-  'import.fileTooLarge': { 'zh-CN': '文件过大，最大 {limit}', en: 'The file is too large; the limit is {limit}' },
   'import.empty': { 'zh-CN': '表格中没有数据行', en: 'The sheet has no data rows' },
   'import.tooManyRows': { 'zh-CN': '一次最多导入 {max} 行', en: 'At most {max} rows can be imported at once' },
   'import.badHeader': {

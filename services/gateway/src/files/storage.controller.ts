@@ -1,4 +1,3 @@
-import '@fastify/multipart';
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -8,10 +7,10 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { LoggedIn, Public } from '../http/access.decorators';
 import { FILE_STORAGE, type FileStorage } from './file-storage';
 import { contentTypeOfStored, sniffImageType } from './image-type';
+import { readUploadedFile } from './read-upload';
 
 /** Files are addressed under the gateway's global prefix (main.ts), as the web's proxy forwards it. */
 const FILE_BASE = '/prod-api/file';
-const formatBytes = (n: number) => (n >= 1048576 ? `${Math.round(n / 1048576)} MB` : `${Math.round(n / 1024)} KB`);
 
 @ApiTags('files')
 @Controller('file')
@@ -31,21 +30,7 @@ export class StorageController {
   @ApiConsumes('multipart/form-data')
   @LoggedIn()
   async uploadImage(@Req() req: FastifyRequest): Promise<UploadedFile> {
-    const limit = this.config.imageLimitBytes;
-    let buf: Buffer;
-    try {
-      const file = await req.file({ limits: { fileSize: limit, files: 1 } });
-      if (!file) throw AppError.badRequest('upload.noFile');
-      buf = await file.toBuffer();
-    } catch (e) {
-      if (e instanceof AppError) throw e;
-      const code = (e as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'upload.tooLarge', { limit: formatBytes(limit) });
-      if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-        throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'error.unsupportedMedia', { type: String(req.headers['content-type'] ?? '') });
-      }
-      throw AppError.badRequest('upload.noFile');
-    }
+    const buf = await readUploadedFile(req, this.config.imageLimitBytes);
     const type = sniffImageType(buf);
     if (!type) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'upload.notImage');
     const name = await this.storage.save('images', buf, type.ext);

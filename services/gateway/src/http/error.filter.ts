@@ -2,10 +2,9 @@ import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@cmp/common';
 import { ErrorCode, httpStatusOf, translate, type Envelope, type Lang } from '@cmp/contracts';
+import { formatBytes } from '../files/read-upload';
 import { metaOf, type GatewayRequest } from './request-context';
 import { describeValidation, InvalidInput } from './validation';
-
-const formatBytes = (n: number) => (n >= 1048576 ? `${Math.round(n / 1048576)} MB` : `${Math.round(n / 1024)} KB`);
 
 /**
  * The one error mapping of the gateway: whatever went wrong becomes the envelope with a non-zero

@@ -1,29 +1,14 @@
-import '@fastify/multipart';
 import { AppError, looksLikeXlsx, readWorkbook, type SheetColumn } from '@cmp/common';
 import { ErrorCode, type ImportCheckReply, translate, type Lang } from '@cmp/contracts';
 import type { FastifyRequest } from 'fastify';
-
-const formatBytes = (n: number) => (n >= 1048576 ? `${Math.round(n / 1048576)} MB` : `${Math.round(n / 1024)} KB`);
+import { readUploadedFile } from '../files/read-upload';
 
 /**
  * Reads the uploaded spreadsheet (multipart field `file`) into rows keyed by column. The file is
  * judged by its bytes, not its name or declared type; every failure says what is wrong with it.
  */
 export async function readUploadedSheet(req: FastifyRequest, columns: readonly SheetColumn[], limitBytes: number) {
-  let buf: Buffer;
-  try {
-    const file = await req.file({ limits: { fileSize: limitBytes, files: 1 } });
-    if (!file) throw AppError.badRequest('import.noFile');
-    buf = await file.toBuffer();
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    const code = (e as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'import.fileTooLarge', { limit: formatBytes(limitBytes) });
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'error.unsupportedMedia', { type: String(req.headers['content-type'] ?? '') });
-    }
-    throw AppError.badRequest('import.noFile');
-  }
+  const buf = await readUploadedFile(req, limitBytes);
   if (!looksLikeXlsx(buf)) throw AppError.badRequest('import.badFile', { detail: 'not an .xlsx workbook' });
   let parsed;
   try {

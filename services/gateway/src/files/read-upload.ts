@@ -1,0 +1,31 @@
+import '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '@cmp/common';
+import { ErrorCode } from '@cmp/contracts';
+
+export const formatBytes = (n: number) => (n >= 1048576 ? `${Math.round(n / 1048576)} MB` : `${Math.round(n / 1024)} KB`);
+
+/**
+ * The one uploaded file of a multipart request (field `file`), at most `limitBytes`, in memory.
+ * Every failure says what is wrong: no file, too large, or not a multipart request.
+ */
+export async function readUploadedFile(req: FastifyRequest, limitBytes: number): Promise<Buffer> {
+  const tooLarge = () => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'upload.tooLarge', { limit: formatBytes(limitBytes) });
+  try {
+    const file = await req.file({ limits: { fileSize: limitBytes, files: 1 } });
+    if (!file) throw AppError.badRequest('upload.noFile');
+    const buf = await file.toBuffer();
+    // @fastify/multipart checks the size limit only between chunks: a stream cut at the limit by its last
+    // chunk comes back whole-looking, so the truncated flag is checked once more here.
+    if (file.file.truncated) throw tooLarge();
+    return buf;
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'error.unsupportedMedia', { type: String(req.headers['content-type'] ?? '') });
+    }
+    throw AppError.badRequest('upload.noFile');
+  }
+}
