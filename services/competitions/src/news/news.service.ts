@@ -25,6 +25,8 @@ import {
 } from '@cmp/contracts';
 import { AUTH_RPC } from '../rpc.provider';
 import { hasVisibleContent, htmlToText, sanitizeRichText } from '../rich-text';
+import { invalidatePublicCache } from '../public-cache';
+import { publicGroupOf } from '../scope';
 
 const ITEM_COLUMNS = `
   n.id, n.group_id AS "groupId", n.title, n.summary, n.cover_url AS "coverUrl", n.category,
@@ -116,7 +118,7 @@ export class NewsService {
       p.competitionId ?? null, checker ? !!p.top : false, status,
     ];
 
-    return this.ds.transaction(async (m) => {
+    return this.changed(this.ds.transaction(async (m) => {
       let id = p.id;
       if (id === undefined) {
         const [row] = await m.query(
@@ -145,13 +147,13 @@ export class NewsService {
       }
       if (status === 'published') await this.notifySubscribers(m, id);
       return this.load(m, id, null);
-    });
+    }));
   }
 
   /** Publishes (checkers) or submits for approval (others). */
   async publish(req: RpcRequest<{ id: number }>, caller: Identity): Promise<NewsDetail> {
     const scope = await this.scope(req, caller);
-    return this.ds.transaction(async (m) => {
+    return this.changed(this.ds.transaction(async (m) => {
       const item = await this.load(m, req.payload.id, scope, true);
       if (item.status === 'published') throw AppError.badRequest('news.alreadyPublished');
       if (isChecker(caller)) {
@@ -165,18 +167,18 @@ export class NewsService {
         await m.query(`UPDATE news SET status = 'pending', reject_reason = NULL, applied_at = now(), updated_at = now() WHERE id = $1`, [item.id]);
       }
       return this.load(m, item.id, null);
-    });
+    }));
   }
 
   /** Takes a published item off the public site; it becomes a draft again. */
   async unpublish(req: RpcRequest<{ id: number }>, caller: Identity): Promise<NewsDetail> {
     const scope = await this.scope(req, caller);
-    return this.ds.transaction(async (m) => {
+    return this.changed(this.ds.transaction(async (m) => {
       const item = await this.load(m, req.payload.id, scope, true);
       if (item.status !== 'published') throw AppError.badRequest('news.notPublished');
       await m.query(`UPDATE news SET status = 'draft', updated_at = now() WHERE id = $1`, [item.id]);
       return this.load(m, item.id, null);
-    });
+    }));
   }
 
   /** The superior organisation's organiser approves (publishes) or rejects an application. */
@@ -185,7 +187,7 @@ export class NewsService {
     const reason = p.reason?.trim();
     if (!p.approve && !reason) throw AppError.badRequest('news.reasonRequired');
     const scope = await this.scope(req, caller);
-    return this.ds.transaction(async (m) => {
+    return this.changed(this.ds.transaction(async (m) => {
       const item = await this.load(m, p.id, scope, true);
       if (item.status !== 'pending') throw AppError.badRequest('news.notPending');
       if (p.approve) {
@@ -202,16 +204,19 @@ export class NewsService {
         );
       }
       return this.load(m, item.id, null);
-    });
+    }));
   }
 
   async delete(req: RpcRequest<{ id: number }>, caller: Identity): Promise<null> {
     const scope = await this.scope(req, caller);
-    await this.ds.transaction(async (m) => {
-      const item = await this.load(m, req.payload.id, scope, true);
-      if (item.status === 'published' && !isChecker(caller)) throw AppError.badRequest('news.publishedLocked');
-      await m.query(`DELETE FROM news WHERE id = $1`, [item.id]);
-    });
+    await this.changed(
+      this.ds.transaction(async (m) => {
+        const item = await this.load(m, req.payload.id, scope, true);
+        if (item.status === 'published' && !isChecker(caller)) throw AppError.badRequest('news.publishedLocked');
+        await m.query(`DELETE FROM news WHERE id = $1`, [item.id]);
+        return item;
+      }),
+    );
     return null;
   }
 
@@ -246,7 +251,7 @@ export class NewsService {
   /** Public site: published news of one organisation's site (by id, else by the visitor's host name). */
   async publicPage(req: RpcRequest<PublicNewsPageQuery>): Promise<Page<PublicNewsItem>> {
     const q = req.payload;
-    const groupId = q.groupId ?? (await this.groupOfHost(req));
+    const groupId = await publicGroupOf(this.rpc, req);
     const { pageNum, pageSize, offset } = paging(q);
     const args: unknown[] = [groupId, q.category ?? null, q.competitionId ?? null, q.keyword?.trim() ? likePattern(q.keyword) : null];
     const filter = `n.status = 'published' AND n.group_id = $1 AND ($2::int IS NULL OR n.category = $2)
@@ -272,11 +277,11 @@ export class NewsService {
     return row;
   }
 
-  private async groupOfHost(req: RpcRequest<PublicNewsPageQuery>): Promise<number> {
-    const host = (req.payload.host ?? '').split(':')[0];
-    const found = await this.rpc.request<{ groupId: number } | null>(AuthSubject.groupResolve, { ...req, payload: { host } });
-    if (!found) throw AppError.notFound('website.unknownHost', { host });
-    return found.groupId;
+  /** After a change: the public site's cached lists are dropped in every gateway before the reply goes out. */
+  private async changed<T extends { groupId: number }>(change: Promise<T>): Promise<T> {
+    const done = await change;
+    await invalidatePublicCache(this.rpc, done.groupId);
+    return done;
   }
 
   /**

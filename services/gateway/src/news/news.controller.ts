@@ -14,6 +14,7 @@ import {
 import { IdDto } from '../system/system.dto';
 import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
+import { PublicCache } from '../http/public-cache';
 import { RpcService } from '../http/rpc.service';
 import { NewsCheckDto, NewsCollectDto, NewsPageQueryDto, NewsSaveDto, NewsUpdateDto, PublicNewsPageQueryDto } from './news.dto';
 
@@ -101,12 +102,16 @@ export class NewsController {
 @ApiTags('news: public')
 @Controller('home/competition/news')
 export class PublicNewsController {
-  constructor(private readonly rpc: RpcService) {}
+  constructor(
+    private readonly rpc: RpcService,
+    private readonly cache: PublicCache,
+  ) {}
 
+  /** Cached in the gateway like the other public reads; publishing or changing news drops it. */
   @Get('page')
   @Public()
   page(@RequestCtx() ctx: Ctx, @Query() q: PublicNewsPageQueryDto, @Req() req: FastifyRequest): Promise<Page<PublicNewsItem>> {
-    return this.rpc.call(ctx, NewsSubject.publicPage, { ...q, host: req.hostname });
+    return this.cache.call(ctx, NewsSubject.publicPage, { ...q, host: q.groupId ? undefined : req.hostname });
   }
 
   /** Not in the spec's list: the news detail page reads through it; each call counts one view. */

@@ -46,6 +46,10 @@ const work = currentHostLabelKeys();
 function homePage(path: string, titleKey: string, loader: Parameters<typeof lazyElement>[0]): RouteObject {
   return { path, handle: { titleKey, area: 'home' } satisfies RouteHandle, element: lazyElement(loader) };
 }
+const news = (category: number) => () =>
+  import('@/modules/home/pages/NewsPage').then((m) => ({ default: () => <m.default category={category} /> }));
+const newsBy = (mode: 'competition' | 'search') => () =>
+  import('@/modules/home/pages/NewsPage').then((m) => ({ default: () => <m.default mode={mode} /> }));
 const info = (topic: InfoTopic) => () => import('@/modules/home/pages/InfoPage').then((m) => ({ default: () => <m.default topic={topic} /> }));
 
 const homeChildren: RouteObject[] = [
@@ -57,16 +61,16 @@ const homeChildren: RouteObject[] = [
   homePage('solve/could', 'route.could', info('solve')),
   homePage('solve/highSchool', 'route.highSchool', info('solve')),
   homePage('solve/dataBase', 'route.dataBase', info('solve')),
-  todo('cpNews', 'route.cpNews', 'home'),
-  todo('news', 'route.news', 'home'),
-  todo('news/newsList', 'route.newsList', 'home'),
-  todo('news/previousWorks', 'route.previousWorks', 'home'),
-  todo('news/competitionInfo', 'route.competitionInfo', 'home'),
-  todo('news/competitionGuide', 'route.competitionGuide', 'home'),
-  todo('news/operatingManual', 'route.operatingManual', 'home'),
+  homePage('cpNews', 'route.cpNews', newsBy('competition')),
+  { path: 'news', element: <Navigate to="newsList" replace /> },
+  homePage('news/newsList', 'route.newsList', news(1)),
+  homePage('news/previousWorks', 'route.previousWorks', news(2)),
+  homePage('news/competitionInfo', 'route.competitionInfo', news(3)),
+  homePage('news/competitionGuide', 'route.competitionGuide', news(4)),
+  homePage('news/operatingManual', 'route.operatingManual', news(5)),
   homePage('consultDetails', 'route.consultDetails', info('consultDetails')),
-  todo('newsDetails', 'route.newsDetails', 'home'),
-  todo('searchNews', 'route.searchNews', 'home'),
+  homePage('newsDetails', 'route.newsDetails', () => import('@/modules/home/pages/NewsDetailsPage')),
+  homePage('searchNews', 'route.searchNews', newsBy('search')),
   homePage('introductionPlatform', 'route.introductionPlatform', info('introductionPlatform')),
   homePage('expendingServices', 'route.expendingServices', info('expendingServices')),
   todo('signUp', 'route.signUp', 'home'),

@@ -1,4 +1,15 @@
-import type { Competition, CompetitionDetail, Page, PublicCompetitionQuery, ScheduleEntry, WebsiteSetting } from '@cmp/contracts';
+import type {
+  Competition,
+  CompetitionDetail,
+  Option,
+  Page,
+  PublicCompetitionQuery,
+  PublicNewsDetail,
+  PublicNewsItem,
+  PublicNewsPageQuery,
+  ScheduleEntry,
+  WebsiteSetting,
+} from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 /** The public site's organisation: the one named in the address (?groupId=), else the one the host belongs to. */
@@ -15,4 +26,7 @@ export const siteApi = {
   competitions: (q: PublicCompetitionQuery, signal?: AbortSignal) => http.get<Page<Competition>>('/home/competition/page', { ...q }, signal),
   competition: (id: number, signal?: AbortSignal) => http.get<PublicCompetition>('/home/competition/detail', { id }, signal),
   schedule: (competitionId: number, signal?: AbortSignal) => http.get<ScheduleEntry[]>('/competition/schedule/getSchedule', { competitionId }, signal),
+  competitionOptions: (groupId: number, signal?: AbortSignal) => http.get<Option[]>('/web/competition/group/competition/list', { groupId }, signal),
+  news: (q: PublicNewsPageQuery, signal?: AbortSignal) => http.get<Page<PublicNewsItem>>('/home/competition/news/page', { ...q }, signal),
+  newsItem: (id: number, signal?: AbortSignal) => http.get<PublicNewsDetail>('/home/competition/news/detail', { id }, signal),
 };
