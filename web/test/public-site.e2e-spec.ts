@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { api } from '../../services/gateway/test/support/api';
+import { api, login } from '../../services/gateway/test/support/api';
 import { clickText, open, pathOf, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
 
 interface Site {
@@ -41,6 +41,53 @@ describe('the public site', () => {
       await page.setViewport({ width: 1440, height: 900 });
     });
   }
+
+  b.it("shows what an organiser just published under each of the three templates, and finds the news by search", async () => {
+    const admin1 = await login('admin1');
+    const u1 = groups['u1.localhost'];
+    const stamp = Date.now().toString(36);
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
+    const competition = (await api<{ id: number }>('/competition/info/add', { token: admin1, body: { name: `机器人挑战赛 ${stamp}`, nameEn: `Robot Challenge ${stamp}`, year: 2026, summary: '双赛项的机器人竞赛' } })).data;
+    for (const name of ['轮式机器人', '人形机器人']) await api('/competition/item/save', { token: admin1, body: { competitionId: competition.id, name } });
+    await api('/competition/enroll/setting/save', { token: admin1, body: { competitionId: competition.id, startAt: day(-1), endAt: day(20), mode: 2, teamMin: 2, teamMax: 4 } });
+    expect((await api('/competition/info/publish', { token: admin1, body: { id: competition.id } })).code).toBe(0);
+    const title = `机器人挑战赛开幕通知 ${stamp}`;
+    const news = await api('/competition/news/add', {
+      token: admin1,
+      body: { title, summary: '挑战赛正式开幕', content: '<p>欢迎各队参加机器人挑战赛。</p>', category: 1, competitionId: competition.id, publish: true },
+    });
+    expect(news.code).toBe(0);
+
+    const setting = (await api<Record<string, unknown>>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1.groupId}`)).data;
+    const { groupName: _name, ...site } = setting;
+    try {
+      for (const templateType of [2, 3, 1]) {
+        expect((await api('/web/competitionWebsite/save', { token: admin1, body: { ...site, templateType } })).code).toBe(0);
+        await open(page, `/home/homepage?groupId=${u1.groupId}`);
+        await page.waitForSelector(`[data-template="${templateType}"]`);
+        await waitForText(page, [`机器人挑战赛 ${stamp}`, title], '.home__main');
+        await b.shot(page, `published-in-template-${templateType}`);
+      }
+    } finally {
+      await api('/web/competitionWebsite/save', { token: admin1, body: { ...site, templateType: 1 } });
+    }
+
+    await page.locator('.home__search input').fill(`开幕通知 ${stamp}`);
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/home/searchNews');
+    await waitForText(page, ['搜索资讯', `找到 1 条`, title], '.home__main');
+    await b.shot(page, 'news-search');
+    await clickText(page, '.site-news-list', title);
+    await waitForPath(page, '/home/newsDetails');
+    await waitForText(page, [title, '欢迎各队参加机器人挑战赛。', '查看相关竞赛'], '.site-article');
+    await b.shot(page, 'news-detail');
+
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await open(page, `/home/searchNews?keyword=${encodeURIComponent(`开幕通知 ${stamp}`)}`);
+    await waitForText(page, ['Search news', '1 news items match', title, 'News', 'Competitions'], 'body');
+    await b.shot(page, 'news-search-en');
+    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+  });
 
   b.it('keeps the chosen site while the visitor moves on, and finds competitions by name', async () => {
     const u1 = groups['u1.localhost'];

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Button, Dropdown, Space } from 'antd';
+import { Button, Dropdown, Input, Space } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
@@ -64,9 +64,12 @@ function SiteNav({ nav }: { nav: NavigationSetting[] }) {
             key={n.tem + n.name}
             menu={{ items: n.children.map((c) => ({ key: c.path, label: label.child(n, c), onClick: () => navigate(c.path) })) }}
           >
-            <NavLink to={to} className={cls}>
-              {label.entry(n)} <DownOutlined style={{ fontSize: 10 }} />
-            </NavLink>
+            {/* A span between them: the dropdown adds its class to its child, which NavLink's class function would lose. */}
+            <span>
+              <NavLink to={to} className={cls}>
+                {label.entry(n)} <DownOutlined style={{ fontSize: 10 }} />
+              </NavLink>
+            </span>
           </Dropdown>
         );
       })}
@@ -93,6 +96,12 @@ export default function HomeLayout() {
           {site.setting?.groupName && <small className="home__org">{site.setting.groupName}</small>}
         </Link>
         <SiteNav nav={site.setting?.navigationSettings.length ? site.setting.navigationSettings : DEFAULT_NAV} />
+        <Input.Search
+          className="home__search"
+          allowClear
+          placeholder={t('news.searchPlaceholder', { ns: 'site' })}
+          onSearch={(keyword) => keyword.trim() && navigate(`/home/searchNews?keyword=${encodeURIComponent(keyword.trim())}`)}
+        />
         <Space size={4} className="home__account" wrap>
           <LanguageSwitch />
           {token ? (

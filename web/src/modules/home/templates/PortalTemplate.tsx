@@ -24,33 +24,35 @@ export default function PortalTemplate({ data }: { data: HomeData }) {
         </div>
       </section>
       <BannerCarousel banners={data.setting.banners} />
-      <Row gutter={[24, 24]} className="site-section">
-        <Col xs={24} lg={14}>
-          <SectionTitle title={t('home.competitions')} more="/home/competition" />
-          <List
-            className="portal-list"
-            loading={data.loading}
-            dataSource={data.competitions}
-            locale={{ emptyText: <Empty description={t('competition.empty')} /> }}
-            renderItem={(c) => (
-              <List.Item data-competition-id={c.id} extra={<PhaseTag phase={c.phase} />}>
-                <List.Item.Meta
-                  title={<Link to={`/home/competition/details?id=${c.id}`}>{name(c)}</Link>}
-                  description={
-                    <Space size={16} wrap>
-                      <EnrollWindow c={c} />
-                      <span>{t('competition.events', { count: c.itemCount })}</span>
-                    </Space>
-                  }
-                />
-              </List.Item>
-            )}
-          />
-        </Col>
-        <Col xs={24} lg={10}>
-          <NewsColumns data={data} stacked />
-        </Col>
-      </Row>
+      <div className="site-section">
+        <Row gutter={[24, 24]}>
+          <Col xs={24} lg={14}>
+            <SectionTitle title={t('home.competitions')} more="/home/competition" />
+            <List
+              className="portal-list"
+              loading={data.loading}
+              dataSource={data.competitions}
+              locale={{ emptyText: <Empty description={t('competition.empty')} /> }}
+              renderItem={(c) => (
+                <List.Item data-competition-id={c.id} extra={<PhaseTag phase={c.phase} />}>
+                  <List.Item.Meta
+                    title={<Link to={`/home/competition/details?id=${c.id}`}>{name(c)}</Link>}
+                    description={
+                      <Space size={16} wrap>
+                        <EnrollWindow c={c} />
+                        <span>{t('competition.events', { count: c.itemCount })}</span>
+                      </Space>
+                    }
+                  />
+                </List.Item>
+              )}
+            />
+          </Col>
+          <Col xs={24} lg={10}>
+            <NewsColumns data={data} stacked />
+          </Col>
+        </Row>
+      </div>
       <section className="site-section">
         <Features />
       </section>

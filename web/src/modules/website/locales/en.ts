@@ -48,6 +48,7 @@ const en: Catalogue<WebsiteMessages> = {
   banner: {
     title: 'Homepage banners',
     empty: 'No banners: the homepage shows the site description only',
+    upload: 'Upload an image',
     imageUrl: 'Image address',
     imageInvalid: 'Enter an uploaded image’s address or an https address',
     caption: 'Title',

@@ -45,6 +45,7 @@ const zhCN = {
   banner: {
     title: '首页横幅',
     empty: '暂无横幅，首页将只显示网站介绍',
+    upload: '上传图片',
     imageUrl: '图片地址',
     imageInvalid: '请输入上传后的图片地址或 https 地址',
     caption: '标题',

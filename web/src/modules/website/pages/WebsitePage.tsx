@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Form, Image, Input, Radio, Row, Select, Space, Tag, TreeSelect, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Empty, Form, Image, Input, Radio, Row, Select, Space, Tag, TreeSelect, Typography, Upload } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, Perm, TEMPLATE_TYPES, type GroupNode, type WebsiteSetting } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
@@ -11,6 +11,7 @@ import { readGroupId } from '@/app/session/session';
 import { groupApi } from '@/modules/system/api/system.api';
 import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
 import { useAsync } from '@/modules/system/hooks/useAsync';
+import { uploadImage } from '@/modules/news/api/news.api';
 import { websiteApi } from '../api/website.api';
 import '../locales';
 import '@/modules/system/components/system.css';
@@ -227,9 +228,30 @@ export default function WebsitePage() {
                       </Form.Item>
                     </Col>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[banner.name, 'imageUrl']} rules={[{ required: true, pattern: IMAGE_URL, message: t('banner.imageInvalid') }]}>
-                        <Input placeholder={t('banner.imageUrl')} maxLength={500} />
-                      </Form.Item>
+                      <Space.Compact style={{ width: '100%' }}>
+                        <Form.Item name={[banner.name, 'imageUrl']} rules={[{ required: true, pattern: IMAGE_URL, message: t('banner.imageInvalid') }]} style={{ flex: 1 }}>
+                          <Input placeholder={t('banner.imageUrl')} maxLength={500} />
+                        </Form.Item>
+                        <Upload
+                          accept="image/png,image/jpeg,image/gif,image/webp"
+                          showUploadList={false}
+                          customRequest={({ file, onSuccess, onError }) => {
+                            // The gateway judges the file by its bytes and says what is wrong with it.
+                            uploadImage(file as Blob).then(
+                              (uploaded) => {
+                                form.setFieldValue(['banners', banner.name, 'imageUrl'], uploaded.url);
+                                onSuccess?.(uploaded);
+                              },
+                              (err: Error) => {
+                                toast(err.message, 'error');
+                                onError?.(err);
+                              },
+                            );
+                          }}
+                        >
+                          <Button icon={<UploadOutlined />} aria-label={t('banner.upload')} />
+                        </Upload>
+                      </Space.Compact>
                     </Col>
                     <Col xs={24} md={5}>
                       <Form.Item name={[banner.name, 'title']}>

@@ -1,0 +1,78 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { api, DEMO_PASSWORD, login } from '../../services/gateway/test/support/api';
+import { clickText, fill, open, useBrowser, waitForText } from './support/browser';
+import { gradientPng } from './support/png';
+
+interface Site {
+  groupId: number;
+  templateType: number;
+  banners: { imageUrl: string; title: string; link: string }[];
+}
+
+describe('website settings', () => {
+  const b = useBrowser('website');
+  let page: Page;
+  let original: Record<string, unknown>;
+  let groupId: number;
+
+  beforeAll(async () => {
+    const admin2 = await login('admin2');
+    groupId = (await api<{ groupId: number }>('/competition/group/user/getSelect', { token: admin2 })).data.groupId;
+    const { groupName: _name, ...site } = (await api<Record<string, unknown>>(`/web/competitionWebsite/getWebsiteSetting?groupId=${groupId}`)).data;
+    original = site;
+    page = await b.newPage();
+    // admin2's organisation has no subordinates: /role enters it without a choice.
+    await open(page, '/neibu/login');
+    await fill(page, '#username', 'admin2');
+    await fill(page, '#password', DEMO_PASSWORD);
+    await page.locator('.auth__card button.ant-btn-primary').click();
+    await page.waitForSelector('.back-layout .sidebar');
+  });
+
+  afterAll(async () => {
+    await api('/web/competitionWebsite/save', { token: await login('admin2'), body: { ...original, banners: [] } });
+  });
+
+  b.it('lets an organiser choose a template and add an uploaded banner that the public site then shows', async () => {
+    await open(page, '/website/index');
+    await waitForText(page, ['网站设置', '首页模板', '经典', '门户', '展示', '导航菜单', '首页横幅', 'u2.localhost']);
+    await b.shot(page, 'settings');
+
+    await clickText(page, '.website-templates', '展示');
+    await clickText(page, '.website-card button', '添加横幅');
+    // A link that leaves the site unsafely is refused before saving.
+    await fill(page, '.website-banner input[placeholder="链接"]', 'javascript:alert(1)');
+    await clickText(page, '.system-page__header', '保存设置');
+    await waitForText(page, ['链接须为 /home/ 开头的站内路径或 https 地址', '请输入上传后的图片地址或 https 地址']);
+    await b.shot(page, 'banner-errors');
+
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'banner-')), 'banner.png');
+    fs.writeFileSync(file, gradientPng(1200, 320));
+    const input = (await page.waitForSelector('.website-banner input[type=file]')) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(file);
+    await page.waitForFunction(() => (document.querySelector('.website-banner input[placeholder="图片地址"]') as HTMLInputElement)?.value.startsWith('/prod-api/'));
+    await fill(page, '.website-banner input[placeholder="标题"]', '英语演讲比赛报名开始');
+    await fill(page, '.website-banner input[placeholder="链接"]', '/home/competition');
+    await clickText(page, '.system-page__header', '保存设置');
+    await waitForText(page, '网站设置已保存，门户已更新');
+    await b.shot(page, 'saved');
+
+    const saved = (await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${groupId}`)).data;
+    expect(saved).toMatchObject({ templateType: 3, banners: [{ title: '英语演讲比赛报名开始', link: '/home/competition' }] });
+
+    const visitor = await b.newPage();
+    await open(visitor, `/home/homepage?groupId=${groupId}`);
+    await visitor.waitForSelector('[data-template="3"] .site-banner');
+    await waitForText(visitor, ['英语演讲比赛报名开始', '西部大学生英语演讲比赛']);
+    // The uploaded image really loads.
+    const loaded = await visitor.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), saved.banners[0].imageUrl);
+    expect(loaded).toBe('image/png');
+    await b.shot(visitor, 'homepage-with-banner');
+    await clickText(visitor, '.slick-active .site-banner', '英语演讲比赛报名开始');
+    await waitForText(visitor, '竞赛列表', '.home__main');
+    await visitor.close();
+  });
+});
