@@ -275,16 +275,22 @@ describe('subscriptions', () => {
     const empty = await api<{ groupId: number; competitionIds: number[]; categories: number[] }>('/sys/user/subscribe/detail', { token: student1 });
     expect(empty.data).toEqual({ groupId: u1, competitionIds: [], categories: [] });
 
-    const saved = await api('/sys/user/subscribe/save', { token: student1, body: { competitionIds: [42, 42], categories: [4, 3] } });
-    expect(saved.data).toEqual({ groupId: u1, competitionIds: [42], categories: [3, 4] });
+    // A competition of the student's organisation (any one will do).
+    const competition = (await api<{ value: number }[]>('/competition/info/option', { token: admin1 })).data[0].value;
+    const saved = await api('/sys/user/subscribe/save', { token: student1, body: { competitionIds: [competition, competition], categories: [4, 3] } });
+    expect(saved.data).toEqual({ groupId: u1, competitionIds: [competition], categories: [3, 4] });
     const bad = await api('/sys/user/subscribe/save', { token: student1, lang: 'en', body: { competitionIds: ['x'], categories: [7] } });
     expect(bad.code).toBe(10400);
     expect(bad.msg).toMatch(/competitionIds/);
     expect(bad.msg).toMatch(/categories must be one of: 1, 2, 3, 4, 5/);
+    // News can only be attached to a competition of the writer's organisations.
+    const admin2Competition = (await api<{ value: number }[]>('/competition/info/option', { token: await login('admin2') })).data[0].value;
+    const foreign = await api('/competition/news/add', { token: admin1, lang: 'en', body: draft('别人的竞赛', { category: 1, competitionId: admin2Competition }) });
+    expect(foreign).toMatchObject({ code: 10404, msg: `No such competition: ${admin2Competition}` });
 
-    // Category 3 of the student's organisation, and competition 42 of any category.
+    // Category 3 of the student's organisation, and the followed competition in any category.
     const byCategory = await api<News>('/competition/news/add', { token: admin1, body: draft('订阅测试：竞赛资讯', { category: 3, publish: true }) });
-    const byCompetition = await api<News>('/competition/news/add', { token: admin1, body: draft('订阅测试：竞赛 42', { category: 1, competitionId: 42 }) });
+    const byCompetition = await api<News>('/competition/news/add', { token: admin1, body: draft('订阅测试：关注的竞赛', { category: 1, competitionId: competition }) });
     await api('/competition/news/publish', { token: admin1, body: { id: byCompetition.data.id } });
     await api('/competition/news/add', { token: admin1, body: draft('订阅测试：不相关', { category: 1, publish: true }) });
     // Unpublishing and publishing again does not repeat the message.
@@ -292,7 +298,7 @@ describe('subscriptions', () => {
     await api('/competition/news/publish', { token: admin1, body: { id: byCategory.data.id } });
 
     const page = await api<Page<Message> & { unread: number }>('/sys/subscribe/message/page', { token: student1 });
-    expect(page.data.list.map((m) => m.title)).toEqual(['订阅测试：竞赛 42', '订阅测试：竞赛资讯']);
+    expect(page.data.list.map((m) => m.title)).toEqual(['订阅测试：关注的竞赛', '订阅测试：竞赛资讯']);
     expect(page.data.unread).toBe(2);
     expect(page.data.list[0]).toMatchObject({ newsId: byCompetition.data.id, link: `/home/newsDetails?id=${byCompetition.data.id}`, read: false });
     // Nobody else got them.

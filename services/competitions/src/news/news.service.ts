@@ -111,6 +111,11 @@ export class NewsService {
     const scope = await this.scope(req, caller);
     const groupId = p.groupId ?? caller.groupId;
     if (scope && !scope.includes(groupId)) throw AppError.noAccess('auth.unknownGroup', { groupId });
+    if (p.competitionId) {
+      // The competition must be one the caller's organisations run (same schema, so checked here).
+      const [c] = await this.ds.query(`SELECT 1 FROM competitions WHERE id = $1 AND ($2::int[] IS NULL OR group_id = ANY($2))`, [p.competitionId, scope]);
+      if (!c) throw AppError.notFound('competition.notFound', { id: p.competitionId });
+    }
     const checker = isChecker(caller);
     const status: NewsStatus = !p.publish ? 'draft' : checker ? 'published' : 'pending';
     const fields = [

@@ -37,8 +37,9 @@ export class CompetitionController {
     return this.rpc.call(ctx, S.competitionDetail, q);
   }
 
+  /** News writers attach news to a competition, so they may list the options too. */
   @Get('info/option')
-  @Permissions(Perm.competitionList)
+  @Permissions(Perm.competitionList, Perm.newsEdit, Perm.newsCheck)
   options(@RequestCtx() ctx: Ctx): Promise<Option[]> {
     return this.rpc.call(ctx, S.competitionOptions);
   }

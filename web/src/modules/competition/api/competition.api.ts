@@ -11,12 +11,14 @@ import type {
   StageInput,
   WorkSubmitSetting,
 } from '@cmp/contracts';
+import type { Option } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 /** The back office's competition calls (services/gateway/src/competition). Changes answer the whole detail. */
 export const competitionApi = {
   page: (q: CompetitionPageQuery, signal?: AbortSignal) => http.get<Page<Competition>>('/competition/info/page', { ...q }, signal),
   detail: (id: number, signal?: AbortSignal) => http.get<CompetitionDetail>('/competition/info/detail', { id }, signal),
+  options: (signal?: AbortSignal) => http.get<Option[]>('/competition/info/option', undefined, signal),
   add: (p: CompetitionInput) => http.post<CompetitionDetail>('/competition/info/add', p),
   update: (p: CompetitionInput & { id: number }) => http.post<CompetitionDetail>('/competition/info/update', p),
   copy: (id: number) => http.post<CompetitionDetail>('/competition/info/copy', { id }),

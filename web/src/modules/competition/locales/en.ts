@@ -190,10 +190,11 @@ const en: Catalogue<CompetitionMessages> = {
       vote: 'Votes',
       work: 'Works',
     },
+    writeNews: 'Write news for this competition',
+    noNews: 'No news is attached to this competition yet',
     pending: '{{tab}} will show here once {{part}} is part of the platform',
     pendingDesc: 'That part has not been merged yet, so no sample data is shown here.',
     parts: {
-      news: 'news management',
       enrollment: 'sign-up and teams',
       review: 'review and results',
       vote: 'public voting',

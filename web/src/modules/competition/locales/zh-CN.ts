@@ -191,10 +191,11 @@ const zhCN = {
       vote: '投票',
       work: '作品',
     },
+    writeNews: '为本竞赛写资讯',
+    noNews: '暂无关联本竞赛的资讯',
     pending: '{{tab}}将在{{part}}上线后显示在这里',
     pendingDesc: '该部分尚未合并到平台，这里不展示示例数据。',
     parts: {
-      news: '资讯管理',
       enrollment: '报名与团队管理',
       review: '评审与成绩',
       vote: '作品投票',

@@ -21,12 +21,12 @@ import {
   useLang,
   useLevelOptions,
 } from '../components/shared';
+import { CompetitionNewsTab } from '../components/CompetitionNewsTab';
 import { allowedActions, fenToYuan } from '../hooks/rules';
 import { useCompetitionActions } from '../hooks/useCompetitionActions';
 
 /** Tabs whose data later parts of the platform provide, and which part. */
 const PENDING_TABS = [
-  ['news', 'news'],
   ['player', 'enrollment'],
   ['rank', 'review'],
   ['team', 'enrollment'],
@@ -169,6 +169,7 @@ export default function CompetitionDetailsPage() {
             label: event.label,
             children: <Table rowKey="id" size="middle" pagination={false} columns={itemColumns} dataSource={c.items} scroll={{ x: 840 }} />,
           },
+          { key: 'news', label: t('details.tabs.news'), children: <CompetitionNewsTab competitionId={c.id} /> },
           ...PENDING_TABS.map(([tab, part]) => ({ key: tab, label: t(`details.tabs.${tab}`), children: pending(tab, part) })),
         ]}
       />

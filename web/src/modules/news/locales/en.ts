@@ -61,7 +61,7 @@ const en: Catalogue<NewsMessages> = {
     removeCover: 'Remove cover',
     category: 'Category',
     categoryRequired: 'Choose a category',
-    competitionId: 'Competition ID',
+    competitionId: 'Competition',
     competitionHint: "Optional: people who follow the competition get a message",
     top: 'Pinned',
     content: 'Content',

@@ -59,7 +59,7 @@ const zhCN = {
     removeCover: '移除封面',
     category: '分类',
     categoryRequired: '请选择分类',
-    competitionId: '关联竞赛 ID',
+    competitionId: '关联竞赛',
     competitionHint: '选填：关联后，订阅该竞赛的用户会收到消息',
     top: '置顶',
     content: '正文',

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, InputNumber, Result, Select, Space, Spin, Upload } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Result, Select, Space, Spin, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { usePermission } from '@/app/permission/permission';
 import { useAsync } from '@/modules/system/hooks/useAsync';
+import { competitionApi } from '@/modules/competition/api/competition.api';
 import { newsApi, uploadImage } from '../api/news.api';
 import { DETAIL_PATH } from '../components/NewsListScreen';
 import '../locales';
@@ -89,6 +90,9 @@ export default function NewsEditPage() {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const item = useAsync<NewsDetail>((signal) => newsApi.detail(id!, signal), [id], !!id);
+  const competitions = useAsync((signal) => competitionApi.options(signal), []);
+  // Written from a competition's detail page: attached to it from the start.
+  const forCompetition = Number(params.get('competitionId')) || undefined;
 
   useEffect(() => {
     if (item.data) form.setFieldsValue({ ...item.data, summary: item.data.summary || undefined });
@@ -133,7 +137,7 @@ export default function NewsEditPage() {
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('edit.rejectedBecause', { reason: item.data.rejectReason })} />
       )}
       <Spin spinning={!!id && item.loading}>
-        <Form form={form} layout="vertical" initialValues={{ category: 1, top: false }} style={{ maxWidth: 960 }}>
+        <Form form={form} layout="vertical" initialValues={{ category: 1, top: false, competitionId: forCompetition }} style={{ maxWidth: 960 }}>
           <Form.Item name="title" label={t('edit.newsTitle')} rules={[{ required: true, whitespace: true, message: t('edit.titleRequired') }, { max: NEWS_TITLE_MAX }]}>
             <Input maxLength={NEWS_TITLE_MAX} showCount />
           </Form.Item>
@@ -145,7 +149,7 @@ export default function NewsEditPage() {
               <Select style={{ width: 200 }} options={NEWS_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))} />
             </Form.Item>
             <Form.Item name="competitionId" label={t('edit.competitionId')} extra={t('edit.competitionHint')}>
-              <InputNumber min={1} precision={0} style={{ width: 200 }} />
+              <Select allowClear showSearch optionFilterProp="label" style={{ width: 280 }} loading={competitions.loading} options={competitions.data} />
             </Form.Item>
             {checker && (
               <Form.Item name="top" label={t('edit.top')} valuePropName="checked">
