@@ -275,8 +275,11 @@ describe('subscriptions', () => {
     const empty = await api<{ groupId: number; competitionIds: number[]; categories: number[] }>('/sys/user/subscribe/detail', { token: student1 });
     expect(empty.data).toEqual({ groupId: u1, competitionIds: [], categories: [] });
 
-    // A competition of the student's organisation (any one will do).
-    const competition = (await api<{ value: number }[]>('/competition/info/option', { token: admin1 })).data[0].value;
+    // A published competition of the student's organisation (any one will do); a draft cannot be followed.
+    const competition = (await api<{ value: number }[]>(`/web/competition/group/competition/list?groupId=${u1}`)).data[0].value;
+    const draftId = (await api<{ id: number }>('/competition/info/add', { token: admin1, body: { name: `草稿竞赛 ${Date.now()}`, year: 2026 } })).data.id;
+    const refused = await api('/sys/user/subscribe/save', { token: student1, lang: 'en', body: { competitionIds: [draftId], categories: [] } });
+    expect(refused).toMatchObject({ code: 10404, msg: `No such competition: ${draftId}` });
     const saved = await api('/sys/user/subscribe/save', { token: student1, body: { competitionIds: [competition, competition], categories: [4, 3] } });
     expect(saved.data).toEqual({ groupId: u1, competitionIds: [competition], categories: [3, 4] });
     const bad = await api('/sys/user/subscribe/save', { token: student1, lang: 'en', body: { competitionIds: ['x'], categories: [7] } });

@@ -32,6 +32,10 @@ export class SubscriptionService {
     const bad = categories.find((c) => !(NEWS_CATEGORIES as readonly number[]).includes(c));
     if (bad !== undefined) throw AppError.badRequest('news.badCategory', { category: String(bad) });
     const competitionIds = [...new Set(p.competitionIds ?? [])].sort((a, b) => a - b);
+    // Only competitions the public can see can be followed.
+    const known: { id: number }[] = await this.ds.query(`SELECT id FROM competitions WHERE id = ANY($1::int[]) AND status IN (1, 2)`, [competitionIds]);
+    const unknown = competitionIds.find((id) => !known.some((k) => k.id === id));
+    if (unknown !== undefined) throw AppError.notFound('competition.notFound', { id: unknown });
     await this.ds.query(
       `INSERT INTO user_subscriptions (user_id, group_id, competition_ids, categories) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id) DO UPDATE

@@ -6,6 +6,7 @@ import type {
   NewsItem,
   NewsPageQuery,
   NewsSavePayload,
+  Option,
   Page,
   SubscribeMessage,
   Subscription,
@@ -41,3 +42,17 @@ export const subscriptionApi = {
   remove: (ids: number[]) => http.post<{ count: number }>('/sys/subscribe/message/delete', { ids }),
   markRead: (ids: number[]) => http.post<{ count: number }>('/sys/subscribe/message/read', { ids }),
 };
+
+/**
+ * Competitions a person can follow: the published ones of every organisation that has any, grouped by
+ * organisation (the public calls /web/competition/group/list and /web/competition/group/competition/list).
+ */
+export async function competitionChoices(signal?: AbortSignal): Promise<{ label: string; options: Option[] }[]> {
+  const groups = await http.get<{ groupId: number; groupName: string }[]>('/web/competition/group/list', undefined, signal);
+  return Promise.all(
+    groups.map(async (g) => ({
+      label: g.groupName,
+      options: await http.get<Option[]>('/web/competition/group/competition/list', { groupId: g.groupId }, signal),
+    })),
+  );
+}

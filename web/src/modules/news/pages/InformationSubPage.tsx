@@ -10,17 +10,18 @@ import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { LoadError } from '@/modules/system/components/PageHeader';
 import { useAsync } from '@/modules/system/hooks/useAsync';
-import { subscriptionApi } from '../api/news.api';
+import { competitionChoices, subscriptionApi } from '../api/news.api';
 import '../locales';
 import '../components/news.css';
 
 function SettingsCard() {
   const { t } = useTranslation('news');
   const sub = useAsync(() => subscriptionApi.detail(), []);
-  const [form] = Form.useForm<{ categories: NewsCategory[]; competitionIds: string[] }>();
+  const [form] = Form.useForm<{ categories: NewsCategory[]; competitionIds: number[] }>();
+  const choices = useAsync((signal) => competitionChoices(signal), []);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (sub.data) form.setFieldsValue({ categories: sub.data.categories, competitionIds: sub.data.competitionIds.map(String) });
+    if (sub.data) form.setFieldsValue({ categories: sub.data.categories, competitionIds: sub.data.competitionIds });
   }, [sub.data, form]);
 
   const save = async () => {
@@ -29,7 +30,7 @@ function SettingsCard() {
     if (!v) return;
     setSaving(true);
     try {
-      const p: Subscription = { groupId: sub.data.groupId, categories: v.categories ?? [], competitionIds: (v.competitionIds ?? []).map(Number) };
+      const p: Subscription = { groupId: sub.data.groupId, categories: v.categories ?? [], competitionIds: v.competitionIds ?? [] };
       await subscriptionApi.save(p);
       toast(t('sub.saved'), 'success');
     } catch {
@@ -47,12 +48,16 @@ function SettingsCard() {
         <Form.Item name="categories" label={t('sub.categories')}>
           <Checkbox.Group options={NEWS_CATEGORIES.map((c) => ({ value: c, label: t(`category.${c}`) }))} />
         </Form.Item>
-        <Form.Item
-          name="competitionIds"
-          label={t('sub.competitions')}
-          rules={[{ validator: (_, ids: string[] = []) => (ids.every((id) => /^[1-9]\d{0,8}$/.test(id)) ? Promise.resolve() : Promise.reject(new Error(t('sub.competitionsInvalid')))) }]}
-        >
-          <Select mode="tags" open={false} tokenSeparators={[',', ' ']} placeholder={t('sub.competitionsPlaceholder')} style={{ maxWidth: 420 }} />
+        <Form.Item name="competitionIds" label={t('sub.competitions')}>
+          <Select
+            mode="multiple"
+            allowClear
+            optionFilterProp="label"
+            loading={choices.loading}
+            options={choices.data}
+            placeholder={t('sub.competitionsPlaceholder')}
+            style={{ maxWidth: 520 }}
+          />
         </Form.Item>
         <GuardedButton type="primary" loading={saving} onClick={() => void save()}>
           {t('sub.save')}
