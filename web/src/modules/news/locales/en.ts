@@ -109,7 +109,7 @@ const en: Catalogue<NewsMessages> = {
     settings: 'What I follow',
     settingsHint: 'Choose news categories and competitions to follow; new news about them arrives here as messages.',
     categories: 'Categories',
-    competitions: 'Competition IDs',
+    competitions: 'Competitions followed',
     competitionsPlaceholder: 'Choose the competitions to follow',
     save: 'Save subscriptions',
     saved: 'Subscriptions saved',

@@ -107,7 +107,7 @@ const zhCN = {
     settings: '我的订阅',
     settingsHint: '选择关注的资讯分类和竞赛，有新资讯发布时会在这里收到消息。',
     categories: '关注的分类',
-    competitions: '关注的竞赛 ID',
+    competitions: '关注的竞赛',
     competitionsPlaceholder: '选择要关注的竞赛',
     save: '保存订阅',
     saved: '订阅已保存',
