@@ -16,6 +16,7 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ErrorFilter } from './http/error.filter';
 import { registerJsonParser } from './http/json-parser';
 import { registerRateLimit } from './http/rate-limit';
+import { cachedReadPaths, PublicCache } from './http/public-cache';
 import { NATS_RPC } from './http/rpc.service';
 import { registerSecurityHeaders } from './http/security-headers';
 import { validationPipe } from './http/validation';
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
   await app.register(cors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['content-disposition', 'x-request-id'] });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
   registerRateLimit(fastify, config.rateLimitPerMinute);
+  app.get(PublicCache).register(fastify, cachedReadPaths(CONTROLLERS, API_PREFIX));
   registerAudit(fastify, app.get<NatsRpcClient>(NATS_RPC).connection, routeTitles(CONTROLLERS, API_PREFIX));
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);

@@ -6,7 +6,7 @@ import { AUTH_RPC } from '../rpc.provider';
 import { invalidatePublicCache } from '../public-cache';
 import { publicGroupOf, scopeOf } from '../scope';
 
-const SETTING_SQL = `
+export const SETTING_SQL = `
   SELECT group_id AS "groupId", template_type AS "templateType", description, navigation_settings AS "navigationSettings", banners
     FROM website_settings WHERE group_id = $1`;
 

@@ -1,5 +1,5 @@
-import { RequestMethod } from '@nestjs/common';
 import { ErrorCode, type Identity, type OperationLoggedEvent } from '@cmp/contracts';
+import { routesOf } from '../http/routes';
 
 /** Methods that change something: these calls are recorded. */
 export const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -34,12 +34,6 @@ function redact(v: unknown, depth: number): unknown {
 }
 
 const humanise = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-const joinPath = (...parts: (string | undefined)[]) =>
-  '/' +
-  parts
-    .flatMap((p) => (p ?? '').split('/'))
-    .filter(Boolean)
-    .join('/');
 
 /**
  * Title of every route, keyed by "METHOD /prefix/path" as Fastify reports the matched route:
@@ -49,18 +43,10 @@ const joinPath = (...parts: (string | undefined)[]) =>
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export function routeTitles(controllers: Function[], prefix: string): Map<string, string> {
   const titles = new Map<string, string>();
-  for (const ctrl of controllers) {
-    const base = Reflect.getMetadata('path', ctrl) as string | undefined;
-    const tags = (Reflect.getMetadata('swagger/apiUseTags', ctrl) as string[] | undefined) ?? [];
-    const module = tags[0] ?? humanise(ctrl.name.replace(/Controller$/, ''));
-    const proto = ctrl.prototype as Record<string, unknown>;
-    for (const name of Object.getOwnPropertyNames(proto)) {
-      const handler = proto[name];
-      if (name === 'constructor' || typeof handler !== 'function' || !Reflect.hasMetadata('path', handler)) continue;
-      const method = RequestMethod[Reflect.getMetadata('method', handler) as number];
-      const paths = [Reflect.getMetadata('path', handler) as string | string[]].flat();
-      for (const p of paths) titles.set(`${method} ${joinPath(prefix, base, p)}`, `${module} / ${humanise(name)}`);
-    }
+  for (const r of routesOf(controllers, prefix)) {
+    const tags = (Reflect.getMetadata('swagger/apiUseTags', r.controller) as string[] | undefined) ?? [];
+    const module = tags[0] ?? humanise(r.controller.name.replace(/Controller$/, ''));
+    titles.set(`${r.method} ${r.path}`, `${module} / ${humanise(r.name)}`);
   }
   return titles;
 }

@@ -14,7 +14,7 @@ import {
 import { IdDto } from '../system/system.dto';
 import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
-import { PublicCache } from '../http/public-cache';
+import { CachedRead, PublicCache } from '../http/public-cache';
 import { RpcService } from '../http/rpc.service';
 import { NewsCheckDto, NewsCollectDto, NewsPageQueryDto, NewsSaveDto, NewsUpdateDto, PublicNewsPageQueryDto } from './news.dto';
 
@@ -109,6 +109,7 @@ export class PublicNewsController {
 
   /** Cached in the gateway like the other public reads; publishing or changing news drops it. */
   @Get('page')
+  @CachedRead()
   @Public()
   page(@RequestCtx() ctx: Ctx, @Query() q: PublicNewsPageQueryDto, @Req() req: FastifyRequest): Promise<Page<PublicNewsItem>> {
     return this.cache.call(ctx, NewsSubject.publicPage, { ...q, host: q.groupId ? undefined : req.hostname });

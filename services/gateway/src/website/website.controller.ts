@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { CompetitionsSubject, Perm, type WebsiteSetting } from '@cmp/contracts';
 import { Permissions, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
-import { PublicCache } from '../http/public-cache';
+import { CachedRead, PublicCache } from '../http/public-cache';
 import { RpcService } from '../http/rpc.service';
 import { WebsiteQueryDto, WebsiteSaveDto } from './website.dto';
 
@@ -18,6 +18,7 @@ export class WebsiteController {
 
   /** The public site's settings, for the organisation named or else the one whose host the visitor used. */
   @Get('getWebsiteSetting')
+  @CachedRead()
   @Public()
   get(@RequestCtx() ctx: Ctx, @Query() q: WebsiteQueryDto, @Req() req: FastifyRequest): Promise<WebsiteSetting> {
     return this.cache.call(ctx, CompetitionsSubject.websiteGet, { groupId: q.groupId, host: q.groupId ? undefined : req.hostname });
