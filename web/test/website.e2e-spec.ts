@@ -71,7 +71,7 @@ describe('website settings', () => {
     const loaded = await visitor.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), saved.banners[0].imageUrl);
     expect(loaded).toBe('image/png');
     await b.shot(visitor, 'homepage-with-banner');
-    await clickText(visitor, '.slick-active .site-banner', '英语演讲比赛报名开始');
+    await clickText(visitor, '.site-banner--active', '英语演讲比赛报名开始');
     await waitForText(visitor, '竞赛列表', '.home__main');
     await visitor.close();
   });

@@ -1,4 +1,4 @@
-import { Card, Space, Tag, Typography } from 'antd';
+import { Space, Tag } from 'antd';
 import { CalendarOutlined, TrophyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -31,6 +31,11 @@ export function EnrollWindow({ c, plain = false }: { c: Pick<Competition, 'enrol
   return <>{plain ? `${range.start} — ${range.end}` : t('competition.enroll', range)}</>;
 }
 
+/**
+ * Cards and lists of the public site are plain markup, not antd's Card, List or Typography: the homepage
+ * must stay small (those pull in tabs, pagination, selects and tooltips).
+ */
+
 /** Covers are optional: a competition without one gets a gradient chosen by its id, so cards still differ. */
 const GRADIENTS = ['#1677ff, #69b1ff', '#13a8a8, #5cdbd3', '#722ed1, #b37feb', '#d4380d, #ff9c6e', '#389e0d, #95de64'];
 export function Cover({ c, height = 120 }: { c: Pick<Competition, 'id' | 'coverUrl'>; height?: number }) {
@@ -49,22 +54,21 @@ export function CompetitionCard({ c }: { c: Competition }) {
   const name = useCompetitionName();
   return (
     <Link to={`/home/competition/details?id=${c.id}`} className="site-card-link" data-competition-id={c.id}>
-      <Card hoverable cover={<Cover c={c} />} className="site-card">
+      <div className="site-card">
+        <Cover c={c} />
+        <div className="site-card__body">
         <Space size={4} wrap style={{ marginBottom: 6 }}>
           <PhaseTag phase={c.phase} />
           {c.level && <Tag>{t(`level.${c.level}`, { defaultValue: c.level })}</Tag>}
         </Space>
-        <Typography.Title level={5} ellipsis={{ rows: 2 }} className="site-card__title">
-          {name(c)}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className="site-card__summary">
-          {c.summary}
-        </Typography.Paragraph>
+        <h3 className="site-card__title site-clamp-2">{name(c)}</h3>
+        <p className="site-card__summary site-clamp-2">{c.summary}</p>
         <div className="site-card__meta">
           <CalendarOutlined /> <EnrollWindow c={c} />
         </div>
         <div className="site-card__meta">{t('competition.events', { count: c.itemCount })}</div>
-      </Card>
+        </div>
+      </div>
     </Link>
   );
 }

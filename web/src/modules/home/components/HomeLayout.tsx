@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { Button, Dropdown, Input, Space } from 'antd';
-import { DownOutlined } from '@ant-design/icons';
+import { Button, Space } from 'antd';
+import { DownOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
 import { PageLoading } from '@/app/components/PageLoading';
@@ -46,7 +46,6 @@ function useNavLabel() {
 
 function SiteNav({ nav }: { nav: NavigationSetting[] }) {
   const label = useNavLabel();
-  const navigate = useNavigate();
   const cls = ({ isActive }: { isActive: boolean }) => (isActive ? 'home__link home__link--active' : 'home__link');
   return (
     <nav className="home__nav">
@@ -59,18 +58,20 @@ function SiteNav({ nav }: { nav: NavigationSetting[] }) {
             </NavLink>
           );
         }
+        // A plain hover/focus menu rather than antd's Dropdown, which would weigh on every visitor's first page.
         return (
-          <Dropdown
-            key={n.tem + n.name}
-            menu={{ items: n.children.map((c) => ({ key: c.path, label: label.child(n, c), onClick: () => navigate(c.path) })) }}
-          >
-            {/* A span between them: the dropdown adds its class to its child, which NavLink's class function would lose. */}
-            <span>
-              <NavLink to={to} className={cls}>
-                {label.entry(n)} <DownOutlined style={{ fontSize: 10 }} />
-              </NavLink>
-            </span>
-          </Dropdown>
+          <div key={n.tem + n.name} className="home__submenu">
+            <NavLink to={to} className={cls}>
+              {label.entry(n)} <DownOutlined style={{ fontSize: 10 }} />
+            </NavLink>
+            <div className="home__submenu-panel">
+              {n.children.map((c) => (
+                <Link key={c.path} to={c.path} className="home__submenu-item">
+                  {label.child(n, c)}
+                </Link>
+              ))}
+            </div>
+          </div>
         );
       })}
     </nav>
@@ -96,12 +97,20 @@ export default function HomeLayout() {
           {site.setting?.groupName && <small className="home__org">{site.setting.groupName}</small>}
         </Link>
         <SiteNav nav={site.setting?.navigationSettings.length ? site.setting.navigationSettings : DEFAULT_NAV} />
-        <Input.Search
+        <form
           className="home__search"
-          allowClear
-          placeholder={t('news.searchPlaceholder', { ns: 'site' })}
-          onSearch={(keyword) => keyword.trim() && navigate(`/home/searchNews?keyword=${encodeURIComponent(keyword.trim())}`)}
-        />
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const keyword = String(new FormData(e.currentTarget).get('keyword') ?? '').trim();
+            if (keyword) navigate(`/home/searchNews?keyword=${encodeURIComponent(keyword)}`);
+          }}
+        >
+          <input name="keyword" type="search" placeholder={t('news.searchPlaceholder', { ns: 'site' })} aria-label={t('news.searchTitle', { ns: 'site' })} />
+          <button type="submit" aria-label={t('news.searchTitle', { ns: 'site' })}>
+            <SearchOutlined />
+          </button>
+        </form>
         <Space size={4} className="home__account" wrap>
           <LanguageSwitch />
           {token ? (

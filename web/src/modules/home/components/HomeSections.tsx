@@ -1,4 +1,5 @@
-import { Button, Carousel, Col, Empty, Row, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Button, Col, Empty, Row, Skeleton, Space } from 'antd';
 import type { Banner } from '@cmp/contracts';
 import { AuditOutlined, CloudUploadOutlined, FormOutlined, RightOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,7 @@ export function LatestRound({ data, dark = false }: { data: HomeData; dark?: boo
   const name = useCompetitionName();
   const last = data.lastRound;
   if (data.loading) return <Skeleton active paragraph={{ rows: 2 }} />;
-  if (!last) return <Typography.Text type={dark ? undefined : 'secondary'}>{t('hero.noRound')}</Typography.Text>;
+  if (!last) return <span className={dark ? undefined : 'site-muted'}>{t('hero.noRound')}</span>;
   return (
     <div className="site-latest" data-testid="latest-round">
       <div className="site-latest__label">
@@ -110,32 +111,51 @@ export function Features({ dark = false }: { dark?: boolean }) {
   );
 }
 
-/** The organiser's banners, if any: a link inside the site navigates, an https link opens a new tab. */
+/**
+ * The organiser's banners, if any, one at a time, moving on every 5 s (not while the pointer rests on them).
+ * A link inside the site navigates, an https link opens a new tab. Plain markup: antd's Carousel would
+ * bring a slider library to every visitor's first page.
+ */
 export function BannerCarousel({ banners }: { banners: Banner[] | undefined }) {
   const navigate = useNavigate();
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = banners?.length ?? 0;
+  useEffect(() => {
+    if (count < 2 || paused) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), 5000);
+    return () => clearInterval(timer);
+  }, [count, paused]);
   if (!banners?.length) return null;
   return (
-    <section className="site-banners">
-      <Carousel autoplay autoplaySpeed={5000} dots={banners.length > 1}>
-        {banners.map((b) => (
-          <div key={b.imageUrl + b.title}>
-            <a
-              className="site-banner"
-              href={b.link || undefined}
-              target={b.link.startsWith('https://') ? '_blank' : undefined}
-              rel="noreferrer"
-              style={{ backgroundImage: `url("${b.imageUrl}")` }}
-              onClick={(e) => {
-                if (!b.link.startsWith('/home/')) return;
-                e.preventDefault();
-                navigate(b.link);
-              }}
-            >
-              {b.title && <span className="site-banner__title">{b.title}</span>}
-            </a>
-          </div>
+    <section className="site-banners" onMouseEnter={() => setPaused(true)} onMouseLeave={() => setPaused(false)}>
+      <div className="site-banners__track" style={{ transform: `translateX(-${(index % count) * 100}%)` }}>
+        {banners.map((b, i) => (
+          <a
+            key={b.imageUrl + b.title}
+            className={i === index % count ? 'site-banner site-banner--active' : 'site-banner'}
+            aria-hidden={i !== index % count}
+            href={b.link || undefined}
+            target={b.link.startsWith('https://') ? '_blank' : undefined}
+            rel="noreferrer"
+            style={{ backgroundImage: `url("${b.imageUrl}")` }}
+            onClick={(e) => {
+              if (!b.link.startsWith('/home/')) return;
+              e.preventDefault();
+              navigate(b.link);
+            }}
+          >
+            {b.title && <span className="site-banner__title">{b.title}</span>}
+          </a>
         ))}
-      </Carousel>
+      </div>
+      {count > 1 && (
+        <div className="site-banners__dots">
+          {banners.map((b, i) => (
+            <button key={b.imageUrl + b.title} type="button" aria-label={b.title || String(i + 1)} className={i === index % count ? 'active' : undefined} onClick={() => setIndex(i)} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

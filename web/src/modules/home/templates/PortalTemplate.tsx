@@ -1,4 +1,4 @@
-import { Col, Empty, List, Row, Space } from 'antd';
+import { Col, Empty, Row, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HomeData } from '../hooks/useHomeData';
@@ -28,25 +28,28 @@ export default function PortalTemplate({ data }: { data: HomeData }) {
         <Row gutter={[24, 24]}>
           <Col xs={24} lg={14}>
             <SectionTitle title={t('home.competitions')} more="/home/competition" />
-            <List
-              className="portal-list"
-              loading={data.loading}
-              dataSource={data.competitions}
-              locale={{ emptyText: <Empty description={t('competition.empty')} /> }}
-              renderItem={(c) => (
-                <List.Item data-competition-id={c.id} extra={<PhaseTag phase={c.phase} />}>
-                  <List.Item.Meta
-                    title={<Link to={`/home/competition/details?id=${c.id}`}>{name(c)}</Link>}
-                    description={
-                      <Space size={16} wrap>
+            {data.loading && !data.competitions.length ? (
+              <Skeleton active />
+            ) : data.competitions.length ? (
+              <ul className="site-list portal-list">
+                {data.competitions.map((c) => (
+                  <li key={c.id} className="site-list__item" data-competition-id={c.id}>
+                    <div className="site-list__main">
+                      <div className="site-list__title">
+                        <Link to={`/home/competition/details?id=${c.id}`}>{name(c)}</Link>
+                      </div>
+                      <Space size={16} wrap className="site-list__meta">
                         <EnrollWindow c={c} />
                         <span>{t('competition.events', { count: c.itemCount })}</span>
                       </Space>
-                    }
-                  />
-                </List.Item>
-              )}
-            />
+                    </div>
+                    <PhaseTag phase={c.phase} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <Empty description={t('competition.empty')} />
+            )}
           </Col>
           <Col xs={24} lg={10}>
             <NewsColumns data={data} stacked />
