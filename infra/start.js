@@ -22,6 +22,7 @@ const DEMO_ACCOUNTS = [
   ['admin2', 'organiser admin of 西部测试大学 (DEMO-U2)'],
   ['expert1', 'expert (评审专家), DEMO-U1'],
   ['teacher1', 'teacher (指导老师), DEMO-U1'],
+  ['college1', 'news editor (资讯编辑) of the college DEMO-U1-CS; admin1 approves its news'],
   ['student1 … student4', 'students of DEMO-U1, DEMO-U1-CS and DEMO-U2 (phones 13800000011 … 14)'],
 ];
 
