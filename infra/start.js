@@ -62,7 +62,9 @@ function waitForHealth(url, ms = 60000) {
   execSync('npx turbo run build --output-logs=errors-only', { cwd: root, stdio: 'inherit' });
   if (process.argv.includes('--reset') || !(await hasDemoData())) await resetAll(DATABASE_URL);
 
-  const env = { ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
+  // The web app's proxy on this machine says which host the visitor used (u1.localhost, ...): the gateway believes it
+  // from loopback only.
+  const env = { TRUST_PROXY: 'loopback', ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
   const children = SERVICES.map((svc) => spawn(process.execPath, [path.join(root, 'services', svc, 'dist', 'main.js')], { env, stdio: 'inherit' }));
   children.push(
     spawn('npx', ['vite', 'preview', '--port', String(WEB_PORT), '--strictPort', '--host', '0.0.0.0'], {

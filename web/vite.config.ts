@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 // The gateway serves the API under /prod-api; dev and preview forward it there.
 const gateway = process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
 const proxy: Record<string, ProxyOptions> = {
-  '/prod-api': { target: gateway, changeOrigin: true },
+  // xfwd: the gateway learns the host the visitor used (each organisation's public site is chosen by it).
+  '/prod-api': { target: gateway, changeOrigin: true, xfwd: true },
 };
 
 export default defineConfig({

@@ -6,7 +6,8 @@ export interface GatewayConfig extends BaseConfig {
   port: number;
   jwtSecret: string;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: true, false, or addresses / presets such as "loopback" whose X-Forwarded-* it believes. */
+  trustProxy: boolean | string;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
   rateLimitPerMinute: number;
@@ -24,7 +25,7 @@ export function loadGatewayConfig(): GatewayConfig {
     port: env.int('PORT', 8080, 1, 65535),
     jwtSecret: env.secret('JWT_SECRET'),
     corsOrigins: env.list('CORS_ORIGINS', ['http://localhost:5173', 'http://127.0.0.1:5173']),
-    trustProxy: env.bool('TRUST_PROXY', false),
+    trustProxy: trustProxyOf(env.string('TRUST_PROXY', 'false')),
     bodyLimitBytes: env.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     uploadLimitBytes: env.int('UPLOAD_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     rateLimitPerMinute: env.int('RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
@@ -36,3 +37,8 @@ export function loadGatewayConfig(): GatewayConfig {
 }
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
+
+function trustProxyOf(value: string): boolean | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
+}
