@@ -17,7 +17,8 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { MAX_PAGE_SIZE, MEMBER_FIELDS, ParticipationMode, WORK_FILE_TYPES, type CompetitionPhase } from '@cmp/contracts';
+import { MEMBER_FIELDS, ParticipationMode, WORK_FILE_TYPES, type CompetitionPhase } from '@cmp/contracts';
+import { PageDto } from '../http/page.dto';
 
 const PHASES: CompetitionPhase[] = ['upcoming', 'enrolling', 'ongoing', 'ended'];
 /** Rich text of a competition's introduction or guide; sanitised before the public site shows it. */
@@ -31,22 +32,7 @@ export class CompetitionIdQueryDto {
   competitionId: number;
 }
 
-export class PageQueryDto {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  pageNum?: number;
-
-  @ApiPropertyOptional({ default: 10 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
-  pageSize?: number;
-
+export class PageQueryDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches the name' })
   @IsOptional()
   @IsString()

@@ -10,32 +10,13 @@ import {
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
   Min,
   ValidateIf,
 } from 'class-validator';
 import { MAX_PAGE_SIZE, NEWS_CATEGORIES, NEWS_CONTENT_MAX, NEWS_STATUSES, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, type NewsStatus } from '@cmp/contracts';
+import { PageDto, queryBoolean } from '../http/page.dto';
 
-/** Query strings carry booleans as text. */
-const toBool = ({ value }: { value: unknown }) => (value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value);
-
-export class PageDto {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  pageNum?: number;
-
-  @ApiPropertyOptional({ default: 10 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
-  pageSize?: number;
-}
 
 class NewsFilterDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches title, summary or text' })
@@ -73,7 +54,7 @@ export class NewsPageQueryDto extends NewsFilterDto {
 
   @ApiPropertyOptional({ description: "only the caller's own items" })
   @IsOptional()
-  @Transform(toBool)
+  @Transform(queryBoolean)
   @IsBoolean()
   mine?: boolean;
 }
@@ -201,7 +182,7 @@ export class SubscriptionSaveDto {
 export class MessagePageQueryDto extends PageDto {
   @ApiPropertyOptional()
   @IsOptional()
-  @Transform(toBool)
+  @Transform(queryBoolean)
   @IsBoolean()
   read?: boolean;
 }

@@ -1,27 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { DICT_TYPE_PATTERN, DICT_VALUE_PATTERN, MAX_PAGE_SIZE, SCHOOL_CODE_PATTERN } from '@cmp/contracts';
+import { DICT_TYPE_PATTERN, DICT_VALUE_PATTERN, SCHOOL_CODE_PATTERN } from '@cmp/contracts';
+import { PageDto, queryBoolean } from '../http/page.dto';
 
-// Query strings carry text: 'true' and 'false' become booleans, anything else fails @IsBoolean.
-const toBoolean = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
-
-export class PageDto {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  pageNum?: number;
-
-  @ApiPropertyOptional({ default: 10 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
-  pageSize?: number;
-}
 
 export class SchoolPublicQueryDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches the Chinese or English name or the code' })
@@ -40,7 +22,7 @@ export class SchoolPublicQueryDto extends PageDto {
 export class SchoolPageQueryDto extends SchoolPublicQueryDto {
   @ApiPropertyOptional()
   @IsOptional()
-  @Transform(toBoolean)
+  @Transform(queryBoolean)
   @IsBoolean()
   enabled?: boolean;
 }

@@ -16,7 +16,8 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
-import { MAX_PAGE_SIZE, PHONE_PATTERN, USERNAME_PATTERN } from '@cmp/contracts';
+import { PHONE_PATTERN, USERNAME_PATTERN } from '@cmp/contracts';
+import { PageDto } from '../http/page.dto';
 
 export class IdDto {
   @ApiProperty()
@@ -26,22 +27,7 @@ export class IdDto {
   id: number;
 }
 
-export class UserPageQueryDto {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  pageNum?: number;
-
-  @ApiPropertyOptional({ default: 10 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
-  pageSize?: number;
-
+export class UserPageQueryDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches account, name or phone' })
   @IsOptional()
   @IsString()
@@ -361,22 +347,7 @@ export class GroupSaveDto {
   hosts?: string[];
 }
 
-export class LogPageQueryDto {
-  @ApiPropertyOptional({ default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  pageNum?: number;
-
-  @ApiPropertyOptional({ default: 10 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_SIZE)
-  pageSize?: number;
-
+export class LogPageQueryDto extends PageDto {
   @ApiPropertyOptional({ description: 'part of the account name' })
   @IsOptional()
   @IsString()

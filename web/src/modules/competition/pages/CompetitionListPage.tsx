@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { Button, Empty, Form, Grid, Input, InputNumber, Select, Space, Table, Tooltip } from 'antd';
+import { Button, Empty, Form, Grid, Input, InputNumber, Select, Space, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { useNavigate } from 'react-router-dom';
-import { CompetitionStatus, MAX_PAGE_SIZE, type Competition, type CompetitionPageQuery } from '@cmp/contracts';
+import { CompetitionStatus, type Competition, type CompetitionPageQuery } from '@cmp/contracts';
 import { formatDateTime } from '@/app/i18n/format';
 import { useAsync } from '@/modules/system/hooks/useAsync';
 import { competitionApi } from '../api/competition.api';
 import { SettingsMenu } from '../components/SettingsMenu';
-import { formatWindow, LoadError, NS, PhaseTag, StatusTag, useCanEdit, useEventLabel, useLang, useLevelOptions } from '../components/shared';
+import { formatWindow, NS, PhaseTag, StatusTag, useCanEdit, useEventLabel, useLang, useLevelOptions } from '../components/shared';
 import { allowedActions } from '../hooks/rules';
 import { useCompetitionActions } from '../hooks/useCompetitionActions';
 
@@ -147,24 +148,14 @@ export default function CompetitionListPage() {
         <Form.Item name="year" label={t('year')}>
           <InputNumber min={2000} max={2100} precision={0} placeholder={t('yearPlaceholder')} style={{ width: 120 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('common.search')}
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
-      <LoadError error={list.error} onRetry={list.reload} />
-      <Table<Competition>
+      <PagedTable<Competition>
+        list={list}
+        query={query}
+        setQuery={setQuery}
         rowKey="id"
-        size="middle"
-        loading={list.loading}
         columns={columns}
-        dataSource={list.data?.list ?? []}
         scroll={{ x: 1400 }}
         locale={{
           emptyText: list.loading ? ' ' : (
@@ -176,15 +167,6 @@ export default function CompetitionListPage() {
               )}
             </Empty>
           ),
-        }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, MAX_PAGE_SIZE],
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum: pageSize === q.pageSize ? pageNum : 1, pageSize })),
         }}
       />
     </div>

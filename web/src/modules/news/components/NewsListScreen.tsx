@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Empty, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { SearchButtons } from '@/app/components/ListParts';
 import { useNavigate } from 'react-router-dom';
 import { MAX_PAGE_SIZE, NEWS_CATEGORIES, NEWS_STATUSES, Perm, type CollectedNews, type NewsItem, type NewsPageQuery, type NewsStatus, type Page } from '@cmp/contracts';
 import { confirmDelete, confirmDialog, promptDialog, toast } from '@/app/feedback/feedback';
@@ -169,16 +170,7 @@ export function NewsListScreen({ mode }: { mode: NewsListMode }) {
             <Select allowClear placeholder={t('common.all')} style={{ width: 120 }} options={NEWS_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
           </Form.Item>
         )}
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('common.search')}
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
       <LoadError error={list.error} onRetry={list.reload} />
       <Table<NewsItem | CollectedNews>

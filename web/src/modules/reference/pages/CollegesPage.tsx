@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Select, Space, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_SIZE, Perm, type CollegePageQuery, type CollegeView } from '@cmp/contracts';
+import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { Perm, type CollegePageQuery, type CollegeView } from '@cmp/contracts';
 import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { usePermission } from '@/app/permission/permission';
 import { FormModal } from '@/modules/system/components/FormModal';
-import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
+import { PageHeader } from '@/modules/system/components/PageHeader';
 import { useAsync } from '@/modules/system/hooks/useAsync';
 import '@/modules/system/locales';
 import '@/modules/system/components/system.css';
@@ -131,34 +132,15 @@ export default function CollegesPage() {
         <Form.Item name="name" label={t('college.name')}>
           <Input allowClear style={{ width: 200 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('common.search')}
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
-      <LoadError error={list.error} onRetry={list.reload} />
-      <Table<CollegeView>
+      <PagedTable<CollegeView>
+        list={list}
+        query={query}
+        setQuery={setQuery}
         rowKey="id"
-        size="middle"
-        loading={list.loading}
         columns={columns}
-        dataSource={list.data?.list ?? []}
         scroll={{ x: 900 }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, MAX_PAGE_SIZE],
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum: pageSize === q.pageSize ? pageNum : 1, pageSize })),
-        }}
       />
       <FormModal title={editing?.college ? t('college.edit') : t('college.add')} open={!!editing} onClose={() => setEditing(null)} onSubmit={submit}>
         <Form form={form} layout="vertical" preserve={false}>

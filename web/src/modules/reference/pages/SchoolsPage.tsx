@@ -1,20 +1,21 @@
 import { useState } from 'react';
-import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_SIZE, Perm, type SchoolPageQuery, type SchoolView } from '@cmp/contracts';
+import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { Perm, SCHOOL_TEMPLATE_COLUMNS, type SchoolPageQuery, type SchoolView } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
-import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
+import { PageHeader } from '@/modules/system/components/PageHeader';
 import { useAsync } from '@/modules/system/hooks/useAsync';
 import '@/modules/system/locales';
 import '@/modules/system/components/system.css';
 import { schoolApi } from '../api/reference.api';
 import { SchoolFormModal } from '../components/SchoolFormModal';
-import { SchoolImportModal } from '../components/SchoolImportModal';
+import { SheetImportModal } from '@/modules/system/components/SheetImportModal';
 import { useLookups } from '../hooks/useLookups';
 import '../components/reference.css';
 import '../locales';
@@ -172,34 +173,15 @@ export default function SchoolsPage() {
             ]}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('common.search')}
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
-      <LoadError error={list.error} onRetry={list.reload} />
-      <Table<SchoolView>
+      <PagedTable<SchoolView>
+        list={list}
+        query={query}
+        setQuery={setQuery}
         rowKey="id"
-        size="middle"
-        loading={list.loading}
         columns={columns}
-        dataSource={list.data?.list ?? []}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, MAX_PAGE_SIZE],
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum: pageSize === q.pageSize ? pageNum : 1, pageSize })),
-        }}
       />
       <SchoolFormModal
         open={!!editing}
@@ -212,7 +194,15 @@ export default function SchoolsPage() {
           list.reload();
         }}
       />
-      <SchoolImportModal open={importing} onClose={() => setImporting(false)} onImported={list.reload} />
+      <SheetImportModal
+        ns="reference"
+        columns={SCHOOL_TEMPLATE_COLUMNS}
+        check={schoolApi.checkImport}
+        importAll={schoolApi.importSchools}
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={list.reload}
+      />
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Button, DatePicker, Descriptions, Drawer, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Descriptions, Drawer, Empty, Form, Input, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_SIZE, type OperationLogQuery, type OperationLogView } from '@cmp/contracts';
+import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import type { OperationLogQuery, OperationLogView } from '@cmp/contracts';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { logApi } from '../api/system.api';
-import { LoadError, PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/PageHeader';
 import { rangeToQuery } from '../hooks/log-range';
 import { useAsync } from '../hooks/useAsync';
 import '../locales';
@@ -107,35 +107,16 @@ export default function OperationLogPage() {
         <Form.Item name="range" label={t('log.dateRange')}>
           <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 250 }} />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('common.search')}
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
-      <LoadError error={list.error} onRetry={list.reload} />
-      <Table<OperationLogView>
+      <PagedTable<OperationLogView>
+        list={list}
+        query={query}
+        setQuery={setQuery}
         rowKey="id"
-        size="middle"
-        loading={list.loading}
         columns={columns}
-        dataSource={list.data?.list ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('log.empty')} /> }}
         scroll={{ x: 1300 }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, MAX_PAGE_SIZE],
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum: pageSize === q.pageSize ? pageNum : 1, pageSize })),
-        }}
       />
       <Drawer open={!!detail} width={560} title={t('log.detailTitle')} onClose={() => setDetail(null)} destroyOnHidden>
         {detail && (

@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DownloadOutlined, PlusOutlined, ReloadOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_SIZE, Perm, UserStatus, type UserPageQuery, type UserView } from '@cmp/contracts';
+import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { Perm, USER_TEMPLATE_COLUMNS, UserStatus, type UserPageQuery, type UserView } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDelete } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
@@ -13,9 +14,9 @@ import { useSession } from '@/app/session/session';
 import { deptApi, roleApi, userApi } from '../api/system.api';
 import { ResetPasswordModal } from '../components/ResetPasswordModal';
 import { UserFormModal } from '../components/UserFormModal';
-import { UserImportModal } from '../components/UserImportModal';
+import { SheetImportModal } from '../components/SheetImportModal';
 import { UserRolesModal } from '../components/UserRolesModal';
-import { LoadError, PageHeader } from '../components/PageHeader';
+import { PageHeader } from '../components/PageHeader';
 import { assignableRoles } from '../hooks/assignable';
 import { useAsync } from '../hooks/useAsync';
 import '../locales';
@@ -200,34 +201,15 @@ export default function UsersPage() {
             <Select allowClear placeholder={t('common.all')} style={{ width: 160 }} options={roles.data.map((r) => ({ value: r.key, label: r.name }))} />
           </Form.Item>
         )}
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('common.search')}
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={reset}>
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons onReset={reset} />
       </Form>
-      <LoadError error={list.error} onRetry={list.reload} />
-      <Table<UserView>
+      <PagedTable<UserView>
+        list={list}
+        query={query}
+        setQuery={setQuery}
         rowKey="id"
-        size="middle"
-        loading={list.loading}
         columns={columns}
-        dataSource={list.data?.list ?? []}
         scroll={{ x: 1200 }}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, MAX_PAGE_SIZE],
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum: pageSize === q.pageSize ? pageNum : 1, pageSize })),
-        }}
       />
       <UserFormModal
         open={!!editing}
@@ -251,7 +233,15 @@ export default function UsersPage() {
         }}
       />
       <ResetPasswordModal user={pwdFor} onClose={() => setPwdFor(null)} />
-      <UserImportModal open={importing} onClose={() => setImporting(false)} onImported={list.reload} />
+      <SheetImportModal
+        ns="system"
+        columns={USER_TEMPLATE_COLUMNS}
+        check={userApi.checkImport}
+        importAll={userApi.importUsers}
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={list.reload}
+      />
     </div>
   );
 }

@@ -2,25 +2,51 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, USER_TEMPLATE_COLUMNS, type ImportCheckReply, type ImportRowError } from '@cmp/contracts';
+import { ErrorCode, type Envelope, type ImportCheckReply, type ImportRowError } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
-import { userApi } from '../api/system.api';
 
-/** Check an .xlsx against the template, show the rows in error, then import it. */
-export function UserImportModal({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: () => void }) {
-  const { t, i18n } = useTranslation('system');
+/** A spreadsheet template's column, as the contracts describe it. */
+export interface SheetColumnLabel {
+  key: string;
+  zh: string;
+  en: string;
+  required?: boolean;
+}
+
+/**
+ * Check an .xlsx against a template, show the rows in error, then import all rows or none. The texts come from
+ * the `import.*` keys of the namespace `ns`; `check` and `importAll` are the screen's two upload calls.
+ */
+export function SheetImportModal({
+  ns,
+  columns: templateColumns,
+  check: checkFile,
+  importAll,
+  open,
+  onClose,
+  onImported,
+}: {
+  ns: string;
+  columns: readonly SheetColumnLabel[];
+  check: (file: Blob) => Promise<Envelope<ImportCheckReply>>;
+  importAll: (file: Blob) => Promise<Envelope<{ count: number } | ImportCheckReply>>;
+  open: boolean;
+  onClose: () => void;
+  onImported: () => void;
+}) {
+  const { t, i18n } = useTranslation(ns);
   const en = normaliseLang(i18n.language) === 'en';
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportCheckReply | null>(null);
   const [busy, setBusy] = useState<'check' | 'import' | null>(null);
 
   const columnLabel = (field: string) => {
-    const col = USER_TEMPLATE_COLUMNS.find((c) => c.key === field);
+    const col = templateColumns.find((c) => c.key === field);
     return col ? (en ? col.en : col.zh) : field;
   };
-  const columns = USER_TEMPLATE_COLUMNS.map((c) => `${en ? c.en : c.zh}${c.required ? '*' : ''}`).join(en ? ', ' : '、');
+  const columns = templateColumns.map((c) => `${en ? c.en : c.zh}${c.required ? '*' : ''}`).join(en ? ', ' : '、');
 
   const close = () => {
     setFile(null);
@@ -32,7 +58,7 @@ export function UserImportModal({ open, onClose, onImported }: { open: boolean; 
     if (!file) return toast(t('import.chooseFirst'), 'warning');
     setBusy('check');
     try {
-      setReport((await userApi.checkImport(file)).data);
+      setReport((await checkFile(file)).data);
     } catch {
       /* toasted */
     } finally {
@@ -44,7 +70,7 @@ export function UserImportModal({ open, onClose, onImported }: { open: boolean; 
     if (!file) return toast(t('import.chooseFirst'), 'warning');
     setBusy('import');
     try {
-      const res = await userApi.importUsers(file);
+      const res = await importAll(file);
       if (res.code === ErrorCode.IMPORT_FAILED) {
         // 'import failed!' was shown by the client; the rows say why.
         setReport(res.data as ImportCheckReply);

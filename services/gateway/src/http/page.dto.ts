@@ -1,0 +1,26 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { MAX_PAGE_SIZE } from '@cmp/contracts';
+
+/** Paging of every list call: pageNum from 1, pageSize up to MAX_PAGE_SIZE. Lists extend it with their filters. */
+export class PageDto {
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  pageNum?: number;
+
+  @ApiPropertyOptional({ default: 10 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  pageSize?: number;
+}
+
+/** Query strings carry booleans as text: 'true'/'1' and 'false'/'0' become booleans, anything else fails @IsBoolean. */
+export const queryBoolean = ({ value }: { value: unknown }) =>
+  value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
