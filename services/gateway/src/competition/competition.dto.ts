@@ -129,8 +129,9 @@ export class CompetitionUpdateDto extends CompetitionDto {
   id: number;
 }
 
-export class ItemDto extends CompetitionIdQueryDto {
-  @ApiPropertyOptional({ description: 'absent to add an event' })
+/** What events and stages share: an optional id (absent adds one), names, a description and their order. */
+class CompetitionPartDto extends CompetitionIdQueryDto {
+  @ApiPropertyOptional({ description: 'absent to add one' })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -155,6 +156,16 @@ export class ItemDto extends CompetitionIdQueryDto {
   @MaxLength(1000)
   description = '';
 
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  orderNum = 0;
+}
+
+export class ItemDto extends CompetitionPartDto {
   @ApiPropertyOptional({ description: 'most sign-ups; null for no limit' })
   @IsOptional()
   @Type(() => Number)
@@ -170,14 +181,6 @@ export class ItemDto extends CompetitionIdQueryDto {
   @Min(0)
   @Max(100_000_000)
   feeCents = 0;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(10_000)
-  orderNum = 0;
 }
 
 export class ChildIdDto extends CompetitionIdQueryDto {
@@ -188,32 +191,7 @@ export class ChildIdDto extends CompetitionIdQueryDto {
   id: number;
 }
 
-export class StageDto extends CompetitionIdQueryDto {
-  @ApiPropertyOptional({ description: 'absent to add a stage' })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  id?: number;
-
-  @ApiProperty()
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  name: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  nameEn = '';
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @IsString()
-  @MaxLength(1000)
-  description = '';
-
+export class StageDto extends CompetitionPartDto {
   @ApiProperty({ format: 'date-time' })
   @IsISO8601({ strict: true })
   startAt: string;
@@ -221,14 +199,6 @@ export class StageDto extends CompetitionIdQueryDto {
   @ApiProperty({ format: 'date-time' })
   @IsISO8601({ strict: true })
   endAt: string;
-
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  @Max(10_000)
-  orderNum = 0;
 }
 
 class SchoolQuotaDto {
