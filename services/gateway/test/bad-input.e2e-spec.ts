@@ -37,7 +37,9 @@ describe('bad input', () => {
   it('answers bad query parameters in Chinese by default', async () => {
     const r = await api('/system/user/page?pageSize=1000&status=7', { token: admin });
     expect(r.code).toBe(10400);
-    expect(r.msg).toMatch(/^参数错误：pageSize 不能大于 100/);
+    expect(r.msg).toMatch(/^参数错误：/);
+    expect(r.msg).toContain('pageSize 不能大于 100');
+    expect(r.msg).toContain('status 必须是以下值之一：0, 1');
   });
 
   it('answers an unknown address with 10404', async () => {
