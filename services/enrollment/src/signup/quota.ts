@@ -1,0 +1,55 @@
+import type { EntityManager } from 'typeorm';
+import { AppError } from '@cmp/common';
+import type { CompetitionItem, EnrollSetting } from '@cmp/contracts';
+
+/**
+ * Takes one free place of the event for the sign-up, inside the caller's transaction; false when none is left.
+ *
+ * The fast path takes any free place that no other transaction holds (SKIP LOCKED), so concurrent sign-ups
+ * claim different rows instead of queueing behind one counter. Only when every free place is held by
+ * transactions still in flight (the last places of a rush) does it wait for them: a holder that rolls back
+ * frees its place for us, and one that commits makes the row drop out of the search.
+ */
+export async function claimSlot(m: EntityManager, itemId: number, signupId: number): Promise<boolean> {
+  const claim = (lock: string) =>
+    m.query(
+      `UPDATE event_slots SET signup_id = $2
+       WHERE (item_id, slot_no) = (SELECT item_id, slot_no FROM event_slots WHERE item_id = $1 AND signup_id IS NULL
+                                   ORDER BY slot_no LIMIT 1 FOR UPDATE ${lock})
+       RETURNING slot_no`,
+      [itemId, signupId],
+    ) as Promise<[unknown[], number]>;
+  const [fast] = await claim('SKIP LOCKED');
+  if (fast.length) return true;
+  const [slow] = await claim('');
+  return slow.length > 0;
+}
+
+export async function releaseSlot(m: EntityManager, signupId: number): Promise<void> {
+  await m.query(`UPDATE event_slots SET signup_id = NULL WHERE signup_id = $1`, [signupId]);
+}
+
+/** The places one school has in the event: its own quota, else the competition's default, else none (null). */
+export function schoolQuotaOf(enroll: EnrollSetting, schoolId: number | null): number | null {
+  if (schoolId === null) return null;
+  return enroll.schoolQuotas.find((q) => q.schoolId === schoolId)?.quota ?? enroll.schoolQuota;
+}
+
+export const hasSchoolQuota = (enroll: EnrollSetting) => enroll.schoolQuota !== null || enroll.schoolQuotas.length > 0;
+
+/** Counts the sign-up against its school's places (a conditional upsert: the row lock serialises one school only). */
+export async function claimSchool(m: EntityManager, item: CompetitionItem, schoolId: number, quota: number): Promise<void> {
+  if (quota <= 0) throw AppError.conflict('enroll.schoolQuotaFull');
+  const rows = await m.query(
+    `INSERT INTO school_counts (item_id, school_id, used) VALUES ($1, $2, 1)
+     ON CONFLICT (item_id, school_id) DO UPDATE SET used = school_counts.used + 1 WHERE school_counts.used < $3
+     RETURNING used`,
+    [item.id, schoolId, quota],
+  );
+  if (!rows.length) throw AppError.conflict('enroll.schoolQuotaFull');
+}
+
+export async function releaseSchool(m: EntityManager, itemId: number, schoolId: number | null): Promise<void> {
+  if (schoolId === null) return;
+  await m.query(`UPDATE school_counts SET used = used - 1 WHERE item_id = $1 AND school_id = $2 AND used > 0`, [itemId, schoolId]);
+}
