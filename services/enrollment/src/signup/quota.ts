@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { AppError } from '@cmp/common';
-import type { CompetitionItem, EnrollSetting } from '@cmp/contracts';
+import type { EnrollSetting } from '@cmp/contracts';
 
 /**
  * Takes one free place of the event for the sign-up, inside the caller's transaction; false when none is left.
+ * (Sign-ups take theirs inside signUpStatement, with the same two steps; this one serves the demo seed.)
  *
  * The fast path takes any free place that no other transaction holds (SKIP LOCKED), so concurrent sign-ups
  * claim different rows instead of queueing behind one counter. Only when every free place is held by
@@ -36,18 +36,6 @@ export function schoolQuotaOf(enroll: EnrollSetting, schoolId: number | null): n
 }
 
 export const hasSchoolQuota = (enroll: EnrollSetting) => enroll.schoolQuota !== null || enroll.schoolQuotas.length > 0;
-
-/** Counts the sign-up against its school's places (a conditional upsert: the row lock serialises one school only). */
-export async function claimSchool(m: EntityManager, item: CompetitionItem, schoolId: number, quota: number): Promise<void> {
-  if (quota <= 0) throw AppError.conflict('enroll.schoolQuotaFull');
-  const rows = await m.query(
-    `INSERT INTO school_counts (item_id, school_id, used) VALUES ($1, $2, 1)
-     ON CONFLICT (item_id, school_id) DO UPDATE SET used = school_counts.used + 1 WHERE school_counts.used < $3
-     RETURNING used`,
-    [item.id, schoolId, quota],
-  );
-  if (!rows.length) throw AppError.conflict('enroll.schoolQuotaFull');
-}
 
 export async function releaseSchool(m: EntityManager, itemId: number, schoolId: number | null): Promise<void> {
   if (schoolId === null) return;

@@ -24,7 +24,7 @@ import { RPC } from '../rpc.provider';
 import { callerOf, scopeOf } from '../scope';
 import { CompetitionSettings, type Settings } from '../settings/competition-settings';
 import { mergeProfiles, missingFields, normaliseProfile, requireFields } from './profile';
-import { claimSchool, claimSlot, hasSchoolQuota, releaseSchool, releaseSlot, schoolQuotaOf } from './quota';
+import { hasSchoolQuota, releaseSchool, releaseSlot, schoolQuotaOf } from './quota';
 import { changed, displayName, loadMembers, loadSignup, notify, SIGNUP_COLUMNS, type SignupRow } from './signup.sql';
 
 const OPEN_STATUSES: number[] = [SignupStatus.pending, SignupStatus.approved];
@@ -65,20 +65,21 @@ export class SignupService {
     const p = req.payload;
     const s = await this.settings.open(p.competitionId, req.meta);
     assertEnrolling(s);
-    const saved = await this.savedProfile(this.ds.manager, me.userId);
-    const profile = mergeProfiles(saved, normaliseProfile(p.profile));
+    let profile = normaliseProfile(p.profile);
+    // The saved details are read only when the form lacks something they may hold; otherwise the
+    // sign-up statement merges them itself (one round trip for the common case).
+    if (missingFields(profile, s.enroll.requiredFields).length || (hasSchoolQuota(s.enroll) && !profile.schoolId)) {
+      profile = mergeProfiles(await this.savedProfile(this.ds.manager, me.userId), profile);
+    }
     requireFields(profile, s.enroll.requiredFields, req.meta.lang);
-    const signup = await this.create(req, s, p, [{ userId: me.userId, username: me.username, realName: profile.realName ?? me.username, captain: true, profile }]);
-    // Remembered for the next form; outside the sign-up's transaction, which stays as short as it can.
-    await this.saveProfile(this.ds.manager, me.userId, profile);
-    return signup;
+    return this.create(s, p, [{ userId: me.userId, username: me.username, realName: profile.realName ?? me.username, captain: true, profile }]);
   }
 
   /**
-   * The one place a sign-up is created (sign-up and copy): checks the competition's rules, then in one
-   * transaction inserts the row and its members and takes the school's and the event's places.
+   * The one place a sign-up is created (sign-up and copy): checks the competition's rules, then makes it
+   * in ONE statement (see signUpStatement), which PostgreSQL runs atomically: a broken rule aborts it all.
    */
-  private async create(req: RpcRequest, s: Settings, p: Omit<SignUpPayload, 'profile'>, members: NewMember[]): Promise<Signup> {
+  private async create(s: Settings, p: Omit<SignUpPayload, 'profile'>, members: NewMember[]): Promise<Signup> {
     const item = this.settings.item(s, p.itemId);
     const { mode, teamMax, teacherMax } = s.enroll;
     if (p.type === SignupType.individual && mode === ParticipationMode.team) throw AppError.badRequest('enroll.modeTeam');
@@ -90,30 +91,35 @@ export class SignupService {
     if (teachers.length > teacherMax) throw AppError.badRequest('enroll.tooManyTeachers', { max: teacherMax });
     const captain = members.find((x) => x.captain)!;
     const schoolId = captain.profile.schoolId ?? null;
-    const schoolQuota = schoolQuotaOf(s.enroll, schoolId);
     if (hasSchoolQuota(s.enroll) && schoolId === null) throw AppError.badRequest('enroll.schoolRequired');
-
+    const params = [
+      s.id, item.id, s.groupId, s.name, item.name, p.type, teamName ?? null, captain.userId, schoolId, captain.profile.schoolName ?? null,
+      item.feeCents > 0 ? PayStatus.unpaid : PayStatus.free, item.feeCents, members.length, JSON.stringify(teachers), randomBytes(16).toString('hex'),
+      members.map((x) => x.userId), members.map((x) => x.username), members.map((x) => x.captain), members.map((x) => JSON.stringify(x.profile)),
+      item.quota !== null, schoolQuotaOf(s.enroll, schoolId), JSON.stringify(captain.profile),
+    ];
+    const run = async (waitForLocked: boolean): Promise<Signup> => {
+      const [row]: (Signup & Record<'quotaCheck' | 'schoolCheck' | 'membersAdded' | 'profileSaved', unknown>)[] = await this.ds.query(signUpStatement(waitForLocked), params);
+      const { quotaCheck: _q, schoolCheck: _s, membersAdded: _m, profileSaved: _p, ...signup } = row;
+      return signup;
+    };
     try {
-      return await this.ds.transaction(async (m) => {
-        const [row]: Signup[] = await m.query(
-          `INSERT INTO signups AS s (competition_id, item_id, group_id, competition_name, item_name, type, team_name, captain_user_id,
-                  school_id, school_name, pay_status, fee_cents, member_count, teachers, invite_code)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING ${SIGNUP_COLUMNS}`,
-          [
-            s.id, item.id, s.groupId, s.name, item.name, p.type, teamName ?? null, captain.userId, schoolId, captain.profile.schoolName ?? null,
-            item.feeCents > 0 ? PayStatus.unpaid : PayStatus.free, item.feeCents, members.length, JSON.stringify(teachers), randomBytes(16).toString('hex'),
-          ],
-        );
-        for (const x of members) {
-          await this.insertMember(m, row.id, item.id, x);
-        }
-        if (schoolId !== null && schoolQuota !== null) await claimSchool(m, item, schoolId, schoolQuota);
-        // Last, so the place's row lock is held for the shortest time.
-        if (item.quota !== null && !(await claimSlot(m, item.id, row.id))) throw AppError.conflict('enroll.quotaFull');
-        return row;
-      });
+      try {
+        return await run(false);
+      } catch (e) {
+        // Every free place was held by sign-ups still in flight: wait for them once (see claimSlot).
+        if (failedWith(e) === 'enroll.quotaFull') return await run(true);
+        throw e;
+      }
     } catch (e) {
-      if (isUniqueViolation(e, ONE_PER_EVENT)) throw AppError.conflict('enroll.alreadySigned');
+      const key = failedWith(e);
+      if (key === 'enroll.quotaFull' || key === 'enroll.schoolQuotaFull') throw AppError.conflict(key);
+      if (isUniqueViolation(e, ONE_PER_EVENT)) {
+        const userId = Number(/\(item_id, user_id\)=\(\d+, (\d+)\)/.exec(driverDetail(e))?.[1]);
+        const taken = members.find((x) => x.userId === userId);
+        if (!taken || taken.captain) throw AppError.conflict('enroll.alreadySigned');
+        throw AppError.conflict('enroll.memberInOtherTeam', { name: taken.realName || taken.username });
+      }
       throw e;
     }
   }
@@ -206,7 +212,7 @@ export class SignupService {
     if (!captain) throw AppError.noAccess('enroll.notCaptain');
     captain.profile = mergeProfiles(await this.savedProfile(this.ds.manager, me.userId), captain.profile);
     requireFields(captain.profile, s.enroll.requiredFields, req.meta.lang);
-    return this.create(req, s, { competitionId: s.id, itemId: req.payload.itemId, type: from.type, teamName: from.teamName ?? undefined, teachers: from.teachers }, members);
+    return this.create(s, { competitionId: s.id, itemId: req.payload.itemId, type: from.type, teamName: from.teamName ?? undefined, teachers: from.teachers }, members);
   }
 
   async teachersSave(req: RpcRequest<{ id: number; teachers: Teacher[] }>): Promise<SignupDetail> {
@@ -400,6 +406,51 @@ export class SignupService {
     );
   }
 }
+
+/**
+ * A sign-up as one statement, run in autocommit (one round trip, one commit): the sign-up row, its members
+ * (saved details merged under what was given; the one-per-event unique index refuses a second membership),
+ * a place of the event taken with SKIP LOCKED (or, when waitForLocked, waiting for places held by sign-ups
+ * in flight), the school's count, and the applicant's saved details. A missing place aborts the whole
+ * statement through enrollment_fail(key).
+ */
+export function signUpStatement(waitForLocked: boolean): string {
+  return `
+    WITH slot AS (
+      SELECT slot_no FROM event_slots WHERE $20::boolean AND item_id = $2::int AND signup_id IS NULL ORDER BY slot_no LIMIT 1 FOR UPDATE ${waitForLocked ? '' : 'SKIP LOCKED'}
+    ), s AS (
+      INSERT INTO signups AS s (competition_id, item_id, group_id, competition_name, item_name, type, team_name, captain_user_id,
+              school_id, school_name, pay_status, fee_cents, member_count, teachers, invite_code)
+      VALUES ($1::int, $2::int, $3::int, $4, $5, $6::int, $7, $8::int, $9::int, $10, $11::int, $12::int, $13::int, $14::jsonb, $15) RETURNING ${SIGNUP_COLUMNS}
+    ), m AS (
+      INSERT INTO signup_members (signup_id, item_id, user_id, username, captain, profile)
+      SELECT s.id, $2::int, u.user_id, u.username, u.captain, COALESCE(p.profile, '{}'::jsonb) || u.profile
+      FROM s CROSS JOIN unnest($16::int[], $17::text[], $18::bool[], $19::jsonb[]) AS u(user_id, username, captain, profile)
+      LEFT JOIN profiles p ON p.user_id = u.user_id
+      RETURNING user_id
+    ), claim AS (
+      UPDATE event_slots e SET signup_id = s.id FROM s, slot WHERE e.item_id = $2::int AND e.slot_no = slot.slot_no RETURNING e.slot_no
+    ), school AS (
+      INSERT INTO school_counts (item_id, school_id, used) SELECT $2::int, $9::int, 1 WHERE $21::int > 0
+      ON CONFLICT (item_id, school_id) DO UPDATE SET used = school_counts.used + 1 WHERE school_counts.used < $21::int
+      RETURNING used
+    ), saved AS (
+      INSERT INTO profiles (user_id, profile) VALUES ($8::int, $22::jsonb)
+      ON CONFLICT (user_id) DO UPDATE SET profile = profiles.profile || EXCLUDED.profile, updated_at = now()
+      WHERE profiles.profile IS DISTINCT FROM profiles.profile || EXCLUDED.profile
+      RETURNING 1
+    )
+    SELECT s.*,
+      CASE WHEN $20::boolean AND NOT EXISTS (SELECT 1 FROM claim) THEN enrollment_fail('enroll.quotaFull') END AS "quotaCheck",
+      CASE WHEN $21::int IS NOT NULL AND NOT EXISTS (SELECT 1 FROM school) THEN enrollment_fail('enroll.schoolQuotaFull') END AS "schoolCheck",
+      (SELECT count(*) FROM m)::int AS "membersAdded", (SELECT count(*) FROM saved)::int AS "profileSaved"
+    FROM s`;
+}
+
+const driverError = (e: unknown) => ((e as { driverError?: { message?: string; detail?: string; code?: string } }).driverError ?? e) as { message?: string; detail?: string; code?: string };
+/** The message key an enrollment_fail() call aborted a statement with. */
+const failedWith = (e: unknown): string | undefined => (driverError(e).code === 'P0001' ? driverError(e).message : undefined);
+const driverDetail = (e: unknown): string => driverError(e).detail ?? '';
 
 /** Ends a sign-up (withdrawn or rejected): frees its places and its members for other sign-ups. */
 export async function closeSignup(m: EntityManager, s: Signup, status: SignupStatus, reason: string | null): Promise<void> {
