@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, isUniqueViolation, NatsRpcClient } from '@cmp/common';
 import {
@@ -99,7 +100,11 @@ export class SignupService {
       item.quota !== null, schoolQuotaOf(s.enroll, schoolId), JSON.stringify(captain.profile),
     ];
     const run = async (waitForLocked: boolean): Promise<Signup> => {
-      const [row]: (Signup & Record<'quotaCheck' | 'schoolCheck' | 'membersAdded' | 'profileSaved', unknown>)[] = await this.ds.query(signUpStatement(waitForLocked), params);
+      // A named prepared statement straight on TypeORM's pg pool: planned once per connection instead of
+      // on every sign-up (half the database's time per sign-up, measured in the sign-up-rush bench).
+      const pool = (this.ds.driver as unknown as { master: Pool }).master;
+      const { rows } = await pool.query({ name: waitForLocked ? 'enrollment.sign-up.wait' : 'enrollment.sign-up', text: signUpStatement(waitForLocked), values: params });
+      const row = rows[0] as Signup & Record<'quotaCheck' | 'schoolCheck' | 'membersAdded' | 'profileSaved', unknown>;
       const { quotaCheck: _q, schoolCheck: _s, membersAdded: _m, profileSaved: _p, ...signup } = row;
       return signup;
     };
