@@ -7,6 +7,7 @@
 // p99 < 250 ms, zero errors, no lost or duplicated rows. Then the registration-rush scenario's whole
 // flow (log in, open, sign up a team, create, upload and submit a work) for its own figures.
 
+const os = require('node:os');
 const path = require('node:path');
 const { Pool } = require('pg');
 const autocannon = require('autocannon');
@@ -138,12 +139,15 @@ module.exports = {
   name: 'sign-up-rush',
   description:
     `${CONNECTIONS} concurrent students signing up (POST /prod-api/web/enroll/signUp), each request another student or event. ` +
-    '"Full path": gateway (JWT, Redis session) → NATS → enrollment service (cached competition settings, one transaction: the sign-up row, ' +
-    'the membership under the one-per-event unique index, a place of the event claimed with SKIP LOCKED) → reply. "Raw inserts": the same ' +
+    '"Full path": gateway (JWT, Redis session) → NATS → enrollment service (cached competition settings, one prepared statement: the sign-up ' +
+    'row, the membership under the one-per-event unique index, a place of the event claimed with SKIP LOCKED, the saved details) → reply; ' +
+    'the gateway also logs every sign-up to the operation log (AUDIT stream → auth service). "Raw inserts": the same ' +
     'two rows inserted by node-postgres (pool of 20) from the runner. "Bare handler": one Fastify process doing the JWT and session checks ' +
     'and those inserts. Then the registration-rush flow (load-tests/scenarios/registration-rush.json) for its own figures.',
 
   async run(ctx) {
+    // Others' work on a shared machine shows in every figure: say how busy it was.
+    ctx.note(`Load average when the bench started: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min) on ${os.availableParallelism()} CPUs.`);
     const platform = await startPlatform(ctx, { database: 'cmp_bench' });
     const { gateway, enrollment, auth, competitions, nats } = platform.children;
     const dbUrl = platform.env.DATABASE_URL;
