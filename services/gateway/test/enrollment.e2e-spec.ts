@@ -191,7 +191,8 @@ describe('sign-up, teams and works', () => {
     try {
       const js = nc.jetstream();
       const codec = JSONCodec<PaymentOrderPaidEvent>();
-      const event = { orderId: `order-${s.data.id}`, signupId: s.data.id, amountCents: 5000, paidAt: new Date().toISOString() };
+      // Order ids are unique for good: the tests' NATS keeps its streams (and their duplicate window) across runs.
+      const event = { orderId: `order-${Date.now()}-${s.data.id}`, signupId: s.data.id, amountCents: 5000, paidAt: new Date().toISOString() };
       // The same order twice (a redelivery), and once more under another message id (a replay).
       await js.publish(EventSubject.paymentOrderPaid, codec.encode(event), { msgID: event.orderId });
       await js.publish(EventSubject.paymentOrderPaid, codec.encode(event), { msgID: event.orderId });
@@ -283,6 +284,51 @@ describe('sign-up, teams and works', () => {
       // A rejected sign-up frees the person: they may sign up again.
       expect((await api('/web/enroll/signUp', { ...as(people[4]), body: { competitionId: fee.id, itemId: fee.items[0].id, type: 1, profile: profile(5) } })).code).toBe(0);
     });
+  });
+
+  it('lets members withdraw a submitted work, change its files and resubmit; marks messages read', async () => {
+    const [captain, , , , , , , me] = st;
+    const fresh = await makeCompetition(admin1, { requiredFields: ['realName'], files: { fileTypes: ['pdf'], maxFileMb: 1, maxFiles: 1 } });
+    const s = await api<Signup>('/web/enroll/signUp', { ...as(me), body: { competitionId: fresh.id, itemId: fresh.items[0].id, type: 1, profile: profile(8) } });
+    const w = (await api<Work>('/web/work/save', { ...as(me), body: { signupId: s.data.id, title: '初稿', summary: '' } })).data;
+    expect((await api('/web/work/save', { ...as(me), body: { signupId: s.data.id, title: '第二个', summary: '' }, lang: 'en' })).msg).toBe('This sign-up already has a work: edit it');
+    expect((await api('/web/work/save', { ...as(captain), body: { id: w.id, signupId: s.data.id, title: 'x', summary: '' } })).code).toBe(401);
+    const first = (await upload(`/web/work/file/upload?workId=${w.id}`, me.token, PDF, 'a.pdf')).data as Work;
+    expect((await upload(`/web/work/file/upload?workId=${w.id}`, me.token, PDF, 'b.pdf', 'en')).msg).toBe('At most 1 files per work');
+    await api('/web/work/submit', { ...as(me), body: { id: w.id } });
+    expect((await api('/web/work/file/delete', { ...as(me), body: { workId: w.id, fileId: first.files[0].id }, lang: 'en' })).msg).toBe(
+      'The work is submitted: withdraw it before changing it',
+    );
+    expect((await api<Work>('/web/work/withdraw', { ...as(me), body: { id: w.id } })).data).toMatchObject({ status: 0, submittedAt: null });
+    expect((await api('/web/work/file/delete', { ...as(me), body: { workId: w.id, fileId: first.files[0].id } })).code).toBe(0);
+    // The deleted file's bytes are gone with it.
+    expect((await api(`/web/work/file?fileId=${first.files[0].id}`, as(me))).code).toBe(10404);
+    const again = (await upload(`/web/work/file/upload?workId=${w.id}`, me.token, PDF, 'c.pdf')).data as Work;
+    expect(again.files.map((f) => f.originalName)).toEqual(['c.pdf']);
+    const saved = await api<Work>('/web/work/save', { ...as(me), body: { id: w.id, signupId: s.data.id, title: '定稿', summary: '说明' } });
+    expect(saved.data).toMatchObject({ title: '定稿', summary: '说明' });
+    expect((await api<Work>('/web/work/submit', { ...as(me), body: { id: w.id } })).data.status).toBe(1);
+    expect((await api<Work[]>('/web/work/my', as(me))).data.map((x) => x.id)).toContain(w.id);
+    expect((await api<Work>(`/web/work/detail?id=${w.id}`, { token: admin1 })).data.files).toHaveLength(1);
+
+    // Messages: the approval arrives unread and can be marked read.
+    await api('/enroll/signup/check', { token: admin1, body: { id: s.data.id, approve: true } });
+    expect((await api<CentreData>('/web/center/data', as(me))).data.unreadMessages).toBe(1);
+    expect((await api('/web/center/message/read', { ...as(me), body: {} })).code).toBe(0);
+    const after = await api<CentreData>('/web/center/data', as(me));
+    expect(after.data.unreadMessages).toBe(0);
+    expect(after.data).toMatchObject({ rewards: [], studies: [] });
+    // An approved sign-up is fixed: members can no longer leave or be added.
+    expect((await api('/web/enroll/withdraw', { ...as(me), body: { id: s.data.id } })).code).toBe(0);
+  });
+
+  it('answers unknown and unpublished things with 10404', async () => {
+    expect((await api('/enroll/team/num?competitionId=99999999')).code).toBe(10404);
+    expect((await api('/web/enroll/website/member/list?competitionId=99999999')).code).toBe(10404);
+    expect((await api('/web/work/detailByShareId?shareId=0123456789abcdef0123456789abcdef')).code).toBe(10404);
+    expect((await api('/web/enroll/detail?id=99999999', as(st[0]))).code).toBe(10404);
+    expect((await api('/web/enroll/team/join', { ...as(st[0]), body: { inviteCode: '0123456789abcdef0123456789abcdef' } })).code).toBe(10404);
+    expect((await api('/web/enroll/signUp', { body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: {} } })).code).toBe(11000);
   });
 
   it('keeps the personal details for the next form and checks them', async () => {

@@ -129,16 +129,14 @@ export class SignupService {
     }
   }
 
-  /** Adds an active member; a person already in another sign-up of the event is named in the refusal. */
+  /** Adds the caller as an active member (joining); the unique index refuses a second sign-up for the event. */
   private async insertMember(m: EntityManager, signupId: number, itemId: number, x: NewMember): Promise<void> {
     const rows: unknown[] = await m.query(
       `INSERT INTO signup_members (signup_id, item_id, user_id, username, captain, profile)
        VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (item_id, user_id) WHERE active DO NOTHING RETURNING id`,
       [signupId, itemId, x.userId, x.username, x.captain, JSON.stringify(x.profile)],
     );
-    if (rows.length) return;
-    if (x.captain) throw AppError.conflict('enroll.alreadySigned');
-    throw AppError.conflict('enroll.memberInOtherTeam', { name: x.realName || x.username });
+    if (!rows.length) throw AppError.conflict('enroll.alreadySigned');
   }
 
   async withdraw(req: RpcRequest<{ id: number }>): Promise<null> {
