@@ -322,6 +322,21 @@ describe('sign-up, teams and works', () => {
     expect((await api('/web/enroll/withdraw', { ...as(me), body: { id: s.data.id } })).code).toBe(0);
   });
 
+  it("follows the organiser's changes at once: a raised quota, a fee, a closed window", async () => {
+    const k = await makeCompetition(admin1, { mode: 1, items: [['变更组', 1, 0]], requiredFields: ['realName'] });
+    const people = await makeStudents(4);
+    const signUp = (s: Student) => api<Signup>('/web/enroll/signUp', { ...as(s), lang: 'en', body: { competitionId: k.id, itemId: k.items[0].id, type: 1, profile: profile(9) } });
+    expect((await signUp(people[0])).code).toBe(0);
+    expect((await signUp(people[1])).msg).toBe('This event is full');
+    const item = { competitionId: k.id, id: k.items[0].id, name: '变更组', quota: 2, feeCents: 300, orderNum: 0 };
+    expect((await api('/competition/item/save', { token: admin1, body: item })).code).toBe(0);
+    expect((await signUp(people[1])).data).toMatchObject({ payStatus: 1, feeCents: 300 });
+    expect((await signUp(people[2])).msg).toBe('This event is full');
+    const window = { competitionId: k.id, startAt: new Date(Date.now() - 2 * 86_400_000).toISOString(), endAt: new Date(Date.now() - 86_400_000).toISOString(), mode: 1, teamMin: 1, teamMax: 1, teacherMax: 0, requiredFields: ['realName'] };
+    expect((await api('/competition/enroll/setting/save', { token: admin1, body: window })).code).toBe(0);
+    expect((await signUp(people[3])).msg).toMatch(/^Sign-up is not open now/);
+  });
+
   it('answers unknown and unpublished things with 10404', async () => {
     expect((await api('/enroll/team/num?competitionId=99999999')).code).toBe(10404);
     expect((await api('/web/enroll/website/member/list?competitionId=99999999')).code).toBe(10404);

@@ -6,6 +6,7 @@ import {
   CompetitionStatus,
   CompetitionsSubject,
   EventSubject,
+  PUBLIC_CACHE_INVALIDATED,
   type CompetitionDetail,
   type CompetitionItem,
   type RequestMeta,
@@ -19,12 +20,15 @@ export type Settings = Omit<CompetitionDetail, 'review'>;
 interface Entry {
   at: number;
   value: Promise<Settings>;
+  /** Known once the answer is in. */
+  groupId?: number;
 }
 
 /**
  * Competition settings (sign-up window, events, quotas, fees, required fields, work submission), asked of
  * the competitions service over NATS and kept for SETTINGS_TTL_MS. Every replica also listens to the
- * competitions events (published, schedule changed) and drops its copy at once. A fresh copy brings the
+ * competitions events (published, schedule changed) and to the public-cache broadcast the competitions
+ * service sends on every change of a published competition, and drops its copy at once. A fresh copy brings the
  * event quotas in this schema up to date (event_quotas, event_slots), where sign-ups are counted.
  */
 @Injectable()
@@ -40,6 +44,21 @@ export class CompetitionSettings implements OnApplicationBootstrap, OnApplicatio
   ) {}
 
   onApplicationBootstrap(): void {
+    // Any change an organiser makes to what the public site shows (events, quotas, fees, settings) is
+    // broadcast before the organiser's call returns: drop that organisation's competitions at once.
+    this.subs.push(
+      this.rpc.connection.subscribe(PUBLIC_CACHE_INVALIDATED, {
+        callback: (_err, msg) => {
+          let groupId: number | undefined;
+          try {
+            groupId = (JSON.parse(new TextDecoder().decode(msg.data)) as { groupId?: number }).groupId;
+          } catch {
+            // unreadable: drop everything below
+          }
+          for (const [id, entry] of this.cache) if (groupId === undefined || entry.groupId === undefined || entry.groupId === groupId) this.cache.delete(id);
+        },
+      }),
+    );
     // Core subscriptions (no queue group): JetStream delivers its messages to plain subscribers too, so
     // every replica hears them, which a shared durable consumer would not give.
     for (const subject of [EventSubject.competitionPublished, EventSubject.scheduleChanged]) {
@@ -72,8 +91,12 @@ export class CompetitionSettings implements OnApplicationBootstrap, OnApplicatio
     if (hit && Date.now() - hit.at < this.config.settingsTtlMs) return hit.value;
     // One request per competition at a time: a rush does not ask the competitions service a thousand times.
     const value = this.fetch(competitionId, meta);
-    this.cache.set(competitionId, { at: Date.now(), value });
-    value.catch(() => this.cache.delete(competitionId));
+    const entry: Entry = { at: Date.now(), value };
+    this.cache.set(competitionId, entry);
+    value.then(
+      (v) => (entry.groupId = v.groupId),
+      () => this.cache.get(competitionId) === entry && this.cache.delete(competitionId),
+    );
     return value;
   }
 
