@@ -16,6 +16,8 @@ describe('sniffWorkType', () => {
   it('refuses a script or page whatever it is called', () => {
     expect(sniffWorkType(Buffer.from('<html><script>alert(1)</script>'))).toBeNull();
     expect(sniffWorkType(Buffer.from('MZ\x90\x00'))).toBeNull();
+    // An HEIC photo is an ISO media file too, but not an MP4 video.
+    expect(sniffWorkType(Buffer.from([0, 0, 0, 0x18, ...Buffer.from('ftypheic')]))).toBeNull();
   });
 });
 

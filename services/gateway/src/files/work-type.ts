@@ -10,6 +10,8 @@ export interface WorkContent {
 const startsWith = (buf: Buffer, bytes: number[], at = 0) => buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+// ISO media files all start with "ftyp"; the major brand tells an MP4 video from HEIC photos or QuickTime.
+const MP4_BRANDS = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'dash', 'mmp4', 'MSNV']);
 
 const CONTENT_TYPES: Record<WorkFileType, string> = {
   pdf: 'application/pdf',
@@ -33,7 +35,7 @@ export function sniffWorkType(buf: Buffer): WorkContent | null {
   if (startsWith(buf, ascii('%PDF-'))) return of('pdf');
   if (startsWith(buf, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return of('png');
   if (startsWith(buf, [0xff, 0xd8, 0xff])) return of('jpg');
-  if (startsWith(buf, ascii('ftyp'), 4)) return of('mp4');
+  if (startsWith(buf, ascii('ftyp'), 4) && MP4_BRANDS.has(buf.subarray(8, 12).toString('latin1'))) return of('mp4');
   if (startsWith(buf, OLE)) return of('doc', 'ppt');
   if (startsWith(buf, [0x50, 0x4b, 0x03, 0x04]) || startsWith(buf, [0x50, 0x4b, 0x05, 0x06])) {
     const head = buf.subarray(0, Math.min(buf.length, 64 * 1024)).toString('latin1');
