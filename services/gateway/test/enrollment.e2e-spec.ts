@@ -332,6 +332,13 @@ describe('sign-up, teams and works', () => {
     expect((await api('/competition/item/save', { token: admin1, body: item })).code).toBe(0);
     expect((await signUp(people[1])).data).toMatchObject({ payStatus: 1, feeCents: 300 });
     expect((await signUp(people[2])).msg).toBe('This event is full');
+    // Lowered below the places taken: nobody loses theirs, and a place given back is not offered again.
+    expect((await api('/competition/item/save', { token: admin1, body: { ...item, quota: 1 } })).code).toBe(0);
+    const first = (await api<Signup[]>('/web/enroll/my', as(people[0]))).data[0];
+    expect((await api('/web/enroll/withdraw', { ...as(people[0]), body: { id: first.id } })).code).toBe(0);
+    expect((await signUp(people[2])).msg).toBe('This event is full');
+    const [{ rows }] = await sql<{ rows: number }>(`SELECT count(*)::int AS rows FROM enrollment.event_slots WHERE item_id = $1`, [k.items[0].id]);
+    expect(rows).toBe(1);
     const window = { competitionId: k.id, startAt: new Date(Date.now() - 2 * 86_400_000).toISOString(), endAt: new Date(Date.now() - 86_400_000).toISOString(), mode: 1, teamMin: 1, teamMax: 1, teacherMax: 0, requiredFields: ['realName'] };
     expect((await api('/competition/enroll/setting/save', { token: admin1, body: window })).code).toBe(0);
     expect((await signUp(people[3])).msg).toMatch(/^Sign-up is not open now/);

@@ -127,8 +127,9 @@ export class CompetitionSettings implements OnApplicationBootstrap, OnApplicatio
 }
 
 /**
- * Makes event_slots hold one row per place of each event's quota. Only events whose quota changed are
- * touched. A lowered quota removes free places above it; places already taken stay with their sign-ups.
+ * Makes event_slots hold one row per place of each event's quota: as many free rows as the quota leaves
+ * after the places already taken. Only events whose quota changed are touched. A lowered quota removes free
+ * places (never a taken one), and releaseSlot keeps the rows from outnumbering the quota afterwards.
  */
 export async function syncQuotas(m: EntityManager, s: Pick<Settings, 'id' | 'items'>): Promise<void> {
   for (const item of s.items) {
@@ -144,7 +145,21 @@ export async function syncQuotas(m: EntityManager, s: Pick<Settings, 'id' | 'ite
       [item.id, s.id, item.quota],
     );
     if (!changed.length) continue;
-    await m.query(`INSERT INTO event_slots (item_id, slot_no) SELECT $1, g FROM generate_series(1, $2::int) g ON CONFLICT DO NOTHING`, [item.id, item.quota]);
-    await m.query(`DELETE FROM event_slots WHERE item_id = $1 AND slot_no > $2 AND signup_id IS NULL`, [item.id, item.quota]);
+    const [{ taken, free, top }]: { taken: number; free: number; top: number }[] = await m.query(
+      `SELECT count(*) FILTER (WHERE signup_id IS NOT NULL)::int AS taken, count(*) FILTER (WHERE signup_id IS NULL)::int AS free,
+              COALESCE(max(slot_no), 0)::int AS top
+       FROM event_slots WHERE item_id = $1`,
+      [item.id],
+    );
+    const wanted = Math.max(0, item.quota - taken);
+    if (free < wanted) {
+      await m.query(`INSERT INTO event_slots (item_id, slot_no) SELECT $1, g FROM generate_series($2::int, $3::int) g`, [item.id, top + 1, top + wanted - free]);
+    } else if (free > wanted) {
+      await m.query(
+        `DELETE FROM event_slots WHERE (item_id, slot_no) IN (
+           SELECT item_id, slot_no FROM event_slots WHERE item_id = $1 AND signup_id IS NULL ORDER BY slot_no DESC LIMIT $2 FOR UPDATE)`,
+        [item.id, free - wanted],
+      );
+    }
   }
 }

@@ -25,8 +25,18 @@ export async function claimSlot(m: EntityManager, itemId: number, signupId: numb
   return slow.length > 0;
 }
 
+/** Frees the sign-up's place; drops it instead when the event has more rows than its (lowered) quota. */
 export async function releaseSlot(m: EntityManager, signupId: number): Promise<void> {
-  await m.query(`UPDATE event_slots SET signup_id = NULL WHERE signup_id = $1`, [signupId]);
+  const [freed] = (await m.query(`UPDATE event_slots SET signup_id = NULL WHERE signup_id = $1 RETURNING item_id AS "itemId", slot_no AS "slotNo"`, [
+    signupId,
+  ])) as [{ itemId: number; slotNo: number }[], number];
+  for (const f of freed) {
+    await m.query(
+      `DELETE FROM event_slots WHERE item_id = $1 AND slot_no = $2 AND signup_id IS NULL
+         AND (SELECT count(*) FROM event_slots WHERE item_id = $1) > (SELECT quota FROM event_quotas WHERE item_id = $1)`,
+      [f.itemId, f.slotNo],
+    );
+  }
 }
 
 /** The places one school has in the event: its own quota, else the competition's default, else none (null). */
