@@ -344,6 +344,18 @@ describe('sign-up, teams and works', () => {
     expect((await signUp(people[3])).msg).toMatch(/^Sign-up is not open now/);
   });
 
+  it("accepts a work file up to the event's own limit, above the gateway's general upload limit", async () => {
+    const big = await makeCompetition(admin1, { mode: 1, requiredFields: ['realName'], files: { fileTypes: ['pdf'], maxFileMb: 8, maxFiles: 1 } });
+    const [s] = await makeStudents(1);
+    const signed = await api<Signup>('/web/enroll/signUp', { ...as(s), body: { competitionId: big.id, itemId: big.items[0].id, type: 1, profile: profile(10) } });
+    const w = (await api<Work>('/web/work/save', { ...as(s), body: { signupId: signed.data.id, title: '大文件', summary: '' } })).data;
+    // 6 MB: more than UPLOAD_LIMIT_BYTES (5 MB, spreadsheets and images), less than the event's 8 MB.
+    const file = Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024)]);
+    const up = await upload(`/web/work/file/upload?workId=${w.id}`, s.token, file, 'big.pdf');
+    expect(up.code).toBe(0);
+    expect((up.data as Work).files[0].size).toBe(file.length);
+  });
+
   it('answers unknown and unpublished things with 10404', async () => {
     expect((await api('/enroll/team/num?competitionId=99999999')).code).toBe(10404);
     expect((await api('/web/enroll/website/member/list?competitionId=99999999')).code).toBe(10404);
