@@ -178,6 +178,9 @@ describe('sign-up, teams and works', () => {
     expect((await api('/web/enroll/signUp', { ...as(a), body: { competitionId: c.id, itemId: item, type: 1, profile: profile(4) } })).code).toBe(0);
     const mine = await api<Signup[]>('/web/enroll/my', as(b));
     expect(mine.data.find((s) => s.id === t.data.id)).toMatchObject({ status: 3 });
+    const other = await makeCompetition(admin1, { requiredFields: ['realName'] });
+    expect((await api<Signup[]>(`/web/enroll/my?competitionId=${other.id}`, as(b))).data).toEqual([]);
+    expect((await api<Signup[]>(`/web/enroll/my?competitionId=${c.id}`, as(b))).data.map((s) => s.competitionId)).toEqual([c.id, c.id]);
   });
 
   it('marks a fee-paying sign-up paid once, however often payment.order.paid arrives', async () => {

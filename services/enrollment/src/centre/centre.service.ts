@@ -49,7 +49,7 @@ export class CentreService {
 
   async centre(req: RpcRequest): Promise<CentreData> {
     const me = callerOf(req);
-    const competitions = await this.signups.mine(req);
+    const competitions = await this.signups.mine({ ...req, payload: {} });
     const teams = [];
     for (const s of competitions.filter((x) => x.type === SignupType.team && (x.status === SignupStatus.pending || x.status === SignupStatus.approved))) {
       const row = (await loadSignup(this.ds.manager, s.id))!;

@@ -32,7 +32,7 @@ export class EnrollmentController {
 
   @MessagePattern(S.signUp) signUp(@Payload() r: RpcRequest<SignUpPayload>) { return this.signups.signUp(r); }
   @MessagePattern(S.withdraw) withdraw(@Payload() r: Id) { return this.signups.withdraw(r); }
-  @MessagePattern(S.mySignups) mine(@Payload() r: RpcRequest) { return this.signups.mine(r); }
+  @MessagePattern(S.mySignups) mine(@Payload() r: RpcRequest<{ competitionId?: number }>) { return this.signups.mine(r); }
   @MessagePattern(S.signupGet) get(@Payload() r: Id) { return this.signups.get(r); }
   @MessagePattern(S.copy) copy(@Payload() r: RpcRequest<{ fromId: number; competitionId: number; itemId: number }>) { return this.signups.copy(r); }
   @MessagePattern(S.teachersSave) teachers(@Payload() r: RpcRequest<{ id: number; teachers: Teacher[] }>) { return this.signups.teachersSave(r); }

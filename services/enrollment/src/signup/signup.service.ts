@@ -158,14 +158,16 @@ export class SignupService {
     return this.withdraw(req);
   }
 
-  /** Every sign-up the caller is in (as captain or member), newest first. */
-  async mine(req: RpcRequest): Promise<Signup[]> {
+  /** Every sign-up the caller is in (as captain or member), newest first; of one competition when it is named. */
+  async mine(req: RpcRequest<{ competitionId?: number }>): Promise<Signup[]> {
     const me = callerOf(req);
     return this.ds.query(
-      `SELECT ${SIGNUP_COLUMNS} FROM signups s WHERE s.id IN (SELECT signup_id FROM signup_members WHERE user_id = $1 AND active)
-          OR (s.captain_user_id = $1 AND s.status IN (${SignupStatus.rejected}, ${SignupStatus.withdrawn}))
+      `SELECT ${SIGNUP_COLUMNS} FROM signups s
+       WHERE (s.id IN (SELECT signup_id FROM signup_members WHERE user_id = $1 AND active)
+              OR (s.captain_user_id = $1 AND s.status IN (${SignupStatus.rejected}, ${SignupStatus.withdrawn})))
+         AND ($2::int IS NULL OR s.competition_id = $2)
        ORDER BY s.id DESC LIMIT 200`,
-      [me.userId],
+      [me.userId, req.payload?.competitionId ?? null],
     );
   }
 

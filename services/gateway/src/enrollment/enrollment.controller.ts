@@ -24,6 +24,7 @@ import {
   MemberDto,
   MemberProfileDto,
   MessageReadDto,
+  MySignupsQueryDto,
   PageDto,
   ProfileDto,
   PublicMembersQueryDto,
@@ -61,8 +62,8 @@ export class EnrollmentController {
 
   @Get('web/enroll/my')
   @LoggedIn()
-  mine(@RequestCtx() ctx: Ctx): Promise<Signup[]> {
-    return this.rpc.call(ctx, S.mySignups);
+  mine(@RequestCtx() ctx: Ctx, @Query() q: MySignupsQueryDto): Promise<Signup[]> {
+    return this.rpc.call(ctx, S.mySignups, q);
   }
 
   @Get('web/enroll/detail')

@@ -64,6 +64,11 @@ export class CompetitionQueryDto {
   @ApiProperty() @Type(() => Number) @IsInt() @Min(1) competitionId: number;
 }
 
+export class MySignupsQueryDto {
+  @ApiPropertyOptional({ description: 'only this competition (the public page asks whether the visitor signed up)' })
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) competitionId?: number;
+}
+
 export class CopyDto {
   @ApiProperty({ description: 'the earlier sign-up, of which the caller is captain' }) @IsInt() @Min(1) fromId: number;
   @ApiProperty() @IsInt() @Min(1) competitionId: number;
