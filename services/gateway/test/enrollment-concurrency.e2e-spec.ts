@@ -55,6 +55,15 @@ describe('sign-up under concurrency (PostgreSQL decides)', () => {
     expect(codes(rs)).toEqual({ 0: 1, 10409: 24 });
     const rows = await sql(`SELECT 1 FROM enrollment.signup_members WHERE item_id = $1 AND user_id = $2 AND active`, [c.items[0].id, s.userId]);
     expect(rows).toHaveLength(1);
+
+    // The same at the last place of an event, where the tabs also wait for each other's place.
+    const last = await makeCompetition(admin1, { mode: 1, schoolQuota: 5, items: [['最后一席', 1, 0]], requiredFields: ['realName'] });
+    const tabs = await all(
+      Array.from({ length: 25 }, () => () =>
+        api('/web/enroll/signUp', { token: s.token, ip: freshIp(), body: { competitionId: last.id, itemId: last.items[0].id, type: 1, profile: { ...profile, schoolId: 7 } } }),
+      ),
+    );
+    expect(codes(tabs)).toEqual({ 0: 1, 10409: 24 });
   });
 
   it('never grows a team past its maximum when 40 people follow the link at once', async () => {

@@ -30,6 +30,7 @@ import { changed, displayName, loadMembers, loadSignup, notify, SIGNUP_COLUMNS, 
 
 const OPEN_STATUSES: number[] = [SignupStatus.pending, SignupStatus.approved];
 const ONE_PER_EVENT = 'signup_members_one_per_event';
+const DEADLOCK = '40P01';
 
 const fmt = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
 
@@ -109,12 +110,18 @@ export class SignupService {
       return signup;
     };
     try {
-      try {
-        return await run(false);
-      } catch (e) {
-        // Every free place was held by sign-ups still in flight: wait for them once (see claimSlot).
-        if (failedWith(e) === 'enroll.quotaFull') return await run(true);
-        throw e;
+      // Fast path first. Every free place held by sign-ups still in flight: wait for them (see claimSlot).
+      // Waiting can deadlock with another waiter (the same person submitting twice, or a school's count
+      // and a place locked in opposite orders): PostgreSQL aborts one of the two, which simply tries again.
+      let waitForLocked = false;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await run(waitForLocked);
+        } catch (e) {
+          const retry = attempt < 4 && (failedWith(e) === 'enroll.quotaFull' ? !waitForLocked : driverError(e).code === DEADLOCK);
+          if (!retry) throw e;
+          waitForLocked = true;
+        }
       }
     } catch (e) {
       const key = failedWith(e);
