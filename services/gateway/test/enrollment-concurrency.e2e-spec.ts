@@ -1,6 +1,6 @@
 import type { Signup } from '@cmp/contracts';
 import { api, freshIp, login } from './support/api';
-import { makeCompetition, makeStudents, sql, type Student } from './support/enroll';
+import { dropStudents, makeCompetition, makeStudents, sql, type Student } from './support/enroll';
 
 const profile = { realName: '抢报', phone: '13900000000' };
 
@@ -10,6 +10,7 @@ const codes = (rs: { code: number }[]) => rs.reduce<Record<number, number>>((acc
 
 describe('sign-up under concurrency (PostgreSQL decides)', () => {
   let admin1: string;
+  afterAll(dropStudents);
   beforeAll(async () => {
     admin1 = await login('admin1');
   });

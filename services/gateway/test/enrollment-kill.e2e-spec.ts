@@ -1,10 +1,11 @@
 import type { Signup } from '@cmp/contracts';
 import { api, freshIp, login } from './support/api';
-import { makeCompetition, makeStudents, sql, type Student } from './support/enroll';
+import { dropStudents, makeCompetition, makeStudents, sql, type Student } from './support/enroll';
 import { platformHealthy, startService, stopService, waitFor } from './support/platform';
 
 describe('when the enrollment service is killed in the middle of a sign-up rush', () => {
   afterAll(async () => {
+    await dropStudents();
     // Leave a running enrollment service behind whatever happened.
     if (!(await platformHealthy().catch(() => false))) startService('enrollment');
     await waitFor('enrollment to be back', platformHealthy);

@@ -14,7 +14,7 @@ import {
   type Work,
 } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
-import { FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
+import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 import { NATS_URL } from './support/platform';
 
 const ID = '11010519491231002X';
@@ -27,6 +27,7 @@ describe('sign-up, teams and works', () => {
   let c: CompetitionDetail;
   let st: Student[];
 
+  afterAll(dropStudents);
   beforeAll(async () => {
     [admin1, admin2] = await Promise.all([login('admin1'), login('admin2')]);
     c = await makeCompetition(admin1, {

@@ -29,6 +29,8 @@ function jwtSecret(): string {
  * session and an HS256 token naming it). Logging hundreds in one by one would spend the test's time
  * hashing passwords; the gateway still checks every token and session as usual.
  */
+const made: number[] = [];
+
 export async function makeStudents(n: number, prefix = `rush${Date.now().toString(36)}`): Promise<Student[]> {
   const db = new Client({ connectionString: DATABASE_URL });
   await db.connect();
@@ -48,6 +50,7 @@ export async function makeStudents(n: number, prefix = `rush${Date.now().toStrin
   } finally {
     await db.end();
   }
+  made.push(...rows.map((u) => u.id));
   const r = redis();
   const secret = jwtSecret();
   try {
@@ -63,6 +66,16 @@ export async function makeStudents(n: number, prefix = `rush${Date.now().toStrin
   } finally {
     r.disconnect();
   }
+}
+
+/**
+ * Soft-deletes the accounts makeStudents made (call in afterAll): hundreds of them would otherwise fill the
+ * first pages of the user lists other test files read. Their sign-ups stay; the enrollment service keeps
+ * its own rows whatever happens to an account.
+ */
+export async function dropStudents(): Promise<void> {
+  if (!made.length) return;
+  await sql(`UPDATE auth.users SET deleted_at = now() WHERE id = ANY($1::int[])`, [made.splice(0)]);
 }
 
 export interface CompetitionOptions {
