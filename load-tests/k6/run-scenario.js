@@ -33,7 +33,10 @@ export const options = {
 // CommonJS runner's helpers cannot be imported here. Keep the two in step.
 function fill(value, vars) {
   if (typeof value === 'string') {
-    return value.replace(/\{\{(\w+)\}\}/g, (_, k) => {
+    // A string that is only a placeholder takes the value as it is (a number stays a number).
+    const whole = /^\{\{(\$?\w+)\}\}$/.exec(value);
+    if (whole && whole[1] in vars) return vars[whole[1]];
+    return value.replace(/\{\{(\$?\w+)\}\}/g, (_, k) => {
       if (!(k in vars)) throw new Error(`The scenario uses {{${k}}} but no setup step saves it`);
       return String(vars[k]);
     });
@@ -86,8 +89,21 @@ export function setup() {
 }
 
 export default function (vars) {
+  // Per-iteration values, as in load-tests/lib/scenario.js: {{$iter}} is unique to this pass
+  // (contiguous from 0 while the VU count is constant), and a request's "save" keeps values of its
+  // reply for the requests after it.
+  const pass = Object.assign({}, vars, { $iter: __ITER * options.vus + (__VU - 1) });
   for (const step of scenario.requests) {
-    const res = send(step, vars, { phase: 'load', name: step.name || step.path });
+    const res = send(step, pass, { phase: 'load', name: step.name || step.path });
+    for (const name of Object.keys(step.save || {})) {
+      let json;
+      try {
+        json = res.json();
+      } catch (e) {
+        json = undefined;
+      }
+      pass[name] = json === undefined ? undefined : pick(json, step.save[name]);
+    }
     const checks = {};
     checks[`${step.name || step.path}: status ${expect.status || '2xx'}`] = (r) =>
       expect.status !== undefined ? r.status === expect.status : r.status >= 200 && r.status < 300;

@@ -19,7 +19,10 @@ function loadScenario(nameOrFile) {
 /** Replaces {{name}} in strings (deeply) with values saved by setup steps. */
 function fill(value, vars) {
   if (typeof value === 'string') {
-    return value.replace(/\{\{(\w+)\}\}/g, (_, k) => {
+    // A string that is only a placeholder takes the value as it is (a number stays a number).
+    const whole = /^\{\{(\$?\w+)\}\}$/.exec(value);
+    if (whole && whole[1] in vars) return vars[whole[1]];
+    return value.replace(/\{\{(\$?\w+)\}\}/g, (_, k) => {
       if (!(k in vars)) throw new Error(`The scenario uses {{${k}}} but no setup step saves it`);
       return String(vars[k]);
     });
@@ -73,10 +76,42 @@ async function runSetup(scenario, baseUrl) {
 const ENVELOPE_CODE = /^\s*\{\s*"code"\s*:\s*(-?\d+)/;
 
 /**
+ * Per-iteration values, for flows in which each pass through the requests is another person:
+ * `{{$iter}}` is a number unique to the pass (0, 1, 2... across all connections), and a request's
+ * `save` (dotted paths, as in setup) keeps values of its reply for the requests after it in the pass.
+ */
+const usesIterations = (scenario) =>
+  scenario.requests.some((r) => r.save || JSON.stringify(r).includes('{{$iter}}'));
+
+/** autocannon request hooks that fill each request from the pass's own values (see usesIterations). */
+function iterationHooks(step, index, scenario, vars, counter, check) {
+  return {
+    setupRequest: (req, context) => {
+      if (index === 0) {
+        context.iter = counter.next++;
+        context.saved = {};
+      }
+      const built = buildRequest(step, scenario, { ...vars, ...context.saved, $iter: context.iter });
+      return { ...req, ...built };
+    },
+    onResponse: (status, body, context) => {
+      if (check) check(status, body);
+      for (const [name, dotted] of Object.entries(step.save || {})) {
+        try {
+          context.saved[name] = pick(JSON.parse(body), dotted);
+        } catch {
+          context.saved[name] = undefined;
+        }
+      }
+    },
+  };
+}
+
+/**
  * Drives the scenario's requests with autocannon (closed loop: each connection sends its next
  * request as soon as the previous reply arrives). Options override the scenario's own settings.
  */
-async function measure({ baseUrl, scenario, vars, connections, durationSeconds }) {
+async function measure({ baseUrl, scenario, vars, connections, durationSeconds, iterationStart = 0 }) {
   const { status: wantStatus, code } = scenario.expect;
   // A 2xx reply with another status or envelope code than expected is an error too
   // (non-2xx replies are counted apart, so none is counted twice).
@@ -87,11 +122,15 @@ async function measure({ baseUrl, scenario, vars, connections, durationSeconds }
     else if (code !== undefined && (ENVELOPE_CODE.exec(body) || [])[1] !== String(code)) unexpected++;
   };
   const checked = wantStatus !== undefined || code !== undefined;
+  const counter = { next: iterationStart };
+  const requests = usesIterations(scenario)
+    ? scenario.requests.map((r, i) => ({ method: r.method || 'GET', path: '/', ...iterationHooks(r, i, scenario, vars, counter, checked && onResponse) }))
+    : scenario.requests.map((r) => ({ ...buildRequest(r, scenario, vars), ...(checked && { onResponse }) }));
   const result = await autocannon({
     url: baseUrl,
     connections: connections || scenario.connections,
     duration: durationSeconds || scenario.durationSeconds,
-    requests: scenario.requests.map((r) => ({ ...buildRequest(r, scenario, vars), ...(checked && { onResponse }) })),
+    requests,
   });
   return {
     reqPerSec: result.requests.average,
@@ -100,6 +139,7 @@ async function measure({ baseUrl, scenario, vars, connections, durationSeconds }
     errors: result.errors + unexpected, // result.errors includes time-outs
     non2xx: result.non2xx,
     total: result.requests.total,
+    iterations: counter.next - iterationStart,
     statuses: Object.fromEntries(Object.entries(result.statusCodeStats || {}).map(([c, st]) => [c, st.count])),
   };
 }
@@ -120,4 +160,4 @@ function checkThresholds(summary, thresholds) {
 const formatSummary = (s) =>
   `${Math.round(s.reqPerSec)} req/s, p50 ${s.p50} ms, p99 ${s.p99} ms, errors ${s.errors}, non-2xx ${s.non2xx} (${s.total} requests)`;
 
-module.exports = { loadScenario, runSetup, measure, checkThresholds, formatSummary, fill, buildRequest };
+module.exports = { loadScenario, runSetup, measure, checkThresholds, formatSummary, fill, buildRequest, pick };

@@ -9,7 +9,7 @@ const { start, exec, freePort, waitUntil, waitHealthy, tcpOpen } = require('./pr
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 // Backend services in start order; the gateway last.
-const SERVICES = ['auth', 'competitions', 'gateway'];
+const SERVICES = ['auth', 'competitions', 'enrollment', 'gateway'];
 const mainOf = (svc) => path.join(ROOT, 'services', svc, 'dist', 'main.js');
 const RESET = path.join(ROOT, 'infra/db-reset.js');
 

@@ -23,6 +23,8 @@ export const EventSubject = {
   competitionPublished: 'competitions.competition.published',
   /** A published competition's windows or stages changed; payload ScheduleChangedEvent. */
   scheduleChanged: 'competitions.schedule.changed',
+  /** A payment order was paid; payload PaymentOrderPaidEvent (enrollment.ts). Published by the payment part. */
+  paymentOrderPaid: 'payment.order.paid',
 } as const;
 export type EventSubject = (typeof EventSubject)[keyof typeof EventSubject];
 
@@ -39,9 +41,16 @@ export const EventStream = {
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 10 * 60,
   },
+  payment: {
+    name: 'PAYMENT',
+    subjects: [EventSubject.paymentOrderPaid],
+    maxAgeSeconds: 30 * 86400,
+    duplicateWindowSeconds: 60 * 60,
+  },
 } as const satisfies Record<string, EventStreamDefinition>;
 
 /** Durable consumer names: a consumer's position survives restarts under its name; never rename one. */
 export const EventConsumer = {
   authOperationLog: 'auth-operation-log',
+  enrollmentPaymentPaid: 'enrollment-payment-paid',
 } as const;

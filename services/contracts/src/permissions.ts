@@ -38,6 +38,15 @@ export const Perm = {
   newsEdit: 'news:edit',
   /** Publish directly, unpublish, and approve or reject subordinate organisations' applications. */
   newsCheck: 'news:check',
+  /** Back-office sign-up management: see the organisation's sign-ups. */
+  enrollList: 'enroll:list',
+  /** Approve or reject sign-ups. */
+  enrollCheck: 'enroll:check',
+  enrollExport: 'enroll:export',
+  /** Back-office works list and detail. */
+  workList: 'work:list',
+  /** Make a competition's submitted works public (/works/detail). */
+  workPublish: 'work:publish',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

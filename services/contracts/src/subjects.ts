@@ -5,6 +5,7 @@
 export const Service = {
   auth: 'auth',
   competitions: 'competitions',
+  enrollment: 'enrollment',
 } as const;
 
 export const AuthSubject = {

@@ -16,8 +16,11 @@ import { LogController } from './system/log.controller';
 import { REFERENCE_CONTROLLERS } from './reference';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
-import { FILE_STORAGE, FileStorage } from './files/file-storage';
+import { FILE_STORAGE, FileStorage, S3Backend } from './files/file-storage';
 import { StorageController } from './files/storage.controller';
+import { EnrollAdminController } from './enrollment/enroll-admin.controller';
+import { EnrollmentController } from './enrollment/enrollment.controller';
+import { WorkController } from './enrollment/work.controller';
 import { WebsiteController } from './website/website.controller';
 
 export const CONTROLLERS = [
@@ -34,6 +37,9 @@ export const CONTROLLERS = [
   PublicNewsController,
   SubscriptionController,
   StorageController,
+  EnrollmentController,
+  WorkController,
+  EnrollAdminController,
 ];
 
 @Module({
@@ -46,7 +52,11 @@ export const CONTROLLERS = [
       useFactory: (c: GatewayConfig) => NatsRpcClient.connect(c.natsUrl, `gateway-${process.pid}`, c.rpcTimeoutMs),
     },
     redisProvider,
-    { provide: FILE_STORAGE, inject: [GATEWAY_CONFIG], useFactory: (c: GatewayConfig) => new FileStorage(c.storageDir) },
+    {
+      provide: FILE_STORAGE,
+      inject: [GATEWAY_CONFIG],
+      useFactory: (c: GatewayConfig) => new FileStorage(c.storage.driver === 's3' ? new S3Backend(c.storage) : c.storageDir),
+    },
     RpcService,
     PublicCache,
     { provide: APP_GUARD, useClass: AuthGuard },

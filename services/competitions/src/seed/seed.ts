@@ -40,7 +40,7 @@ const SITES: { code: string; templateType: 1 | 2 | 3; description: string; navig
 ];
 
 /** `groups` maps organisation codes to ids (and `users` account names to ids), as the auth service's demo seed created them. */
-export async function seed(m: EntityManager, groups: Record<string, number>, users: Record<string, number> = {}): Promise<void> {
+export async function seed(m: EntityManager, groups: Record<string, number>, users: Record<string, number> = {}): Promise<{ competitions: Record<string, SeededCompetition> }> {
   for (const s of SITES) {
     await m.query(`INSERT INTO website_settings (group_id, template_type, description, navigation_settings) VALUES ($1, $2, $3, $4)`, [
       groups[s.code],
@@ -51,7 +51,15 @@ export async function seed(m: EntityManager, groups: Record<string, number>, use
   }
   await seedReference(m, groups);
   await seedNews(m, { groups, users });
-  await seedCompetitions(m, groups);
+  return { competitions: await seedCompetitions(m, groups) };
+}
+
+/** What later services' demo seeds need of a demo competition (keyed by its English name). */
+export interface SeededCompetition {
+  id: number;
+  groupId: number;
+  name: string;
+  items: { id: number; name: string; nameEn: string; quota: number | null; feeCents: number }[];
 }
 
 const DAY = 86_400_000;
@@ -107,7 +115,8 @@ const COMPETITIONS: SeedCompetition[] = [
   },
 ];
 
-export async function seedCompetitions(m: EntityManager, groups: Record<string, number>): Promise<void> {
+export async function seedCompetitions(m: EntityManager, groups: Record<string, number>): Promise<Record<string, SeededCompetition>> {
+  const seeded: Record<string, SeededCompetition> = {};
   for (const c of COMPETITIONS) {
     const [start, end] = c.enroll;
     const [{ id }] = await m.query(
@@ -123,11 +132,13 @@ export async function seedCompetitions(m: EntityManager, groups: Record<string, 
         JSON.stringify([{ name: '初赛', expertsPerWork: 3, scoreColumns: [{ name: '创新性', maxScore: 100, weight: 40 }, { name: '完成度', maxScore: 100, weight: 60 }] }]),
       ],
     );
+    seeded[c.nameEn] = { id, groupId: groups[c.code], name: c.name, items: [] };
     for (const [i, [name, nameEn, quota, fee]] of c.items.entries()) {
-      await m.query(
-        `INSERT INTO competition_items (competition_id, name, name_en, quota, fee_cents, order_num) VALUES ($1, $2, $3, $4, $5, $6)`,
+      const [item] = await m.query(
+        `INSERT INTO competition_items (competition_id, name, name_en, quota, fee_cents, order_num) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [id, name, nameEn, quota, fee, i + 1],
       );
+      seeded[c.nameEn].items.push({ id: item.id, name, nameEn, quota, feeCents: fee });
     }
     const stages: [string, string, number, number][] = [
       ['初赛', 'Preliminary round', end + 16, end + 30],
@@ -139,4 +150,5 @@ export async function seedCompetitions(m: EntityManager, groups: Record<string, 
       ]);
     }
   }
+  return seeded;
 }

@@ -10,6 +10,11 @@ export const formatBytes = (n: number) => (n >= 1048576 ? `${Math.round(n / 1048
  * Every failure says what is wrong: no file, too large, or not a multipart request.
  */
 export async function readUploadedFile(req: FastifyRequest, limitBytes: number): Promise<Buffer> {
+  return (await readUpload(req, limitBytes)).data;
+}
+
+/** readUploadedFile with the name the client gave the file (shown to people, never used as a path). */
+export async function readUpload(req: FastifyRequest, limitBytes: number): Promise<{ data: Buffer; filename: string }> {
   const tooLarge = () => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'upload.tooLarge', { limit: formatBytes(limitBytes) });
   try {
     const file = await req.file({ limits: { fileSize: limitBytes, files: 1 } });
@@ -18,7 +23,7 @@ export async function readUploadedFile(req: FastifyRequest, limitBytes: number):
     // @fastify/multipart checks the size limit only between chunks: a stream cut at the limit by its last
     // chunk comes back whole-looking, so the truncated flag is checked once more here.
     if (file.file.truncated) throw tooLarge();
-    return buf;
+    return { data: buf, filename: file.filename ?? '' };
   } catch (e) {
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;

@@ -5,7 +5,7 @@ import { AppError } from '@cmp/common';
 import { ErrorCode, type UploadedFile } from '@cmp/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { LoggedIn, Public } from '../http/access.decorators';
-import { FILE_STORAGE, type FileStorage } from './file-storage';
+import { FILE_STORAGE, PUBLIC_KINDS, type FileStorage, type StorageKind } from './file-storage';
 import { contentTypeOfStored, sniffImageType } from './image-type';
 import { readUploadedFile } from './read-upload';
 
@@ -33,7 +33,7 @@ export class StorageController {
     const buf = await readUploadedFile(req, this.config.imageLimitBytes);
     const type = sniffImageType(buf);
     if (!type) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'upload.notImage');
-    const name = await this.storage.save('images', buf, type.ext);
+    const name = await this.storage.save('images', buf, type.ext, type.contentType);
     return { url: `${FILE_BASE}/images/${name}`, name, size: buf.length, contentType: type.contentType };
   }
 
@@ -41,7 +41,8 @@ export class StorageController {
   @Get(':kind/:name')
   @Public()
   async serve(@Param('kind') kind: string, @Param('name') name: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
-    const file = await this.storage.open(kind, name);
+    // Private kinds (works) are served only by their own routes, which check who asks.
+    const file = PUBLIC_KINDS.includes(kind as StorageKind) ? await this.storage.open(kind, name) : null;
     const type = contentTypeOfStored(name);
     if (!file || !type) throw AppError.notFound('upload.notFound');
     void reply

@@ -20,7 +20,7 @@ export const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
 const PID_FILE = path.join(REPO, '.data', 'e2e-pids.json');
 
 /** Backend services the tests start, in start order. */
-export const SERVICES = ['auth', 'competitions', 'gateway'] as const;
+export const SERVICES = ['auth', 'competitions', 'enrollment', 'gateway'] as const;
 export type ServiceName = (typeof SERVICES)[number] | 'web';
 
 export function serviceEnv(): NodeJS.ProcessEnv {

@@ -1,0 +1,377 @@
+/**
+ * Sign-ups, teams, works and the personal centre (enrollment service). Subjects, payloads, replies and
+ * messages of the feature in one place; subjects follow the `<service>.<entity>.<verb>` rule of subjects.ts.
+ * docs/api-enrollment.md describes the HTTP calls built on them.
+ */
+import type { MemberField, WorkFileType } from './competition';
+import type { PageQuery } from './rpc';
+
+export const EnrollmentSubject = {
+  // Participant side (logged in).
+  signUp: 'enrollment.signup.create',
+  withdraw: 'enrollment.signup.withdraw',
+  mySignups: 'enrollment.signup.mine',
+  signupGet: 'enrollment.signup.get',
+  copy: 'enrollment.signup.copy',
+  teachersSave: 'enrollment.signup.teachers-save',
+  teamInvite: 'enrollment.team.invite',
+  teamJoin: 'enrollment.team.join',
+  teamLeave: 'enrollment.team.leave',
+  teamRemoveMember: 'enrollment.team.remove-member',
+  teamTransfer: 'enrollment.team.transfer',
+  teamDissolve: 'enrollment.team.dissolve',
+  teamMembers: 'enrollment.team.members',
+  memberProfileSave: 'enrollment.member.profile-save',
+  completeStatus: 'enrollment.member.complete-status',
+  profileGet: 'enrollment.profile.get',
+  profileSave: 'enrollment.profile.save',
+  centre: 'enrollment.centre.get',
+  messagePage: 'enrollment.message.page',
+  messageRead: 'enrollment.message.read',
+  // Works.
+  workSave: 'enrollment.work.save',
+  workSubmit: 'enrollment.work.submit',
+  workWithdraw: 'enrollment.work.withdraw',
+  workGet: 'enrollment.work.get',
+  workMine: 'enrollment.work.mine',
+  /** What a file for a work may be (types, size, how many more); asked by the gateway before it reads an upload. */
+  workUploadPolicy: 'enrollment.work.upload-policy',
+  workFileAdd: 'enrollment.work.file-add',
+  workFileDelete: 'enrollment.work.file-delete',
+  /** Whether the caller (or a share id holder) may download a file, and where it is stored. */
+  workFileAccess: 'enrollment.work.file-access',
+  workByShareId: 'enrollment.work.by-share-id',
+  workPublicDetail: 'enrollment.work.public-detail',
+  // Public.
+  counts: 'enrollment.public.counts',
+  publicMembers: 'enrollment.public.members',
+  // Back office (scoped to the caller's organisations).
+  signupPage: 'enrollment.signup.page',
+  signupDetail: 'enrollment.signup.detail',
+  signupCheck: 'enrollment.signup.check',
+  signupExport: 'enrollment.signup.export',
+  sourceList: 'enrollment.signup.sources',
+  workPage: 'enrollment.work.page',
+  workDetail: 'enrollment.work.detail',
+  workPublish: 'enrollment.work.publish',
+  health: 'enrollment.health.ping',
+} as const;
+
+/** pending → approved | rejected; pending or approved → withdrawn (by the captain, while the window is open). */
+export const SignupStatus = { pending: 0, approved: 1, rejected: 2, withdrawn: 3 } as const;
+export type SignupStatus = (typeof SignupStatus)[keyof typeof SignupStatus];
+
+/** 0: the event is free; 1: waiting for payment; 2: paid (payment.order.paid received). */
+export const PayStatus = { free: 0, unpaid: 1, paid: 2 } as const;
+export type PayStatus = (typeof PayStatus)[keyof typeof PayStatus];
+
+export const SignupType = { individual: 1, team: 2 } as const;
+export type SignupType = (typeof SignupType)[keyof typeof SignupType];
+
+/** draft (editable) → submitted; submitted → draft (withdrawn) while the submission window is open. */
+export const WorkStatus = { draft: 0, submitted: 1 } as const;
+export type WorkStatus = (typeof WorkStatus)[keyof typeof WorkStatus];
+
+/** A participant's details; which ones a competition requires is its `requiredFields`. */
+export interface MemberProfile {
+  realName?: string;
+  /** 1 male, 2 female; taken from the identity number when one is given. */
+  gender?: 1 | 2;
+  idNumber?: string;
+  phone?: string;
+  email?: string;
+  schoolId?: number;
+  schoolName?: string;
+  college?: string;
+  major?: string;
+  studentNo?: string;
+  grade?: string;
+}
+
+export interface Teacher {
+  name: string;
+  phone?: string;
+  email?: string;
+}
+
+export interface SignUpPayload {
+  competitionId: number;
+  itemId: number;
+  type: SignupType;
+  /** Required for a team. */
+  teamName?: string;
+  /** The applicant's own details; the competition's required fields must all be there. */
+  profile: MemberProfile;
+  teachers?: Teacher[];
+}
+
+export interface SignupMember {
+  userId: number;
+  username: string;
+  captain: boolean;
+  profile: MemberProfile;
+  /** Required fields this member has not filled in yet. */
+  missing: MemberField[];
+  joinedAt: string;
+}
+
+export interface Signup {
+  id: number;
+  competitionId: number;
+  competitionName: string;
+  itemId: number;
+  itemName: string;
+  groupId: number;
+  type: SignupType;
+  teamName: string | null;
+  captainUserId: number;
+  schoolId: number | null;
+  schoolName: string | null;
+  status: SignupStatus;
+  payStatus: PayStatus;
+  feeCents: number;
+  memberCount: number;
+  teachers: Teacher[];
+  rejectReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SignupDetail extends Signup {
+  members: SignupMember[];
+  teamMin: number;
+  teamMax: number;
+  /** Every member's required fields are in and the team has at least teamMin members. */
+  complete: boolean;
+  /** Only members see it. */
+  inviteCode?: string;
+}
+
+export interface SignupPageQuery extends PageQuery {
+  competitionId?: number;
+  itemId?: number;
+  schoolId?: number;
+  status?: SignupStatus;
+  payStatus?: PayStatus;
+  /** Matches team name, member names and usernames. */
+  keyword?: string;
+}
+
+export interface SignupCheckPayload {
+  id: number;
+  approve: boolean;
+  /** Required when rejecting. */
+  reason?: string;
+}
+
+export interface CompleteStatus {
+  signupId: number;
+  complete: boolean;
+  teamMin: number;
+  teamMax: number;
+  memberCount: number;
+  requiredFields: MemberField[];
+  /** The caller's own missing fields. */
+  mine: MemberField[];
+  members: { userId: number; realName: string; missing: MemberField[] }[];
+}
+
+export interface EventCount {
+  itemId: number;
+  itemName: string;
+  quota: number | null;
+  signups: number;
+  /** null when the event has no quota. */
+  remaining: number | null;
+}
+
+export interface SignupCounts {
+  competitionId: number;
+  signups: number;
+  teams: number;
+  individuals: number;
+  participants: number;
+  items: EventCount[];
+}
+
+export interface WorkFile {
+  id: number;
+  originalName: string;
+  size: number;
+  contentType: string;
+  ext: string;
+  createdAt: string;
+}
+
+export interface Work {
+  id: number;
+  signupId: number;
+  competitionId: number;
+  competitionName: string;
+  itemId: number;
+  itemName: string;
+  teamName: string | null;
+  title: string;
+  summary: string;
+  status: WorkStatus;
+  shareId: string;
+  submittedAt: string | null;
+  updatedAt: string;
+  files: WorkFile[];
+}
+
+export interface WorkSavePayload {
+  /** Absent: creates the sign-up's work (one per sign-up). */
+  id?: number;
+  signupId: number;
+  title: string;
+  summary: string;
+}
+
+export interface WorkUploadPolicy {
+  workId: number;
+  fileTypes: WorkFileType[];
+  maxBytes: number;
+  maxFiles: number;
+  fileCount: number;
+}
+
+export interface WorkFileAddPayload {
+  workId: number;
+  storedName: string;
+  originalName: string;
+  size: number;
+  contentType: string;
+  ext: string;
+}
+
+export interface WorkFileAccess {
+  storedName: string;
+  originalName: string;
+  contentType: string;
+}
+
+export interface WorkPageQuery extends PageQuery {
+  competitionId?: number;
+  itemId?: number;
+  status?: WorkStatus;
+  keyword?: string;
+}
+
+export interface EnrollMessage {
+  id: number;
+  title: string;
+  content: string;
+  read: boolean;
+  createdAt: string;
+}
+
+/** The personal centre's data in one answer (rewards and study records are filled by later features). */
+export interface CentreData {
+  competitions: Signup[];
+  teams: SignupDetail[];
+  works: Work[];
+  rewards: unknown[];
+  studies: unknown[];
+  unreadMessages: number;
+}
+
+/** Payment service event (the payment part comes separately); the enrollment service consumes it idempotently. */
+export interface PaymentOrderPaidEvent {
+  orderId: string;
+  signupId: number;
+  amountCents: number;
+  paidAt: string;
+}
+
+/** Columns of the sign-up export, in order. */
+export const SIGNUP_EXPORT_COLUMNS = [
+  { key: 'id', zh: '报名编号', en: 'Sign-up no.', required: false, width: 10 },
+  { key: 'competitionName', zh: '竞赛', en: 'Competition', required: false, width: 30 },
+  { key: 'itemName', zh: '赛项', en: 'Event', required: false, width: 16 },
+  { key: 'teamName', zh: '队伍', en: 'Team', required: false, width: 18 },
+  { key: 'schoolName', zh: '学校', en: 'School', required: false, width: 20 },
+  { key: 'members', zh: '成员', en: 'Members', required: false, width: 30 },
+  { key: 'teachers', zh: '指导老师', en: 'Advisers', required: false, width: 18 },
+  { key: 'status', zh: '状态', en: 'Status', required: false, width: 10 },
+  { key: 'payStatus', zh: '缴费', en: 'Payment', required: false, width: 10 },
+  { key: 'createdAt', zh: '报名时间', en: 'Signed up at', required: false, width: 20 },
+] as const;
+
+export const enrollMessages = {
+  'enroll.notEnrolling': { 'zh-CN': '当前不在报名时间内（{start} 至 {end}）', en: 'Sign-up is not open now ({start} to {end})' },
+  'enroll.notPublished': { 'zh-CN': '竞赛未发布或不存在：{id}', en: 'No published competition {id}' },
+  'enroll.unknownItem': { 'zh-CN': '该竞赛没有这个赛项：{id}', en: 'This competition has no event {id}' },
+  'enroll.modeIndividual': { 'zh-CN': '该竞赛只接受个人报名', en: 'This competition takes individual sign-ups only' },
+  'enroll.modeTeam': { 'zh-CN': '该竞赛只接受团队报名', en: 'This competition takes team sign-ups only' },
+  'enroll.teamNameRequired': { 'zh-CN': '团队报名请填写队伍名称', en: 'A team sign-up needs a team name' },
+  'enroll.alreadySigned': { 'zh-CN': '你已报名该赛项，不能重复报名', en: 'You have already signed up for this event' },
+  'enroll.memberInOtherTeam': {
+    'zh-CN': '{name} 已在该赛项的其他队伍或报名中',
+    en: '{name} is already in another team or sign-up for this event',
+  },
+  'enroll.quotaFull': { 'zh-CN': '该赛项名额已满', en: 'This event is full' },
+  'enroll.schoolQuotaFull': { 'zh-CN': '本校在该赛项的名额已满', en: "Your school's places for this event are taken" },
+  'enroll.schoolRequired': { 'zh-CN': '该竞赛按学校限额，请填写学校', en: 'This competition has places per school: give your school' },
+  'enroll.teamFull': { 'zh-CN': '队伍人数已达上限（{max} 人）', en: 'The team is full ({max} members)' },
+  'enroll.tooManyTeachers': { 'zh-CN': '指导老师最多 {max} 位', en: 'At most {max} advisers' },
+  'enroll.missingFields': { 'zh-CN': '请填写：{fields}', en: 'Please fill in: {fields}' },
+  'enroll.badPhone': { 'zh-CN': '手机号格式不正确：{value}', en: 'Not a mobile number: {value}' },
+  'enroll.badEmail': { 'zh-CN': '邮箱格式不正确：{value}', en: 'Not an email address: {value}' },
+  'enroll.signupNotFound': { 'zh-CN': '报名不存在：{id}', en: 'No such sign-up: {id}' },
+  'enroll.inviteNotFound': { 'zh-CN': '邀请链接无效或队伍已解散', en: 'The invitation link is not valid or the team was dissolved' },
+  'enroll.notCaptain': { 'zh-CN': '只有队长可以这样做', en: 'Only the captain can do this' },
+  'enroll.notMember': { 'zh-CN': '你不是该报名的成员', en: 'You are not a member of this sign-up' },
+  'enroll.captainLeaves': {
+    'zh-CN': '队长不能直接退出，请先转让队长或解散队伍',
+    en: 'The captain cannot leave: transfer the captaincy or dissolve the team first',
+  },
+  'enroll.notTeam': { 'zh-CN': '个人报名没有队伍操作', en: 'An individual sign-up has no team' },
+  'enroll.closed': { 'zh-CN': '该报名已{status}，不能再修改', en: 'This sign-up is {status} and can no longer change' },
+  'enroll.paidNoWithdraw': { 'zh-CN': '已缴费的报名不能自行撤销，请联系组织方', en: 'A paid sign-up cannot be withdrawn here; contact the organiser' },
+  'enroll.notPending': { 'zh-CN': '只有待审核的报名可以审核', en: 'Only a pending sign-up can be reviewed' },
+  'enroll.incomplete': {
+    'zh-CN': '报名信息未完善（人数不足或成员资料未填写完整），不能通过',
+    en: 'The sign-up is incomplete (too few members or missing details) and cannot be approved',
+  },
+  'enroll.unpaid': { 'zh-CN': '该报名尚未缴费', en: 'This sign-up has not been paid' },
+  'enroll.reasonRequired': { 'zh-CN': '驳回时请填写原因', en: 'Give a reason when rejecting' },
+  'enroll.copySameEvent': { 'zh-CN': '请选择另一个赛项或竞赛', en: 'Choose another event or competition to copy into' },
+  'enroll.status.0': { 'zh-CN': '待审核', en: 'pending' },
+  'enroll.status.1': { 'zh-CN': '已通过', en: 'approved' },
+  'enroll.status.2': { 'zh-CN': '已驳回', en: 'rejected' },
+  'enroll.status.3': { 'zh-CN': '已撤销', en: 'withdrawn' },
+  'enroll.pay.0': { 'zh-CN': '免费', en: 'free' },
+  'enroll.pay.1': { 'zh-CN': '待缴费', en: 'unpaid' },
+  'enroll.pay.2': { 'zh-CN': '已缴费', en: 'paid' },
+  'enroll.field.realName': { 'zh-CN': '姓名', en: 'name' },
+  'enroll.field.gender': { 'zh-CN': '性别', en: 'gender' },
+  'enroll.field.idNumber': { 'zh-CN': '身份证号', en: 'identity number' },
+  'enroll.field.phone': { 'zh-CN': '手机号', en: 'phone' },
+  'enroll.field.email': { 'zh-CN': '邮箱', en: 'email' },
+  'enroll.field.school': { 'zh-CN': '学校', en: 'school' },
+  'enroll.field.college': { 'zh-CN': '学院', en: 'college' },
+  'enroll.field.major': { 'zh-CN': '专业', en: 'major' },
+  'enroll.field.studentNo': { 'zh-CN': '学号', en: 'student number' },
+  'enroll.field.grade': { 'zh-CN': '年级', en: 'grade' },
+  'enroll.idNumber': { 'zh-CN': '{name}的身份证号：{detail}', en: "{name}'s identity number: {detail}" },
+  'work.notFound': { 'zh-CN': '作品不存在：{id}', en: 'No such work: {id}' },
+  'work.exists': { 'zh-CN': '该报名已有作品，请编辑它', en: 'This sign-up already has a work: edit it' },
+  'work.notOpen': { 'zh-CN': '当前不在作品提交时间内（{start} 至 {end}）', en: 'Work submission is not open now ({start} to {end})' },
+  'work.signupClosed': { 'zh-CN': '报名已{status}，不能提交作品', en: 'The sign-up is {status}: no work can be submitted' },
+  'work.submitted': { 'zh-CN': '作品已提交，请先撤回再修改', en: 'The work is submitted: withdraw it before changing it' },
+  'work.notSubmitted': { 'zh-CN': '作品尚未提交', en: 'The work has not been submitted' },
+  'work.noFiles': { 'zh-CN': '请先上传作品文件', en: 'Upload the work files first' },
+  'work.tooManyFiles': { 'zh-CN': '作品文件最多 {max} 个', en: 'At most {max} files per work' },
+  'work.fileType': {
+    'zh-CN': '文件类型不符：实际内容为 {actual}，允许 {allowed}',
+    en: 'Wrong file type: the content is {actual}; allowed: {allowed}',
+  },
+  'work.fileTooLarge': { 'zh-CN': '文件过大，最大 {limit}', en: 'The file is too large; the limit is {limit}' },
+  'work.fileNotFound': { 'zh-CN': '文件不存在', en: 'No such file' },
+  'work.notPublic': { 'zh-CN': '该作品未公开', en: 'This work is not public' },
+  'message.signupApproved': { 'zh-CN': '报名已通过：{name}', en: 'Sign-up approved: {name}' },
+  'message.signupRejected': { 'zh-CN': '报名被驳回：{name}（原因：{reason}）', en: 'Sign-up rejected: {name} (reason: {reason})' },
+  'message.signupPaid': { 'zh-CN': '已收到报名费：{name}', en: 'Fee received: {name}' },
+  'message.memberJoined': { 'zh-CN': '{member} 加入了队伍 {team}', en: '{member} joined the team {team}' },
+} as const;

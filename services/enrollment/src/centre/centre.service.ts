@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import {
+  MAX_PAGE_SIZE,
+  SignupStatus,
+  SignupType,
+  type CentreData,
+  type EnrollMessage,
+  type MemberProfile,
+  type Page,
+  type PageQuery,
+  type RpcRequest,
+} from '@cmp/contracts';
+import { callerOf } from '../scope';
+import { normaliseProfile } from '../signup/profile';
+import { SignupService } from '../signup/signup.service';
+import { loadMembers, loadSignup } from '../signup/signup.sql';
+import { WorkService } from '../work/work.service';
+
+/** The personal centre: the caller's details, competitions, teams, works and messages. */
+@Injectable()
+export class CentreService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly signups: SignupService,
+    private readonly works: WorkService,
+  ) {}
+
+  /** /web/user/detail: the account (from the verified identity) and the participant details kept for sign-up forms. */
+  async profile(req: RpcRequest): Promise<{ userId: number; username: string; groupId: number; profile: MemberProfile }> {
+    const me = callerOf(req);
+    return { userId: me.userId, username: me.username, groupId: me.groupId, profile: await this.signups.savedProfile(this.ds.manager, me.userId) };
+  }
+
+  /** Saves the details, and fills them into the caller's sign-ups still under review. */
+  async saveProfile(req: RpcRequest<MemberProfile>) {
+    const me = callerOf(req);
+    const profile = normaliseProfile(req.payload);
+    await this.ds.transaction(async (m) => {
+      await this.signups.saveProfile(m, me.userId, profile);
+      await m.query(
+        `UPDATE signup_members x SET profile = x.profile || $2::jsonb FROM signups s
+         WHERE x.signup_id = s.id AND x.user_id = $1 AND x.active AND s.status = ${SignupStatus.pending}`,
+        [me.userId, JSON.stringify(profile)],
+      );
+    });
+    return this.profile(req);
+  }
+
+  async centre(req: RpcRequest): Promise<CentreData> {
+    const me = callerOf(req);
+    const competitions = await this.signups.mine({ ...req, payload: {} });
+    const teams = [];
+    for (const s of competitions.filter((x) => x.type === SignupType.team && (x.status === SignupStatus.pending || x.status === SignupStatus.approved))) {
+      const row = (await loadSignup(this.ds.manager, s.id))!;
+      teams.push(await this.signups.detailOf(req, row, await loadMembers(this.ds.manager, s.id), true));
+    }
+    const [{ unread }] = await this.ds.query(`SELECT count(*)::int AS unread FROM messages WHERE user_id = $1 AND read_at IS NULL`, [me.userId]);
+    // Rewards come with certificates and study records with courses: later features fill them.
+    return { competitions, teams, works: await this.works.mine(req), rewards: [], studies: [], unreadMessages: unread };
+  }
+
+  async messages(req: RpcRequest<PageQuery>): Promise<Page<EnrollMessage>> {
+    const me = callerOf(req);
+    const pageNum = req.payload.pageNum ?? 1;
+    const pageSize = Math.min(req.payload.pageSize ?? 10, MAX_PAGE_SIZE);
+    const title = req.meta.lang === 'en' ? 'title_en' : 'title_zh';
+    const [list, [{ total }]] = await Promise.all([
+      this.ds.query(
+        `SELECT id::int AS id, ${title} AS title, '' AS content, read_at IS NOT NULL AS read, created_at AS "createdAt" FROM messages
+         WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+        [me.userId, pageSize, (pageNum - 1) * pageSize],
+      ),
+      this.ds.query(`SELECT count(*)::int AS total FROM messages WHERE user_id = $1`, [me.userId]),
+    ]);
+    return { list, total, pageNum, pageSize };
+  }
+
+  /** Marks the listed messages (or all when none are listed) read. */
+  async read(req: RpcRequest<{ ids?: number[] }>): Promise<null> {
+    const me = callerOf(req);
+    await this.ds.query(`UPDATE messages SET read_at = now() WHERE user_id = $1 AND read_at IS NULL AND ($2::bigint[] IS NULL OR id = ANY($2))`, [
+      me.userId,
+      req.payload.ids?.length ? req.payload.ids : null,
+    ]);
+    return null;
+  }
+}

@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { createServiceDataSource } from '@cmp/common';
+import { ENROLLMENT_SCHEMA, type EnrollmentConfig } from './config';
+import { Enrollment1764000000000 } from './migrations/1764000000000-Enrollment';
+
+/** The enrollment schema's one DataSource, used by the service, the seed and the migration CLI. */
+export function enrollmentDataSource(config: Pick<EnrollmentConfig, 'databaseUrl' | 'dbPoolSize'>) {
+  return createServiceDataSource({
+    url: config.databaseUrl,
+    schema: ENROLLMENT_SCHEMA,
+    entities: [],
+    migrations: [Enrollment1764000000000],
+    poolSize: config.dbPoolSize,
+  });
+}
+
+// For the TypeORM CLI: `typeorm migration:run -d dist/data-source.js`.
+export default enrollmentDataSource({
+  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp',
+  dbPoolSize: 2,
+});

@@ -1,0 +1,59 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { connect, type NatsConnection } from 'nats';
+import { DataSource } from 'typeorm';
+import { ensureStream, runDurableConsumer, type RunningConsumer } from '@cmp/common';
+import { EventConsumer, EventStream, EventSubject, PayStatus, type PaymentOrderPaidEvent } from '@cmp/contracts';
+import { ENROLLMENT_CONFIG, type EnrollmentConfig } from '../config';
+import { changed, displayName, loadSignup, notify } from '../signup/signup.sql';
+
+/**
+ * Marks sign-ups paid from payment.order.paid (PAYMENT stream). At least once delivery: the order id is
+ * recorded in the same transaction as the change, so a redelivered event finds it and changes nothing.
+ */
+@Injectable()
+export class PaymentConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('PaymentConsumer');
+  private nc?: NatsConnection;
+  private consumer?: RunningConsumer;
+
+  constructor(
+    @Inject(ENROLLMENT_CONFIG) private readonly config: EnrollmentConfig,
+    private readonly ds: DataSource,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.nc = await connect({ servers: this.config.natsUrl, name: `enrollment-events-${process.pid}`, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+    await ensureStream(this.nc, EventStream.payment);
+    this.consumer = await runDurableConsumer<PaymentOrderPaidEvent>(this.nc, {
+      stream: EventStream.payment,
+      durable: EventConsumer.enrollmentPaymentPaid,
+      subject: EventSubject.paymentOrderPaid,
+      handle: (e) => this.paid(e),
+      logger: this.logger,
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+    await this.nc?.drain();
+  }
+
+  async paid(e: PaymentOrderPaidEvent): Promise<void> {
+    if (!e?.orderId || !Number.isInteger(e.signupId)) {
+      this.logger.warn(`ignoring a payment event without order or sign-up: ${JSON.stringify(e)}`);
+      return;
+    }
+    await this.ds.transaction(async (m) => {
+      const fresh = await m.query(
+        `INSERT INTO payments (order_id, signup_id, amount_cents, paid_at) VALUES ($1, $2, $3, $4) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
+        [e.orderId, e.signupId, e.amountCents ?? 0, e.paidAt ?? new Date().toISOString()],
+      );
+      if (!fresh.length) return; // seen before
+      const s = await loadSignup(m, e.signupId, true);
+      if (!s) return this.logger.warn(`payment ${e.orderId} names an unknown sign-up ${e.signupId}`);
+      if ((e.amountCents ?? 0) < s.feeCents) return this.logger.warn(`payment ${e.orderId} pays ${e.amountCents} of a fee of ${s.feeCents}: not marked paid`);
+      const done = await changed(m, `UPDATE signups SET pay_status = ${PayStatus.paid}, updated_at = now() WHERE id = $1 AND pay_status = ${PayStatus.unpaid} RETURNING id`, [s.id]);
+      if (done.length) await notify(m, [s.captainUserId], 'message.signupPaid', { name: displayName(s) });
+    });
+  }
+}

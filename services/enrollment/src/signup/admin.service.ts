@@ -1,0 +1,183 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, NatsRpcClient } from '@cmp/common';
+import {
+  MAX_PAGE_SIZE,
+  PayStatus,
+  SignupStatus,
+  SignupType,
+  translate,
+  type Page,
+  type RpcRequest,
+  type Signup,
+  type SignupCheckPayload,
+  type SignupCounts,
+  type SignupDetail,
+  type SignupPageQuery,
+} from '@cmp/contracts';
+import { RPC } from '../rpc.provider';
+import { scopeOf } from '../scope';
+import { CompetitionSettings } from '../settings/competition-settings';
+import { closeSignup, SignupService } from './signup.service';
+import { displayName, loadMembers, loadSignup, notify, SIGNUP_COLUMNS } from './signup.sql';
+
+/** Most rows one export holds; a larger list is narrowed with the filters first. */
+export const EXPORT_LIMIT = 10_000;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The organisers' side (scoped to their organisations) and the public counts of a competition. */
+@Injectable()
+export class SignupAdminService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly settings: CompetitionSettings,
+    private readonly signups: SignupService,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
+  ) {}
+
+  private async where(req: RpcRequest<SignupPageQuery>): Promise<{ sql: string; params: unknown[] }> {
+    const scope = await scopeOf(this.rpc, req);
+    const q = req.payload;
+    const params: unknown[] = [scope, q.competitionId ?? null, q.itemId ?? null, q.schoolId ?? null, q.status ?? null, q.payStatus ?? null, q.keyword ? `%${escapeLike(q.keyword)}%` : null];
+    const sql = `($1::int[] IS NULL OR s.group_id = ANY($1)) AND ($2::int IS NULL OR s.competition_id = $2) AND ($3::int IS NULL OR s.item_id = $3)
+      AND ($4::int IS NULL OR s.school_id = $4) AND ($5::int IS NULL OR s.status = $5) AND ($6::int IS NULL OR s.pay_status = $6)
+      AND ($7::text IS NULL OR s.team_name ILIKE $7 OR s.school_name ILIKE $7 OR EXISTS (
+            SELECT 1 FROM signup_members x WHERE x.signup_id = s.id AND (x.username ILIKE $7 OR x.profile->>'realName' ILIKE $7)))`;
+    return { sql, params };
+  }
+
+  async page(req: RpcRequest<SignupPageQuery>): Promise<Page<Signup & { captainName: string }>> {
+    const pageNum = req.payload.pageNum ?? 1;
+    const pageSize = Math.min(req.payload.pageSize ?? 10, MAX_PAGE_SIZE);
+    const { sql, params } = await this.where(req);
+    const [list, [{ total }]] = await Promise.all([
+      this.ds.query(
+        `SELECT ${SIGNUP_COLUMNS}, COALESCE(c.profile->>'realName', c.username, '') AS "captainName"
+         FROM signups s LEFT JOIN signup_members c ON c.signup_id = s.id AND c.user_id = s.captain_user_id
+         WHERE ${sql} ORDER BY s.id DESC LIMIT $8 OFFSET $9`,
+        [...params, pageSize, (pageNum - 1) * pageSize],
+      ),
+      this.ds.query(`SELECT count(*)::int AS total FROM signups s WHERE ${sql}`, params),
+    ]);
+    return { list, total, pageNum, pageSize };
+  }
+
+  async detail(req: RpcRequest<{ id: number }>): Promise<SignupDetail> {
+    const s = await loadSignup(this.ds.manager, req.payload.id);
+    if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
+    await this.assertInScope(req, s.groupId, s.id);
+    return this.signups.detailOf(req, s, await loadMembers(this.ds.manager, s.id), false);
+  }
+
+  /** Approves (complete and paid sign-ups only) or rejects with a reason, which frees its places. */
+  async check(req: RpcRequest<SignupCheckPayload>): Promise<SignupDetail> {
+    const { id, approve } = req.payload;
+    const reason = req.payload.reason?.trim();
+    if (!approve && !reason) throw AppError.badRequest('enroll.reasonRequired');
+    const before = await this.detail(req);
+    if (approve && !before.complete) throw AppError.badRequest('enroll.incomplete');
+    await this.ds.transaction(async (m) => {
+      const s = (await loadSignup(m, id, true))!;
+      if (s.status !== SignupStatus.pending) throw AppError.badRequest('enroll.notPending');
+      if (!approve) return closeSignup(m, s, SignupStatus.rejected, reason!);
+      if (s.payStatus === PayStatus.unpaid) throw AppError.badRequest('enroll.unpaid');
+      await m.query(`UPDATE signups SET status = ${SignupStatus.approved}, reject_reason = NULL, updated_at = now() WHERE id = $1`, [id]);
+      await notify(m, before.members.map((x) => x.userId), 'message.signupApproved', { name: displayName(s) });
+    });
+    return this.detail(req);
+  }
+
+  /** Rows of the export in the caller's language (the gateway makes the workbook). */
+  async exportRows(req: RpcRequest<SignupPageQuery>): Promise<Record<string, string>[]> {
+    const { sql, params } = await this.where(req);
+    const rows: (Signup & { members: string })[] = await this.ds.query(
+      `SELECT ${SIGNUP_COLUMNS},
+         (SELECT string_agg(COALESCE(x.profile->>'realName', x.username) || CASE WHEN x.captain THEN '*' ELSE '' END, ', ' ORDER BY x.captain DESC, x.id)
+          FROM signup_members x WHERE x.signup_id = s.id AND (x.active OR s.status IN (${SignupStatus.rejected}, ${SignupStatus.withdrawn}))) AS members
+       FROM signups s WHERE ${sql} ORDER BY s.id LIMIT ${EXPORT_LIMIT}`,
+      params,
+    );
+    const lang = req.meta.lang;
+    return rows.map((r) => ({
+      id: String(r.id),
+      competitionName: r.competitionName,
+      itemName: r.itemName,
+      teamName: r.teamName ?? '',
+      schoolName: r.schoolName ?? '',
+      members: r.members ?? '',
+      teachers: r.teachers.map((t) => t.name).join(', '),
+      status: translate(`enroll.status.${r.status}`, lang),
+      payStatus: translate(`enroll.pay.${r.payStatus}`, lang),
+      createdAt: new Date(r.createdAt).toISOString().slice(0, 19).replace('T', ' '),
+    }));
+  }
+
+  /** Schools the competition's sign-ups come from, with how many: the list's school filter. */
+  async sources(req: RpcRequest<{ competitionId: number }>): Promise<{ schoolId: number | null; schoolName: string; count: number }[]> {
+    const scope = await scopeOf(this.rpc, req);
+    return this.ds.query(
+      `SELECT s.school_id AS "schoolId", COALESCE(max(s.school_name), '') AS "schoolName", count(*)::int AS count FROM signups s
+       WHERE s.competition_id = $1 AND ($2::int[] IS NULL OR s.group_id = ANY($2)) AND s.status IN (${SignupStatus.pending}, ${SignupStatus.approved})
+       GROUP BY s.school_id ORDER BY count DESC, "schoolName"`,
+      [req.payload.competitionId, scope],
+    );
+  }
+
+  /** Public: how many have signed up to a published competition, and places left per event. */
+  async counts(req: RpcRequest<{ competitionId: number }>): Promise<SignupCounts> {
+    const s = await this.settings.get(req.payload.competitionId, req.meta);
+    const rows: { itemId: number; type: number; signups: number; participants: number }[] = await this.ds.query(
+      `SELECT item_id AS "itemId", type, count(*)::int AS signups, sum(member_count)::int AS participants FROM signups
+       WHERE competition_id = $1 AND status IN (${SignupStatus.pending}, ${SignupStatus.approved}) GROUP BY item_id, type`,
+      [s.id],
+    );
+    const used: { itemId: number; used: number }[] = await this.ds.query(
+      `SELECT item_id AS "itemId", count(*)::int AS used FROM event_slots WHERE item_id = ANY($1) AND signup_id IS NOT NULL GROUP BY item_id`,
+      [s.items.map((i) => i.id)],
+    );
+    const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((a, r) => a + f(r), 0);
+    return {
+      competitionId: s.id,
+      signups: sum((r) => r.signups),
+      teams: sum((r) => (r.type === SignupType.team ? r.signups : 0)),
+      individuals: sum((r) => (r.type === SignupType.individual ? r.signups : 0)),
+      participants: sum((r) => r.participants),
+      items: s.items.map((i) => {
+        const n = rows.filter((r) => r.itemId === i.id).reduce((a, r) => a + r.signups, 0);
+        const taken = used.find((u) => u.itemId === i.id)?.used ?? n;
+        return { itemId: i.id, itemName: i.name, quota: i.quota, signups: n, remaining: i.quota === null ? null : Math.max(0, i.quota - taken) };
+      }),
+    };
+  }
+
+  /** Public: approved sign-ups of a competition (its participants tab); names are shortened to the family name. */
+  async publicMembers(req: RpcRequest<{ competitionId: number; itemId?: number; pageNum?: number; pageSize?: number }>) {
+    const s = await this.settings.get(req.payload.competitionId, req.meta);
+    const pageNum = req.payload.pageNum ?? 1;
+    const pageSize = Math.min(req.payload.pageSize ?? 10, MAX_PAGE_SIZE);
+    const where = `s.competition_id = $1 AND s.status = ${SignupStatus.approved} AND ($2::int IS NULL OR s.item_id = $2)`;
+    const params = [s.id, req.payload.itemId ?? null];
+    const [rows, [{ total }]] = await Promise.all([
+      this.ds.query(
+        `SELECT s.id::int AS id, s.item_id AS "itemId", s.item_name AS "itemName", s.type, s.team_name AS "teamName", s.school_name AS "schoolName",
+           s.member_count AS "memberCount",
+           (SELECT array_agg(COALESCE(x.profile->>'realName', x.username) ORDER BY x.captain DESC, x.id) FROM signup_members x WHERE x.signup_id = s.id AND x.active) AS names
+         FROM signups s WHERE ${where} ORDER BY s.id LIMIT $3 OFFSET $4`,
+        [...params, pageSize, (pageNum - 1) * pageSize],
+      ),
+      this.ds.query(`SELECT count(*)::int AS total FROM signups s WHERE ${where}`, params),
+    ]);
+    const list = rows.map(({ names, ...r }: { names: string[] | null }) => ({ ...r, members: (names ?? []).map(maskName) }));
+    return { list, total, pageNum, pageSize };
+  }
+
+  private async assertInScope(req: RpcRequest, groupId: number, id: number): Promise<void> {
+    const scope = await scopeOf(this.rpc, req);
+    // Someone else's organisation's sign-up is "not found" rather than "forbidden": its existence is not theirs to learn.
+    if (scope !== null && !scope.includes(groupId)) throw AppError.notFound('enroll.signupNotFound', { id });
+  }
+}
+
+/** 陈同学 → 陈**, Alice → A****: enough to recognise a team on a public page, not to identify a person. */
+export const maskName = (name: string) => (name.length <= 1 ? name : name[0] + '*'.repeat(Math.min(name.length - 1, 4)));

@@ -1,0 +1,485 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppError, isUniqueViolation, NatsRpcClient } from '@cmp/common';
+import {
+  hasAnyPermission,
+  ParticipationMode,
+  Perm,
+  PayStatus,
+  SignupStatus,
+  SignupType,
+  translate,
+  type CompleteStatus,
+  type Identity,
+  type MemberField,
+  type MemberProfile,
+  type RpcRequest,
+  type Signup,
+  type SignupDetail,
+  type SignUpPayload,
+  type Teacher,
+} from '@cmp/contracts';
+import { RPC } from '../rpc.provider';
+import { callerOf, scopeOf } from '../scope';
+import { CompetitionSettings, type Settings } from '../settings/competition-settings';
+import { mergeProfiles, missingFields, normaliseProfile, requireFields } from './profile';
+import { hasSchoolQuota, releaseSchool, releaseSlot, schoolQuotaOf } from './quota';
+import { changed, displayName, loadMembers, loadSignup, notify, SIGNUP_COLUMNS, type SignupRow } from './signup.sql';
+
+const OPEN_STATUSES: number[] = [SignupStatus.pending, SignupStatus.approved];
+const ONE_PER_EVENT = 'signup_members_one_per_event';
+const DEADLOCK = '40P01';
+
+const fmt = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
+
+export function assertEnrolling(s: Settings, now = Date.now()): void {
+  const { startAt, endAt } = s.enroll;
+  if ((startAt && now < Date.parse(startAt)) || (endAt && now > Date.parse(endAt))) {
+    throw AppError.badRequest('enroll.notEnrolling', { start: fmt(startAt), end: fmt(endAt) });
+  }
+}
+
+interface NewMember {
+  userId: number;
+  username: string;
+  realName: string;
+  captain: boolean;
+  profile: MemberProfile;
+}
+
+/**
+ * Sign-ups and teams, from the participant's side. Every rule that concurrency could break is left to
+ * PostgreSQL: one active membership per person and event (unique index), team size (conditional update),
+ * event and school quotas (quota.ts).
+ */
+@Injectable()
+export class SignupService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly settings: CompetitionSettings,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
+  ) {}
+
+  async signUp(req: RpcRequest<SignUpPayload>): Promise<Signup> {
+    const me = callerOf(req);
+    const p = req.payload;
+    const s = await this.settings.open(p.competitionId, req.meta);
+    assertEnrolling(s);
+    let profile = normaliseProfile(p.profile);
+    // The saved details are read only when the form lacks something they may hold; otherwise the
+    // sign-up statement merges them itself (one round trip for the common case).
+    if (missingFields(profile, s.enroll.requiredFields).length || (hasSchoolQuota(s.enroll) && !profile.schoolId)) {
+      profile = mergeProfiles(await this.savedProfile(this.ds.manager, me.userId), profile);
+    }
+    requireFields(profile, s.enroll.requiredFields, req.meta.lang);
+    return this.create(s, p, [{ userId: me.userId, username: me.username, realName: profile.realName ?? me.username, captain: true, profile }]);
+  }
+
+  /**
+   * The one place a sign-up is created (sign-up and copy): checks the competition's rules, then makes it
+   * in ONE statement (see signUpStatement), which PostgreSQL runs atomically: a broken rule aborts it all.
+   */
+  private async create(s: Settings, p: Omit<SignUpPayload, 'profile'>, members: NewMember[]): Promise<Signup> {
+    const item = this.settings.item(s, p.itemId);
+    const { mode, teamMax, teacherMax } = s.enroll;
+    if (p.type === SignupType.individual && mode === ParticipationMode.team) throw AppError.badRequest('enroll.modeTeam');
+    if (p.type === SignupType.team && mode === ParticipationMode.individual) throw AppError.badRequest('enroll.modeIndividual');
+    const teamName = p.type === SignupType.team ? p.teamName?.trim() : undefined;
+    if (p.type === SignupType.team && !teamName) throw AppError.badRequest('enroll.teamNameRequired');
+    if (members.length > (p.type === SignupType.team ? teamMax : 1)) throw AppError.conflict('enroll.teamFull', { max: teamMax });
+    const teachers = cleanTeachers(p.teachers);
+    if (teachers.length > teacherMax) throw AppError.badRequest('enroll.tooManyTeachers', { max: teacherMax });
+    const captain = members.find((x) => x.captain)!;
+    const schoolId = captain.profile.schoolId ?? null;
+    if (hasSchoolQuota(s.enroll) && schoolId === null) throw AppError.badRequest('enroll.schoolRequired');
+    const params = [
+      s.id, item.id, s.groupId, s.name, item.name, p.type, teamName ?? null, captain.userId, schoolId, captain.profile.schoolName ?? null,
+      item.feeCents > 0 ? PayStatus.unpaid : PayStatus.free, item.feeCents, members.length, JSON.stringify(teachers), randomBytes(16).toString('hex'),
+      members.map((x) => x.userId), members.map((x) => x.username), members.map((x) => x.captain), members.map((x) => JSON.stringify(x.profile)),
+      item.quota !== null, schoolQuotaOf(s.enroll, schoolId), JSON.stringify(captain.profile),
+    ];
+    const run = async (waitForLocked: boolean): Promise<Signup> => {
+      // A named prepared statement straight on TypeORM's pg pool: planned once per connection instead of
+      // on every sign-up (half the database's time per sign-up, measured in the sign-up-rush bench).
+      const pool = (this.ds.driver as unknown as { master: Pool }).master;
+      const { rows } = await pool.query({ name: waitForLocked ? 'enrollment.sign-up.wait' : 'enrollment.sign-up', text: signUpStatement(waitForLocked), values: params });
+      const row = rows[0] as Signup & Record<'quotaCheck' | 'schoolCheck' | 'membersAdded' | 'profileSaved', unknown>;
+      const { quotaCheck: _q, schoolCheck: _s, membersAdded: _m, profileSaved: _p, ...signup } = row;
+      return signup;
+    };
+    try {
+      // Fast path first. Every free place held by sign-ups still in flight: wait for them (see claimSlot).
+      // Waiting can deadlock with another waiter (the same person submitting twice, or a school's count
+      // and a place locked in opposite orders): PostgreSQL aborts one of the two, which simply tries again.
+      let waitForLocked = false;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await run(waitForLocked);
+        } catch (e) {
+          const retry = attempt < 4 && (failedWith(e) === 'enroll.quotaFull' ? !waitForLocked : driverError(e).code === DEADLOCK);
+          if (!retry) throw e;
+          waitForLocked = true;
+        }
+      }
+    } catch (e) {
+      const key = failedWith(e);
+      if (key === 'enroll.quotaFull' || key === 'enroll.schoolQuotaFull') throw AppError.conflict(key);
+      if (isUniqueViolation(e, ONE_PER_EVENT)) {
+        const userId = Number(/\(item_id, user_id\)=\(\d+, (\d+)\)/.exec(driverDetail(e))?.[1]);
+        const taken = members.find((x) => x.userId === userId);
+        if (!taken || taken.captain) throw AppError.conflict('enroll.alreadySigned');
+        throw AppError.conflict('enroll.memberInOtherTeam', { name: taken.realName || taken.username });
+      }
+      throw e;
+    }
+  }
+
+  /** Adds the caller as an active member (joining); the unique index refuses a second sign-up for the event. */
+  private async insertMember(m: EntityManager, signupId: number, itemId: number, x: NewMember): Promise<void> {
+    const rows: unknown[] = await m.query(
+      `INSERT INTO signup_members (signup_id, item_id, user_id, username, captain, profile)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (item_id, user_id) WHERE active DO NOTHING RETURNING id`,
+      [signupId, itemId, x.userId, x.username, x.captain, JSON.stringify(x.profile)],
+    );
+    if (!rows.length) throw AppError.conflict('enroll.alreadySigned');
+  }
+
+  async withdraw(req: RpcRequest<{ id: number }>): Promise<null> {
+    const me = callerOf(req);
+    const s = await loadSignup(this.ds.manager, req.payload.id);
+    if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
+    if (s.captainUserId !== me.userId) throw AppError.noAccess('enroll.notCaptain');
+    assertEnrolling(await this.settings.get(s.competitionId, req.meta));
+    await this.ds.transaction(async (m) => {
+      const locked = (await loadSignup(m, s.id, true))!;
+      this.assertOpen(locked, req);
+      if (locked.payStatus === PayStatus.paid) throw AppError.badRequest('enroll.paidNoWithdraw');
+      await closeSignup(m, locked, SignupStatus.withdrawn, null);
+    });
+    return null;
+  }
+
+  dissolve(req: RpcRequest<{ id: number }>): Promise<null> {
+    return this.withdraw(req);
+  }
+
+  /** Every sign-up the caller is in (as captain or member), newest first; of one competition when it is named. */
+  async mine(req: RpcRequest<{ competitionId?: number }>): Promise<Signup[]> {
+    const me = callerOf(req);
+    return this.ds.query(
+      `SELECT ${SIGNUP_COLUMNS} FROM signups s
+       WHERE (s.id IN (SELECT signup_id FROM signup_members WHERE user_id = $1 AND active)
+              OR (s.captain_user_id = $1 AND s.status IN (${SignupStatus.rejected}, ${SignupStatus.withdrawn})))
+         AND ($2::int IS NULL OR s.competition_id = $2)
+       ORDER BY s.id DESC LIMIT 200`,
+      [me.userId, req.payload?.competitionId ?? null],
+    );
+  }
+
+  /** A sign-up with its members: for its members, and for organisers of the competition's organisation. */
+  async get(req: RpcRequest<{ id: number }>): Promise<SignupDetail> {
+    const s = await loadSignup(this.ds.manager, req.payload.id);
+    if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
+    const members = await loadMembers(this.ds.manager, s.id);
+    const me = callerOf(req);
+    const isMember = members.some((x) => x.userId === me.userId) || s.captainUserId === me.userId;
+    if (!isMember) await this.assertOrganiser(req, s.groupId);
+    return this.detailOf(req, s, members, isMember);
+  }
+
+  async detailOf(req: RpcRequest, s: SignupRow, members: Awaited<ReturnType<typeof loadMembers>>, showInvite: boolean): Promise<SignupDetail> {
+    const settings = await this.settings.get(s.competitionId, req.meta);
+    const required = settings.enroll.requiredFields;
+    const shown = members.map((x) => ({ ...x, profile: x.profile as MemberProfile, missing: missingFields(x.profile as MemberProfile, required) }));
+    const { inviteCode, ...rest } = s;
+    const teamMin = s.type === SignupType.team ? settings.enroll.teamMin : 1;
+    return {
+      ...rest,
+      members: shown,
+      teamMin,
+      teamMax: s.type === SignupType.team ? settings.enroll.teamMax : 1,
+      complete: shown.length >= teamMin && shown.every((x) => !x.missing.length),
+      ...(showInvite && s.type === SignupType.team ? { inviteCode } : {}),
+    };
+  }
+
+  /** Reuses a previous sign-up (the caller was its captain): team name, advisers and members, for another event. */
+  async copy(req: RpcRequest<{ fromId: number; competitionId: number; itemId: number }>): Promise<Signup> {
+    const me = callerOf(req);
+    const from = await loadSignup(this.ds.manager, req.payload.fromId);
+    if (!from) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.fromId });
+    if (from.captainUserId !== me.userId) throw AppError.noAccess('enroll.notCaptain');
+    if (from.itemId === req.payload.itemId) throw AppError.badRequest('enroll.copySameEvent');
+    const s = await this.settings.open(req.payload.competitionId, req.meta);
+    assertEnrolling(s);
+    const rows: { userId: number; username: string; captain: boolean; profile: MemberProfile }[] = await this.ds.query(
+      `SELECT DISTINCT ON (user_id) user_id AS "userId", username, (user_id = $2) AS captain, profile FROM signup_members
+       WHERE signup_id = $1 AND (active OR user_id = $2) ORDER BY user_id, id DESC`,
+      [from.id, me.userId],
+    );
+    const members = rows.map((x) => ({ ...x, realName: x.profile.realName ?? x.username }));
+    const captain = members.find((x) => x.captain);
+    if (!captain) throw AppError.noAccess('enroll.notCaptain');
+    captain.profile = mergeProfiles(await this.savedProfile(this.ds.manager, me.userId), captain.profile);
+    requireFields(captain.profile, s.enroll.requiredFields, req.meta.lang);
+    return this.create(s, { competitionId: s.id, itemId: req.payload.itemId, type: from.type, teamName: from.teamName ?? undefined, teachers: from.teachers }, members);
+  }
+
+  async teachersSave(req: RpcRequest<{ id: number; teachers: Teacher[] }>): Promise<SignupDetail> {
+    const s = await this.captainOf(req);
+    const settings = await this.settings.get(s.competitionId, req.meta);
+    const teachers = cleanTeachers(req.payload.teachers);
+    if (teachers.length > settings.enroll.teacherMax) throw AppError.badRequest('enroll.tooManyTeachers', { max: settings.enroll.teacherMax });
+    await this.ds.transaction(async (m) => {
+      this.assertOpen((await loadSignup(m, s.id, true))!, req);
+      await m.query(`UPDATE signups SET teachers = $2, updated_at = now() WHERE id = $1`, [s.id, JSON.stringify(teachers)]);
+    });
+    return this.get(req);
+  }
+
+  /** The invitation code of a team, for its members (the gateway turns it into a link and a QR code). */
+  async invite(req: RpcRequest<{ id: number }>): Promise<{ signupId: number; inviteCode: string; teamName: string | null; competitionId: number }> {
+    const me = callerOf(req);
+    const s = await loadSignup(this.ds.manager, req.payload.id);
+    if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
+    if (s.type !== SignupType.team) throw AppError.badRequest('enroll.notTeam');
+    const [member] = await this.ds.query(`SELECT 1 FROM signup_members WHERE signup_id = $1 AND user_id = $2 AND active`, [s.id, me.userId]);
+    if (!member) throw AppError.noAccess('enroll.notMember');
+    return { signupId: s.id, inviteCode: s.inviteCode, teamName: s.teamName, competitionId: s.competitionId };
+  }
+
+  /** Joins a team by its invitation code; the team size is checked by a conditional update. */
+  async join(req: RpcRequest<{ inviteCode: string; profile?: MemberProfile }>): Promise<SignupDetail> {
+    const me = callerOf(req);
+    const [found] = await this.ds.query(`SELECT id::int AS id FROM signups WHERE invite_code = $1`, [req.payload.inviteCode]);
+    if (!found) throw AppError.notFound('enroll.inviteNotFound');
+    const s = (await loadSignup(this.ds.manager, found.id))!;
+    if (s.type !== SignupType.team) throw AppError.badRequest('enroll.notTeam');
+    const settings = await this.settings.open(s.competitionId, req.meta);
+    assertEnrolling(settings);
+    const [already] = await this.ds.query(`SELECT signup_id::int AS "signupId" FROM signup_members WHERE item_id = $1 AND user_id = $2 AND active`, [
+      s.itemId,
+      me.userId,
+    ]);
+    if (already?.signupId === s.id) return this.get({ ...req, payload: { id: s.id } });
+    if (already) throw AppError.conflict('enroll.alreadySigned');
+    const profile = mergeProfiles(await this.savedProfile(this.ds.manager, me.userId), normaliseProfile(req.payload.profile));
+    try {
+      await this.ds.transaction(async (m) => {
+        const grown = await changed(
+          m,
+          `UPDATE signups SET member_count = member_count + 1, updated_at = now()
+           WHERE id = $1 AND status = ${SignupStatus.pending} AND member_count < $2 RETURNING id`,
+          [s.id, settings.enroll.teamMax],
+        );
+        if (!grown.length) {
+          const now = (await loadSignup(m, s.id))!;
+          this.assertOpen(now, req, [SignupStatus.pending]);
+          throw AppError.conflict('enroll.teamFull', { max: settings.enroll.teamMax });
+        }
+        await this.insertMember(m, s.id, s.itemId, { userId: me.userId, username: me.username, realName: profile.realName ?? me.username, captain: false, profile });
+        await notify(m, [s.captainUserId], 'message.memberJoined', { member: profile.realName ?? me.username, team: s.teamName ?? '' });
+      });
+    } catch (e) {
+      if (isUniqueViolation(e, ONE_PER_EVENT)) throw AppError.conflict('enroll.alreadySigned');
+      throw e;
+    }
+    await this.saveProfile(this.ds.manager, me.userId, profile);
+    return this.get({ ...req, payload: { id: s.id } });
+  }
+
+  async leave(req: RpcRequest<{ id: number }>): Promise<null> {
+    const me = callerOf(req);
+    const s = await loadSignup(this.ds.manager, req.payload.id);
+    if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
+    if (s.captainUserId === me.userId) throw AppError.badRequest('enroll.captainLeaves');
+    await this.dropMember(req, s, me.userId);
+    return null;
+  }
+
+  async removeMember(req: RpcRequest<{ id: number; userId: number }>): Promise<SignupDetail> {
+    const s = await this.captainOf(req);
+    if (req.payload.userId === s.captainUserId) throw AppError.badRequest('enroll.captainLeaves');
+    await this.dropMember(req, s, req.payload.userId);
+    return this.get(req);
+  }
+
+  private async dropMember(req: RpcRequest, s: SignupRow, userId: number): Promise<void> {
+    if (s.type !== SignupType.team) throw AppError.badRequest('enroll.notTeam');
+    await this.ds.transaction(async (m) => {
+      this.assertOpen((await loadSignup(m, s.id, true))!, req, [SignupStatus.pending]);
+      const gone = await changed(m, `UPDATE signup_members SET active = false WHERE signup_id = $1 AND user_id = $2 AND active AND NOT captain RETURNING id`, [
+        s.id,
+        userId,
+      ]);
+      if (!gone.length) throw AppError.noAccess('enroll.notMember');
+      await m.query(`UPDATE signups SET member_count = member_count - 1, updated_at = now() WHERE id = $1`, [s.id]);
+    });
+  }
+
+  async transfer(req: RpcRequest<{ id: number; userId: number }>): Promise<SignupDetail> {
+    const s = await this.captainOf(req);
+    if (s.type !== SignupType.team) throw AppError.badRequest('enroll.notTeam');
+    await this.ds.transaction(async (m) => {
+      this.assertOpen((await loadSignup(m, s.id, true))!, req);
+      const [target] = await m.query(`SELECT 1 FROM signup_members WHERE signup_id = $1 AND user_id = $2 AND active`, [s.id, req.payload.userId]);
+      if (!target) throw AppError.badRequest('enroll.notMember');
+      await m.query(`UPDATE signup_members SET captain = (user_id = $2) WHERE signup_id = $1 AND active`, [s.id, req.payload.userId]);
+      await m.query(`UPDATE signups SET captain_user_id = $2, updated_at = now() WHERE id = $1`, [s.id, req.payload.userId]);
+    });
+    return this.get(req);
+  }
+
+  /** Members of a team: full details for its members and organisers; names only for someone holding the invitation. */
+  async members(req: RpcRequest<{ id?: number; inviteCode?: string }>): Promise<SignupDetail> {
+    if (req.payload.id) return this.get(req as RpcRequest<{ id: number }>);
+    const [found] = await this.ds.query(`SELECT id::int AS id FROM signups WHERE invite_code = $1`, [req.payload.inviteCode ?? '']);
+    if (!found) throw AppError.notFound('enroll.inviteNotFound');
+    const s = (await loadSignup(this.ds.manager, found.id))!;
+    const members = await loadMembers(this.ds.manager, s.id);
+    const me = callerOf(req);
+    if (members.some((x) => x.userId === me.userId)) return this.detailOf(req, s, members, true);
+    const detail = await this.detailOf(req, s, members, false);
+    // A prospective member sees who is in the team, not their personal details.
+    return { ...detail, members: detail.members.map((x) => ({ ...x, profile: { realName: x.profile.realName }, missing: [] })) };
+  }
+
+  /** A member fills in or corrects their details for one sign-up (and keeps them for the next). */
+  async memberProfileSave(req: RpcRequest<{ id: number; profile: MemberProfile }>): Promise<CompleteStatus> {
+    const me = callerOf(req);
+    const profile = normaliseProfile(req.payload.profile);
+    await this.ds.transaction(async (m) => {
+      const s = await loadSignup(m, req.payload.id, true);
+      if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
+      this.assertOpen(s, req, [SignupStatus.pending]);
+      const updated = await changed(m, `UPDATE signup_members SET profile = profile || $3::jsonb WHERE signup_id = $1 AND user_id = $2 AND active RETURNING id`, [
+        s.id,
+        me.userId,
+        JSON.stringify(profile),
+      ]);
+      if (!updated.length) throw AppError.noAccess('enroll.notMember');
+      if (s.captainUserId === me.userId && (profile.schoolId !== undefined || profile.schoolName !== undefined)) {
+        // The school counted for the school quota is fixed when signing up; only its shown name follows.
+        await m.query(`UPDATE signups SET school_name = COALESCE($2, school_name), updated_at = now() WHERE id = $1`, [s.id, profile.schoolName ?? null]);
+      }
+    });
+    await this.saveProfile(this.ds.manager, me.userId, profile);
+    return this.completeStatus({ ...req, payload: { id: req.payload.id } });
+  }
+
+  /** What the team and each member still lack before the sign-up can be approved. */
+  async completeStatus(req: RpcRequest<{ id: number }>): Promise<CompleteStatus> {
+    const me = callerOf(req);
+    const d = await this.get(req);
+    const required = (await this.settings.get(d.competitionId, req.meta)).enroll.requiredFields as MemberField[];
+    return {
+      signupId: d.id,
+      complete: d.complete,
+      teamMin: d.teamMin,
+      teamMax: d.teamMax,
+      memberCount: d.members.length,
+      requiredFields: required,
+      mine: d.members.find((x) => x.userId === me.userId)?.missing ?? [],
+      members: d.members.map((x) => ({ userId: x.userId, realName: x.profile.realName ?? x.username, missing: x.missing })),
+    };
+  }
+
+  private async captainOf(req: RpcRequest<{ id: number }>): Promise<SignupRow> {
+    const me = callerOf(req);
+    const s = await loadSignup(this.ds.manager, req.payload.id);
+    if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
+    if (s.captainUserId !== me.userId) throw AppError.noAccess('enroll.notCaptain');
+    return s;
+  }
+
+  private assertOpen(s: Signup, req: RpcRequest, allowed: number[] = OPEN_STATUSES): void {
+    if (!allowed.includes(s.status)) throw AppError.badRequest('enroll.closed', { status: translate(`enroll.status.${s.status}`, req.meta.lang) });
+  }
+
+  /** Organisers with enroll:list of the competition's organisation (or above it). */
+  async assertOrganiser(req: RpcRequest, groupId: number): Promise<void> {
+    if (!hasAnyPermission(callerOf(req), [Perm.enrollList])) throw AppError.noAccess('enroll.notMember');
+    const scope = await scopeOf(this.rpc, req);
+    if (scope !== null && !scope.includes(groupId)) throw AppError.noAccess('enroll.notMember');
+  }
+
+  async savedProfile(m: EntityManager, userId: number): Promise<MemberProfile> {
+    const [row] = await m.query(`SELECT profile FROM profiles WHERE user_id = $1`, [userId]);
+    return (row?.profile as MemberProfile) ?? {};
+  }
+
+  async saveProfile(m: EntityManager, userId: number, profile: MemberProfile): Promise<void> {
+    await m.query(
+      `INSERT INTO profiles (user_id, profile) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET profile = profiles.profile || EXCLUDED.profile, updated_at = now()
+       WHERE profiles.profile IS DISTINCT FROM profiles.profile || EXCLUDED.profile`,
+      [userId, JSON.stringify(profile)],
+    );
+  }
+}
+
+/**
+ * A sign-up as one statement, run in autocommit (one round trip, one commit): the sign-up row, its members
+ * (saved details merged under what was given; the one-per-event unique index refuses a second membership),
+ * a place of the event taken with SKIP LOCKED (or, when waitForLocked, waiting for places held by sign-ups
+ * in flight), the school's count, and the applicant's saved details. A missing place aborts the whole
+ * statement through enrollment_fail(key).
+ */
+export function signUpStatement(waitForLocked: boolean): string {
+  return `
+    WITH slot AS (
+      SELECT slot_no FROM event_slots WHERE $20::boolean AND item_id = $2::int AND signup_id IS NULL ORDER BY slot_no LIMIT 1 FOR UPDATE ${waitForLocked ? '' : 'SKIP LOCKED'}
+    ), s AS (
+      INSERT INTO signups AS s (competition_id, item_id, group_id, competition_name, item_name, type, team_name, captain_user_id,
+              school_id, school_name, pay_status, fee_cents, member_count, teachers, invite_code)
+      VALUES ($1::int, $2::int, $3::int, $4, $5, $6::int, $7, $8::int, $9::int, $10, $11::int, $12::int, $13::int, $14::jsonb, $15) RETURNING ${SIGNUP_COLUMNS}
+    ), m AS (
+      INSERT INTO signup_members (signup_id, item_id, user_id, username, captain, profile)
+      SELECT s.id, $2::int, u.user_id, u.username, u.captain, COALESCE(p.profile, '{}'::jsonb) || u.profile
+      FROM s CROSS JOIN unnest($16::int[], $17::text[], $18::bool[], $19::jsonb[]) AS u(user_id, username, captain, profile)
+      LEFT JOIN profiles p ON p.user_id = u.user_id
+      RETURNING user_id
+    ), claim AS (
+      UPDATE event_slots e SET signup_id = s.id FROM s, slot WHERE e.item_id = $2::int AND e.slot_no = slot.slot_no RETURNING e.slot_no
+    ), school AS (
+      INSERT INTO school_counts (item_id, school_id, used) SELECT $2::int, $9::int, 1 WHERE $21::int > 0
+      ON CONFLICT (item_id, school_id) DO UPDATE SET used = school_counts.used + 1 WHERE school_counts.used < $21::int
+      RETURNING used
+    ), saved AS (
+      INSERT INTO profiles (user_id, profile) VALUES ($8::int, $22::jsonb)
+      ON CONFLICT (user_id) DO UPDATE SET profile = profiles.profile || EXCLUDED.profile, updated_at = now()
+      WHERE profiles.profile IS DISTINCT FROM profiles.profile || EXCLUDED.profile
+      RETURNING 1
+    )
+    SELECT s.*,
+      CASE WHEN $20::boolean AND NOT EXISTS (SELECT 1 FROM claim) THEN enrollment_fail('enroll.quotaFull') END AS "quotaCheck",
+      CASE WHEN $21::int IS NOT NULL AND NOT EXISTS (SELECT 1 FROM school) THEN enrollment_fail('enroll.schoolQuotaFull') END AS "schoolCheck",
+      (SELECT count(*) FROM m)::int AS "membersAdded", (SELECT count(*) FROM saved)::int AS "profileSaved"
+    FROM s`;
+}
+
+const driverError = (e: unknown) => ((e as { driverError?: { message?: string; detail?: string; code?: string } }).driverError ?? e) as { message?: string; detail?: string; code?: string };
+/** The message key an enrollment_fail() call aborted a statement with. */
+const failedWith = (e: unknown): string | undefined => (driverError(e).code === 'P0001' ? driverError(e).message : undefined);
+const driverDetail = (e: unknown): string => driverError(e).detail ?? '';
+
+/** Ends a sign-up (withdrawn or rejected): frees its places and its members for other sign-ups. */
+export async function closeSignup(m: EntityManager, s: Signup, status: SignupStatus, reason: string | null): Promise<void> {
+  await m.query(`UPDATE signups SET status = $2, reject_reason = $3, updated_at = now() WHERE id = $1`, [s.id, status, reason]);
+  await m.query(`UPDATE signup_members SET active = false WHERE signup_id = $1 AND active`, [s.id]);
+  await releaseSlot(m, s.id);
+  await releaseSchool(m, s.itemId, s.schoolId);
+  if (status === SignupStatus.rejected) {
+    const members: { userId: number }[] = await m.query(`SELECT DISTINCT user_id AS "userId" FROM signup_members WHERE signup_id = $1`, [s.id]);
+    await notify(m, members.map((x) => x.userId), 'message.signupRejected', { name: displayName(s), reason: reason ?? '' });
+  }
+}
+
+function cleanTeachers(list: Teacher[] | undefined): Teacher[] {
+  return (list ?? [])
+    .map((t) => ({ name: String(t.name ?? '').trim(), ...(t.phone ? { phone: String(t.phone).trim() } : {}), ...(t.email ? { email: String(t.email).trim() } : {}) }))
+    .filter((t) => t.name);
+}
+
+export type { Identity };

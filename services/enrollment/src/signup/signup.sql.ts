@@ -1,0 +1,52 @@
+import type { EntityManager } from 'typeorm';
+import { translate, type Signup } from '@cmp/contracts';
+
+/** A sign-up row as the contract's Signup (alias `s`). */
+export const SIGNUP_COLUMNS = `s.id::int AS id, s.competition_id AS "competitionId", s.competition_name AS "competitionName",
+  s.item_id AS "itemId", s.item_name AS "itemName", s.group_id AS "groupId", s.type, s.team_name AS "teamName",
+  s.captain_user_id AS "captainUserId", s.school_id AS "schoolId", s.school_name AS "schoolName", s.status,
+  s.pay_status AS "payStatus", s.fee_cents AS "feeCents", s.member_count AS "memberCount", s.teachers,
+  s.reject_reason AS "rejectReason", s.created_at AS "createdAt", s.updated_at AS "updatedAt"`;
+
+export interface SignupRow extends Signup {
+  inviteCode: string;
+}
+
+export async function loadSignup(m: EntityManager, id: number, lock = false): Promise<SignupRow | undefined> {
+  const [row] = await m.query(`SELECT ${SIGNUP_COLUMNS}, s.invite_code AS "inviteCode" FROM signups s WHERE s.id = $1 ${lock ? 'FOR UPDATE' : ''}`, [id]);
+  return row;
+}
+
+export interface MemberRow {
+  userId: number;
+  username: string;
+  captain: boolean;
+  profile: Record<string, unknown>;
+  joinedAt: string;
+}
+
+export const loadMembers = (m: EntityManager, signupId: number): Promise<MemberRow[]> =>
+  m.query(
+    `SELECT user_id AS "userId", username, captain, profile, joined_at AS "joinedAt" FROM signup_members
+     WHERE signup_id = $1 AND active ORDER BY captain DESC, id`,
+    [signupId],
+  );
+
+/** Stores a personal-centre message in both languages, so it reads in whichever the person uses. */
+export async function notify(m: EntityManager, userIds: number[], key: string, params: Record<string, string | number>): Promise<void> {
+  if (!userIds.length) return;
+  await m.query(`INSERT INTO messages (user_id, title_zh, title_en) SELECT u, $2, $3 FROM unnest($1::int[]) u`, [
+    userIds,
+    translate(key, 'zh-CN', params).slice(0, 300),
+    translate(key, 'en', params).slice(0, 300),
+  ]);
+}
+
+export const displayName = (s: Pick<Signup, 'teamName' | 'competitionName' | 'itemName'>) =>
+  `${s.competitionName} / ${s.itemName}${s.teamName ? ` / ${s.teamName}` : ''}`;
+
+/** Rows an UPDATE or DELETE ... RETURNING gave back (TypeORM answers those with [rows, count]). */
+export async function changed<T = { id: number }>(m: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  const r = (await m.query(sql, params)) as [T[], number];
+  return r[0];
+}
