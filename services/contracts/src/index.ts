@@ -11,3 +11,4 @@ export * from './events';
 export * from './operation-log';
 export * from './reference';
 export * from './news';
+export * from './certificate';
