@@ -1,0 +1,70 @@
+import type { CertificateDesign } from '@cmp/contracts';
+import { createId } from '../store/slides';
+
+/** A saved design as the designer lists it. */
+export interface SavedTemplate {
+  id: string;
+  title: string;
+  categoryId?: string;
+  design: CertificateDesign;
+  updatedAt: string;
+}
+
+export interface TemplateSaveInput {
+  id?: string;
+  categoryId?: string;
+  design: CertificateDesign;
+}
+
+/**
+ * The one place the designer saves and loads templates. The certificates service (Task F) will offer template
+ * save/list calls; until then drafts live in this browser's localStorage. Pointing the designer at the service
+ * means replacing these four functions with http calls of the same shape.
+ */
+export interface TemplateApi {
+  list(): Promise<SavedTemplate[]>;
+  get(id: string): Promise<SavedTemplate | undefined>;
+  save(input: TemplateSaveInput): Promise<SavedTemplate>;
+  remove(id: string): Promise<void>;
+}
+
+export const DRAFTS_KEY = 'cmp.certificate.drafts';
+
+function readAll(storage: Storage): SavedTemplate[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(DRAFTS_KEY) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as SavedTemplate[]).filter((entry) => entry && typeof entry.id === 'string' && entry.design) : [];
+  } catch {
+    // A corrupt entry must not lock the designer out: start over rather than fail.
+    return [];
+  }
+}
+
+export function localTemplateApi(storage?: Storage, now: () => Date = () => new Date()): TemplateApi {
+  // Resolved on use, so importing this module needs no browser.
+  const store = (): Storage => storage ?? window.localStorage;
+  const write = (all: SavedTemplate[]) => store().setItem(DRAFTS_KEY, JSON.stringify(all));
+  return {
+    async list() {
+      return readAll(store()).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+    },
+    async get(id) {
+      return readAll(store()).find((entry) => entry.id === id);
+    },
+    async save({ id, categoryId, design }) {
+      const all = readAll(store());
+      const saved: SavedTemplate = { id: id ?? createId(), title: design.title, categoryId, design, updatedAt: now().toISOString() };
+      const at = all.findIndex((entry) => entry.id === saved.id);
+      if (at >= 0) all[at] = saved;
+      else all.push(saved);
+      // setItem throws when the quota is full; the caller reports it.
+      write(all);
+      return saved;
+    },
+    async remove(id) {
+      write(readAll(store()).filter((entry) => entry.id !== id));
+    },
+  };
+}
+
+export const templateApi: TemplateApi = localTemplateApi();
