@@ -96,7 +96,10 @@ describe('renderCertificateHtml', () => {
   it('positions elements absolutely in millimetres with font, size, colour, weight, rotation', () => {
     const html = renderCertificateHtml(design([text({ rotate: 15, bold: true, color: '#ff0000', fontSize: 80, fontFamily: 'SimHei', align: 'center' })]));
     expect(html).toContain('left: 29.7mm; top: 59.4mm; width: 89.1mm; height: 14.85mm; transform: rotate(15deg)');
-    expect(html).toContain('font-family: "WenQuanYi Zen Hei", "Noto Sans CJK SC", sans-serif');
+    expect(html).toContain('font-family: &quot;WenQuanYi Zen Hei&quot;, &quot;Noto Sans CJK SC&quot;, sans-serif');
+    // Every style attribute is one well-formed attribute (a raw quote would end it early).
+    for (const [, style] of html.matchAll(/style="([^"]*)"/g)) expect(style).not.toMatch(/[<>]/);
+    expect(html).toMatch(/style="[^"]*font-family: &quot;WenQuanYi Zen Hei&quot;[^"]*text-align: center"/);
     expect(html).toContain('font-size: 23.76mm');
     expect(html).toContain('color: #ff0000; font-weight: bold; text-align: center');
     expect(html).toContain('<p>获奖者</p>');

@@ -406,9 +406,9 @@ function renderElement(element: CertificateElement, values: CertificateValues, p
     const resolve = options.resolveImageSrc ?? defaultResolveImageSrc;
     const src = raw ? resolve(raw) : undefined;
     const missing = options.markMissing && code && bound === undefined ? ' cert-missing' : '';
-    if (!src) return `<div class="cert-el cert-image${missing}" ${attrs} style="${box.join('; ')}"></div>`;
+    if (!src) return `<div class="cert-el cert-image${missing}" ${attrs} style="${escapeHtml(box.join('; '))}"></div>`;
     const fit = element.fixedRatio === false ? 'fill' : 'contain';
-    return `<div class="cert-el cert-image${missing}" ${attrs} style="${box.join('; ')}"><img src="${escapeHtml(src)}" alt="" style="object-fit: ${fit}"></div>`;
+    return `<div class="cert-el cert-image${missing}" ${attrs} style="${escapeHtml(box.join('; '))}"><img src="${escapeHtml(src)}" alt="" style="object-fit: ${fit}"></div>`;
   }
 
   const bound = code ? certificateBoundText(code, values) : undefined;
@@ -424,14 +424,15 @@ function renderElement(element: CertificateElement, values: CertificateValues, p
   ];
   if (element.vertical) style.push('writing-mode: vertical-rl', 'text-orientation: upright');
   const missing = options.markMissing && code && bound === undefined ? ' cert-missing' : '';
-  return `<div class="cert-el cert-text${missing}" ${attrs} style="${style.join('; ')}">${html}</div>`;
+  // Escaped as an attribute: font stacks carry double quotes.
+  return `<div class="cert-el cert-text${missing}" ${attrs} style="${escapeHtml(style.join('; '))}">${html}</div>`;
 }
 
 function renderPage(design: CertificateDesign, values: CertificateValues, page: CertificatePageSize, options: CertificateRenderOptions, index: number): string {
   const slide = certificateSlide(design);
   const background = safeColor(slide.background, '#ffffff');
   const elements = (slide.elements ?? []).map((element) => renderElement(element, values, page, options)).join('');
-  return `<section class="cert-page" data-index="${index}" style="background: ${background}">${elements}</section>`;
+  return `<section class="cert-page" data-index="${index}" style="background: ${escapeHtml(background)}">${elements}</section>`;
 }
 
 function documentShell(design: CertificateDesign, pages: string, page: CertificatePageSize, options: CertificateRenderOptions): string {
