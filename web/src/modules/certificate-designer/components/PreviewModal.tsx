@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Modal, Segmented, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificatePageSize, renderCertificateHtml, type CertificateDesign, type CertificateValues } from '@cmp/contracts';
@@ -22,6 +22,13 @@ export function PreviewModal({ design, samples, open, onClose }: {
   const [kind, setKind] = useState<SampleKind>('typical');
   const [overflow, setOverflow] = useState<string[] | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
+  // Each opening starts from the typical data.
+  useEffect(() => {
+    if (open) {
+      setKind('typical');
+      setOverflow(null);
+    }
+  }, [open]);
   const page = certificatePageSize(design.viewportRatio);
   const html = useMemo(
     () => renderCertificateHtml(design, samples[kind], { previewChrome: true, markMissing: true, baseUrl: `${window.location.origin}/` }),

@@ -198,7 +198,7 @@ export default function CertificateDesignerPage() {
         title={t('title')}
         extra={
           <Space wrap>
-            <Button icon={<FolderOpenOutlined />} onClick={() => setDraftsOpen(true)}>
+            <Button icon={<FolderOpenOutlined />} onClick={() => setDraftsOpen(true)} data-testid="cd-drafts">
               {t('toolbar.drafts')}
             </Button>
             <Button icon={<EyeOutlined />} onClick={() => setPreviewOpen(true)} data-testid="cd-preview">
@@ -250,17 +250,18 @@ export default function CertificateDesignerPage() {
             </Typography.Paragraph>
             <div className="cd-categories">
               {CERTIFICATE_TEMPLATE_CATEGORIES.map((category) => (
-                <Button
+                <button
                   key={category.id}
-                  block
-                  size="small"
-                  type={category.id === categoryId ? 'primary' : 'default'}
+                  type="button"
+                  className={`cd-category${category.id === categoryId ? ' cd-category--active' : ''}`}
                   data-category={category.id}
-                  onClick={() => startFromCategory(category.id)}
+                  onClick={() => void startFromCategory(category.id)}
                 >
-                  <span className="cd-categories__name">{t(`categories.${category.id}`)}</span>
-                  <Tag bordered={false}>{t(`categories.${category.orientation}`)}</Tag>
-                </Button>
+                  <span className="cd-category__name">{t(`categories.${category.id}`)}</span>
+                  <Tag bordered={false} color={category.orientation === 'portrait' ? 'purple' : 'blue'}>
+                    {t(`categories.${category.orientation}`)}
+                  </Tag>
+                </button>
               ))}
             </div>
           </Card>

@@ -36,14 +36,19 @@ function builder(m: Messages) {
 function landscape(categoryId: CertificateTemplateCategoryId, m: Messages): CertificateElement[] {
   const { els, fixed, bound } = builder(m);
   const s = m.starter;
-  fixed(s.heading, { ...HEADING, left: 200, top: 60, width: 600, height: 90, source: 'heading' });
-  let top = 190;
+  fixed(s.heading, { ...HEADING, left: 200, top: 50, width: 600, height: 90, source: 'heading' });
+  let top = 165;
   const row = (label: string, code: CertificateBindingCode) => {
     fixed(label, { left: 120, top, width: 200, height: 40, fontSize: 24, align: 'right' });
     bound(code, { left: 330, top, width: 540, height: 40, fontSize: 24 });
-    top += 50;
+    top += 48;
   };
-  const award = () => bound('awardName', { ...AWARD_NAME_STYLE, content: `<p>${escapeHtml(s.awardDefault)}</p>`, contentText: s.awardDefault, left: 150, top: Math.max(top + 20, 300), width: 700, height: 115, align: 'center' });
+  // The award name sits under the last row; everything below it keeps clear of it.
+  const award = () => {
+    const awardTop = Math.max(top + 10, 280);
+    bound('awardName', { ...AWARD_NAME_STYLE, content: `<p>${escapeHtml(s.awardDefault)}</p>`, contentText: s.awardDefault, left: 150, top: awardTop, width: 700, height: 110, align: 'center' });
+    fixed(s.congratulate, { left: 150, top: awardTop + 118, width: 700, height: 36, fontSize: 22, align: 'center' });
+  };
   switch (categoryId) {
     case 'award1':
       row(s.labels.school, 'school');
@@ -102,13 +107,12 @@ function landscape(categoryId: CertificateTemplateCategoryId, m: Messages): Cert
       break;
   }
   award();
-  fixed(s.congratulate, { left: 150, top: 470, width: 700, height: 36, fontSize: 22, align: 'center' });
-  fixed(s.issuer, { left: 600, top: 560, width: 340, height: 34, fontSize: 20, align: 'center' });
-  fixed(s.date, { left: 600, top: 600, width: 340, height: 34, fontSize: 20, align: 'center' });
-  els.push(newImageElement('', { code: 'seal', name: m.codes.seal, left: 695, top: 500, width: 150, height: 150 }));
-  els.push(newImageElement('', { code: 'qrCode', name: m.codes.qrCode, left: 50, top: 540, width: 100, height: 100 }));
-  fixed(s.numberLabel, { left: 160, top: 615, width: 110, height: 26, fontSize: 16, align: 'right' });
-  bound('randomCode', { left: 275, top: 615, width: 300, height: 26, fontSize: 16 });
+  fixed(s.issuer, { left: 600, top: 575, width: 340, height: 34, fontSize: 20, align: 'center' });
+  fixed(s.date, { left: 600, top: 612, width: 340, height: 34, fontSize: 20, align: 'center' });
+  els.push(newImageElement('', { code: 'seal', name: m.codes.seal, left: 700, top: 520, width: 150, height: 150 }));
+  els.push(newImageElement('', { code: 'qrCode', name: m.codes.qrCode, left: 50, top: 560, width: 100, height: 100 }));
+  fixed(s.numberLabel, { left: 160, top: 630, width: 110, height: 26, fontSize: 16, align: 'right' });
+  bound('randomCode', { left: 275, top: 630, width: 300, height: 26, fontSize: 16 });
   return els;
 }
 

@@ -1,0 +1,213 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { renderCertificatesHtml, type CertificateDesign } from '@cmp/contracts';
+import { DEMO_PASSWORD } from '../../services/gateway/test/support/api';
+import { REPO, SHOT_DIR } from '../../services/gateway/test/support/platform';
+import { clickText, fill, open, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
+
+/** Box of the canvas element bound to `code`, in page pixels. */
+async function boxOf(page: Page, code: string) {
+  return page.$eval(`.cd-canvas .cd-el[data-code="${code}"]`, (el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+}
+
+async function codesOnCanvas(page: Page): Promise<string[]> {
+  return page.$$eval('.cd-canvas .cd-el[data-code]', (els) => els.map((el) => (el as HTMLElement).dataset.code ?? ''));
+}
+
+/** The preview's document (a sandboxed same-origin srcdoc iframe). */
+async function previewText(page: Page): Promise<string> {
+  await page.waitForFunction(() => {
+    const doc = document.querySelector<HTMLIFrameElement>('.cd-preview-frame')?.contentDocument;
+    return !!doc?.querySelector('.cert-page');
+  });
+  return page.$eval('.cd-preview-frame', (frame) => (frame as HTMLIFrameElement).contentDocument?.body.innerText ?? '');
+}
+
+describe('certificate designer', () => {
+  const b = useBrowser('certificate-designer');
+  let page: Page;
+  let design: CertificateDesign;
+
+  beforeAll(async () => {
+    page = await b.newPage();
+    // admin2's organisation has no subordinates: login enters it without a choice.
+    await open(page, '/neibu/login');
+    await fill(page, '#username', 'admin2');
+    await fill(page, '#password', DEMO_PASSWORD);
+    await page.locator('.auth__card button.ant-btn-primary').click();
+    await page.waitForSelector('.back-layout .sidebar');
+  });
+
+  b.it('builds a template from a category, binds a field, drags, undoes and redoes', async () => {
+    await open(page, '/certificate/make');
+    await waitForText(page, ['证书制作', '模板类别', '绑定字段', '获奖类型四（含团队）']);
+    expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('未命名证书');
+    await b.shot(page, 'empty');
+    await page.click('[data-category="award4"]');
+    await page.waitForSelector('.cd-canvas .cd-el[data-code="awardName"]');
+    expect(await codesOnCanvas(page)).toEqual(expect.arrayContaining(['school', 'teamName', 'student', 'teacher', 'awardName', 'seal', 'qrCode', 'randomCode']));
+    // The award name starts as 'first prize', big, bold and red.
+    const award = await page.$eval('.cd-el[data-code="awardName"] .cd-el__text', (el) => {
+      const s = getComputedStyle(el);
+      return { text: (el as HTMLElement).innerText, color: s.color, weight: s.fontWeight };
+    });
+    expect(award).toEqual({ text: '一等奖', color: 'rgb(255, 0, 0)', weight: '700' });
+    expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('获奖类型四（含团队）');
+    await b.shot(page, 'award4-template');
+
+    // Bind a field: add a text element, then pick 作品名称 from the palette.
+    await page.click('[data-testid="cd-add-text"]');
+    await page.waitForSelector('.cd-el--selected');
+    await page.click('.cd-palette [data-code="workName"]');
+    await page.waitForSelector('.cd-el--selected[data-code="workName"]');
+    // Style scope: vertical text and another font.
+    await page.click('[data-testid="cd-inspector"] [data-field="vertical"]');
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.cd-el--selected .cd-el__text')!).writingMode === 'vertical-rl');
+    await b.shot(page, 'bound-workName-vertical');
+    await page.click('[data-testid="cd-undo"]');
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('.cd-el--selected .cd-el__text')!).writingMode !== 'vertical-rl');
+
+    // Drag the award name 120 px right and 40 px down; undo puts it back, redo moves it again.
+    const before = await boxOf(page, 'awardName');
+    await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+    await page.mouse.down();
+    for (let i = 1; i <= 6; i += 1) await page.mouse.move(before.x + before.width / 2 + i * 20, before.y + before.height / 2 + (i * 40) / 6);
+    await page.mouse.up();
+    const moved = await boxOf(page, 'awardName');
+    expect(Math.round(moved.x - before.x)).toBe(120);
+    expect(Math.round(moved.y - before.y)).toBe(40);
+    await page.waitForSelector('.cd-el--selected[data-code="awardName"] .cd-handle--rotate');
+    await b.shot(page, 'dragged');
+
+    // Position scope shows the element's place in canvas units.
+    await clickText(page, '[data-testid="cd-inspector"] .ant-tabs-tab', '位置');
+    await page.waitForSelector('[data-testid="cd-inspector"] input[aria-label="左"]');
+
+    await page.click('[data-testid="cd-undo"]');
+    const undone = await boxOf(page, 'awardName');
+    expect(Math.round(undone.x)).toBe(Math.round(before.x));
+    expect(Math.round(undone.y)).toBe(Math.round(before.y));
+    await page.click('[data-testid="cd-redo"]');
+    const redone = await boxOf(page, 'awardName');
+    expect(Math.round(redone.x)).toBe(Math.round(moved.x));
+    // Keyboard too.
+    await page.click('.cd-stage');
+    await page.keyboard.down('Control');
+    await page.keyboard.press('z');
+    await page.keyboard.up('Control');
+    expect(Math.round((await boxOf(page, 'awardName')).x)).toBe(Math.round(before.x));
+  });
+
+  b.it('previews with sample data in Chinese and names the fields the longest names overflow', async () => {
+    await page.click('[data-testid="cd-preview"]');
+    const typical = await previewText(page);
+    expect(typical).toContain('北京理工大学');
+    expect(typical).toContain('张伟、李娜');
+    expect(typical).toContain('一等奖');
+    expect(typical).toContain('CMP2026-A3F9K2');
+    await b.shot(page, 'preview-zh-typical');
+
+    await clickText(page, '.ant-modal .ant-segmented-item', '最长数据');
+    await page.waitForSelector('[data-testid="cd-overflow"]');
+    const warning = await textOf(page, '[data-testid="cd-overflow"]');
+    expect(warning).toContain('学校');
+    expect(warning).toContain('团队名称');
+    expect(await previewText(page)).toContain('阿卜杜热西提·买买提艾力');
+    await b.shot(page, 'preview-zh-longest-overflow');
+    await page.click('.ant-modal-close');
+    await waitForGone(page, '.ant-modal');
+
+    // Save the draft and find it again in the drafts list.
+    await fill(page, '.cd-title', '2026 创新大赛获奖证书');
+    await page.click('[data-testid="cd-save"]');
+    await waitForText(page, '已保存草稿“2026 创新大赛获奖证书”');
+    await page.click('[data-testid="cd-drafts"]');
+    await waitForText(page, '2026 创新大赛获奖证书', '.ant-drawer');
+    await b.shot(page, 'drafts');
+    design = await page.evaluate(() => JSON.parse(localStorage.getItem('cmp.certificate.drafts') ?? '[]')[0].design);
+    expect(design.slides[0].elements.some((el) => el.code === 'workName')).toBe(true);
+  });
+
+  b.it('works in English: portrait members template with its note, and the English preview', async () => {
+    await page.click('.ant-drawer-close');
+    await waitForGone(page, '.ant-drawer-content');
+    await page.locator('.navbar__right .ant-btn:has(.anticon-translation)').click();
+    await waitForText(page, ['Certificate designer', 'Template categories', 'Fields', 'Portrait: members', 'Drafts', 'Preview']);
+    // Replacing a design that has elements asks first.
+    await page.click('[data-category="portraitMembers"]');
+    await waitForText(page, 'Replace the current design with the "Portrait: members" starting template?', '.ant-modal');
+    await clickText(page, '.ant-modal .ant-btn-primary', 'Confirm');
+    await page.waitForSelector('.cd-canvas .cd-el[data-code="student_Portrait"]');
+    expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('Portrait: members');
+    await page.waitForSelector('.cd-canvas .cd-el[data-code="student_Portrait"]');
+    await waitForText(page, '(Listed in no particular order, not by rank)', '.cd-canvas');
+    await b.shot(page, 'portrait-members-en');
+    await page.click('[data-testid="cd-preview"]');
+    const text = await previewText(page);
+    expect(text).toContain('Wei Zhang');
+    expect(text).toContain('(Listed in no particular order, not by rank)');
+    expect(text).toContain('First Prize');
+    await b.shot(page, 'preview-en');
+    await clickText(page, '.ant-modal .ant-segmented-item', 'Longest data');
+    await page.waitForSelector('[data-testid="cd-overflow"], [data-testid="cd-fits"]');
+    await b.shot(page, 'preview-en-longest');
+    await page.click('.ant-modal-close');
+    await page.locator('.navbar__right .ant-btn:has(.anticon-translation)').click();
+  });
+
+  b.it('prints the saved design in Chromium: one A4 landscape page per certificate, names in the text', async () => {
+    const printer = await b.newPage();
+    const values = ['欧阳娜娜', '司马相如', '诸葛孔明'].map((student, i) => ({
+      school: '北京理工大学',
+      student,
+      teacher: '王芳',
+      teamName: '星火队',
+      workName: '校园垃圾分类系统',
+      awardName: '二等奖',
+      certCodePrefix: 'CMP-',
+      randomCode: `00${i + 1}`,
+    }));
+    await printer.setContent(renderCertificatesHtml(design, values), { waitUntil: 'load' });
+    await printer.evaluate(() => document.fonts.ready.then(() => undefined));
+    expect(await printer.$$eval('.cert-page', (pages) => pages.length)).toBe(3);
+    expect(await printer.$eval('body', (el) => el.innerText)).toContain('司马相如');
+    // The family the page uses for Chinese is really installed (no fallback to another face).
+    const fontOk = await printer.evaluate(() => document.fonts.check('20px "Noto Sans CJK SC"', '证书'));
+    expect(fontOk).toBe(true);
+    const pdf = Buffer.from(await printer.pdf({ preferCSSPageSize: true, printBackground: true }));
+    const text = pdf.toString('latin1');
+    expect(text.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(3);
+    // A4 landscape (841.89 x 595.28 pt); Chromium rounds the page to whole CSS pixels, a fraction of a millimetre.
+    const boxes = [...text.matchAll(/\/MediaBox\s*\[0 0 ([\d.]+) ([\d.]+)\]/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    expect(boxes).toHaveLength(3);
+    for (const [w, h] of boxes) {
+      expect(Math.abs(w - 841.89)).toBeLessThan(1);
+      expect(Math.abs(h - 595.28)).toBeLessThan(1);
+    }
+    fs.mkdirSync(SHOT_DIR, { recursive: true });
+    await printer.setViewport({ width: 1123, height: 794 });
+    await printer.setContent(renderCertificatesHtml(design, values.slice(0, 1)), { waitUntil: 'load' });
+    await printer.evaluate(() => document.fonts.ready.then(() => undefined));
+    await printer.screenshot({ path: path.join(SHOT_DIR, 'certificate-designer-printed.png') as `${string}.png` });
+    await printer.close();
+  });
+
+  it('keeps the designer out of the public homepage bundle (lazy chunk)', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'web/dist/.vite/manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; isDynamicEntry?: boolean }>;
+    const entry = manifest['src/modules/certificate-designer/pages/CertificateDesignerPage.tsx'];
+    expect(entry?.isDynamicEntry).toBe(true);
+    const staticFiles = new Set<string>();
+    const walk = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || staticFiles.has(chunk.file)) return;
+      staticFiles.add(chunk.file);
+      (chunk.imports ?? []).forEach(walk);
+    };
+    walk('index.html');
+    expect(staticFiles.has(entry.file)).toBe(false);
+  });
+});
