@@ -91,3 +91,14 @@ export function moveLayer(elements: CertificateElement[], id: string, move: Laye
 }
 
 export const round = (value: number): number => Math.round(value * 10) / 10;
+
+/**
+ * The largest font size up to `max` at which `text` fits on one line of `width` canvas units, estimating
+ * CJK characters as one em and others as 0.6 em. Starting templates use it so a heading in English does not
+ * wrap where the Chinese one fits.
+ */
+export function fitFontSize(text: string, width: number, max: number): number {
+  let ems = 0;
+  for (const ch of text) ems += /[\u2e80-\u9fff\uff00-\uffef]/.test(ch) ? 1 : 0.6;
+  return ems ? Math.max(8, Math.min(max, Math.floor(width / ems))) : max;
+}

@@ -38,11 +38,13 @@ export function sampleQrCode(): string {
 
 /** A red round seal for previews; organisations upload their own. */
 export function sampleSeal(name: string): string {
-  const text = name.slice(0, 16).replace(/[<>&"]/g, '');
+  const text = name.slice(0, 32).replace(/[<>&"]/g, '');
+  // Chinese names fill the arc at 20; longer Latin names shrink to fit it.
+  const size = Math.min(20, Math.floor(300 / Math.max(1, [...text].reduce((n, ch) => n + (/[\u2e80-\u9fff]/.test(ch) ? 1 : 0.55), 0))));
   return svgDataUrl(
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 200"><g fill="none" stroke="#d7000f" stroke-width="6" opacity="0.85"><circle cx="100" cy="100" r="92"/></g>` +
       `<defs><path id="arc" d="M 35 110 A 66 66 0 1 1 165 110"/></defs>` +
-      `<text fill="#d7000f" font-size="20" font-family="Noto Sans CJK SC, sans-serif" opacity="0.85"><textPath href="#arc" startOffset="50%" text-anchor="middle">${text}</textPath></text>` +
+      `<text fill="#d7000f" font-size="${size}" font-family="Noto Sans CJK SC, sans-serif" opacity="0.85"><textPath href="#arc" startOffset="50%" text-anchor="middle">${text}</textPath></text>` +
       `<polygon fill="#d7000f" opacity="0.85" points="100,70 109,95 136,95 114,111 122,137 100,121 78,137 86,111 64,95 91,95"/></svg>`,
   );
 }

@@ -10,7 +10,7 @@ import {
   type CertificateTextElement,
 } from '@cmp/contracts';
 import type { CertificateDesignerMessages } from '../locales/zh-CN';
-import { newImageElement, newTextElement } from './elements';
+import { fitFontSize, newImageElement, newTextElement } from './elements';
 
 type Messages = Pick<CertificateDesignerMessages, 'starter' | 'codes'>;
 
@@ -25,7 +25,9 @@ const HEADING: Partial<CertificateTextElement> = { fontSize: 64, bold: true, col
 function builder(m: Messages) {
   const els: CertificateElement[] = [];
   const fixed = (text: string, props: Partial<CertificateTextElement>) => {
-    if (text.trim()) els.push(newTextElement(text, { source: 'static', ...props }));
+    if (!text.trim()) return;
+    const size = fitFontSize(text, props.vertical ? (props.height ?? 40) : (props.width ?? 300), props.fontSize ?? 20);
+    els.push(newTextElement(text, { source: 'static', ...props, fontSize: size }));
   };
   const bound = (code: CertificateBindingCode, props: Partial<CertificateTextElement>) =>
     els.push(newTextElement(placeholderFor(code, m), { code: code as CertificateTextElement['code'], source: code, name: m.codes[code], ...props }));

@@ -2,7 +2,7 @@ import { CERTIFICATE_TEMPLATE_CATEGORIES, renderCertificateHtml, type Certificat
 import en from '../locales/en';
 import zhCN from '../locales/zh-CN';
 import { localTemplateApi } from '../api/templates.api';
-import { alignToCanvas, htmlToText, moveLayer, newImageElement, newTextElement } from './elements';
+import { alignToCanvas, fitFontSize, htmlToText, moveLayer, newImageElement, newTextElement } from './elements';
 import { sampleValues } from './sample';
 import { AWARD_NAME_STYLE, starterDesign } from './starters';
 
@@ -99,5 +99,13 @@ describe('local template api', () => {
     const storage = new MemoryStorage();
     storage.setItem('cmp.certificate.drafts', '{not json');
     expect(await localTemplateApi(storage as unknown as Storage).list()).toEqual([]);
+  });
+});
+
+describe('fitFontSize', () => {
+  it('shrinks long Latin headings and leaves short Chinese ones alone', () => {
+    expect(fitFontSize('荣誉证书', 600, 64)).toBe(64);
+    expect(fitFontSize('Certificate of Honour', 700, 80)).toBe(55);
+    expect(starterDesign('portraitMembers', en, 'T').slides[0].elements.find((e) => e.type === 'text' && e.source === 'heading')).toMatchObject({ fontSize: 55 });
   });
 });
