@@ -156,7 +156,81 @@ describe('certificate designer', () => {
     await page.waitForSelector('[data-testid="cd-overflow"], [data-testid="cd-fits"]');
     await b.shot(page, 'preview-en-longest');
     await page.click('.ant-modal-close');
+    await waitForGone(page, '.ant-modal');
     await page.locator('.navbar__right .ant-btn:has(.anticon-translation)').click();
+    await waitForText(page, ['证书制作', '模板类别']);
+  });
+
+  b.it('resizes, rotates, aligns, layers and edits text in place', async () => {
+    await page.click('[data-category="awardName"]');
+    await waitForText(page, '用“奖项名称”起始模板替换当前设计？', '.ant-modal');
+    // antd spaces two-character Chinese button labels (确 定).
+    await clickText(page, '.ant-modal .ant-btn-primary', '确');
+    await page.waitForSelector('[data-category="awardName"].cd-category--active');
+    const canvas = await page.$eval('.cd-canvas', (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width };
+    });
+    const award = await boxOf(page, 'awardName');
+    await page.mouse.click(award.x + 10, award.y + 10);
+    await page.waitForSelector('.cd-el--selected[data-code="awardName"]');
+
+    // Resize from the bottom-right handle.
+    const se = await page.$eval('.cd-el--selected .cd-handle--se', (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    await page.mouse.move(se.x, se.y);
+    await page.mouse.down();
+    await page.mouse.move(se.x - 60, se.y + 10, { steps: 4 });
+    await page.mouse.move(se.x - 100, se.y + 30, { steps: 4 });
+    await page.mouse.up();
+    const resized = await boxOf(page, 'awardName');
+    expect(Math.round(resized.width)).toBe(Math.round(award.width - 100));
+    expect(Math.round(resized.height)).toBe(Math.round(award.height + 30));
+
+    // Rotate: drag the handle to the element's right, a quarter turn.
+    const rotate = await page.$eval('.cd-el--selected .cd-handle--rotate', (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    const centre = { x: resized.x + resized.width / 2, y: resized.y + resized.height / 2 };
+    await page.mouse.move(rotate.x, rotate.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + 100, centre.y - 100, { steps: 4 });
+    await page.mouse.move(centre.x + 200, centre.y, { steps: 4 });
+    await page.mouse.up();
+    await clickText(page, '[data-testid="cd-inspector"] .ant-tabs-tab', '位置');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="cd-inspector"] input[aria-label="旋转（度）"]') as HTMLInputElement)?.value === '90');
+    await b.shot(page, 'resized-rotated');
+    // Typing a rotation in the position scope; 0 puts it upright again.
+    await fill(page, '[data-testid="cd-inspector"] input[aria-label="旋转（度）"]', '0');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !(document.querySelector('.cd-el--selected') as HTMLElement).style.transform);
+
+    // Align to the canvas's left edge, then send to the back.
+    await page.click('.cd-toolbar button[aria-label="左对齐"]');
+    expect(Math.round((await boxOf(page, 'awardName')).x)).toBe(Math.round(canvas.x));
+    await page.click('.cd-toolbar button[aria-label="置于底层"]');
+    expect(await page.$eval('.cd-canvas .cd-el', (el) => (el as HTMLElement).dataset.code)).toBe('awardName');
+    await page.click('.cd-toolbar button[aria-label="置于顶层"]');
+    expect(await page.$$eval('.cd-canvas .cd-el', (els) => (els[els.length - 1] as HTMLElement).dataset.code)).toBe('awardName');
+
+    // Edit the heading in place: double-click, type, leave.
+    const heading = await page.$eval('.cd-canvas .cd-el:not([data-code])', (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2, text: (el as HTMLElement).innerText };
+    });
+    expect(heading.text).toBe('荣誉证书');
+    await page.mouse.click(heading.x, heading.y, { count: 2 });
+    await page.waitForSelector('.cd-el__text--editing');
+    await page.keyboard.type('优秀证书');
+    await page.mouse.click(canvas.x + 5, canvas.y + 5);
+    await page.waitForFunction(() => !document.querySelector('.cd-el__text--editing'));
+    await waitForText(page, '优秀证书', '.cd-canvas');
+    await b.shot(page, 'edited-in-place');
+    await page.click('[data-testid="cd-undo"]');
+    await waitForText(page, '荣誉证书', '.cd-canvas');
   });
 
   b.it('prints the saved design in Chromium: one A4 landscape page per certificate, names in the text', async () => {

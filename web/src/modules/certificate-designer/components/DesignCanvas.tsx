@@ -60,18 +60,32 @@ function textStyle(el: CertificateTextElement, scale: number): CSSProperties {
   };
 }
 
-/** The inline rich-text editor of a text element: the browser's own editing (Ctrl+B/I/U work), sanitised on leave. */
+/**
+ * The inline rich-text editor of a text element: the browser's own editing (Ctrl+B/I/U work), sanitised when it
+ * ends. It ends on blur or when it is removed (a click elsewhere on the canvas unmounts it before any blur), and
+ * commits exactly once either way.
+ */
 function InlineEditor({ el, scale, onDone }: { el: CertificateTextElement; scale: number; onDone: (html: string | null) => void }) {
   const ref = useRef<HTMLDivElement>(null);
+  const done = useRef(onDone);
+  done.current = onDone;
+  const committed = useRef(false);
+  const commit = (html: string | null) => {
+    if (committed.current) return;
+    committed.current = true;
+    done.current(html);
+  };
   useEffect(() => {
     const node = ref.current;
-    if (!node) return;
+    if (!node) return undefined;
     node.innerHTML = sanitizeCertificateRichText(el.content);
     node.focus();
     const range = document.createRange();
     range.selectNodeContents(node);
     window.getSelection()?.removeAllRanges();
     window.getSelection()?.addRange(range);
+    // On removal the ref is already detached: read the node this effect saw.
+    return () => commit(node.innerHTML);
     // Only on entering the editor: later renders must not reset what is being typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -83,7 +97,7 @@ function InlineEditor({ el, scale, onDone }: { el: CertificateTextElement; scale
       suppressContentEditableWarning
       style={textStyle(el, scale)}
       onPointerDown={(e) => e.stopPropagation()}
-      onBlur={() => onDone(ref.current?.innerHTML ?? null)}
+      onBlur={() => commit(ref.current?.innerHTML ?? null)}
       onKeyDown={(e) => {
         e.stopPropagation();
         if (e.key === 'Escape') ref.current?.blur();
