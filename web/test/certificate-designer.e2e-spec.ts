@@ -1,10 +1,12 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { renderCertificatesHtml, type CertificateDesign } from '@cmp/contracts';
 import { DEMO_PASSWORD } from '../../services/gateway/test/support/api';
 import { REPO, SHOT_DIR } from '../../services/gateway/test/support/platform';
 import { clickText, fill, open, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
+import { gradientPng } from './support/png';
 
 /** Box of the canvas element bound to `code`, in page pixels. */
 async function boxOf(page: Page, code: string) {
@@ -231,6 +233,23 @@ describe('certificate designer', () => {
     await b.shot(page, 'edited-in-place');
     await page.click('[data-testid="cd-undo"]');
     await waitForText(page, '荣誉证书', '.cd-canvas');
+
+    // An uploaded image (a border, a logo) lands on the canvas and shows in the preview.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cert-image-')), 'logo.png');
+    fs.writeFileSync(file, gradientPng(240, 120));
+    const input = (await page.waitForSelector('.cd-side--left input[type=file]')) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(file);
+    await page.waitForSelector('.cd-el--selected.cd-el--image img[src^="/prod-api/"]');
+    await page.waitForFunction(() => (document.querySelector('.cd-el--selected img') as HTMLImageElement).naturalWidth === 240);
+    await page.click('[data-testid="cd-preview"]');
+    await previewText(page);
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLIFrameElement>('.cd-preview-frame')?.contentDocument?.querySelector<HTMLImageElement>('.cert-image img[src^="/prod-api/"]');
+      return !!img && img.complete && img.naturalWidth === 240;
+    });
+    await b.shot(page, 'uploaded-image-preview');
+    await page.click('.ant-modal-close');
+    await waitForGone(page, '.ant-modal');
   });
 
   b.it('prints the saved design in Chromium: one A4 landscape page per certificate, names in the text', async () => {

@@ -42,6 +42,8 @@ describe('starting templates', () => {
     const codes = new Set(design.slides[0].elements.map((e) => e.code).filter(Boolean));
     for (const code of category.codes) if (code !== 'certCodePrefix' && code !== 'certCodeSuffix') expect(codes).toContain(code);
     expect(design.viewportRatio > 1).toBe(category.orientation === 'portrait');
+    // Every text box holds at least one line of its font.
+    for (const e of design.slides[0].elements) if (e.type === 'text') expect(e.height).toBeGreaterThanOrEqual(e.fontSize * 1.4);
     // Everything sits on the canvas.
     const height = 1000 * design.viewportRatio;
     for (const e of design.slides[0].elements) {
