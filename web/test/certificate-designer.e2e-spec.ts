@@ -227,9 +227,17 @@ describe('certificate designer', () => {
     await page.mouse.click(heading.x, heading.y, { count: 2 });
     await page.waitForSelector('.cd-el__text--editing');
     await page.keyboard.type('优秀证书');
+    // Rich text: select the word and make it italic with the in-place toolbar.
+    await page.keyboard.down('Control');
+    await page.keyboard.press('a');
+    await page.keyboard.up('Control');
+    await page.click('.cd-rte__italic');
     await page.mouse.click(canvas.x + 5, canvas.y + 5);
     await page.waitForFunction(() => !document.querySelector('.cd-el__text--editing'));
     await waitForText(page, '优秀证书', '.cd-canvas');
+    expect(await page.$$eval('.cd-canvas .cd-el:not([data-code]) span, .cd-canvas .cd-el:not([data-code]) i, .cd-canvas .cd-el:not([data-code]) em', (els) =>
+      els.some((el) => getComputedStyle(el).fontStyle === 'italic' && (el as HTMLElement).innerText.includes('优秀证书')),
+    )).toBe(true);
     await b.shot(page, 'edited-in-place');
     await page.click('[data-testid="cd-undo"]');
     await waitForText(page, '荣誉证书', '.cd-canvas');

@@ -307,6 +307,7 @@ export default function CertificateDesignerPage() {
             slides={slides}
             sampleImages={{ qrCode: samples.typical.qrCode as string, seal: samples.typical.seal as string }}
             codeLabel={codeLabel}
+            formatLabels={{ bold: t('style.bold'), italic: t('style.italic'), underline: t('style.underline') }}
           />
         </main>
         <aside className="cd-side cd-side--right" data-testid="cd-inspector">
