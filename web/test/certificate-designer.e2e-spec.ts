@@ -258,6 +258,29 @@ describe('certificate designer', () => {
     await b.shot(page, 'uploaded-image-preview');
     await page.click('.ant-modal-close');
     await waitForGone(page, '.ant-modal');
+
+    // Duplicate the image (toolbar), then undo the copy.
+    const count = async () => page.$$eval('.cd-canvas .cd-el', (els) => els.length);
+    const before = await count();
+    await page.click('.cd-toolbar button[aria-label="复制一份（Ctrl+D）"]');
+    expect(await count()).toBe(before + 1);
+    await page.click('[data-testid="cd-undo"]');
+    expect(await count()).toBe(before);
+
+    // With nothing selected the inspector sets up the canvas: portrait turns the page upright.
+    await page.mouse.click(canvas.x + 5, canvas.y + 5);
+    await page.waitForSelector('[data-testid="cd-canvas-settings"]');
+    await clickText(page, '[data-testid="cd-canvas-settings"] .ant-segmented-item', '竖版');
+    await page.waitForFunction(() => {
+      const r = document.querySelector('.cd-canvas')!.getBoundingClientRect();
+      return r.height > r.width * 1.4;
+    });
+    await b.shot(page, 'canvas-portrait');
+    await page.click('[data-testid="cd-undo"]');
+    await page.waitForFunction(() => {
+      const r = document.querySelector('.cd-canvas')!.getBoundingClientRect();
+      return r.height < r.width;
+    });
   });
 
   b.it('prints the saved design in Chromium: one A4 landscape page per certificate, names in the text', async () => {

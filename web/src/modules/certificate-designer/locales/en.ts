@@ -8,6 +8,7 @@ const en: Catalogue<CertificateDesignerMessages> = {
   toolbar: {
     undo: 'Undo',
     redo: 'Redo',
+    duplicate: 'Duplicate (Ctrl+D)',
     delete: 'Delete',
     preview: 'Preview',
     save: 'Save',
@@ -62,6 +63,13 @@ const en: Catalogue<CertificateDesignerMessages> = {
     rotate: 'Rotation (°)',
     alignToCanvas: 'Align to canvas',
     layer: 'Layer',
+  },
+  canvas: {
+    title: 'Canvas',
+    orientation: 'Orientation',
+    orientationHint: 'Landscape prints on A4 across, portrait on A4 upright; elements keep their place, so move any that fall outside.',
+    background: 'Background',
+    resetBackground: 'Back to white',
   },
   noSelection: 'Select an element on the canvas to edit it, or add text, images and bound fields from the left.',
   fonts: {

@@ -5,6 +5,7 @@ const zhCN = {
   toolbar: {
     undo: '撤销',
     redo: '重做',
+    duplicate: '复制一份（Ctrl+D）',
     delete: '删除',
     preview: '预览',
     save: '保存',
@@ -59,6 +60,13 @@ const zhCN = {
     rotate: '旋转（度）',
     alignToCanvas: '对齐画布',
     layer: '图层',
+  },
+  canvas: {
+    title: '画布',
+    orientation: '方向',
+    orientationHint: '横版为 A4 横向，竖版为 A4 纵向；元素位置不变，超出画布的请再调整。',
+    background: '背景色',
+    resetBackground: '恢复白色',
   },
   noSelection: '在画布上选择一个元素进行编辑，或从左侧添加文字、图片和绑定字段。',
   fonts: {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Drawer, Empty, Input, List, Space, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
 import {
+  CopyOutlined,
   DeleteOutlined,
   EyeOutlined,
   FolderOpenOutlined,
@@ -18,6 +19,7 @@ import {
   CERTIFICATE_TEXT_CODES,
   CERTIFICATE_VIEWPORT_SIZE,
   type CertificateBindingCode,
+  type CertificateElement,
   type CertificateEditScope,
   type CertificateTemplateCategoryId,
   type CertificateTextElement,
@@ -32,7 +34,7 @@ import { templateApi, type SavedTemplate } from '../api/templates.api';
 import { DesignCanvas } from '../components/DesignCanvas';
 import { ALIGN_ICONS, Inspector, LAYER_ICONS } from '../components/Inspector';
 import { PreviewModal } from '../components/PreviewModal';
-import { createSlideStore, currentSlide, toDesign } from '../store/slides';
+import { createId, createSlideStore, currentSlide, toDesign } from '../store/slides';
 import { alignToCanvas, moveLayer, newImageElement, newTextElement, type CanvasAlign, type LayerMove } from '../templates/elements';
 import { sampleValues } from '../templates/sample';
 import { placeholderFor, starterDesign } from '../templates/starters';
@@ -140,6 +142,14 @@ export default function CertificateDesignerPage() {
 
   const align = (how: CanvasAlign) => selected && slides.updateElements(selected.id, alignToCanvas(selected, how, state.viewportRatio));
   const layer = (move: LayerMove) => selected && slides.updateSlide({ elements: moveLayer(slide.elements, selected.id, move) });
+  /** A copy of the selected element, nudged down and right so it is visible, becomes the selection. */
+  const clipboard = useRef<CertificateElement | null>(null);
+  const paste = (source: CertificateElement | null | undefined) => {
+    if (!source) return;
+    const copy = { ...source, id: createId(), left: source.left + 20, top: source.top + 20 } as CertificateElement;
+    slides.addElements(copy);
+    select(copy.id);
+  };
   const remove = () => {
     if (!selected) return;
     slides.deleteElements(selected.id);
@@ -173,6 +183,9 @@ export default function CertificateDesignerPage() {
       const key = e.key.toLowerCase();
       if (mod && key === 'z' && !e.shiftKey) slides.undo();
       else if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) slides.redo();
+      else if (mod && key === 'c' && selected) clipboard.current = selected;
+      else if (mod && key === 'v' && clipboard.current) paste(clipboard.current);
+      else if (mod && key === 'd' && selected) paste(selected);
       else if (selected && (e.key === 'Delete' || e.key === 'Backspace')) remove();
       else if (selected && e.key.startsWith('Arrow')) {
         const step = e.shiftKey ? 10 : 1;
@@ -238,6 +251,9 @@ export default function CertificateDesignerPage() {
           </Tooltip>
         ))}
         <span className="cd-toolbar__sep" />
+        <Tooltip title={t('toolbar.duplicate')}>
+          <Button icon={<CopyOutlined />} aria-label={t('toolbar.duplicate')} disabled={!selected} onClick={() => paste(selected)} />
+        </Tooltip>
         <Tooltip title={t('toolbar.delete')}>
           <Button danger icon={<DeleteOutlined />} aria-label={t('toolbar.delete')} disabled={!selected} onClick={remove} />
         </Tooltip>
