@@ -132,11 +132,15 @@ describe('certificate designer', () => {
     await b.shot(page, 'drafts');
     design = await page.evaluate(() => JSON.parse(localStorage.getItem('cmp.certificate.drafts') ?? '[]')[0].design);
     expect(design.slides[0].elements.some((el) => el.code === 'workName')).toBe(true);
+
+    // Leaving the screen keeps the work: a reload brings the same design back.
+    await open(page, '/certificate/make');
+    await page.waitForSelector('.cd-canvas .cd-el[data-code="workName"]');
+    expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('2026 创新大赛获奖证书');
+    expect(await codesOnCanvas(page)).toEqual(expect.arrayContaining(['school', 'teamName', 'awardName']));
   });
 
   b.it('works in English: portrait members template with its note, and the English preview', async () => {
-    await page.click('.ant-drawer-close');
-    await waitForGone(page, '.ant-drawer-content');
     await page.locator('.navbar__right .ant-btn:has(.anticon-translation)').click();
     await waitForText(page, ['Certificate designer', 'Template categories', 'Fields', 'Portrait: members', 'Drafts', 'Preview']);
     // Replacing a design that has elements asks first.
@@ -281,6 +285,13 @@ describe('certificate designer', () => {
       const r = document.querySelector('.cd-canvas')!.getBoundingClientRect();
       return r.height < r.width;
     });
+
+    // A blank certificate, after a confirm.
+    await page.click('[data-testid="cd-new"]');
+    await waitForText(page, '清空画布，新建一个空白证书？', '.ant-modal');
+    await clickText(page, '.ant-modal .ant-btn-primary', '确');
+    await page.waitForFunction(() => document.querySelectorAll('.cd-canvas .cd-el').length === 0);
+    expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('未命名证书');
   });
 
   b.it('prints the saved design in Chromium: one A4 landscape page per certificate, names in the text', async () => {

@@ -68,3 +68,33 @@ export function localTemplateApi(storage?: Storage, now: () => Date = () => new 
 }
 
 export const templateApi: TemplateApi = localTemplateApi();
+
+/** The design being edited, kept so leaving the screen (or a reload) does not lose unsaved work. */
+export interface WorkingCopy {
+  design: CertificateDesign;
+  draftId?: string;
+  categoryId?: string;
+}
+
+export const WORKING_COPY_KEY = 'cmp.certificate.working';
+
+export const workingCopy = {
+  read(storage: Storage = window.localStorage): WorkingCopy | undefined {
+    try {
+      const parsed = JSON.parse(storage.getItem(WORKING_COPY_KEY) ?? 'null') as WorkingCopy | null;
+      return parsed && Array.isArray(parsed.design?.slides) && parsed.design.slides.length ? parsed : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  write(copy: WorkingCopy, storage: Storage = window.localStorage): void {
+    try {
+      storage.setItem(WORKING_COPY_KEY, JSON.stringify(copy));
+    } catch {
+      // A full storage only costs the recovery copy; saving drafts reports its own failure.
+    }
+  },
+  clear(storage: Storage = window.localStorage): void {
+    storage.removeItem(WORKING_COPY_KEY);
+  },
+};

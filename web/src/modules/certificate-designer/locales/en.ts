@@ -8,6 +8,8 @@ const en: Catalogue<CertificateDesignerMessages> = {
   toolbar: {
     undo: 'Undo',
     redo: 'Redo',
+    newBlank: 'New blank',
+    newBlankConfirm: 'Clear the canvas and start a blank certificate? Unsaved changes will be lost.',
     duplicate: 'Duplicate (Ctrl+D)',
     delete: 'Delete',
     preview: 'Preview',

@@ -5,6 +5,8 @@ const zhCN = {
   toolbar: {
     undo: '撤销',
     redo: '重做',
+    newBlank: '新建空白',
+    newBlankConfirm: '清空画布，新建一个空白证书？未保存的修改将丢失。',
     duplicate: '复制一份（Ctrl+D）',
     delete: '删除',
     preview: '预览',

@@ -4,6 +4,7 @@ import {
   CopyOutlined,
   DeleteOutlined,
   EyeOutlined,
+  FileAddOutlined,
   FolderOpenOutlined,
   FontSizeOutlined,
   PictureOutlined,
@@ -30,11 +31,11 @@ import { currentLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { uploadImage } from '@/modules/news/api/news.api';
 import { PageHeader } from '@/modules/system/components/PageHeader';
-import { templateApi, type SavedTemplate } from '../api/templates.api';
+import { templateApi, workingCopy, type SavedTemplate } from '../api/templates.api';
 import { DesignCanvas } from '../components/DesignCanvas';
 import { ALIGN_ICONS, Inspector, LAYER_ICONS } from '../components/Inspector';
 import { PreviewModal } from '../components/PreviewModal';
-import { createId, createSlideStore, currentSlide, toDesign } from '../store/slides';
+import { createId, createSlideStore, currentSlide, initialSlideState, toDesign } from '../store/slides';
 import { alignToCanvas, moveLayer, newImageElement, newTextElement, type CanvasAlign, type LayerMove } from '../templates/elements';
 import { sampleValues } from '../templates/sample';
 import { placeholderFor, starterDesign } from '../templates/starters';
@@ -71,12 +72,26 @@ export default function CertificateDesignerPage() {
   const samples = useMemo(() => sampleValues(messages.sample, messages.starter.issuer), [messages]);
   const codeLabel = useCallback((code: string) => t(`codes.${code}`), [t]);
 
-  // A new design starts untitled in the interface language.
+  // Unsaved work from the last visit comes back; otherwise a new design starts untitled in the interface language.
   useEffect(() => {
-    slides.load({ ...toDesign(slides.get()), title: t('untitled') });
+    const copy = workingCopy.read();
+    if (copy) {
+      slides.load(copy.design);
+      setDraftId(copy.draftId);
+      setCategoryId(copy.categoryId as CertificateTemplateCategoryId | undefined);
+    } else {
+      slides.load({ ...toDesign(slides.get()), title: t('untitled') });
+    }
     // Only once: later language switches keep the user's title.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slides]);
+
+  // Keep the working copy current, a moment after the last change.
+  const design = useMemo(() => toDesign(state), [state.title, state.slides, state.viewportRatio]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    const timer = window.setTimeout(() => workingCopy.write({ design, draftId, categoryId }), 300);
+    return () => window.clearTimeout(timer);
+  }, [design, draftId, categoryId]);
 
   // --- canvas size ------------------------------------------------------------------------------------------
   const stageRef = useRef<HTMLDivElement>(null);
@@ -165,6 +180,14 @@ export default function CertificateDesignerPage() {
     select(null);
   };
 
+  const newBlank = async () => {
+    if (slide.elements.length && (await confirmDialog(t('toolbar.newBlankConfirm'))) !== 'confirm') return;
+    slides.load({ ...initialSlideState(), title: t('untitled') });
+    setCategoryId(undefined);
+    setDraftId(undefined);
+    select(null);
+  };
+
   const save = async () => {
     try {
       const saved = await templateApi.save({ id: draftId, categoryId, design: toDesign(slides.get()) });
@@ -211,6 +234,9 @@ export default function CertificateDesignerPage() {
         title={t('title')}
         extra={
           <Space wrap>
+            <Button icon={<FileAddOutlined />} onClick={() => void newBlank()} data-testid="cd-new">
+              {t('toolbar.newBlank')}
+            </Button>
             <Button icon={<FolderOpenOutlined />} onClick={() => setDraftsOpen(true)} data-testid="cd-drafts">
               {t('toolbar.drafts')}
             </Button>
@@ -340,7 +366,7 @@ export default function CertificateDesignerPage() {
           </Card>
         </aside>
       </div>
-      <PreviewModal design={toDesign(state)} samples={samples} open={previewOpen} onClose={() => setPreviewOpen(false)} />
+      <PreviewModal design={design} samples={samples} open={previewOpen} onClose={() => setPreviewOpen(false)} />
       <DraftsDrawer
         open={draftsOpen}
         onClose={() => setDraftsOpen(false)}

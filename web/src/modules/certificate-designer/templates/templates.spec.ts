@@ -1,7 +1,7 @@
 import { CERTIFICATE_TEMPLATE_CATEGORIES, renderCertificateHtml, type CertificateTextElement } from '@cmp/contracts';
 import en from '../locales/en';
 import zhCN from '../locales/zh-CN';
-import { localTemplateApi } from '../api/templates.api';
+import { localTemplateApi, workingCopy } from '../api/templates.api';
 import { alignToCanvas, fitFontSize, htmlToText, moveLayer, newImageElement, newTextElement } from './elements';
 import { sampleValues } from './sample';
 import { AWARD_NAME_STYLE, starterDesign } from './starters';
@@ -81,7 +81,24 @@ describe('local template api', () => {
     setItem(key: string, value: string) {
       this.data.set(key, value);
     }
+    removeItem(key: string) {
+      this.data.delete(key);
+    }
   }
+
+  it('keeps a working copy, ignoring a corrupt or empty one', () => {
+    const storage = new MemoryStorage() as unknown as Storage;
+    expect(workingCopy.read(storage)).toBeUndefined();
+    const design = starterDesign('award3', zhCN, '丙');
+    workingCopy.write({ design, draftId: 'd1', categoryId: 'award3' }, storage);
+    expect(workingCopy.read(storage)).toEqual({ design, draftId: 'd1', categoryId: 'award3' });
+    storage.setItem('cmp.certificate.working', '{"design":{"slides":[]}}');
+    expect(workingCopy.read(storage)).toBeUndefined();
+    storage.setItem('cmp.certificate.working', 'nope');
+    expect(workingCopy.read(storage)).toBeUndefined();
+    workingCopy.clear(storage);
+    expect(storage.getItem('cmp.certificate.working')).toBeNull();
+  });
 
   it('saves, lists newest first, updates in place and removes', async () => {
     let clock = 0;
