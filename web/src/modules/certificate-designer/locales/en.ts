@@ -180,6 +180,8 @@ const en: Catalogue<CertificateDesignerMessages> = {
     deleted: 'Draft deleted',
     saved: 'Draft "{{title}}" saved',
     savedAt: 'Saved {{time}}',
+    savedService: 'Certificate template "{{title}}" saved',
+    serviceNote: "Your organisation's certificate templates, kept by the certificate service and offered when issuing.",
     localNote: 'Until the certificate service offers template calls, drafts are kept in this browser.',
     openConfirm: 'Open the draft "{{title}}"? Unsaved changes will be lost.',
     saveFailed: 'Could not save: {{reason}}',

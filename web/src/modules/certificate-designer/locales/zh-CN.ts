@@ -177,6 +177,8 @@ const zhCN = {
     deleted: '草稿已删除',
     saved: '已保存草稿“{{title}}”',
     savedAt: '保存于 {{time}}',
+    savedService: '已保存证书模板“{{title}}”',
+    serviceNote: '本机构的证书模板，保存在证书服务中，发证时可选用。',
     localNote: '证书服务的模板接口上线前，草稿保存在本浏览器中。',
     openConfirm: '打开草稿“{{title}}”？当前未保存的修改将丢失。',
     saveFailed: '保存失败：{{reason}}',

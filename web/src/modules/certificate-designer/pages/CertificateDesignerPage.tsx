@@ -30,8 +30,10 @@ import { useStore } from '@/app/store/create-store';
 import { currentLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { uploadImage } from '@/modules/news/api/news.api';
-import { PageHeader } from '@/modules/system/components/PageHeader';
-import { templateApi, workingCopy, type SavedTemplate } from '../api/templates.api';
+import { HttpError, isReportable } from '@/app/http/client';
+import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
+import { chooseTemplateApi } from '../api/service-templates.api';
+import { workingCopy, type SavedTemplate, type TemplateApi } from '../api/templates.api';
 import { DesignCanvas } from '../components/DesignCanvas';
 import { ALIGN_ICONS, Inspector, LAYER_ICONS } from '../components/Inspector';
 import { PreviewModal } from '../components/PreviewModal';
@@ -61,6 +63,12 @@ export default function CertificateDesignerPage() {
   const [scope, setScope] = useState<CertificateEditScope>('elStyle');
   const [categoryId, setCategoryId] = useState<CertificateTemplateCategoryId | undefined>();
   const [draftId, setDraftId] = useState<string | undefined>();
+  // The numbering scheme of a template opened from the service, sent back unchanged when it is saved again.
+  const [numbering, setNumbering] = useState<unknown>();
+  const [templateApi, setTemplateApi] = useState<TemplateApi | null>(null);
+  useEffect(() => {
+    void chooseTemplateApi().then(setTemplateApi);
+  }, []);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [draftsOpen, setDraftsOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -185,16 +193,20 @@ export default function CertificateDesignerPage() {
     slides.load({ ...initialSlideState(), title: t('untitled') });
     setCategoryId(undefined);
     setDraftId(undefined);
+    setNumbering(undefined);
     select(null);
   };
 
   const save = async () => {
+    if (!templateApi) return;
     try {
-      const saved = await templateApi.save({ id: draftId, categoryId, design: toDesign(slides.get()) });
+      const saved = await templateApi.save({ id: draftId, categoryId, design: toDesign(slides.get()), numbering });
       setDraftId(saved.id);
-      toast(t('drafts.saved', { title: saved.title }), 'success');
+      setNumbering(saved.numbering);
+      toast(t(templateApi.where === 'service' ? 'drafts.savedService' : 'drafts.saved', { title: saved.title }), 'success');
     } catch (e) {
-      toast(t('drafts.saveFailed', { reason: (e as Error).message }), 'error');
+      // The HTTP client has already shown a refused call's message (e.g. the service's check of the design).
+      if (!(e instanceof HttpError && e.silent)) toast(t('drafts.saveFailed', { reason: (e as Error).message }), 'error');
     }
   };
 
@@ -243,7 +255,7 @@ export default function CertificateDesignerPage() {
             <Button icon={<EyeOutlined />} onClick={() => setPreviewOpen(true)} data-testid="cd-preview">
               {t('toolbar.preview')}
             </Button>
-            <Button type="primary" icon={<SaveOutlined />} onClick={save} data-testid="cd-save">
+            <Button type="primary" icon={<SaveOutlined />} onClick={save} loading={!templateApi} data-testid="cd-save">
               {t('toolbar.save')}
             </Button>
           </Space>
@@ -368,11 +380,17 @@ export default function CertificateDesignerPage() {
       </div>
       <PreviewModal design={design} samples={samples} open={previewOpen} onClose={() => setPreviewOpen(false)} />
       <DraftsDrawer
+        api={templateApi}
         open={draftsOpen}
         onClose={() => setDraftsOpen(false)}
         onOpenDraft={async (draft) => {
+          if (!templateApi) return;
           if (slide.elements.length && draft.id !== draftId && (await confirmDialog(t('drafts.openConfirm', { title: draft.title }))) !== 'confirm') return;
-          slides.load(draft.design);
+          // Lists from the service leave the design out.
+          const full = draft.design ? draft : await templateApi.get(draft.id).catch(() => undefined);
+          if (!full?.design) return;
+          slides.load(full.design);
+          setNumbering(full.numbering);
           setDraftId(draft.id);
           setCategoryId(draft.categoryId as CertificateTemplateCategoryId | undefined);
           select(null);
@@ -383,19 +401,31 @@ export default function CertificateDesignerPage() {
   );
 }
 
-function DraftsDrawer({ open, onClose, onOpenDraft }: { open: boolean; onClose: () => void; onOpenDraft: (draft: SavedTemplate) => void }) {
+function DraftsDrawer({ api, open, onClose, onOpenDraft }: {
+  api: TemplateApi | null;
+  open: boolean;
+  onClose: () => void;
+  onOpenDraft: (draft: SavedTemplate) => void;
+}) {
   const { t } = useTranslation('certificateDesigner');
   const [drafts, setDrafts] = useState<SavedTemplate[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const reload = useCallback(() => {
+    if (!api) return;
     setDrafts(null);
-    void templateApi.list().then(setDrafts);
-  }, []);
+    setError(null);
+    api.list().then(setDrafts, (e: unknown) => {
+      setDrafts([]);
+      if (isReportable(e)) setError((e as Error).message);
+    });
+  }, [api]);
   useEffect(() => {
     if (open) reload();
   }, [open, reload]);
   return (
     <Drawer open={open} onClose={onClose} title={t('drafts.title')} width={420}>
-      <Typography.Paragraph type="secondary">{t('drafts.localNote')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t(api?.where === 'service' ? 'drafts.serviceNote' : 'drafts.localNote')}</Typography.Paragraph>
+      <LoadError error={error} onRetry={reload} />
       {drafts === null ? (
         <Spin />
       ) : drafts.length === 0 ? (
@@ -419,7 +449,7 @@ function DraftsDrawer({ open, onClose, onOpenDraft }: { open: boolean; onClose: 
                       question: t('drafts.deleteConfirm', { title: draft.title }),
                       okText: t('drafts.delete'),
                       done: t('drafts.deleted'),
-                      run: () => templateApi.remove(draft.id),
+                      run: () => (api ? api.remove(draft.id) : Promise.resolve()),
                     }).then((deleted) => deleted && reload())
                   }
                 >

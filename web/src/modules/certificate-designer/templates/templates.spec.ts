@@ -111,7 +111,7 @@ describe('local template api', () => {
     expect((await api.list()).map((d) => d.title)).toEqual(['甲2', '乙']);
     await api.remove(b.id);
     expect((await api.list()).map((d) => d.id)).toEqual([a.id]);
-    expect((await api.get(a.id))?.design.slides[0].elements.length).toBe(design.slides[0].elements.length);
+    expect((await api.get(a.id))?.design?.slides[0].elements.length).toBe(design.slides[0].elements.length);
   });
 
   it('survives a corrupt store', async () => {
