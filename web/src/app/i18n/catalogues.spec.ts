@@ -10,6 +10,8 @@ import newsEn from '../../modules/news/locales/en';
 import newsZh from '../../modules/news/locales/zh-CN';
 import competitionEn from '../../modules/competition/locales/en';
 import competitionZh from '../../modules/competition/locales/zh-CN';
+import certificateDesignerEn from '../../modules/certificate-designer/locales/en';
+import certificateDesignerZh from '../../modules/certificate-designer/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -28,6 +30,7 @@ describe.each([
   ['website', websiteZh, websiteEn],
   ['news', newsZh, newsEn],
   ['competition', competitionZh, competitionEn],
+  ['certificateDesigner', certificateDesignerZh, certificateDesignerEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

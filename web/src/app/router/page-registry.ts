@@ -34,6 +34,7 @@ export const pageRegistry: Record<string, Loader> = {
   'competition/enrollSet/index': () => import('@/modules/competition/pages/EnrollSetPage'),
   'competition/workSubSet/index': () => import('@/modules/competition/pages/WorkSubSetPage'),
   'competition/reviewSet/index': () => import('@/modules/competition/pages/ReviewSetPage'),
+  'certificate/make/index': () => import('@/modules/certificate-designer/pages/CertificateDesignerPage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */
