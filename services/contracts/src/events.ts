@@ -23,6 +23,11 @@ export const EventSubject = {
   competitionPublished: 'competitions.competition.published',
   /** A published competition's windows or stages changed; payload ScheduleChangedEvent. */
   scheduleChanged: 'competitions.schedule.changed',
+  /**
+   * Review results published a competition's winners list; payload WinnersPublishedEvent. The certificates
+   * service will turn it into a draft batch (the same list an organiser imports from a spreadsheet).
+   */
+  winnersPublished: 'review.winners.published',
 } as const;
 export type EventSubject = (typeof EventSubject)[keyof typeof EventSubject];
 
@@ -45,3 +50,13 @@ export const EventStream = {
 export const EventConsumer = {
   authOperationLog: 'auth-operation-log',
 } as const;
+
+/** Payload of review.winners.published: the winners of one competition (or one of its events). */
+export interface WinnersPublishedEvent {
+  groupId: number;
+  competitionId: number;
+  competitionName: string;
+  itemId?: number;
+  itemName?: string;
+  winners: { username?: string; holderName: string; awardName: string; values: Record<string, string> }[];
+}

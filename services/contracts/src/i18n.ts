@@ -9,6 +9,7 @@ export function pickLang(header?: string | null): Lang {
 }
 
 import { newsMessages } from './news';
+import { certificateMessages } from './certificates';
 
 type Catalogue = Record<string, { 'zh-CN': string; en: string }>;
 
@@ -171,6 +172,7 @@ export const messages = {
   'idcard.length': { 'zh-CN': '身份证号无效：必须为 18 位字符串', en: 'invalid ID number: must be an 18-character string' },
   'idcard.birth': { 'zh-CN': '出生日期无效', en: 'invalid birth date' },
   ...newsMessages,
+  ...certificateMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

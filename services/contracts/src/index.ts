@@ -12,3 +12,4 @@ export * from './operation-log';
 export * from './reference';
 export * from './news';
 export * from './certificate';
+export * from './certificates';

@@ -5,6 +5,7 @@
 export const Service = {
   auth: 'auth',
   competitions: 'competitions',
+  certificates: 'certificates',
 } as const;
 
 export const AuthSubject = {

@@ -26,6 +26,7 @@ const ORG_ADMIN_PERMS = [
   // Schools, colleges and majors of their own organisation; dictionaries only to look at (ROOT edits them).
   Perm.schoolList, Perm.schoolEdit, Perm.schoolImport, Perm.collegeEdit, Perm.majorEdit, Perm.dictList,
   Perm.websiteEdit, Perm.newsList, Perm.newsEdit, Perm.newsCheck,
+  Perm.certificateList, Perm.certificateEdit, Perm.certificateIssue, Perm.certificateRevoke,
 ];
 /** A school's or college's news editor: writes news that its superior organisation approves (no news:check). */
 const NEWS_EDITOR_PERMS = [Perm.newsList, Perm.newsEdit];
