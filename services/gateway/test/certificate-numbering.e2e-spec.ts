@@ -84,4 +84,24 @@ describe('certificate numbering', () => {
     expect(done).toMatchObject({ status: 'done', done: 150, failed: 0, remaining: 0 });
     expect(await numbersOf(admin1, b.id)).toEqual(range(1, 150, 4, 'K'));
   }, 180000);
+
+  it('recovers from a crashed Chromium mid-batch, and a retry leaves rendered certificates alone', async () => {
+    const { competitionId } = await competitionWithEvent(admin1, `浏览器崩溃 ${Date.now()}`);
+    const template = await addTemplate(admin1, { variant: 'allAutoincrementFour' });
+    const b = await addBatch(admin1, { templateId: template.id, competitionId });
+    await addWinners(admin1, b.id, winners(120, '丁'));
+    const pids = JSON.parse(fs.readFileSync(path.join(REPO, '.data', 'e2e-pids.json'), 'utf8')) as Record<string, number>;
+    expect((await api('/certificate/batch/issue', { token: admin1, body: { batchId: b.id } })).code).toBe(0);
+    await waitFor('the worker to start the batch', async () => (await progressOf(admin1, b.id)).status === 'running', 30000);
+    // The worker's test hook kills its Chromium (SIGKILL) under the running job.
+    process.kill(pids['certificates-worker'], 'SIGUSR2');
+    expect(await settled(admin1, b.id, 120000)).toMatchObject({ status: 'done', done: 120, failed: 0 });
+    const before = await numbersOf(admin1, b.id);
+    expect(before).toEqual(range(1, 120, 4));
+
+    const retried = await api('/certificate/batch/retry', { token: admin1, body: { batchId: b.id } });
+    expect(retried.code).toBe(0);
+    expect(await settled(admin1, b.id)).toMatchObject({ status: 'done', done: 120, failed: 0 });
+    expect(await numbersOf(admin1, b.id)).toEqual(before);
+  }, 180000);
 });

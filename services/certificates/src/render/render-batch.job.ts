@@ -136,10 +136,11 @@ export async function renderBatch(
     );
   };
 
-  // A failing chunk is tried again one certificate at a time, so one bad certificate does not fail its neighbours.
+  // A failing chunk is tried once more whole (a crashed Chromium is relaunched by then), then one certificate at
+  // a time, so one bad certificate does not fail its neighbours.
   const renderChunk = async (rows: PendingRow[]): Promise<void> => {
     try {
-      await renderRows(rows);
+      await renderRows(rows).catch(() => renderRows(rows));
     } catch (chunkError) {
       for (const r of rows) {
         try {
