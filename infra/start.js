@@ -14,7 +14,9 @@ const root = path.resolve(__dirname, '..');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp';
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
-const SERVICES = ['auth', 'competitions', 'enrollment', 'gateway'];
+const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'gateway'];
+// Background workers (BullMQ), each a second entry point of the service that owns the data.
+const WORKERS = [['certificates', 'worker.js']];
 
 const DEMO_ACCOUNTS = [
   ['root', 'platform ROOT administrator (平台管理员)'],
@@ -66,6 +68,7 @@ function waitForHealth(url, ms = 60000) {
   // from loopback only.
   const env = { TRUST_PROXY: 'loopback', ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
   const children = SERVICES.map((svc) => spawn(process.execPath, [path.join(root, 'services', svc, 'dist', 'main.js')], { env, stdio: 'inherit' }));
+  for (const [svc, entry] of WORKERS) children.push(spawn(process.execPath, [path.join(root, 'services', svc, 'dist', entry)], { env, stdio: 'inherit' }));
   children.push(
     spawn('npx', ['vite', 'preview', '--port', String(WEB_PORT), '--strictPort', '--host', '0.0.0.0'], {
       cwd: path.join(root, 'web'),

@@ -8,8 +8,9 @@ const path = require('node:path');
 const { start, exec, freePort, waitUntil, waitHealthy, tcpOpen } = require('./processes');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-// Backend services in start order; the gateway last.
-const SERVICES = ['auth', 'competitions', 'enrollment', 'gateway'];
+// Backend services in start order; the gateway last. Workers (certificates/dist/worker.js) are started by
+// the benches that measure them.
+const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'gateway'];
 const mainOf = (svc) => path.join(ROOT, 'services', svc, 'dist', 'main.js');
 const RESET = path.join(ROOT, 'infra/db-reset.js');
 

@@ -25,6 +25,11 @@ export const EventSubject = {
   scheduleChanged: 'competitions.schedule.changed',
   /** A payment order was paid; payload PaymentOrderPaidEvent (enrollment.ts). Published by the payment part. */
   paymentOrderPaid: 'payment.order.paid',
+  /**
+   * Review results published a competition's winners list; payload WinnersPublishedEvent. The certificates
+   * service will turn it into a draft batch (the same list an organiser imports from a spreadsheet).
+   */
+  winnersPublished: 'review.winners.published',
 } as const;
 export type EventSubject = (typeof EventSubject)[keyof typeof EventSubject];
 
@@ -54,3 +59,13 @@ export const EventConsumer = {
   authOperationLog: 'auth-operation-log',
   enrollmentPaymentPaid: 'enrollment-payment-paid',
 } as const;
+
+/** Payload of review.winners.published: the winners of one competition (or one of its events). */
+export interface WinnersPublishedEvent {
+  groupId: number;
+  competitionId: number;
+  competitionName: string;
+  itemId?: number;
+  itemName?: string;
+  winners: { username?: string; holderName: string; awardName: string; values: Record<string, string> }[];
+}

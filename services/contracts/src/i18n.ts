@@ -10,6 +10,7 @@ export function pickLang(header?: string | null): Lang {
 
 import { newsMessages } from './news';
 import { enrollMessages } from './enrollment';
+import { certificateMessages } from './certificates';
 
 type Catalogue = Record<string, { 'zh-CN': string; en: string }>;
 
@@ -173,6 +174,7 @@ export const messages = {
   'idcard.birth': { 'zh-CN': '出生日期无效', en: 'invalid birth date' },
   ...newsMessages,
   ...enrollMessages,
+  ...certificateMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

@@ -13,3 +13,4 @@ export * from './reference';
 export * from './news';
 export * from './enrollment';
 export * from './certificate';
+export * from './certificates';

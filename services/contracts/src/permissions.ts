@@ -47,6 +47,14 @@ export const Perm = {
   workList: 'work:list',
   /** Make a competition's submitted works public (/works/detail). */
   workPublish: 'work:publish',
+  /** Certificates: templates, seal, batches and their certificates (read). */
+  certificateList: 'certificate:list',
+  /** Design templates, set the seal, build winners lists. */
+  certificateEdit: 'certificate:edit',
+  /** Issue (number and render) a batch, retry failures, send it to the winners. */
+  certificateIssue: 'certificate:issue',
+  /** Revoke and reissue single certificates. */
+  certificateRevoke: 'certificate:revoke',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

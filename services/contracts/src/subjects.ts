@@ -6,6 +6,7 @@ export const Service = {
   auth: 'auth',
   competitions: 'competitions',
   enrollment: 'enrollment',
+  certificates: 'certificates',
 } as const;
 
 export const AuthSubject = {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { NatsRpcClient } from '@cmp/common';
 import { AuthController } from './auth/auth.controller';
+import { CertificateController } from './certificate/certificate.controller';
 import { GATEWAY_CONFIG, loadGatewayConfig, type GatewayConfig } from './config';
 import { HealthController } from './health/health.controller';
 import { CompetitionController } from './competition/competition.controller';
@@ -40,6 +41,7 @@ export const CONTROLLERS = [
   EnrollmentController,
   WorkController,
   EnrollAdminController,
+  CertificateController,
 ];
 
 @Module({

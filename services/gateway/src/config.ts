@@ -11,6 +11,8 @@ export interface GatewayConfig extends BaseConfig {
   trustProxy: boolean | string;
   bodyLimitBytes: number;
   uploadLimitBytes: number;
+  /** Public certificate trace look-ups per address per minute (shared in Redis). */
+  traceLimitPerMinute: number;
   rateLimitPerMinute: number;
   /** Uploaded files (news images, later sign-up works): outside any web root. */
   storageDir: string;
@@ -32,6 +34,7 @@ export function loadGatewayConfig(): GatewayConfig {
     corsOrigins: env.list('CORS_ORIGINS', ['http://localhost:5173', 'http://127.0.0.1:5173']),
     trustProxy: trustProxyOf(env.string('TRUST_PROXY', 'false')),
     bodyLimitBytes: env.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    traceLimitPerMinute: env.int('TRACE_LIMIT_PER_MINUTE', 30, 1, 100000),
     uploadLimitBytes: env.int('UPLOAD_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     rateLimitPerMinute: env.int('RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
     storageDir: path.resolve(env.string('STORAGE_DIR', path.join(findRepoRoot(), '.data', 'storage'))),

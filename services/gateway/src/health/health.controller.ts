@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from '@cmp/common';
-import { AuthSubject, CompetitionsSubject, EnrollmentSubject, ErrorCode, translate, type Envelope } from '@cmp/contracts';
+import { AuthSubject, CertificatesSubject, CompetitionsSubject, EnrollmentSubject, ErrorCode, translate, type Envelope } from '@cmp/contracts';
 import { Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
@@ -29,6 +29,7 @@ export class HealthController {
       auth: await probe(this.rpc.call(ctx, AuthSubject.health)),
       competitions: await probe(this.rpc.call(ctx, CompetitionsSubject.health)),
       enrollment: await probe(this.rpc.call(ctx, EnrollmentSubject.health)),
+      certificates: await probe(this.rpc.call(ctx, CertificatesSubject.health)),
     };
     const healthy = Object.values(checks).every((c) => c === 'ok');
     const code = healthy ? ErrorCode.OK : ErrorCode.SERVICE_UNAVAILABLE;

@@ -17,6 +17,7 @@ const TEMPLATES: Record<string, Template> = {
   isInt: { 'zh-CN': '{field} 必须是整数', en: '{field} must be a whole number' },
   isBoolean: { 'zh-CN': '{field} 必须是 true 或 false', en: '{field} must be true or false' },
   isArray: { 'zh-CN': '{field} 必须是数组', en: '{field} must be a list' },
+  isObject: { 'zh-CN': '{field} 必须是对象', en: '{field} must be an object' },
   isIn: { 'zh-CN': '{field} 必须是以下值之一：{arg}', en: '{field} must be one of: {arg}' },
   min: { 'zh-CN': '{field} 不能小于 {arg}', en: '{field} must not be less than {arg}' },
   max: { 'zh-CN': '{field} 不能大于 {arg}', en: '{field} must not be greater than {arg}' },

@@ -24,6 +24,8 @@ export default async function globalSetup(): Promise<void> {
   startService('auth');
   startService('competitions');
   startService('enrollment');
+  startService('certificates');
+  startService('certificates-worker');
   startService('gateway');
   // The built web app for the browser tests (web/test), recorded with the services so teardown stops it.
   startWeb();

@@ -20,8 +20,10 @@ export const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
 const PID_FILE = path.join(REPO, '.data', 'e2e-pids.json');
 
 /** Backend services the tests start, in start order. */
-export const SERVICES = ['auth', 'competitions', 'enrollment', 'gateway'] as const;
-export type ServiceName = (typeof SERVICES)[number] | 'web';
+export const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'gateway'] as const;
+/** Background workers (BullMQ entry points), started after their services. */
+export const WORKERS = { 'certificates-worker': ['certificates', 'worker.js'] } as const;
+export type ServiceName = (typeof SERVICES)[number] | keyof typeof WORKERS | 'web';
 
 export function serviceEnv(): NodeJS.ProcessEnv {
   return {
@@ -38,6 +40,9 @@ export function serviceEnv(): NodeJS.ProcessEnv {
     RPC_TIMEOUT_MS: '3000',
     LOGIN_IP_LIMIT_PER_MINUTE: '20',
     LOGIN_CODE_RESEND_SECONDS: '0',
+    // A killed certificates worker hands its job on quickly (the crash tests kill one mid-batch).
+    WORKER_LOCK_MS: '4000',
+    PUBLIC_WEB_URL: `http://127.0.0.1:${WEB_PORT}`,
   };
 }
 
@@ -58,6 +63,10 @@ function spawnRecorded(name: ServiceName, args: string[], env: NodeJS.ProcessEnv
 
 export function startService(name: ServiceName): number {
   if (name === 'web') return startWeb();
+  if (name in WORKERS) {
+    const [svc, entry] = WORKERS[name as keyof typeof WORKERS];
+    return spawnRecorded(name, [path.join(REPO, 'services', svc, 'dist', entry)], serviceEnv());
+  }
   return spawnRecorded(name, [path.join(REPO, 'services', name, 'dist', 'main.js')], serviceEnv());
 }
 

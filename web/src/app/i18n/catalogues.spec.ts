@@ -12,6 +12,8 @@ import competitionEn from '../../modules/competition/locales/en';
 import competitionZh from '../../modules/competition/locales/zh-CN';
 import certificateDesignerEn from '../../modules/certificate-designer/locales/en';
 import certificateDesignerZh from '../../modules/certificate-designer/locales/zh-CN';
+import certificateEn from '../../modules/certificate/locales/en';
+import certificateZh from '../../modules/certificate/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -31,6 +33,7 @@ describe.each([
   ['news', newsZh, newsEn],
   ['competition', competitionZh, competitionEn],
   ['certificateDesigner', certificateDesignerZh, certificateDesignerEn],
+  ['certificate', certificateZh, certificateEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

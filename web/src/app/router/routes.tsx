@@ -17,6 +17,8 @@ const RegisterPage = () => import('@/modules/auth/pages/RegisterPage');
 const RetrievePage = () => import('@/modules/auth/pages/RetrievePage');
 const AccountPage = () => import('@/modules/center/pages/AccountPage');
 const InformationSubPage = () => import('@/modules/news/pages/InformationSubPage');
+const MyCertificatesPage = () => import('@/modules/certificate/pages/MyCertificatesPage');
+const CertificateTracePage = () => import('@/modules/certificate/pages/TracePage');
 const NewsEditPage = () => import('@/modules/news/pages/NewsEditPage');
 const NewsDetailPage = () => import('@/modules/news/pages/NewsDetailPage');
 const NoPage = () => import('../pages/NoPage');
@@ -86,11 +88,11 @@ const centerChildren: RouteObject[] = [
   { path: 'users', handle: { titleKey: 'route.centerUsers', area: 'center' }, element: lazyElement(AccountPage) },
   todo('set', 'route.centerSet', 'center'),
   todo('competition', 'route.centerCompetition', 'center'),
-  todo('newReward', 'route.centerNewReward', 'center'),
+  { path: 'newReward', handle: { titleKey: 'route.centerNewReward', area: 'center' }, element: lazyElement(MyCertificatesPage) },
   todo('work', 'route.centerWork', 'center'),
   todo('team', 'route.centerTeam', 'center'),
   todo('study', 'route.centerStudy', 'center'),
-  todo('reward', 'route.centerReward', 'center'),
+  { path: 'reward', handle: { titleKey: 'route.centerReward', area: 'center' }, element: lazyElement(MyCertificatesPage) },
   { path: 'informationSub', handle: { titleKey: 'route.centerInformationSub', area: 'center' }, element: lazyElement(InformationSubPage) },
 ];
 
@@ -115,7 +117,7 @@ const backStatic: RouteObject[] = [
 const standalone: RouteObject[] = [
   todo('/deepChat', 'route.deepChat', 'standalone'),
   todo('/experience', 'route.experience', 'standalone'),
-  todo('/certificate/trace', 'route.certificateTrace', 'standalone'),
+  { path: '/certificate/trace', handle: { titleKey: 'route.certificateTrace', area: 'standalone' }, element: lazyElement(CertificateTracePage) },
   todo('/manual', 'route.manual', 'standalone'),
   todo('/screen/call', 'route.screenCall', 'standalone'),
   todo('/preview', 'route.preview', 'standalone'),

@@ -1,0 +1,41 @@
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { healthController, type NatsRpcClient } from '@cmp/common';
+import { CertificatesSubject } from '@cmp/contracts';
+import { BatchController } from './batch/batch.controller';
+import { BatchService } from './batch/batch.service';
+import { CertificateService } from './batch/certificate.service';
+import { CERTIFICATES_CONFIG, loadCertificatesConfig, type CertificatesConfig } from './config';
+import { certificatesDataSource } from './data-source';
+import { queueProvider, RENDER_QUEUE, type RenderQueue } from './queue';
+import { PEER_RPC, rpcProvider } from './rpc.provider';
+import { TemplateController } from './template/template.controller';
+import { TemplateService } from './template/template.service';
+
+@Module({
+  controllers: [TemplateController, BatchController, healthController(CertificatesSubject.health)],
+  providers: [
+    { provide: CERTIFICATES_CONFIG, useFactory: loadCertificatesConfig },
+    {
+      provide: DataSource,
+      inject: [CERTIFICATES_CONFIG],
+      useFactory: (config: CertificatesConfig) => certificatesDataSource(config).initialize(),
+    },
+    rpcProvider,
+    queueProvider,
+    TemplateService,
+    BatchService,
+    CertificateService,
+  ],
+})
+export class AppModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(RENDER_QUEUE) private readonly queue: RenderQueue,
+    @Inject(PEER_RPC) private readonly rpc: NatsRpcClient,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close().catch(() => undefined);
+    await this.rpc.close().catch(() => undefined);
+  }
+}

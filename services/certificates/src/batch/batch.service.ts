@@ -1,0 +1,362 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { AppError, type NatsRpcClient } from '@cmp/common';
+import {
+  CompetitionsSubject,
+  ErrorCode,
+  isCertificateTextCode,
+  MAX_PAGE_SIZE,
+  USERNAME_PATTERN,
+  WINNER_COLUMNS,
+  translate,
+  type BatchAdd,
+  type BatchProgress,
+  type CertificateBatch,
+  type CertificateDesign,
+  type CompetitionDetail,
+  type ImportCheckReply,
+  type ImportRowError,
+  type Lang,
+  type NumberingScheme,
+  type Page,
+  type PageQuery,
+  type Recipient,
+  type RpcRequest,
+} from '@cmp/contracts';
+import { CERTIFICATES_CONFIG, type CertificatesConfig } from '../config';
+import { newTraceToken, numbersLeft } from '../numbering/assign-numbers';
+import { cleanScheme, counterKeyOf, digitsOf, isCompetitionWide, numberingProblem } from '../numbering/numbering';
+import { bindValues } from '../render/design';
+import { enqueueBatch, RENDER_QUEUE, type RenderQueue } from '../queue';
+import { PEER_RPC } from '../rpc.provider';
+import { callerOf, inScope, scopeOf } from '../scope';
+import { TemplateService } from '../template/template.service';
+
+export interface BatchRow {
+  id: number;
+  group_id: number;
+  template_id: number;
+  template_name?: string;
+  name: string;
+  competition_id: number | null;
+  competition_name: string;
+  item_id: number | null;
+  item_name: string;
+  issuer_name: string;
+  numbering: NumberingScheme;
+  design: CertificateDesign | null;
+  seal_url: string | null;
+  status: CertificateBatch['status'];
+  error: string | null;
+  runs: number;
+  total?: number;
+  created_at: Date;
+  numbered_at: Date | null;
+  issued_at: Date | null;
+  sent_at: Date | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A batch-level failure is stored as a message key and parameters, rendered in the caller's language. */
+export function errorText(raw: string | null, lang: Lang): string | null {
+  if (!raw) return null;
+  try {
+    const { key, params } = JSON.parse(raw) as { key: string; params?: Record<string, string | number> };
+    return translate(key, lang, params);
+  } catch {
+    return raw;
+  }
+}
+
+export const toBatch = (r: BatchRow, lang: Lang = 'zh-CN'): CertificateBatch => ({
+  id: r.id,
+  groupId: r.group_id,
+  templateId: r.template_id,
+  templateName: r.template_name ?? '',
+  name: r.name,
+  competitionId: r.competition_id,
+  competitionName: r.competition_name,
+  itemId: r.item_id,
+  itemName: r.item_name,
+  issuerName: r.issuer_name,
+  numbering: r.numbering,
+  status: r.status,
+  error: errorText(r.error, lang),
+  total: r.total ?? 0,
+  createdAt: r.created_at.toISOString(),
+  issuedAt: iso(r.issued_at),
+  sentAt: iso(r.sent_at),
+});
+
+const MAX_FIELD = 200;
+const MAX_NAME = 50;
+
+/** Problems of one winner, as import row errors (rowNumber filled by the caller). */
+export function recipientProblems(r: Partial<Recipient>, lang: 'zh-CN' | 'en'): Omit<ImportRowError, 'rowNumber'>[] {
+  const out: Omit<ImportRowError, 'rowNumber'>[] = [];
+  const label = (key: string) => {
+    const col = WINNER_COLUMNS.find((c) => c.key === key);
+    return col ? (lang === 'en' ? col.en : col.zh) : key;
+  };
+  if (!r.holderName?.trim()) out.push({ field: 'holderName', message: translate('import.row.required', lang, { field: label('holderName') }) });
+  else if (r.holderName.length > MAX_NAME) out.push({ field: 'holderName', message: translate('cert.fieldTooLong', lang, { field: label('holderName'), max: MAX_NAME }) });
+  if ((r.awardName ?? '').length > MAX_NAME) out.push({ field: 'awardName', message: translate('cert.fieldTooLong', lang, { field: label('awardName'), max: MAX_NAME }) });
+  if (r.username && !USERNAME_PATTERN.test(r.username)) out.push({ field: 'username', message: translate('import.row.username', lang) });
+  for (const [k, v] of Object.entries(r.values ?? {})) {
+    if (!isCertificateTextCode(k)) out.push({ field: k, message: translate('cert.badDesign', lang, { detail: `unknown field ${k}` }) });
+    else if (typeof v !== 'string' || v.length > MAX_FIELD) out.push({ field: k, message: translate('cert.fieldTooLong', lang, { field: label(k), max: MAX_FIELD }) });
+  }
+  return out;
+}
+
+/** Batches: a winners list, a numbering scheme and a design snapshot, issued in one background job. */
+@Injectable()
+export class BatchService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly templates: TemplateService,
+    @Inject(PEER_RPC) private readonly rpc: NatsRpcClient,
+    @Inject(RENDER_QUEUE) private readonly queue: RenderQueue,
+    @Inject(CERTIFICATES_CONFIG) private readonly config: CertificatesConfig,
+  ) {}
+
+  /** A batch the caller may manage, or not found. */
+  async load(req: RpcRequest, id: number, m: EntityManager = this.ds.manager, lock = false): Promise<BatchRow> {
+    const scope = await scopeOf(this.rpc, req);
+    const rows: BatchRow[] = await m.query(`SELECT * FROM batches WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+    if (!rows.length || !inScope(scope, rows[0].group_id)) throw AppError.notFound('cert.batchNotFound', { id });
+    return rows[0];
+  }
+
+  async page(req: RpcRequest<PageQuery & { name?: string; status?: string }>): Promise<Page<CertificateBatch>> {
+    const scope = await scopeOf(this.rpc, req);
+    const q = req.payload;
+    const pageNum = Math.max(1, q.pageNum ?? 1);
+    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, q.pageSize ?? 10));
+    const where = ['true'];
+    const args: unknown[] = [];
+    if (scope) where.push(`b.group_id = ANY($${args.push(scope)}::int[])`);
+    if (q.name) where.push(`b.name ILIKE '%' || $${args.push(q.name.replace(/[\\%_]/g, '\\$&'))} || '%'`);
+    if (q.status) where.push(`b.status = $${args.push(q.status)}`);
+    const sql = `FROM batches b WHERE ${where.join(' AND ')}`;
+    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n ${sql}`, args);
+    const rows: BatchRow[] = await this.ds.query(
+      `SELECT b.*, t.name AS template_name,
+              (SELECT count(*)::int FROM certificates c WHERE c.batch_id = b.id AND c.revoked_at IS NULL) AS total
+         ${sql.replace('FROM batches b', 'FROM batches b JOIN templates t ON t.id = b.template_id')}
+         ORDER BY b.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`,
+      args,
+    );
+    return { list: rows.map((r) => toBatch(r, req.meta.lang)), total: n, pageNum, pageSize };
+  }
+
+  async detail(req: RpcRequest<{ id: number }>): Promise<CertificateBatch> {
+    const b = await this.load(req, req.payload.id);
+    const [{ name }] = await this.ds.query(`SELECT name FROM templates WHERE id = $1`, [b.template_id]);
+    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL`, [b.id]);
+    return toBatch({ ...b, template_name: name, total: n }, req.meta.lang);
+  }
+
+  /** Checks the competition (and event) through the competitions service, which scopes it to the caller. */
+  private async competitionOf(req: RpcRequest, competitionId?: number, itemId?: number): Promise<{ competitionName: string; itemName: string }> {
+    if (!competitionId) return { competitionName: '', itemName: '' };
+    const c = await this.rpc.request<CompetitionDetail>(CompetitionsSubject.competitionDetail, { ...req, payload: { id: competitionId } });
+    if (!itemId) return { competitionName: c.name, itemName: '' };
+    const item = c.items.find((i) => i.id === itemId);
+    if (!item) throw AppError.badRequest('competition.unknownItem', { id: itemId });
+    return { competitionName: c.name, itemName: item.name };
+  }
+
+  async add(req: RpcRequest<BatchAdd>): Promise<CertificateBatch> {
+    const me = callerOf(req);
+    const p = req.payload;
+    const template = await this.templates.load(req, p.templateId);
+    const numbering = cleanScheme(p.numbering ?? template.numbering);
+    const problem = numberingProblem(numbering);
+    if (problem) throw AppError.badRequest('cert.badNumbering', { detail: problem });
+    if (digitsOf(numbering.variant) !== null) {
+      if (!p.competitionId) throw AppError.badRequest('cert.numberingNeedsCompetition');
+      if (!isCompetitionWide(numbering.variant) && !p.itemId) throw AppError.badRequest('cert.numberingNeedsItem');
+    }
+    const { competitionName, itemName } = await this.competitionOf(req, p.competitionId, p.itemId);
+    const rows: BatchRow[] = await this.ds.query(
+      `INSERT INTO batches (group_id, template_id, name, competition_id, competition_name, item_id, item_name, issuer_name, numbering, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+      [template.groupId, template.id, p.name.trim(), p.competitionId ?? null, competitionName, p.itemId ?? null, itemName, p.issuerName.trim(), JSON.stringify(numbering), me.userId],
+    );
+    return toBatch({ ...rows[0], template_name: template.name, total: 0 });
+  }
+
+  /** Only a draft (nothing numbered yet) can go: issued certificates are evidence and are revoked instead. */
+  async remove(req: RpcRequest<{ id: number }>): Promise<void> {
+    const b = await this.load(req, req.payload.id);
+    if (b.status !== 'draft') throw AppError.conflict('cert.batchIssued');
+    await this.ds.query(`DELETE FROM batches WHERE id = $1 AND status = 'draft'`, [b.id]);
+  }
+
+  private async insertRecipients(m: EntityManager, b: BatchRow, list: Recipient[]): Promise<number> {
+    const [{ n, next }] = await m.query(
+      `SELECT count(*)::int AS n, coalesce(max(position), 0)::int + 1 AS next FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL`,
+      [b.id],
+    );
+    if (n + list.length > this.config.maxRecipients) throw AppError.badRequest('cert.tooManyRecipients', { max: this.config.maxRecipients });
+    await m.query(
+      `INSERT INTO certificates (batch_id, group_id, position, holder_name, username, award_name, "values", token)
+       SELECT $1, $2, $3 + v.i - 1, v.holder, v.username, v.award, v.vals::jsonb, v.token
+         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS v(holder, username, award, vals, token, i)`,
+      [
+        b.id,
+        b.group_id,
+        next,
+        list.map((r) => r.holderName.trim()),
+        list.map((r) => r.username?.trim() || null),
+        list.map((r) => r.awardName?.trim() ?? ''),
+        list.map((r) => JSON.stringify(r.values ?? {})),
+        list.map(() => newTraceToken()),
+      ],
+    );
+    return n + list.length;
+  }
+
+  /** Adds winners to a draft batch (picked from sign-ups, typed in, or later from review results). */
+  async recipientsAdd(req: RpcRequest<{ batchId: number; recipients: Recipient[] }>): Promise<{ total: number }> {
+    const list = req.payload.recipients ?? [];
+    for (const [i, r] of list.entries()) {
+      const problems = recipientProblems(r, req.meta.lang);
+      if (problems.length) throw AppError.badRequest('error.validation', { detail: `#${i + 1} ${problems[0].field}: ${problems[0].message}` });
+    }
+    return this.ds.transaction(async (m) => {
+      const b = await this.load(req, req.payload.batchId, m, true);
+      if (b.status !== 'draft') throw AppError.conflict('cert.batchNotDraft');
+      return { total: await this.insertRecipients(m, b, list) };
+    });
+  }
+
+  /**
+   * Winners from a spreadsheet (rows read by the gateway): every row is checked first and any problem fails
+   * the whole import with 13017 and the rows to fix; otherwise all rows are added.
+   */
+  async recipientsImport(req: RpcRequest<{ batchId: number; rows: (Record<string, string> & { rowNumber: number })[] }>): Promise<ImportCheckReply> {
+    const lang = req.meta.lang;
+    const rows = req.payload.rows ?? [];
+    if (!rows.length) throw AppError.badRequest('import.empty');
+    const errors: ImportRowError[] = [];
+    const list: Recipient[] = rows.map((row) => {
+      const values: Record<string, string> = {};
+      for (const c of WINNER_COLUMNS) if (!['holderName', 'username', 'awardName'].includes(c.key) && row[c.key]) values[c.key] = row[c.key];
+      const r: Recipient = { holderName: row.holderName ?? '', username: row.username || undefined, awardName: row.awardName ?? '', values };
+      for (const e of recipientProblems(r, lang)) errors.push({ rowNumber: row.rowNumber, ...e });
+      if (!r.awardName) errors.push({ rowNumber: row.rowNumber, field: 'awardName', message: translate('import.row.required', lang, { field: lang === 'en' ? 'Award' : '奖项' }) });
+      return r;
+    });
+    if (errors.length) throw new AppError(ErrorCode.IMPORT_FAILED, 'import.failed', undefined, { total: rows.length, valid: rows.length - new Set(errors.map((e) => e.rowNumber)).size, errors });
+    await this.ds.transaction(async (m) => {
+      const b = await this.load(req, req.payload.batchId, m, true);
+      if (b.status !== 'draft') throw AppError.conflict('cert.batchNotDraft');
+      await this.insertRecipients(m, b, list);
+    });
+    return { total: rows.length, valid: rows.length, errors: [] };
+  }
+
+  /**
+   * Preview data before issuing: the template design and the bound values of the winners with the longest
+   * texts, so the designer shows overflow before a thousand certificates are printed.
+   */
+  async preview(req: RpcRequest<{ batchId: number; count?: number }>) {
+    const b = await this.load(req, req.payload.batchId);
+    const template = await this.templates.load(req, b.template_id).catch(() => null);
+    const design = b.design ?? template?.design ?? null;
+    const count = Math.min(10, Math.max(1, req.payload.count ?? 3));
+    const rows: { holder_name: string; award_name: string; values: Record<string, string>; number: string | null }[] = await this.ds.query(
+      `SELECT holder_name, award_name, "values", number FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL
+        ORDER BY (SELECT coalesce(max(length(v)), 0) FROM jsonb_each_text("values") AS e(k, v)) + length(holder_name) DESC, position LIMIT $2`,
+      [b.id, count],
+    );
+    const sample = `${b.numbering.prefix ?? ''}${digitsOf(b.numbering.variant) === 4 ? '0001' : digitsOf(b.numbering.variant) === 3 ? '001' : 'ABCDEFGH23'}${b.numbering.suffix ?? ''}`;
+    return {
+      design,
+      values: rows.map((r) => bindValues({ holderName: r.holder_name, awardName: r.award_name, values: r.values }, r.number ?? sample, b.numbering, {})),
+    };
+  }
+
+  /**
+   * Issues a draft batch: refuses a scheme that cannot hold it, snapshots the design and seal (later template
+   * edits do not change issued certificates), and queues the render job. Numbers are drawn by the job.
+   */
+  async issue(req: RpcRequest<{ batchId: number }>): Promise<BatchProgress> {
+    const run = await this.ds.transaction(async (m) => {
+      const b = await this.load(req, req.payload.batchId, m, true);
+      const renumber = b.status === 'failed' && !b.numbered_at;
+      if (b.status !== 'draft' && !renumber) throw AppError.conflict('cert.batchNotDraft');
+      const [{ n }] = await m.query(`SELECT count(*)::int AS n FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL`, [b.id]);
+      if (!n) throw AppError.badRequest('cert.batchEmpty');
+      if (!counterKeyOf(b.numbering.variant, b.competition_id, b.item_id) && digitsOf(b.numbering.variant) !== null) {
+        throw AppError.badRequest(b.competition_id ? 'cert.numberingNeedsItem' : 'cert.numberingNeedsCompetition');
+      }
+      const left = await numbersLeft(m, b);
+      if (left && left.used + n > left.max) {
+        throw AppError.badRequest('cert.numberingFull', { digits: digitsOf(b.numbering.variant)!, max: left.max, used: left.used, count: n });
+      }
+      const template = await this.templates.load(req, b.template_id);
+      const seal: { image_url: string }[] = await m.query(`SELECT image_url FROM seals WHERE group_id = $1`, [b.group_id]);
+      const [{ runs }] = await m.query(
+        `WITH u AS (UPDATE batches SET status = 'queued', error = NULL, design = $2, seal_url = $3, issued_at = coalesce(issued_at, now()), runs = runs + 1 WHERE id = $1 RETURNING runs) SELECT * FROM u`,
+        [b.id, JSON.stringify(template.design), seal[0]?.image_url ?? null],
+      );
+      return runs as number;
+    });
+    await enqueueBatch(this.queue, req.payload.batchId, run);
+    return this.progress({ ...req, payload: { batchId: req.payload.batchId } });
+  }
+
+  async progress(req: RpcRequest<{ batchId: number }>): Promise<BatchProgress> {
+    const b = await this.load(req, req.payload.batchId);
+    const counts: { status: string; n: number }[] = await this.ds.query(
+      `SELECT status, count(*)::int AS n FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL GROUP BY status`,
+      [b.id],
+    );
+    const of = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
+    const done = of('rendered');
+    const failed = of('failed');
+    const remaining = of('pending');
+    return { batchId: b.id, status: b.status, total: done + failed + remaining, done, failed, remaining, error: errorText(b.error, req.meta.lang) };
+  }
+
+  /** Puts only the failed certificates back in the queue; rendered ones are left alone. */
+  async retry(req: RpcRequest<{ batchId: number }>): Promise<BatchProgress> {
+    const run = await this.ds.transaction(async (m) => {
+      const b = await this.load(req, req.payload.batchId, m, true);
+      if (b.status === 'queued' || b.status === 'running') throw AppError.conflict('cert.batchBusy');
+      if (b.status === 'draft' || !b.numbered_at) throw AppError.conflict('cert.batchNotDone');
+      await m.query(`UPDATE certificates SET status = 'pending', error = NULL WHERE batch_id = $1 AND status = 'failed'`, [b.id]);
+      const [{ runs }] = await m.query(`WITH u AS (UPDATE batches SET status = 'queued', error = NULL, runs = runs + 1 WHERE id = $1 RETURNING runs) SELECT * FROM u`, [b.id]);
+      return runs as number;
+    });
+    await enqueueBatch(this.queue, req.payload.batchId, run);
+    return this.progress({ ...req, payload: { batchId: req.payload.batchId } });
+  }
+
+  /** Makes the batch's certificates visible to their holders (personal centre). Sending twice is harmless. */
+  async send(req: RpcRequest<{ batchId: number }>): Promise<CertificateBatch> {
+    const b = await this.load(req, req.payload.batchId);
+    if (b.status !== 'done') throw AppError.conflict('cert.batchNotDone');
+    await this.ds.query(`UPDATE batches SET sent_at = coalesce(sent_at, now()) WHERE id = $1`, [b.id]);
+    return this.detail({ ...req, payload: { id: b.id } });
+  }
+
+  /** Stored PDFs of a batch's live certificates, for the organiser's ZIP download (built by the gateway). */
+  async files(req: RpcRequest<{ batchId: number }>): Promise<{ name: string; files: { path: string; fileName: string }[] }> {
+    const b = await this.load(req, req.payload.batchId);
+    const rows: { pdf_path: string; number: string; holder_name: string; position: number }[] = await this.ds.query(
+      `SELECT pdf_path, number, holder_name, position FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL AND status = 'rendered' ORDER BY position`,
+      [b.id],
+    );
+    if (!rows.length) throw AppError.conflict('cert.batchNotDone');
+    const safe = (s: string) => s.replace(/[\\/:*?"<>|\s]+/g, '_');
+    return {
+      name: safe(b.name) || `batch-${b.id}`,
+      files: rows.map((r) => ({ path: r.pdf_path, fileName: `${String(r.position).padStart(5, '0')}_${safe(r.number)}_${safe(r.holder_name)}.pdf` })),
+    };
+  }
+}

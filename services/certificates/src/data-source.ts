@@ -1,0 +1,21 @@
+import 'reflect-metadata';
+import { createServiceDataSource } from '@cmp/common';
+import { CERTIFICATES_SCHEMA, type CertificatesConfig } from './config';
+import { Certificates1764000000000 } from './migrations/1764000000000-Certificates';
+
+/** The certificates schema's one DataSource, used by the service, the worker, the seed and the migration CLI. */
+export function certificatesDataSource(config: Pick<CertificatesConfig, 'databaseUrl' | 'dbPoolSize'>) {
+  return createServiceDataSource({
+    url: config.databaseUrl,
+    schema: CERTIFICATES_SCHEMA,
+    entities: [],
+    migrations: [Certificates1764000000000],
+    poolSize: config.dbPoolSize,
+  });
+}
+
+// For the TypeORM CLI: `typeorm migration:run -d dist/data-source.js`.
+export default certificatesDataSource({
+  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp',
+  dbPoolSize: 2,
+});

@@ -1,0 +1,33 @@
+import type { Provider } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
+import { CertificateQueue, type RenderBatchJob } from '@cmp/contracts';
+import { CERTIFICATES_CONFIG, type CertificatesConfig } from './config';
+
+export const RENDER_QUEUE = Symbol('RENDER_QUEUE');
+export type RenderQueue = Queue<RenderBatchJob>;
+
+/** BullMQ wants its own connection per queue/worker; commands wait through a Redis restart instead of failing. */
+export const bullConnection = (url: string) => new IORedis(url, { maxRetriesPerRequest: null, enableReadyCheck: false });
+
+/** Job options shared by every render job: retried after a crash, kept briefly for inspection. */
+export const RENDER_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 3600, count: 1000 },
+  removeOnFail: { age: 24 * 3600 },
+} as const;
+
+export const queueProvider: Provider = {
+  provide: RENDER_QUEUE,
+  inject: [CERTIFICATES_CONFIG],
+  useFactory: (c: CertificatesConfig): RenderQueue => new Queue<RenderBatchJob>(CertificateQueue.name, { connection: bullConnection(c.redisUrl) }),
+};
+
+/**
+ * Queues a batch's render job. The job id names the batch and a run number: adding the same run twice (a
+ * double click, a retried request) is a no-op in BullMQ, and the job itself only touches pending certificates.
+ */
+export async function enqueueBatch(queue: RenderQueue, batchId: number, run: number): Promise<void> {
+  await queue.add(CertificateQueue.renderBatch, { batchId }, { ...RENDER_JOB_OPTIONS, jobId: `batch-${batchId}-${run}` });
+}

@@ -1,0 +1,273 @@
+/**
+ * The certificates service's calls, queue, payloads and messages (issuing, numbering, rendering,
+ * sending, trace). The certificate DESIGN format (slides, elements, binding codes, categories) and its
+ * HTML renderer live in certificate.ts; here a design travels as opaque JSON checked against those types.
+ */
+import type { PageQuery } from './rpc';
+
+export const CertificatesSubject = {
+  templatePage: 'certificates.template.page',
+  templateDetail: 'certificates.template.detail',
+  templateAdd: 'certificates.template.add',
+  templateUpdate: 'certificates.template.update',
+  templateDelete: 'certificates.template.delete',
+  sealGet: 'certificates.seal.get',
+  sealSave: 'certificates.seal.save',
+  batchPage: 'certificates.batch.page',
+  batchDetail: 'certificates.batch.detail',
+  batchAdd: 'certificates.batch.add',
+  batchDelete: 'certificates.batch.delete',
+  recipientsAdd: 'certificates.batch.recipients-add',
+  recipientsImport: 'certificates.batch.recipients-import',
+  batchPreview: 'certificates.batch.preview',
+  batchIssue: 'certificates.batch.issue',
+  batchProgress: 'certificates.batch.progress',
+  batchRetry: 'certificates.batch.retry',
+  batchSend: 'certificates.batch.send',
+  batchFiles: 'certificates.batch.files',
+  certificatePage: 'certificates.certificate.page',
+  certificateRevoke: 'certificates.certificate.revoke',
+  certificateReissue: 'certificates.certificate.reissue',
+  /** Authorises a download (holder or organiser) and answers where the file is stored. */
+  certificateFile: 'certificates.certificate.file',
+  myPage: 'certificates.my.page',
+  trace: 'certificates.trace.get',
+  health: 'certificates.health.ping',
+} as const;
+
+/** BullMQ queue of the certificates worker (src/worker.ts) and its job names. */
+export const CertificateQueue = {
+  name: 'certificates',
+  /** Numbers a batch (once) and renders its pending certificates; data RenderBatchJob. */
+  renderBatch: 'render-batch',
+} as const;
+
+export interface RenderBatchJob {
+  batchId: number;
+}
+
+/**
+ * Number variants of spec section 9. Auto-increment numbers count per competition (`allAutoincrement*`) or
+ * per event (`autoincrement*`) with 3 or 4 digits, without gaps or repeats; random ones never repeat in an
+ * organisation. Each gets the scheme's prefix and suffix.
+ */
+export const NUMBERING_VARIANTS = ['randomCode', 'randomDigits', 'allAutoincrementThree', 'allAutoincrementFour', 'autoincrementThree', 'autoincrementFour'] as const;
+export type NumberingVariant = (typeof NUMBERING_VARIANTS)[number];
+
+export interface NumberingScheme {
+  variant: NumberingVariant;
+  prefix?: string;
+  suffix?: string;
+}
+
+export interface CertificateTemplate {
+  id: number;
+  groupId: number;
+  name: string;
+  category: string;
+  /** The design (CertificateDesign of certificate.ts); its viewport ratio decides A4 landscape or portrait. */
+  design: unknown;
+  numbering: NumberingScheme;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TemplateSave {
+  id?: number;
+  name: string;
+  category: string;
+  design: unknown;
+  numbering: NumberingScheme;
+}
+
+export interface TemplateQuery extends PageQuery {
+  name?: string;
+  category?: string;
+}
+
+/**
+ * One winner on a certificate. `values` holds the text binding codes of certificate.ts (school, student,
+ * teacher, workName, teamName, awardName, …); `username` links it to the holder's account (personal centre).
+ */
+export interface Recipient {
+  username?: string;
+  holderName: string;
+  awardName?: string;
+  values: Record<string, string>;
+}
+
+/** Columns of the winners spreadsheet; keys are binding codes, so a column fills the field bound to it. */
+export const WINNER_COLUMNS = [
+  { key: 'holderName', zh: '获奖人', en: 'Holder', required: true, width: 16 },
+  { key: 'username', zh: '账号', en: 'Account', required: false, width: 16 },
+  { key: 'awardName', zh: '奖项', en: 'Award', required: true, width: 12 },
+  { key: 'school', zh: '学校', en: 'School', required: false, width: 24 },
+  { key: 'student', zh: '学生', en: 'Students', required: false, width: 24 },
+  { key: 'teacher', zh: '指导老师', en: 'Teachers', required: false, width: 20 },
+  { key: 'workName', zh: '作品名称', en: 'Work', required: false, width: 24 },
+  { key: 'teamName', zh: '团队名称', en: 'Team', required: false, width: 16 },
+  { key: 'companyName', zh: '单位名称', en: 'Organisation', required: false, width: 24 },
+] as const;
+
+export const BATCH_STATUSES = ['draft', 'queued', 'running', 'done', 'failed'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+export interface CertificateBatch {
+  id: number;
+  groupId: number;
+  templateId: number;
+  templateName: string;
+  name: string;
+  competitionId: number | null;
+  competitionName: string;
+  itemId: number | null;
+  itemName: string;
+  issuerName: string;
+  numbering: NumberingScheme;
+  status: BatchStatus;
+  /** Why the whole batch stopped (e.g. the numbering ran out), as a message key's rendered text. */
+  error: string | null;
+  total: number;
+  createdAt: string;
+  issuedAt: string | null;
+  sentAt: string | null;
+}
+
+export interface BatchAdd {
+  templateId: number;
+  name: string;
+  /** Shown on the trace page; required for auto-increment numbering (the counter is per competition or event). */
+  competitionId?: number;
+  competitionName?: string;
+  itemId?: number;
+  itemName?: string;
+  /** The issuing organisation's name as printed and shown on the trace page (default: the caller's organisation). */
+  issuerName: string;
+  /** Default: the template's scheme. */
+  numbering?: NumberingScheme;
+}
+
+export interface BatchProgress {
+  batchId: number;
+  status: BatchStatus;
+  total: number;
+  done: number;
+  failed: number;
+  remaining: number;
+  error: string | null;
+}
+
+export const CERT_STATUSES = ['pending', 'rendered', 'failed', 'revoked'] as const;
+export type CertStatus = (typeof CERT_STATUSES)[number];
+
+export interface IssuedCertificate {
+  id: number;
+  batchId: number;
+  holderName: string;
+  username: string | null;
+  awardName: string;
+  values: Record<string, string>;
+  number: string | null;
+  status: CertStatus;
+  error: string | null;
+  revokedReason: string | null;
+  replacedBy: number | null;
+  sentAt: string | null;
+  /** Download addresses under /prod-api (present once rendered). */
+  pdfUrl: string | null;
+  pngUrl: string | null;
+}
+
+export interface CertificateQuery extends PageQuery {
+  batchId: number;
+  status?: CertStatus;
+  keyword?: string;
+}
+
+/** A certificate in its holder's personal centre. */
+export interface MyCertificate {
+  id: number;
+  competitionName: string;
+  itemName: string;
+  awardName: string;
+  number: string;
+  issuerName: string;
+  issuedAt: string;
+  revoked: boolean;
+  pdfUrl: string;
+  pngUrl: string;
+  traceUrl: string;
+}
+
+/** The public trace answer: enough to prove a certificate genuine, with personal data masked. */
+export interface TraceResult {
+  holderName: string;
+  competitionName: string;
+  itemName: string;
+  awardName: string;
+  number: string;
+  issuerName: string;
+  issuedAt: string;
+  status: 'valid' | 'revoked';
+  revokedAt: string | null;
+  revokedReason: string | null;
+}
+
+/** Where a stored certificate file is, relative to the shared storage directory. */
+export interface CertificateFileRef {
+  path: string;
+  fileName: string;
+  contentType: string;
+}
+
+/** Address of the public trace page a certificate's QR code opens; `base` is the public web origin. */
+export const traceUrl = (base: string, token: string): string => `${base.replace(/\/$/, '')}/certificate/trace?token=${token}`;
+
+/** Masks a holder's name for the public trace page: first character kept (张三 → 张*, Alice Wang → A**** W***). */
+export function maskName(name: string): string {
+  const trimmed = name.trim();
+  if (/^[\x20-\x7e]+$/.test(trimmed)) return trimmed.split(/\s+/).map((w) => w[0] + '*'.repeat(Math.max(1, w.length - 1))).join(' ');
+  const chars = [...trimmed];
+  if (chars.length <= 1) return trimmed;
+  return chars[0] + '*'.repeat(chars.length - 1);
+}
+
+/** Server messages of the certificates feature, merged into the catalogue in i18n.ts. */
+export const certificateMessages = {
+  'cert.templateNotFound': { 'zh-CN': '证书模板不存在：{id}', en: 'No such certificate template: {id}' },
+  'cert.badDesign': { 'zh-CN': '证书设计无效：{detail}', en: 'The certificate design is invalid: {detail}' },
+  'cert.badNumbering': { 'zh-CN': '证书编号规则无效：{detail}', en: 'The numbering scheme is invalid: {detail}' },
+  'cert.numberingNeedsCompetition': {
+    'zh-CN': '按竞赛自增编号需要选择竞赛',
+    en: 'Auto-increment numbering across a competition needs a competition',
+  },
+  'cert.numberingNeedsItem': { 'zh-CN': '按赛项自增编号需要选择赛项', en: 'Auto-increment numbering within an event needs an event' },
+  'cert.numberingFull': {
+    'zh-CN': '编号容量不足：{digits} 位编号最多到 {max}，已用到 {used}，本批 {count} 张证书放不下，请改用 4 位编号或随机编号',
+    en: 'Not enough numbers: {digits}-digit numbers end at {max}, {used} are used and this batch needs {count}; choose 4 digits or a random code',
+  },
+  'cert.templateInUse': { 'zh-CN': '该模板已被证书批次使用，不能删除', en: 'This template is used by a certificate batch and cannot be deleted' },
+  'cert.batchNotFound': { 'zh-CN': '证书批次不存在：{id}', en: 'No such certificate batch: {id}' },
+  'cert.batchNotDraft': { 'zh-CN': '该批次已开始发证，不能再修改获奖名单', en: 'This batch has been issued; its winners list can no longer change' },
+  'cert.batchEmpty': { 'zh-CN': '获奖名单为空，请先导入或添加获奖人', en: 'The winners list is empty: import or add winners first' },
+  'cert.batchBusy': { 'zh-CN': '该批次正在生成中，请稍后', en: 'This batch is being rendered; wait for it to finish' },
+  'cert.batchNotDone': { 'zh-CN': '该批次尚未生成完成', en: 'This batch has not finished rendering' },
+  'cert.batchIssued': { 'zh-CN': '已发证的批次不能删除', en: 'An issued batch cannot be deleted' },
+  'cert.tooManyRecipients': { 'zh-CN': '一个批次最多 {max} 名获奖人', en: 'A batch holds at most {max} winners' },
+  'cert.recipientNameRequired': { 'zh-CN': '第 {index} 名获奖人缺少姓名', en: 'Winner {index} has no name' },
+  'cert.fieldTooLong': { 'zh-CN': '{field}不能超过 {max} 个字符', en: '{field} must be at most {max} characters' },
+  'cert.notFound': { 'zh-CN': '证书不存在：{id}', en: 'No such certificate: {id}' },
+  'cert.notRendered': { 'zh-CN': '证书文件尚未生成', en: 'The certificate file has not been rendered yet' },
+  'cert.alreadyRevoked': { 'zh-CN': '该证书已撤销', en: 'This certificate is already revoked' },
+  'cert.notRevoked': { 'zh-CN': '只有已撤销的证书可以补发', en: 'Only a revoked certificate can be reissued' },
+  'cert.reasonRequired': { 'zh-CN': '请填写撤销原因', en: 'Give a reason for revoking' },
+  'cert.unknownToken': {
+    'zh-CN': '查无此证书：二维码或查验码无效，请核对后重试',
+    en: 'No certificate matches this code: the QR code or check code is not valid',
+  },
+  'cert.sealNotImage': {
+    'zh-CN': '印章须为通过 /file/upload/image 上传的图片地址',
+    en: 'The seal must be an image address returned by /file/upload/image',
+  },
+  'cert.renderFailed': { 'zh-CN': '证书生成失败：{detail}', en: 'Rendering the certificate failed: {detail}' },
+} as const;

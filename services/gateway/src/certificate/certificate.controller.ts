@@ -1,0 +1,303 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import * as path from 'node:path';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import archiver from 'archiver';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, buildWorkbook, type Redis } from '@cmp/common';
+import {
+  CERTIFICATE_TEMPLATE_CATEGORIES,
+  CertificatesSubject as S,
+  ErrorCode,
+  NUMBERING_VARIANTS,
+  Perm,
+  WINNER_COLUMNS,
+  type BatchProgress,
+  type CertificateBatch,
+  type CertificateFileRef,
+  type CertificateTemplate,
+  type ImportCheckReply,
+  type IssuedCertificate,
+  type MyCertificate,
+  type Page,
+  type TraceResult,
+} from '@cmp/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { LoggedIn, Permissions, Public } from '../http/access.decorators';
+import { RequestCtx, type Ctx } from '../http/request-context';
+import { RpcService } from '../http/rpc.service';
+import { REDIS } from '../redis.provider';
+import { PageDto } from '../http/page.dto';
+import { IdDto } from '../system/system.dto';
+import { asImportFailure, readUploadedSheet } from '../system/upload';
+import {
+  BatchAddDto,
+  BatchIdDto,
+  BatchPageDto,
+  CertificatePageDto,
+  PreviewQueryDto,
+  RecipientsAddDto,
+  ReissueDto,
+  RevokeDto,
+  SealSaveDto,
+  TemplatePageDto,
+  TemplateSaveDto,
+  TemplateUpdateDto,
+  TraceQueryDto,
+} from './certificate.dto';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * Certificates (spec: certificate template, make, setting, list, check, send, trace). The certificates service
+ * owns the data and scoping; files it renders sit in the shared storage folder and are streamed from here
+ * after the service has said who may have them.
+ */
+@ApiTags('certificates')
+@ApiBearerAuth()
+@Controller('certificate')
+export class CertificateController {
+  constructor(
+    private readonly rpc: RpcService,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  /** Template categories (spec section 9) and numbering variants, for the template and setting screens. */
+  @Get('template/options')
+  @Permissions(Perm.certificateList)
+  options() {
+    return { categories: CERTIFICATE_TEMPLATE_CATEGORIES, numberingVariants: NUMBERING_VARIANTS };
+  }
+
+  @Get('template/page')
+  @Permissions(Perm.certificateList)
+  templatePage(@RequestCtx() ctx: Ctx, @Query() q: TemplatePageDto): Promise<Page<Omit<CertificateTemplate, 'design'>>> {
+    return this.rpc.call(ctx, S.templatePage, q);
+  }
+
+  @Get('template/detail')
+  @Permissions(Perm.certificateList)
+  templateDetail(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<CertificateTemplate> {
+    return this.rpc.call(ctx, S.templateDetail, q);
+  }
+
+  @Post('template/add')
+  @HttpCode(200)
+  @Permissions(Perm.certificateEdit)
+  templateAdd(@RequestCtx() ctx: Ctx, @Body() body: TemplateSaveDto): Promise<CertificateTemplate> {
+    return this.rpc.call(ctx, S.templateAdd, body);
+  }
+
+  @Post('template/update')
+  @HttpCode(200)
+  @Permissions(Perm.certificateEdit)
+  templateUpdate(@RequestCtx() ctx: Ctx, @Body() body: TemplateUpdateDto): Promise<CertificateTemplate> {
+    return this.rpc.call(ctx, S.templateUpdate, body);
+  }
+
+  @Post('template/delete')
+  @HttpCode(200)
+  @Permissions(Perm.certificateEdit)
+  templateDelete(@RequestCtx() ctx: Ctx, @Body() body: IdDto): Promise<null> {
+    return this.rpc.call(ctx, S.templateDelete, body);
+  }
+
+  /** The organisation's seal (upload the image with /file/upload/image first). */
+  @Get('seal')
+  @Permissions(Perm.certificateList)
+  seal(@RequestCtx() ctx: Ctx): Promise<{ imageUrl: string | null }> {
+    return this.rpc.call(ctx, S.sealGet);
+  }
+
+  @Post('seal/save')
+  @HttpCode(200)
+  @Permissions(Perm.certificateEdit)
+  sealSave(@RequestCtx() ctx: Ctx, @Body() body: SealSaveDto): Promise<{ imageUrl: string }> {
+    return this.rpc.call(ctx, S.sealSave, body);
+  }
+
+  @Get('batch/page')
+  @Permissions(Perm.certificateList)
+  batchPage(@RequestCtx() ctx: Ctx, @Query() q: BatchPageDto): Promise<Page<CertificateBatch>> {
+    return this.rpc.call(ctx, S.batchPage, q);
+  }
+
+  @Get('batch/detail')
+  @Permissions(Perm.certificateList)
+  batchDetail(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<CertificateBatch> {
+    return this.rpc.call(ctx, S.batchDetail, q);
+  }
+
+  @Post('batch/add')
+  @HttpCode(200)
+  @Permissions(Perm.certificateEdit)
+  batchAdd(@RequestCtx() ctx: Ctx, @Body() body: BatchAddDto): Promise<CertificateBatch> {
+    return this.rpc.call(ctx, S.batchAdd, body);
+  }
+
+  @Post('batch/delete')
+  @HttpCode(200)
+  @Permissions(Perm.certificateEdit)
+  batchDelete(@RequestCtx() ctx: Ctx, @Body() body: IdDto): Promise<null> {
+    return this.rpc.call(ctx, S.batchDelete, body);
+  }
+
+  @Post('batch/recipients/add')
+  @HttpCode(200)
+  @Permissions(Perm.certificateEdit)
+  recipientsAdd(@RequestCtx() ctx: Ctx, @Body() body: RecipientsAddDto): Promise<{ total: number }> {
+    return this.rpc.call(ctx, S.recipientsAdd, body);
+  }
+
+  /** The winners spreadsheet to fill in: one column per field a template can bind. */
+  @Get('batch/recipients/template')
+  @Permissions(Perm.certificateEdit)
+  async recipientsTemplate(@RequestCtx() ctx: Ctx, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    const en = ctx.meta.lang === 'en';
+    const example = en
+      ? { holderName: 'Zhang San', username: 'student1', awardName: 'First prize', school: 'Demo University', student: 'Zhang San, Li Si', teacher: 'Wang Wu', workName: 'Smart campus', teamName: 'Team A', companyName: '' }
+      : { holderName: '张三', username: 'student1', awardName: '一等奖', school: '华东示范大学', student: '张三、李四', teacher: '王五', workName: '智慧校园', teamName: '追光队', companyName: '' };
+    const notes = {
+      title: en ? 'Instructions' : '填写说明',
+      lines: [
+        en ? 'Columns marked * are required. Delete the example row before importing.' : '带 * 的列为必填项。导入前请删除示例行。',
+        en ? 'Account: the winner’s login, so the certificate appears in their personal centre (optional).' : '账号：获奖人的登录账号，填写后证书会出现在其个人中心（可不填）。',
+        en ? 'Several students or teachers: separate them with 、 or commas.' : '多名学生或老师请用“、”或逗号分隔。',
+      ],
+    };
+    const file = await buildWorkbook(WINNER_COLUMNS, ctx.meta.lang, [example], notes);
+    void reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(en ? 'winners-template.xlsx' : '获奖名单模板.xlsx'));
+    return new StreamableFile(file);
+  }
+
+  /** All rows or none: a bad file or any bad row answers 13017 with the rows to fix. */
+  @Post('batch/recipients/import')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data')
+  @Permissions(Perm.certificateEdit)
+  async recipientsImport(@RequestCtx() ctx: Ctx, @Query() q: BatchIdDto, @Req() req: FastifyRequest): Promise<ImportCheckReply> {
+    try {
+      const rows = await readUploadedSheet(req, WINNER_COLUMNS, this.config.uploadLimitBytes);
+      return await this.rpc.call(ctx, S.recipientsImport, { batchId: q.batchId, rows });
+    } catch (e) {
+      throw asImportFailure(e, ctx.meta.lang);
+    }
+  }
+
+  /** The design and bound values of the winners with the longest texts: render them with certificate.ts. */
+  @Get('batch/preview')
+  @Permissions(Perm.certificateList)
+  preview(@RequestCtx() ctx: Ctx, @Query() q: PreviewQueryDto): Promise<{ design: unknown; values: Record<string, unknown>[] }> {
+    return this.rpc.call(ctx, S.batchPreview, q);
+  }
+
+  @Post('batch/issue')
+  @HttpCode(200)
+  @Permissions(Perm.certificateIssue)
+  issue(@RequestCtx() ctx: Ctx, @Body() body: BatchIdDto): Promise<BatchProgress> {
+    return this.rpc.call(ctx, S.batchIssue, body);
+  }
+
+  @Get('batch/progress')
+  @Permissions(Perm.certificateList)
+  progress(@RequestCtx() ctx: Ctx, @Query() q: BatchIdDto): Promise<BatchProgress> {
+    return this.rpc.call(ctx, S.batchProgress, q);
+  }
+
+  @Post('batch/retry')
+  @HttpCode(200)
+  @Permissions(Perm.certificateIssue)
+  retry(@RequestCtx() ctx: Ctx, @Body() body: BatchIdDto): Promise<BatchProgress> {
+    return this.rpc.call(ctx, S.batchRetry, body);
+  }
+
+  @Post('batch/send')
+  @HttpCode(200)
+  @Permissions(Perm.certificateIssue)
+  send(@RequestCtx() ctx: Ctx, @Body() body: BatchIdDto): Promise<CertificateBatch> {
+    return this.rpc.call(ctx, S.batchSend, body);
+  }
+
+  /** Every rendered PDF of a batch in one ZIP, streamed (stored, not deflated: PDFs are compressed already). */
+  @Get('batch/zip')
+  @Permissions(Perm.certificateList)
+  async zip(@RequestCtx() ctx: Ctx, @Query() q: BatchIdDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    const { name, files } = await this.rpc.call<{ name: string; files: { path: string; fileName: string }[] }>(ctx, S.batchFiles, q);
+    const zip = archiver('zip', { store: true });
+    for (const f of files) zip.file(this.storedPath(f.path), { name: f.fileName });
+    void zip.finalize();
+    void reply.header('content-type', 'application/zip').header('content-disposition', attachment(`${name}.zip`));
+    return new StreamableFile(zip);
+  }
+
+  @Get('page')
+  @Permissions(Perm.certificateList)
+  certificatePage(@RequestCtx() ctx: Ctx, @Query() q: CertificatePageDto): Promise<Page<IssuedCertificate>> {
+    return this.rpc.call(ctx, S.certificatePage, q);
+  }
+
+  @Post('revoke')
+  @HttpCode(200)
+  @Permissions(Perm.certificateRevoke)
+  revoke(@RequestCtx() ctx: Ctx, @Body() body: RevokeDto): Promise<IssuedCertificate> {
+    return this.rpc.call(ctx, S.certificateRevoke, body);
+  }
+
+  @Post('reissue')
+  @HttpCode(200)
+  @Permissions(Perm.certificateRevoke)
+  reissue(@RequestCtx() ctx: Ctx, @Body() body: ReissueDto): Promise<IssuedCertificate> {
+    return this.rpc.call(ctx, S.certificateReissue, body);
+  }
+
+  /** The holder's own certificates (personal centre: newReward, reward). */
+  @Get('my/page')
+  @LoggedIn()
+  myPage(@RequestCtx() ctx: Ctx, @Query() q: PageDto): Promise<Page<MyCertificate>> {
+    return this.rpc.call(ctx, S.myPage, q);
+  }
+
+  /** A certificate's PDF or PNG preview, for its holder (once sent) or its organisers. */
+  @Get('file/:id/:kind')
+  @LoggedIn()
+  async file(@RequestCtx() ctx: Ctx, @Param('id') id: string, @Param('kind') kind: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    if (!/^\d{1,9}$/.test(id) || (kind !== 'pdf' && kind !== 'png')) throw AppError.notFound('upload.notFound');
+    const ref = await this.rpc.call<CertificateFileRef>(ctx, S.certificateFile, { id: Number(id), kind });
+    const file = this.storedPath(ref.path);
+    const size = await stat(file).then((s) => s.size).catch(() => null);
+    if (size === null) throw AppError.notFound('upload.notFound');
+    void reply
+      .header('content-type', ref.contentType)
+      .header('content-length', String(size))
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `${kind === 'pdf' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(ref.fileName)}`);
+    return new StreamableFile(createReadStream(file));
+  }
+
+  /**
+   * Public certificate check (the QR code's target). Limited per address in Redis, shared by every gateway,
+   * so tokens cannot be probed quickly; the answer masks the holder's name.
+   */
+  @Get('trace')
+  @Public()
+  async trace(@RequestCtx() ctx: Ctx, @Query() q: TraceQueryDto): Promise<TraceResult> {
+    const key = `trace-rl:${ctx.meta.ip}`;
+    const [[, n]] = (await this.redis.multi().incr(key).expire(key, 60, 'NX').exec()) as [[Error | null, number]];
+    if (n > this.config.traceLimitPerMinute) {
+      const ttl = await this.redis.ttl(key);
+      throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'error.tooManyRequests', { seconds: Math.max(1, ttl) });
+    }
+    return this.rpc.call(ctx, S.trace, q);
+  }
+
+  /** A path the certificates service gave, kept inside the storage folder whatever it says. */
+  private storedPath(relative: string): string {
+    const root = path.resolve(this.config.storageDir);
+    const file = path.resolve(root, relative);
+    if (!file.startsWith(root + path.sep)) throw AppError.notFound('upload.notFound');
+    return file;
+  }
+}

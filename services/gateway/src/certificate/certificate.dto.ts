@@ -1,0 +1,249 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { CERT_STATUSES, CERTIFICATE_TEMPLATE_CATEGORIES, NUMBERING_VARIANTS, type NumberingVariant } from '@cmp/contracts';
+import { PageDto } from '../http/page.dto';
+
+export class NumberingDto {
+  @ApiProperty({ enum: NUMBERING_VARIANTS })
+  @IsIn(NUMBERING_VARIANTS as unknown as string[])
+  variant: NumberingVariant;
+
+  @ApiPropertyOptional({ example: 'ZS2026-' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  prefix?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  suffix?: string;
+}
+
+export class TemplateSaveDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ enum: CERTIFICATE_TEMPLATE_CATEGORIES.map((c) => c.id) })
+  @IsIn(CERTIFICATE_TEMPLATE_CATEGORIES.map((c) => c.id))
+  category: string;
+
+  @ApiProperty({ description: 'CertificateDesign (services/contracts/src/certificate.ts)' })
+  @IsObject()
+  design: Record<string, unknown>;
+
+  @ApiProperty({ type: NumberingDto })
+  @ValidateNested()
+  @Type(() => NumberingDto)
+  numbering: NumberingDto;
+}
+
+export class TemplateUpdateDto extends TemplateSaveDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  id: number;
+}
+
+export class TemplatePageDto extends PageDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  name?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  category?: string;
+}
+
+export class SealSaveDto {
+  @ApiProperty({ example: '/prod-api/file/images/0123456789abcdef0123456789abcdef.png' })
+  @IsString()
+  @MaxLength(300)
+  imageUrl: string;
+}
+
+export class BatchAddDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  templateId: number;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  competitionId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  itemId?: number;
+
+  @ApiProperty({ description: 'the issuing organisation as printed and shown on the trace page' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  issuerName: string;
+
+  @ApiPropertyOptional({ type: NumberingDto, description: "default: the template's scheme" })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NumberingDto)
+  numbering?: NumberingDto;
+}
+
+export class BatchPageDto extends PageDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  name?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(10)
+  status?: string;
+}
+
+export class BatchIdDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  batchId: number;
+}
+
+export class PreviewQueryDto extends BatchIdDto {
+  @ApiPropertyOptional({ default: 3, description: 'how many winners with the longest texts (1 to 10)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  count?: number;
+}
+
+export class RecipientDto {
+  @ApiProperty({ example: '张三' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  holderName: string;
+
+  @ApiPropertyOptional({ description: "the holder's account: the certificate appears in their personal centre" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  username?: string;
+
+  @ApiPropertyOptional({ example: '一等奖' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  awardName?: string;
+
+  @ApiProperty({ description: 'text binding codes to values, e.g. { school, student, teacher, workName }' })
+  @IsObject()
+  values: Record<string, string>;
+}
+
+export class RecipientsAddDto extends BatchIdDto {
+  @ApiProperty({ type: [RecipientDto] })
+  @IsArray()
+  @ArrayMaxSize(10000)
+  @ValidateNested({ each: true })
+  @Type(() => RecipientDto)
+  recipients: RecipientDto[];
+}
+
+export class CertificatePageDto extends PageDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  batchId: number;
+
+  @ApiPropertyOptional({ enum: CERT_STATUSES })
+  @IsOptional()
+  @IsIn(CERT_STATUSES as unknown as string[])
+  status?: string;
+
+  @ApiPropertyOptional({ description: 'holder name, account or number' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  keyword?: string;
+}
+
+export class RevokeDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  id: number;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  reason: string;
+}
+
+export class ReissueDto {
+  @ApiProperty({ description: 'the revoked certificate' })
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  id: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  holderName?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  username?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  awardName?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsObject()
+  values?: Record<string, string>;
+}
+
+export class TraceQueryDto {
+  @ApiProperty({ description: 'the token in the QR code' })
+  @IsString()
+  @Matches(/^[A-Za-z0-9_-]{1,64}$/)
+  token: string;
+}
