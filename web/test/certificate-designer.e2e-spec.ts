@@ -1,10 +1,12 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { renderCertificatesHtml, type CertificateDesign } from '@cmp/contracts';
 import { DEMO_PASSWORD } from '../../services/gateway/test/support/api';
 import { REPO, SHOT_DIR } from '../../services/gateway/test/support/platform';
 import { clickText, fill, open, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
+import { gradientPng } from './support/png';
 
 /** Box of the canvas element bound to `code`, in page pixels. */
 async function boxOf(page: Page, code: string) {
@@ -123,18 +125,23 @@ describe('certificate designer', () => {
 
     // Save the draft and find it again in the drafts list.
     await fill(page, '.cd-title', '2026 创新大赛获奖证书');
+    // Saved to the certificates service when the platform has it, else as a draft in this browser.
     await page.click('[data-testid="cd-save"]');
-    await waitForText(page, '已保存草稿“2026 创新大赛获奖证书”');
+    await waitForText(page, '“2026 创新大赛获奖证书”', '.ant-message');
     await page.click('[data-testid="cd-drafts"]');
     await waitForText(page, '2026 创新大赛获奖证书', '.ant-drawer');
     await b.shot(page, 'drafts');
-    design = await page.evaluate(() => JSON.parse(localStorage.getItem('cmp.certificate.drafts') ?? '[]')[0].design);
+    design = await page.evaluate(() => JSON.parse(localStorage.getItem('cmp.certificate.working') ?? '{}').design);
     expect(design.slides[0].elements.some((el) => el.code === 'workName')).toBe(true);
+
+    // Leaving the screen keeps the work: a reload brings the same design back.
+    await open(page, '/certificate/make');
+    await page.waitForSelector('.cd-canvas .cd-el[data-code="workName"]');
+    expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('2026 创新大赛获奖证书');
+    expect(await codesOnCanvas(page)).toEqual(expect.arrayContaining(['school', 'teamName', 'awardName']));
   });
 
   b.it('works in English: portrait members template with its note, and the English preview', async () => {
-    await page.click('.ant-drawer-close');
-    await waitForGone(page, '.ant-drawer-content');
     await page.locator('.navbar__right .ant-btn:has(.anticon-translation)').click();
     await waitForText(page, ['Certificate designer', 'Template categories', 'Fields', 'Portrait: members', 'Drafts', 'Preview']);
     // Replacing a design that has elements asks first.
@@ -156,7 +163,136 @@ describe('certificate designer', () => {
     await page.waitForSelector('[data-testid="cd-overflow"], [data-testid="cd-fits"]');
     await b.shot(page, 'preview-en-longest');
     await page.click('.ant-modal-close');
+    await waitForGone(page, '.ant-modal');
     await page.locator('.navbar__right .ant-btn:has(.anticon-translation)').click();
+    await waitForText(page, ['证书制作', '模板类别']);
+  });
+
+  b.it('resizes, rotates, aligns, layers and edits text in place', async () => {
+    await page.click('[data-category="awardName"]');
+    await waitForText(page, '用“奖项名称”起始模板替换当前设计？', '.ant-modal');
+    // antd spaces two-character Chinese button labels (确 定).
+    await clickText(page, '.ant-modal .ant-btn-primary', '确');
+    await page.waitForSelector('[data-category="awardName"].cd-category--active');
+    const canvas = await page.$eval('.cd-canvas', (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width };
+    });
+    const award = await boxOf(page, 'awardName');
+    await page.mouse.click(award.x + 10, award.y + 10);
+    await page.waitForSelector('.cd-el--selected[data-code="awardName"]');
+
+    // Resize from the bottom-right handle.
+    const se = await page.$eval('.cd-el--selected .cd-handle--se', (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    await page.mouse.move(se.x, se.y);
+    await page.mouse.down();
+    await page.mouse.move(se.x - 60, se.y + 10, { steps: 4 });
+    await page.mouse.move(se.x - 100, se.y + 30, { steps: 4 });
+    await page.mouse.up();
+    const resized = await boxOf(page, 'awardName');
+    expect(Math.round(resized.width)).toBe(Math.round(award.width - 100));
+    expect(Math.round(resized.height)).toBe(Math.round(award.height + 30));
+
+    // Rotate: drag the handle to the element's right, a quarter turn.
+    const rotate = await page.$eval('.cd-el--selected .cd-handle--rotate', (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+    });
+    const centre = { x: resized.x + resized.width / 2, y: resized.y + resized.height / 2 };
+    await page.mouse.move(rotate.x, rotate.y);
+    await page.mouse.down();
+    await page.mouse.move(centre.x + 100, centre.y - 100, { steps: 4 });
+    await page.mouse.move(centre.x + 200, centre.y, { steps: 4 });
+    await page.mouse.up();
+    await clickText(page, '[data-testid="cd-inspector"] .ant-tabs-tab', '位置');
+    await page.waitForFunction(() => (document.querySelector('[data-testid="cd-inspector"] input[aria-label="旋转（度）"]') as HTMLInputElement)?.value === '90');
+    await b.shot(page, 'resized-rotated');
+    // Typing a rotation in the position scope; 0 puts it upright again.
+    await fill(page, '[data-testid="cd-inspector"] input[aria-label="旋转（度）"]', '0');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !(document.querySelector('.cd-el--selected') as HTMLElement).style.transform);
+
+    // Align to the canvas's left edge, then send to the back.
+    await page.click('.cd-toolbar button[aria-label="左对齐"]');
+    expect(Math.round((await boxOf(page, 'awardName')).x)).toBe(Math.round(canvas.x));
+    await page.click('.cd-toolbar button[aria-label="置于底层"]');
+    expect(await page.$eval('.cd-canvas .cd-el', (el) => (el as HTMLElement).dataset.code)).toBe('awardName');
+    await page.click('.cd-toolbar button[aria-label="置于顶层"]');
+    expect(await page.$$eval('.cd-canvas .cd-el', (els) => (els[els.length - 1] as HTMLElement).dataset.code)).toBe('awardName');
+
+    // Edit the heading in place: double-click, type, leave.
+    const heading = await page.$eval('.cd-canvas .cd-el:not([data-code])', (el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2, text: (el as HTMLElement).innerText };
+    });
+    expect(heading.text).toBe('荣誉证书');
+    await page.mouse.click(heading.x, heading.y, { count: 2 });
+    await page.waitForSelector('.cd-el__text--editing');
+    await page.keyboard.type('优秀证书');
+    // Rich text: select the word and make it italic with the in-place toolbar.
+    await page.keyboard.down('Control');
+    await page.keyboard.press('a');
+    await page.keyboard.up('Control');
+    await page.click('.cd-rte__italic');
+    await page.mouse.click(canvas.x + 5, canvas.y + 5);
+    await page.waitForFunction(() => !document.querySelector('.cd-el__text--editing'));
+    await waitForText(page, '优秀证书', '.cd-canvas');
+    expect(await page.$$eval('.cd-canvas .cd-el:not([data-code]) span, .cd-canvas .cd-el:not([data-code]) i, .cd-canvas .cd-el:not([data-code]) em', (els) =>
+      els.some((el) => getComputedStyle(el).fontStyle === 'italic' && (el as HTMLElement).innerText.includes('优秀证书')),
+    )).toBe(true);
+    await b.shot(page, 'edited-in-place');
+    await page.click('[data-testid="cd-undo"]');
+    await waitForText(page, '荣誉证书', '.cd-canvas');
+
+    // An uploaded image (a border, a logo) lands on the canvas and shows in the preview.
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cert-image-')), 'logo.png');
+    fs.writeFileSync(file, gradientPng(240, 120));
+    const input = (await page.waitForSelector('.cd-side--left input[type=file]')) as ElementHandle<HTMLInputElement>;
+    await input.uploadFile(file);
+    await page.waitForSelector('.cd-el--selected.cd-el--image img[src^="/prod-api/"]');
+    await page.waitForFunction(() => (document.querySelector('.cd-el--selected img') as HTMLImageElement).naturalWidth === 240);
+    await page.click('[data-testid="cd-preview"]');
+    await previewText(page);
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLIFrameElement>('.cd-preview-frame')?.contentDocument?.querySelector<HTMLImageElement>('.cert-image img[src^="/prod-api/"]');
+      return !!img && img.complete && img.naturalWidth === 240;
+    });
+    await b.shot(page, 'uploaded-image-preview');
+    await page.click('.ant-modal-close');
+    await waitForGone(page, '.ant-modal');
+
+    // Duplicate the image (toolbar), then undo the copy.
+    const count = async () => page.$$eval('.cd-canvas .cd-el', (els) => els.length);
+    const before = await count();
+    await page.click('.cd-toolbar button[aria-label="复制一份（Ctrl+D）"]');
+    expect(await count()).toBe(before + 1);
+    await page.click('[data-testid="cd-undo"]');
+    expect(await count()).toBe(before);
+
+    // With nothing selected the inspector sets up the canvas: portrait turns the page upright.
+    await page.mouse.click(canvas.x + 5, canvas.y + 5);
+    await page.waitForSelector('[data-testid="cd-canvas-settings"]');
+    await clickText(page, '[data-testid="cd-canvas-settings"] .ant-segmented-item', '竖版');
+    await page.waitForFunction(() => {
+      const r = document.querySelector('.cd-canvas')!.getBoundingClientRect();
+      return r.height > r.width * 1.4;
+    });
+    await b.shot(page, 'canvas-portrait');
+    await page.click('[data-testid="cd-undo"]');
+    await page.waitForFunction(() => {
+      const r = document.querySelector('.cd-canvas')!.getBoundingClientRect();
+      return r.height < r.width;
+    });
+
+    // A blank certificate, after a confirm.
+    await page.click('[data-testid="cd-new"]');
+    await waitForText(page, '清空画布，新建一个空白证书？', '.ant-modal');
+    await clickText(page, '.ant-modal .ant-btn-primary', '确');
+    await page.waitForFunction(() => document.querySelectorAll('.cd-canvas .cd-el').length === 0);
+    expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('未命名证书');
   });
 
   b.it('prints the saved design in Chromium: one A4 landscape page per certificate, names in the text', async () => {

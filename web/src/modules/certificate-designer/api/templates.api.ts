@@ -1,12 +1,14 @@
 import type { CertificateDesign } from '@cmp/contracts';
 import { createId } from '../store/slides';
 
-/** A saved design as the designer lists it. */
+/** A saved design as the designer lists it (lists may leave the design out; `get` has it). */
 export interface SavedTemplate {
   id: string;
   title: string;
   categoryId?: string;
-  design: CertificateDesign;
+  design?: CertificateDesign;
+  /** The service's numbering scheme, kept as it was when the template is saved again. */
+  numbering?: unknown;
   updatedAt: string;
 }
 
@@ -14,14 +16,16 @@ export interface TemplateSaveInput {
   id?: string;
   categoryId?: string;
   design: CertificateDesign;
+  numbering?: unknown;
 }
 
 /**
- * The one place the designer saves and loads templates. The certificates service (Task F) will offer template
- * save/list calls; until then drafts live in this browser's localStorage. Pointing the designer at the service
- * means replacing these four functions with http calls of the same shape.
+ * The one place the designer saves and loads templates: the certificates service's template calls when the
+ * platform has them (service-templates.api.ts), otherwise this browser's localStorage.
  */
 export interface TemplateApi {
+  /** Where templates go: 'service' (the organisation's templates) or 'local' (this browser). */
+  readonly where: 'service' | 'local';
   list(): Promise<SavedTemplate[]>;
   get(id: string): Promise<SavedTemplate | undefined>;
   save(input: TemplateSaveInput): Promise<SavedTemplate>;
@@ -45,6 +49,7 @@ export function localTemplateApi(storage?: Storage, now: () => Date = () => new 
   const store = (): Storage => storage ?? window.localStorage;
   const write = (all: SavedTemplate[]) => store().setItem(DRAFTS_KEY, JSON.stringify(all));
   return {
+    where: 'local',
     async list() {
       return readAll(store()).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
     },
@@ -67,4 +72,33 @@ export function localTemplateApi(storage?: Storage, now: () => Date = () => new 
   };
 }
 
-export const templateApi: TemplateApi = localTemplateApi();
+
+/** The design being edited, kept so leaving the screen (or a reload) does not lose unsaved work. */
+export interface WorkingCopy {
+  design: CertificateDesign;
+  draftId?: string;
+  categoryId?: string;
+}
+
+export const WORKING_COPY_KEY = 'cmp.certificate.working';
+
+export const workingCopy = {
+  read(storage: Storage = window.localStorage): WorkingCopy | undefined {
+    try {
+      const parsed = JSON.parse(storage.getItem(WORKING_COPY_KEY) ?? 'null') as WorkingCopy | null;
+      return parsed && Array.isArray(parsed.design?.slides) && parsed.design.slides.length ? parsed : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  write(copy: WorkingCopy, storage: Storage = window.localStorage): void {
+    try {
+      storage.setItem(WORKING_COPY_KEY, JSON.stringify(copy));
+    } catch {
+      // A full storage only costs the recovery copy; saving drafts reports its own failure.
+    }
+  },
+  clear(storage: Storage = window.localStorage): void {
+    storage.removeItem(WORKING_COPY_KEY);
+  },
+};

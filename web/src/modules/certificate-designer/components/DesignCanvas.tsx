@@ -28,6 +28,8 @@ export interface DesignCanvasProps {
   /** Images shown for bound image fields (qrCode, seal) while designing. */
   sampleImages: Partial<Record<string, string>>;
   codeLabel: (code: string) => string;
+  /** Names of the in-place formatting buttons, in the interface language. */
+  formatLabels: Record<'bold' | 'italic' | 'underline', string>;
 }
 
 /**
@@ -60,40 +62,83 @@ function textStyle(el: CertificateTextElement, scale: number): CSSProperties {
   };
 }
 
-/** The inline rich-text editor of a text element: the browser's own editing (Ctrl+B/I/U work), sanitised on leave. */
-function InlineEditor({ el, scale, onDone }: { el: CertificateTextElement; scale: number; onDone: (html: string | null) => void }) {
+/**
+ * The inline rich-text editor of a text element: the browser's own editing (Ctrl+B/I/U work), sanitised when it
+ * ends. It ends on blur or when it is removed (a click elsewhere on the canvas unmounts it before any blur), and
+ * commits exactly once either way.
+ */
+function InlineEditor({ el, scale, onDone, labels }: {
+  el: CertificateTextElement;
+  scale: number;
+  onDone: (html: string | null) => void;
+  labels: Record<'bold' | 'italic' | 'underline', string>;
+}) {
   const ref = useRef<HTMLDivElement>(null);
+  const done = useRef(onDone);
+  done.current = onDone;
+  const committed = useRef(false);
+  const commit = (html: string | null) => {
+    if (committed.current) return;
+    committed.current = true;
+    done.current(html);
+  };
   useEffect(() => {
     const node = ref.current;
-    if (!node) return;
+    if (!node) return undefined;
     node.innerHTML = sanitizeCertificateRichText(el.content);
     node.focus();
     const range = document.createRange();
     range.selectNodeContents(node);
     window.getSelection()?.removeAllRanges();
     window.getSelection()?.addRange(range);
+    // On removal the ref is already detached: read the node this effect saw.
+    return () => commit(node.innerHTML);
     // Only on entering the editor: later renders must not reset what is being typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // Formatting buttons act on the selection inside the editor; pressing them must not take the focus away.
+  const format = (command: 'bold' | 'italic' | 'underline') => (e: ReactPointerEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    document.execCommand('styleWithCSS', false, 'true');
+    document.execCommand(command);
+  };
   return (
-    <div
-      ref={ref}
-      className="cd-el__text cd-el__text--editing"
-      contentEditable
-      suppressContentEditableWarning
-      style={textStyle(el, scale)}
-      onPointerDown={(e) => e.stopPropagation()}
-      onBlur={() => onDone(ref.current?.innerHTML ?? null)}
-      onKeyDown={(e) => {
-        e.stopPropagation();
-        if (e.key === 'Escape') ref.current?.blur();
-      }}
-    />
+    <>
+      <div className="cd-rte" role="toolbar" onPointerDown={(e) => e.stopPropagation()}>
+        {(['bold', 'italic', 'underline'] as const).map((command) => (
+          <button
+            key={command}
+            type="button"
+            className={`cd-rte__${command}`}
+            aria-label={labels[command]}
+            title={labels[command]}
+            onPointerDown={format(command)}
+            onMouseDown={(e) => e.preventDefault()}
+          >
+            {command === 'bold' ? 'B' : command === 'italic' ? 'I' : 'U'}
+          </button>
+        ))}
+      </div>
+      <div
+        ref={ref}
+        className="cd-el__text cd-el__text--editing"
+        contentEditable
+        suppressContentEditableWarning
+        style={textStyle(el, scale)}
+        onPointerDown={(e) => e.stopPropagation()}
+        onBlur={() => commit(ref.current?.innerHTML ?? null)}
+        onKeyDown={(e) => {
+          e.stopPropagation();
+          if (e.key === 'Escape') ref.current?.blur();
+        }}
+      />
+    </>
   );
 }
 
 export function DesignCanvas(props: DesignCanvasProps) {
-  const { slide, viewportRatio, scale, selectedId, editingId, onSelect, onEdit, slides, sampleImages, codeLabel } = props;
+  const { slide, viewportRatio, scale, selectedId, editingId, onSelect, onEdit, slides, sampleImages, codeLabel, formatLabels } = props;
   const canvasRef = useRef<HTMLDivElement>(null);
   const width = CERTIFICATE_VIEWPORT_SIZE * scale;
   const height = CERTIFICATE_VIEWPORT_SIZE * viewportRatio * scale;
@@ -191,7 +236,7 @@ export function DesignCanvas(props: DesignCanvasProps) {
           >
             {el.type === 'text' &&
               (editingId === el.id ? (
-                <InlineEditor el={el} scale={scale} onDone={(html) => finishEdit(el, html)} />
+                <InlineEditor el={el} scale={scale} onDone={(html) => finishEdit(el, html)} labels={formatLabels} />
               ) : (
                 <div className="cd-el__text" style={textStyle(el, scale)} dangerouslySetInnerHTML={{ __html: sanitizeCertificateRichText(el.content) }} />
               ))}

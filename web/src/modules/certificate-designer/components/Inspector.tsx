@@ -12,7 +12,9 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
+  CERTIFICATE_DEFAULT_VIEWPORT_RATIO,
   CERTIFICATE_EDIT_SCOPES,
+  CERTIFICATE_PORTRAIT_VIEWPORT_RATIO,
   CERTIFICATE_FONTS,
   CERTIFICATE_IMAGE_CODES,
   CERTIFICATE_NUMBER_CODES,
@@ -22,7 +24,8 @@ import {
   type CertificateImageElement,
   type CertificateTextElement,
 } from '@cmp/contracts';
-import type { SlideStore } from '../store/slides';
+import { useStore } from '@/app/store/create-store';
+import { currentSlide, type SlideStore } from '../store/slides';
 import type { CanvasAlign, LayerMove } from '../templates/elements';
 import '../locales';
 
@@ -54,7 +57,7 @@ export interface InspectorProps {
 /** The selected element's settings, in the two edit scopes of spec section 3: its style and its position. */
 export function Inspector({ element, scope, onScope, slides, onAlign, onLayer, onReplaceImage }: InspectorProps) {
   const { t } = useTranslation('certificateDesigner');
-  if (!element) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noSelection')} />;
+  if (!element) return <CanvasSettings slides={slides} />;
   const update = (props: Partial<CertificateElement>) => slides.updateElements(element.id, props);
 
   const style =
@@ -116,6 +119,40 @@ export function Inspector({ element, scope, onScope, slides, onAlign, onLayer, o
       onChange={(key) => onScope(key as CertificateEditScope)}
       items={CERTIFICATE_EDIT_SCOPES.map((key) => ({ key, label: t(`scopes.${key}`), children: key === 'elStyle' ? style : position }))}
     />
+  );
+}
+
+/** With nothing selected: the canvas itself, its orientation and background. */
+function CanvasSettings({ slides }: { slides: SlideStore }) {
+  const { t } = useTranslation('certificateDesigner');
+  const state = useStore(slides.store, (s) => s);
+  const slide = currentSlide(state);
+  const portrait = state.viewportRatio > 1;
+  return (
+    <>
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noSelection')} />
+      <Form layout="vertical" size="small" className="cd-form" data-testid="cd-canvas-settings">
+        <Typography.Title level={5}>{t('canvas.title')}</Typography.Title>
+        <Form.Item label={t('canvas.orientation')} extra={t('canvas.orientationHint')}>
+          <Segmented
+            value={portrait ? 'portrait' : 'landscape'}
+            onChange={(value) => slides.setViewportRatio(value === 'portrait' ? CERTIFICATE_PORTRAIT_VIEWPORT_RATIO : CERTIFICATE_DEFAULT_VIEWPORT_RATIO)}
+            options={[
+              { value: 'landscape', label: t('categories.landscape') },
+              { value: 'portrait', label: t('categories.portrait') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item label={t('canvas.background')}>
+          <Space>
+            <ColorPicker value={slide.background ?? '#ffffff'} onChangeComplete={(c) => slides.updateSlide({ background: c.toHexString() })} showText />
+            <Button size="small" disabled={!slide.background} onClick={() => slides.removeSlideProps('background')}>
+              {t('canvas.resetBackground')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+    </>
   );
 }
 

@@ -8,6 +8,9 @@ const en: Catalogue<CertificateDesignerMessages> = {
   toolbar: {
     undo: 'Undo',
     redo: 'Redo',
+    newBlank: 'New blank',
+    newBlankConfirm: 'Clear the canvas and start a blank certificate? Unsaved changes will be lost.',
+    duplicate: 'Duplicate (Ctrl+D)',
     delete: 'Delete',
     preview: 'Preview',
     save: 'Save',
@@ -62,6 +65,13 @@ const en: Catalogue<CertificateDesignerMessages> = {
     rotate: 'Rotation (°)',
     alignToCanvas: 'Align to canvas',
     layer: 'Layer',
+  },
+  canvas: {
+    title: 'Canvas',
+    orientation: 'Orientation',
+    orientationHint: 'Landscape prints on A4 across, portrait on A4 upright; elements keep their place, so move any that fall outside.',
+    background: 'Background',
+    resetBackground: 'Back to white',
   },
   noSelection: 'Select an element on the canvas to edit it, or add text, images and bound fields from the left.',
   fonts: {
@@ -170,6 +180,8 @@ const en: Catalogue<CertificateDesignerMessages> = {
     deleted: 'Draft deleted',
     saved: 'Draft "{{title}}" saved',
     savedAt: 'Saved {{time}}',
+    savedService: 'Certificate template "{{title}}" saved',
+    serviceNote: "Your organisation's certificate templates, kept by the certificate service and offered when issuing.",
     localNote: 'Until the certificate service offers template calls, drafts are kept in this browser.',
     openConfirm: 'Open the draft "{{title}}"? Unsaved changes will be lost.',
     saveFailed: 'Could not save: {{reason}}',

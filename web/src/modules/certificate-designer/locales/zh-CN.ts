@@ -5,6 +5,9 @@ const zhCN = {
   toolbar: {
     undo: '撤销',
     redo: '重做',
+    newBlank: '新建空白',
+    newBlankConfirm: '清空画布，新建一个空白证书？未保存的修改将丢失。',
+    duplicate: '复制一份（Ctrl+D）',
     delete: '删除',
     preview: '预览',
     save: '保存',
@@ -59,6 +62,13 @@ const zhCN = {
     rotate: '旋转（度）',
     alignToCanvas: '对齐画布',
     layer: '图层',
+  },
+  canvas: {
+    title: '画布',
+    orientation: '方向',
+    orientationHint: '横版为 A4 横向，竖版为 A4 纵向；元素位置不变，超出画布的请再调整。',
+    background: '背景色',
+    resetBackground: '恢复白色',
   },
   noSelection: '在画布上选择一个元素进行编辑，或从左侧添加文字、图片和绑定字段。',
   fonts: {
@@ -167,6 +177,8 @@ const zhCN = {
     deleted: '草稿已删除',
     saved: '已保存草稿“{{title}}”',
     savedAt: '保存于 {{time}}',
+    savedService: '已保存证书模板“{{title}}”',
+    serviceNote: '本机构的证书模板，保存在证书服务中，发证时可选用。',
     localNote: '证书服务的模板接口上线前，草稿保存在本浏览器中。',
     openConfirm: '打开草稿“{{title}}”？当前未保存的修改将丢失。',
     saveFailed: '保存失败：{{reason}}',

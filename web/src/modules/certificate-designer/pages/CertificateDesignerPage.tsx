@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Drawer, Empty, Input, List, Space, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
 import {
+  CopyOutlined,
   DeleteOutlined,
   EyeOutlined,
+  FileAddOutlined,
   FolderOpenOutlined,
   FontSizeOutlined,
   PictureOutlined,
@@ -18,6 +20,7 @@ import {
   CERTIFICATE_TEXT_CODES,
   CERTIFICATE_VIEWPORT_SIZE,
   type CertificateBindingCode,
+  type CertificateElement,
   type CertificateEditScope,
   type CertificateTemplateCategoryId,
   type CertificateTextElement,
@@ -27,12 +30,14 @@ import { useStore } from '@/app/store/create-store';
 import { currentLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { uploadImage } from '@/modules/news/api/news.api';
-import { PageHeader } from '@/modules/system/components/PageHeader';
-import { templateApi, type SavedTemplate } from '../api/templates.api';
+import { HttpError, isReportable } from '@/app/http/client';
+import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
+import { chooseTemplateApi } from '../api/service-templates.api';
+import { workingCopy, type SavedTemplate, type TemplateApi } from '../api/templates.api';
 import { DesignCanvas } from '../components/DesignCanvas';
 import { ALIGN_ICONS, Inspector, LAYER_ICONS } from '../components/Inspector';
 import { PreviewModal } from '../components/PreviewModal';
-import { createSlideStore, currentSlide, toDesign } from '../store/slides';
+import { createId, createSlideStore, currentSlide, initialSlideState, toDesign } from '../store/slides';
 import { alignToCanvas, moveLayer, newImageElement, newTextElement, type CanvasAlign, type LayerMove } from '../templates/elements';
 import { sampleValues } from '../templates/sample';
 import { placeholderFor, starterDesign } from '../templates/starters';
@@ -58,6 +63,12 @@ export default function CertificateDesignerPage() {
   const [scope, setScope] = useState<CertificateEditScope>('elStyle');
   const [categoryId, setCategoryId] = useState<CertificateTemplateCategoryId | undefined>();
   const [draftId, setDraftId] = useState<string | undefined>();
+  // The numbering scheme of a template opened from the service, sent back unchanged when it is saved again.
+  const [numbering, setNumbering] = useState<unknown>();
+  const [templateApi, setTemplateApi] = useState<TemplateApi | null>(null);
+  useEffect(() => {
+    void chooseTemplateApi().then(setTemplateApi);
+  }, []);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [draftsOpen, setDraftsOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -69,12 +80,26 @@ export default function CertificateDesignerPage() {
   const samples = useMemo(() => sampleValues(messages.sample, messages.starter.issuer), [messages]);
   const codeLabel = useCallback((code: string) => t(`codes.${code}`), [t]);
 
-  // A new design starts untitled in the interface language.
+  // Unsaved work from the last visit comes back; otherwise a new design starts untitled in the interface language.
   useEffect(() => {
-    slides.load({ ...toDesign(slides.get()), title: t('untitled') });
+    const copy = workingCopy.read();
+    if (copy) {
+      slides.load(copy.design);
+      setDraftId(copy.draftId);
+      setCategoryId(copy.categoryId as CertificateTemplateCategoryId | undefined);
+    } else {
+      slides.load({ ...toDesign(slides.get()), title: t('untitled') });
+    }
     // Only once: later language switches keep the user's title.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slides]);
+
+  // Keep the working copy current, a moment after the last change.
+  const design = useMemo(() => toDesign(state), [state.title, state.slides, state.viewportRatio]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    const timer = window.setTimeout(() => workingCopy.write({ design, draftId, categoryId }), 300);
+    return () => window.clearTimeout(timer);
+  }, [design, draftId, categoryId]);
 
   // --- canvas size ------------------------------------------------------------------------------------------
   const stageRef = useRef<HTMLDivElement>(null);
@@ -140,6 +165,14 @@ export default function CertificateDesignerPage() {
 
   const align = (how: CanvasAlign) => selected && slides.updateElements(selected.id, alignToCanvas(selected, how, state.viewportRatio));
   const layer = (move: LayerMove) => selected && slides.updateSlide({ elements: moveLayer(slide.elements, selected.id, move) });
+  /** A copy of the selected element, nudged down and right so it is visible, becomes the selection. */
+  const clipboard = useRef<CertificateElement | null>(null);
+  const paste = (source: CertificateElement | null | undefined) => {
+    if (!source) return;
+    const copy = { ...source, id: createId(), left: source.left + 20, top: source.top + 20 } as CertificateElement;
+    slides.addElements(copy);
+    select(copy.id);
+  };
   const remove = () => {
     if (!selected) return;
     slides.deleteElements(selected.id);
@@ -155,13 +188,25 @@ export default function CertificateDesignerPage() {
     select(null);
   };
 
+  const newBlank = async () => {
+    if (slide.elements.length && (await confirmDialog(t('toolbar.newBlankConfirm'))) !== 'confirm') return;
+    slides.load({ ...initialSlideState(), title: t('untitled') });
+    setCategoryId(undefined);
+    setDraftId(undefined);
+    setNumbering(undefined);
+    select(null);
+  };
+
   const save = async () => {
+    if (!templateApi) return;
     try {
-      const saved = await templateApi.save({ id: draftId, categoryId, design: toDesign(slides.get()) });
+      const saved = await templateApi.save({ id: draftId, categoryId, design: toDesign(slides.get()), numbering });
       setDraftId(saved.id);
-      toast(t('drafts.saved', { title: saved.title }), 'success');
+      setNumbering(saved.numbering);
+      toast(t(templateApi.where === 'service' ? 'drafts.savedService' : 'drafts.saved', { title: saved.title }), 'success');
     } catch (e) {
-      toast(t('drafts.saveFailed', { reason: (e as Error).message }), 'error');
+      // The HTTP client has already shown a refused call's message (e.g. the service's check of the design).
+      if (!(e instanceof HttpError && e.silent)) toast(t('drafts.saveFailed', { reason: (e as Error).message }), 'error');
     }
   };
 
@@ -173,6 +218,9 @@ export default function CertificateDesignerPage() {
       const key = e.key.toLowerCase();
       if (mod && key === 'z' && !e.shiftKey) slides.undo();
       else if (mod && (key === 'y' || (key === 'z' && e.shiftKey))) slides.redo();
+      else if (mod && key === 'c' && selected) clipboard.current = selected;
+      else if (mod && key === 'v' && clipboard.current) paste(clipboard.current);
+      else if (mod && key === 'd' && selected) paste(selected);
       else if (selected && (e.key === 'Delete' || e.key === 'Backspace')) remove();
       else if (selected && e.key.startsWith('Arrow')) {
         const step = e.shiftKey ? 10 : 1;
@@ -198,13 +246,16 @@ export default function CertificateDesignerPage() {
         title={t('title')}
         extra={
           <Space wrap>
+            <Button icon={<FileAddOutlined />} onClick={() => void newBlank()} data-testid="cd-new">
+              {t('toolbar.newBlank')}
+            </Button>
             <Button icon={<FolderOpenOutlined />} onClick={() => setDraftsOpen(true)} data-testid="cd-drafts">
               {t('toolbar.drafts')}
             </Button>
             <Button icon={<EyeOutlined />} onClick={() => setPreviewOpen(true)} data-testid="cd-preview">
               {t('toolbar.preview')}
             </Button>
-            <Button type="primary" icon={<SaveOutlined />} onClick={save} data-testid="cd-save">
+            <Button type="primary" icon={<SaveOutlined />} onClick={save} loading={!templateApi} data-testid="cd-save">
               {t('toolbar.save')}
             </Button>
           </Space>
@@ -238,6 +289,9 @@ export default function CertificateDesignerPage() {
           </Tooltip>
         ))}
         <span className="cd-toolbar__sep" />
+        <Tooltip title={t('toolbar.duplicate')}>
+          <Button icon={<CopyOutlined />} aria-label={t('toolbar.duplicate')} disabled={!selected} onClick={() => paste(selected)} />
+        </Tooltip>
         <Tooltip title={t('toolbar.delete')}>
           <Button danger icon={<DeleteOutlined />} aria-label={t('toolbar.delete')} disabled={!selected} onClick={remove} />
         </Tooltip>
@@ -307,6 +361,7 @@ export default function CertificateDesignerPage() {
             slides={slides}
             sampleImages={{ qrCode: samples.typical.qrCode as string, seal: samples.typical.seal as string }}
             codeLabel={codeLabel}
+            formatLabels={{ bold: t('style.bold'), italic: t('style.italic'), underline: t('style.underline') }}
           />
         </main>
         <aside className="cd-side cd-side--right" data-testid="cd-inspector">
@@ -323,13 +378,19 @@ export default function CertificateDesignerPage() {
           </Card>
         </aside>
       </div>
-      <PreviewModal design={toDesign(state)} samples={samples} open={previewOpen} onClose={() => setPreviewOpen(false)} />
+      <PreviewModal design={design} samples={samples} open={previewOpen} onClose={() => setPreviewOpen(false)} />
       <DraftsDrawer
+        api={templateApi}
         open={draftsOpen}
         onClose={() => setDraftsOpen(false)}
         onOpenDraft={async (draft) => {
+          if (!templateApi) return;
           if (slide.elements.length && draft.id !== draftId && (await confirmDialog(t('drafts.openConfirm', { title: draft.title }))) !== 'confirm') return;
-          slides.load(draft.design);
+          // Lists from the service leave the design out.
+          const full = draft.design ? draft : await templateApi.get(draft.id).catch(() => undefined);
+          if (!full?.design) return;
+          slides.load(full.design);
+          setNumbering(full.numbering);
           setDraftId(draft.id);
           setCategoryId(draft.categoryId as CertificateTemplateCategoryId | undefined);
           select(null);
@@ -340,19 +401,31 @@ export default function CertificateDesignerPage() {
   );
 }
 
-function DraftsDrawer({ open, onClose, onOpenDraft }: { open: boolean; onClose: () => void; onOpenDraft: (draft: SavedTemplate) => void }) {
+function DraftsDrawer({ api, open, onClose, onOpenDraft }: {
+  api: TemplateApi | null;
+  open: boolean;
+  onClose: () => void;
+  onOpenDraft: (draft: SavedTemplate) => void;
+}) {
   const { t } = useTranslation('certificateDesigner');
   const [drafts, setDrafts] = useState<SavedTemplate[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
   const reload = useCallback(() => {
+    if (!api) return;
     setDrafts(null);
-    void templateApi.list().then(setDrafts);
-  }, []);
+    setError(null);
+    api.list().then(setDrafts, (e: unknown) => {
+      setDrafts([]);
+      if (isReportable(e)) setError((e as Error).message);
+    });
+  }, [api]);
   useEffect(() => {
     if (open) reload();
   }, [open, reload]);
   return (
     <Drawer open={open} onClose={onClose} title={t('drafts.title')} width={420}>
-      <Typography.Paragraph type="secondary">{t('drafts.localNote')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t(api?.where === 'service' ? 'drafts.serviceNote' : 'drafts.localNote')}</Typography.Paragraph>
+      <LoadError error={error} onRetry={reload} />
       {drafts === null ? (
         <Spin />
       ) : drafts.length === 0 ? (
@@ -376,7 +449,7 @@ function DraftsDrawer({ open, onClose, onOpenDraft }: { open: boolean; onClose: 
                       question: t('drafts.deleteConfirm', { title: draft.title }),
                       okText: t('drafts.delete'),
                       done: t('drafts.deleted'),
-                      run: () => templateApi.remove(draft.id),
+                      run: () => (api ? api.remove(draft.id) : Promise.resolve()),
                     }).then((deleted) => deleted && reload())
                   }
                 >

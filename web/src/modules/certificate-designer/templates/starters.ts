@@ -24,13 +24,15 @@ const HEADING: Partial<CertificateTextElement> = { fontSize: 64, bold: true, col
 
 function builder(m: Messages) {
   const els: CertificateElement[] = [];
+  // A box is at least one line high (line-height 1.4), so the design itself never reads as overflowing.
+  const lineHigh = (props: Partial<CertificateTextElement>, size: number) => ({ ...props, fontSize: size, height: Math.max(props.height ?? 40, Math.ceil(size * 1.4) + 2) });
   const fixed = (text: string, props: Partial<CertificateTextElement>) => {
     if (!text.trim()) return;
-    const size = fitFontSize(text, props.vertical ? (props.height ?? 40) : (props.width ?? 300), props.fontSize ?? 20);
-    els.push(newTextElement(text, { source: 'static', ...props, fontSize: size }));
+    const size = fitFontSize(text, props.width ?? 300, props.fontSize ?? 20);
+    els.push(newTextElement(text, { source: 'static', ...lineHigh(props, size) }));
   };
   const bound = (code: CertificateBindingCode, props: Partial<CertificateTextElement>) =>
-    els.push(newTextElement(placeholderFor(code, m), { code: code as CertificateTextElement['code'], source: code, name: m.codes[code], ...props }));
+    els.push(newTextElement(placeholderFor(code, m), { code: code as CertificateTextElement['code'], source: code, name: m.codes[code], ...lineHigh(props, props.fontSize ?? 20) }));
   return { els, fixed, bound };
 }
 

@@ -1,7 +1,7 @@
 import { CERTIFICATE_TEMPLATE_CATEGORIES, renderCertificateHtml, type CertificateTextElement } from '@cmp/contracts';
 import en from '../locales/en';
 import zhCN from '../locales/zh-CN';
-import { localTemplateApi } from '../api/templates.api';
+import { localTemplateApi, workingCopy } from '../api/templates.api';
 import { alignToCanvas, fitFontSize, htmlToText, moveLayer, newImageElement, newTextElement } from './elements';
 import { sampleValues } from './sample';
 import { AWARD_NAME_STYLE, starterDesign } from './starters';
@@ -42,6 +42,8 @@ describe('starting templates', () => {
     const codes = new Set(design.slides[0].elements.map((e) => e.code).filter(Boolean));
     for (const code of category.codes) if (code !== 'certCodePrefix' && code !== 'certCodeSuffix') expect(codes).toContain(code);
     expect(design.viewportRatio > 1).toBe(category.orientation === 'portrait');
+    // Every text box holds at least one line of its font.
+    for (const e of design.slides[0].elements) if (e.type === 'text') expect(e.height).toBeGreaterThanOrEqual(e.fontSize * 1.4);
     // Everything sits on the canvas.
     const height = 1000 * design.viewportRatio;
     for (const e of design.slides[0].elements) {
@@ -79,7 +81,24 @@ describe('local template api', () => {
     setItem(key: string, value: string) {
       this.data.set(key, value);
     }
+    removeItem(key: string) {
+      this.data.delete(key);
+    }
   }
+
+  it('keeps a working copy, ignoring a corrupt or empty one', () => {
+    const storage = new MemoryStorage() as unknown as Storage;
+    expect(workingCopy.read(storage)).toBeUndefined();
+    const design = starterDesign('award3', zhCN, '丙');
+    workingCopy.write({ design, draftId: 'd1', categoryId: 'award3' }, storage);
+    expect(workingCopy.read(storage)).toEqual({ design, draftId: 'd1', categoryId: 'award3' });
+    storage.setItem('cmp.certificate.working', '{"design":{"slides":[]}}');
+    expect(workingCopy.read(storage)).toBeUndefined();
+    storage.setItem('cmp.certificate.working', 'nope');
+    expect(workingCopy.read(storage)).toBeUndefined();
+    workingCopy.clear(storage);
+    expect(storage.getItem('cmp.certificate.working')).toBeNull();
+  });
 
   it('saves, lists newest first, updates in place and removes', async () => {
     let clock = 0;
@@ -92,7 +111,7 @@ describe('local template api', () => {
     expect((await api.list()).map((d) => d.title)).toEqual(['甲2', '乙']);
     await api.remove(b.id);
     expect((await api.list()).map((d) => d.id)).toEqual([a.id]);
-    expect((await api.get(a.id))?.design.slides[0].elements.length).toBe(design.slides[0].elements.length);
+    expect((await api.get(a.id))?.design?.slides[0].elements.length).toBe(design.slides[0].elements.length);
   });
 
   it('survives a corrupt store', async () => {
