@@ -8,6 +8,7 @@
 // BENCH_CERTIFICATES (default 1000) sets the batch size; 5000 shows whether memory stays flat.
 
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const puppeteer = require('puppeteer-core');
 const QRCode = require('qrcode');
@@ -44,6 +45,24 @@ function processTable() {
   }
   return table;
 }
+
+/** Proportional set size: shared pages split between the processes that share them, so sums add up. */
+function pss(pid) {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))[1]) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Still running and still a Chromium (not a recycled pid). */
+const isChromium = (pid) => {
+  try {
+    return /chrom/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
 
 function descendants(table, pid) {
   const out = [];
@@ -95,19 +114,20 @@ async function platformRun(ctx, platform, token, competitionId, templateId, coun
     const table = processTable();
     const kids = descendants(table, worker.pid);
     kids.forEach((k) => seen.add(k));
-    peakNode = Math.max(peakNode, table.get(worker.pid)?.rss ?? 0);
-    peakChromium = Math.max(peakChromium, kids.reduce((sum, k) => sum + (table.get(k)?.rss ?? 0), 0));
+    peakNode = Math.max(peakNode, pss(worker.pid));
+    peakChromium = Math.max(peakChromium, kids.reduce((sum, k) => sum + pss(k), 0));
     progress = await call(platform.url, token, `/certificate/batch/progress?batchId=${batch.id}`);
     const quarter = Math.floor((progress.done / count) * 4);
-    if (quarter > byQuarter.length && quarter <= 4) byQuarter.push(mb(table.get(worker.pid)?.rss ?? 0));
+    if (quarter > byQuarter.length && quarter <= 4) byQuarter.push(mb(pss(worker.pid)));
     if (progress.status === 'done' || progress.status === 'failed') break;
     await sleep(200);
   }
   const seconds = (Date.now() - started) / 1000;
   if (progress.done !== count) ctx.note(`WARNING: ${count - progress.done} certificates not rendered (${progress.failed} failed).`);
   await stop(worker, 20000);
-  await sleep(500);
-  const left = [...seen].filter((pid) => fs.existsSync(`/proc/${pid}`)).length;
+  // Chromium's helpers exit a moment after the browser: give them up to 10 s before counting what is left.
+  for (let i = 0; i < 50 && [...seen].some(isChromium); i++) await sleep(200);
+  const left = [...seen].filter(isChromium).length;
   ctx.log(`${previews ? 'with previews' : 'PDF only'}: ${count} in ${seconds.toFixed(1)} s, worker peak ${mb(peakNode)} MB + Chromium ${mb(peakChromium)} MB, ${left} Chromium processes left`);
   return { seconds, rate: count / seconds, peakNode, peakChromium, left, byQuarter };
 }
@@ -147,6 +167,7 @@ module.exports = {
     'page.pdf per certificate, in the bench process. Rates are certificates per second from issue to the last one stored.',
 
   async run(ctx) {
+    const loadAtStart = os.loadavg()[0];
     const count = Number(process.env.BENCH_CERTIFICATES || 1000);
     const platform = await startPlatform(ctx, { database: 'cmp_bench_cert' });
     const login = await call(platform.url, null, '/auth/login/pwd', { username: 'admin1', password: 'Demo@2026' });
@@ -170,8 +191,9 @@ module.exports = {
 
     const ratio = pdfOnly.rate / raw.rate;
     ctx.note(`Target: batch ≥ ${TARGET_RATIO} × the raw per-certificate rate: ${ratio.toFixed(2)}× (${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}).`);
-    ctx.note(`Worker memory (Node RSS) at 25/50/75/100 % of the PDF-only batch: ${pdfOnly.byQuarter.join(' / ')} MB (flat means no growth with the batch size).`);
-    ctx.note(`Chromium processes left after the worker stopped (SIGTERM): ${pdfOnly.left} and ${withPreviews.left}.`);
+    ctx.note(`Memory is PSS (shared pages split between processes). Worker (Node) at 25/50/75/100 % of the PDF-only batch: ${pdfOnly.byQuarter.join(' / ')} MB (flat means no growth with the batch size).`);
+    ctx.note(`Chromium processes left 10 s after the worker stopped (SIGTERM): ${pdfOnly.left} and ${withPreviews.left}.`);
+    ctx.note(`Load average when the bench started: ${loadAtStart.toFixed(1)} on ${os.availableParallelism()} CPUs (other people's tests share this machine: compare the ratio, not the absolute rates).`);
     ctx.note(`Settings: RENDER_CHUNK_SIZE=${platform.env.RENDER_CHUNK_SIZE ?? 50}, RENDER_PAGES=${platform.env.RENDER_PAGES ?? 2}; previews at 50 % (561×397 PNG).`);
     const rowOf = (target, r, n, rel) => ({
       Target: target,

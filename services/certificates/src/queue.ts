@@ -25,9 +25,10 @@ export const queueProvider: Provider = {
 };
 
 /**
- * Queues a batch's render job. The job id names the batch and a run number: adding the same run twice (a
- * double click, a retried request) is a no-op in BullMQ, and the job itself only touches pending certificates.
+ * Queues a batch's render job. The job id names the batch (with its creation time, so a reset database reusing
+ * ids never meets the finished jobs of its predecessor) and a run number: adding the same run twice is a no-op
+ * in BullMQ, and the job itself only touches unnumbered and pending certificates.
  */
-export async function enqueueBatch(queue: RenderQueue, batchId: number, run: number): Promise<void> {
-  await queue.add(CertificateQueue.renderBatch, { batchId }, { ...RENDER_JOB_OPTIONS, jobId: `batch-${batchId}-${run}` });
+export async function enqueueBatch(queue: RenderQueue, batch: { id: number; created_at: Date }, run: number): Promise<void> {
+  await queue.add(CertificateQueue.renderBatch, { batchId: batch.id }, { ...RENDER_JOB_OPTIONS, jobId: `batch-${batch.id}-${batch.created_at.getTime()}-${run}` });
 }

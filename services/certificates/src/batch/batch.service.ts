@@ -304,9 +304,9 @@ export class BatchService {
         `WITH u AS (UPDATE batches SET status = 'queued', error = NULL, design = $2, seal_url = $3, issued_at = coalesce(issued_at, now()), runs = runs + 1 WHERE id = $1 RETURNING runs) SELECT * FROM u`,
         [b.id, JSON.stringify(template.design), seal[0]?.image_url ?? null],
       );
-      return runs as number;
+      return { run: runs as number, batch: b };
     });
-    await enqueueBatch(this.queue, req.payload.batchId, run);
+    await enqueueBatch(this.queue, run.batch, run.run);
     return this.progress({ ...req, payload: { batchId: req.payload.batchId } });
   }
 
@@ -323,17 +323,20 @@ export class BatchService {
     return { batchId: b.id, status: b.status, total: done + failed + remaining, done, failed, remaining, error: errorText(b.error, req.meta.lang) };
   }
 
-  /** Puts only the failed certificates back in the queue; rendered ones are left alone. */
+  /**
+   * Puts only the failed certificates back in the queue; rendered ones are left alone. A batch stuck in the queue
+   * (its job lost with Redis, say) is queued again the same way: the job is idempotent.
+   */
   async retry(req: RpcRequest<{ batchId: number }>): Promise<BatchProgress> {
     const run = await this.ds.transaction(async (m) => {
       const b = await this.load(req, req.payload.batchId, m, true);
-      if (b.status === 'queued' || b.status === 'running') throw AppError.conflict('cert.batchBusy');
-      if (b.status === 'draft' || !b.numbered_at) throw AppError.conflict('cert.batchNotDone');
+      if (b.status === 'running') throw AppError.conflict('cert.batchBusy');
+      if (b.status === 'draft' || (!b.numbered_at && b.status !== 'queued')) throw AppError.conflict('cert.batchNotDone');
       await m.query(`UPDATE certificates SET status = 'pending', error = NULL WHERE batch_id = $1 AND status = 'failed'`, [b.id]);
       const [{ runs }] = await m.query(`WITH u AS (UPDATE batches SET status = 'queued', error = NULL, runs = runs + 1 WHERE id = $1 RETURNING runs) SELECT * FROM u`, [b.id]);
-      return runs as number;
+      return { run: runs as number, batch: b };
     });
-    await enqueueBatch(this.queue, req.payload.batchId, run);
+    await enqueueBatch(this.queue, run.batch, run.run);
     return this.progress({ ...req, payload: { batchId: req.payload.batchId } });
   }
 

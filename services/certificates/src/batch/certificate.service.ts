@@ -131,8 +131,8 @@ export class CertificateService {
     };
     const problems = recipientProblems(next, req.meta.lang);
     if (problems.length) throw AppError.badRequest('error.validation', { detail: `${problems[0].field}: ${problems[0].message}` });
-    const { created, run } = await this.ds.transaction(async (m) => {
-      const [b] = await m.query(`SELECT id, status FROM batches WHERE id = $1 FOR UPDATE`, [c.batch_id]);
+    const { created, run, batch } = await this.ds.transaction(async (m) => {
+      const [b] = await m.query(`SELECT id, status, created_at FROM batches WHERE id = $1 FOR UPDATE`, [c.batch_id]);
       const [row]: CertRow[] = await m.query(
         `INSERT INTO certificates (batch_id, group_id, position, holder_name, username, award_name, "values", counter_key, seq, number, token, reissue_of)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
@@ -144,9 +144,9 @@ export class CertificateService {
         `WITH u AS (UPDATE batches SET status = CASE WHEN $2 THEN status ELSE 'queued' END, runs = runs + 1 WHERE id = $1 RETURNING runs) SELECT * FROM u`,
         [c.batch_id, busy],
       );
-      return { created: row, run: runs as number };
+      return { created: row, run: runs as number, batch: b as { id: number; created_at: Date } };
     });
-    await enqueueBatch(this.queue, c.batch_id, run);
+    await enqueueBatch(this.queue, batch, run);
     return toIssued(created, null);
   }
 

@@ -12,6 +12,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-dev-shm-usage',
   '--font-render-hinting=none',
+  // No crash reporter: its handler process outlives the browser.
+  '--disable-breakpad',
+  '--disable-crash-reporter',
   // Pages render side by side: a tab in the background must still paint, or its screenshot waits forever.
   '--disable-renderer-backgrounding',
   '--disable-backgrounding-occluded-windows',
