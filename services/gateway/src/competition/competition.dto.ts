@@ -216,16 +216,20 @@ class SchoolQuotaDto {
   quota: number;
 }
 
-export class EnrollSettingDto extends CompetitionIdQueryDto {
+/** A competition's optional window (sign-up, submission): both null until set. */
+class WindowDto extends CompetitionIdQueryDto {
   @ApiPropertyOptional({ format: 'date-time' })
-  @ValidateIf((o: EnrollSettingDto) => o.startAt !== null)
+  @ValidateIf((o: WindowDto) => o.startAt !== null)
   @IsISO8601({ strict: true })
   startAt: string | null = null;
 
   @ApiPropertyOptional({ format: 'date-time' })
-  @ValidateIf((o: EnrollSettingDto) => o.endAt !== null)
+  @ValidateIf((o: WindowDto) => o.endAt !== null)
   @IsISO8601({ strict: true })
   endAt: string | null = null;
+}
+
+export class EnrollSettingDto extends WindowDto {
 
   @ApiProperty({ enum: Object.values(ParticipationMode), description: '1 individual, 2 team, 3 either' })
   @Type(() => Number)
@@ -307,16 +311,7 @@ class WorkSubmitItemDto {
   maxFiles: number;
 }
 
-export class WorkSubmitSettingDto extends CompetitionIdQueryDto {
-  @ApiPropertyOptional({ format: 'date-time' })
-  @ValidateIf((o: WorkSubmitSettingDto) => o.startAt !== null)
-  @IsISO8601({ strict: true })
-  startAt: string | null = null;
-
-  @ApiPropertyOptional({ format: 'date-time' })
-  @ValidateIf((o: WorkSubmitSettingDto) => o.endAt !== null)
-  @IsISO8601({ strict: true })
-  endAt: string | null = null;
+export class WorkSubmitSettingDto extends WindowDto {
 
   @ApiProperty({ type: [WorkSubmitItemDto] })
   @IsArray()

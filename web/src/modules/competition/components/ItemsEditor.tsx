@@ -1,14 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Empty, Form, Input, InputNumber, Space, Table } from 'antd';
+import { Button, Empty, Form, Input, InputNumber, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CompetitionDetail, CompetitionItem } from '@cmp/contracts';
 import { confirmDelete, toast } from '@/app/feedback/feedback';
-import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { competitionApi } from '../api/competition.api';
 import { fenToYuan, yuanToFen } from '../hooks/rules';
-import { NS, useEventLabel } from './shared';
+import { NS, useEventLabel, RowActions } from './shared';
 
 interface Row {
   name: string;
@@ -152,26 +151,17 @@ export function ItemsEditor({ detail, editable, onChange }: { detail: Competitio
       title: t('common.actions'),
       key: 'actions',
       width: 150,
-      render: (_, r) =>
-        isEditing(r) ? (
-          <Space size={0}>
-            <GuardedButton type="link" size="small" loading={busy} onClick={() => void save()}>
-              {t('common.save')}
-            </GuardedButton>
-            <Button type="link" size="small" onClick={() => setEditing(null)}>
-              {t('common.cancel')}
-            </Button>
-          </Space>
-        ) : (
-          <Space size={0}>
-            <Button type="link" size="small" disabled={editing !== null} onClick={() => start(item(r))}>
-              {t('common.edit')}
-            </Button>
-            <Button type="link" size="small" danger disabled={editing !== null} onClick={() => void remove(item(r))}>
-              {t('common.delete')}
-            </Button>
-          </Space>
-        ),
+      render: (_, r) => (
+        <RowActions
+          editing={isEditing(r)}
+          locked={editing !== null}
+          busy={busy}
+          onSave={() => void save()}
+          onCancel={() => setEditing(null)}
+          onEdit={() => start(item(r))}
+          onDelete={() => void remove(item(r))}
+        />
+      ),
     });
   }
 

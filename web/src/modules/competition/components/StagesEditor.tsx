@@ -1,14 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { Button, DatePicker, Empty, Form, Input, InputNumber, Space, Table } from 'antd';
+import { Button, DatePicker, Empty, Form, Input, InputNumber, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CompetitionDetail, Stage } from '@cmp/contracts';
-import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { competitionApi } from '../api/competition.api';
 import { dayRangeToWindow, windowToDayRange, type DayRange } from '../hooks/rules';
-import { formatWindow, NS, useLang } from './shared';
+import { formatWindow, NS, useLang, RowActions } from './shared';
 
 interface Row {
   name: string;
@@ -134,26 +133,17 @@ export function StagesEditor({ detail, editable, onChange }: { detail: Competiti
       title: t('common.actions'),
       key: 'actions',
       width: 150,
-      render: (_, r) =>
-        isEditing(r) ? (
-          <Space size={0}>
-            <GuardedButton type="link" size="small" loading={busy} onClick={() => void save()}>
-              {t('common.save')}
-            </GuardedButton>
-            <Button type="link" size="small" onClick={() => setEditing(null)}>
-              {t('common.cancel')}
-            </Button>
-          </Space>
-        ) : (
-          <Space size={0}>
-            <Button type="link" size="small" disabled={editing !== null} onClick={() => start(stage(r))}>
-              {t('common.edit')}
-            </Button>
-            <Button type="link" size="small" danger disabled={editing !== null} onClick={() => void remove(stage(r))}>
-              {t('common.delete')}
-            </Button>
-          </Space>
-        ),
+      render: (_, r) => (
+        <RowActions
+          editing={isEditing(r)}
+          locked={editing !== null}
+          busy={busy}
+          onSave={() => void save()}
+          onCancel={() => setEditing(null)}
+          onEdit={() => start(stage(r))}
+          onDelete={() => void remove(stage(r))}
+        />
+      ),
     });
   }
 
