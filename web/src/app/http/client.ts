@@ -119,6 +119,38 @@ async function rawRequest(opts: RequestOptions): Promise<RawResult> {
   }
 }
 
+/**
+ * A multipart POST through XMLHttpRequest, the one browser API that reports upload progress; same token,
+ * language and time-out as rawRequest. `onProgress` gets 0–100.
+ */
+function xhrUpload(url: string, form: FormData, onProgress: (percent: number) => void): Promise<RawResult> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(url));
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept-Language', currentLang());
+    xhr.setRequestHeader('Accept', 'application/json, */*');
+    const token = hooks.getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      resolve({ ok: true, res: { status: xhr.status, headers: new Headers(), body } });
+    };
+    xhr.onerror = () => resolve({ ok: false, outcome: decideTransportError({}, t) });
+    xhr.ontimeout = () => resolve({ ok: false, outcome: decideTransportError({ timeout: true }, t) });
+    xhr.onabort = () => resolve({ ok: false, outcome: decideTransportError({ canceled: true }, t) });
+    xhr.send(form);
+  });
+}
+
 /** Carries out an outcome: returns the envelope to resolve with, or throws. */
 function apply<T>(outcome: Outcome): Envelope<T> {
   switch (outcome.kind) {
@@ -199,11 +231,17 @@ export const http = {
   async post<T>(url: string, data?: unknown): Promise<T> {
     return (await send<T>({ method: 'POST', url, data })).data;
   },
-  /** Multipart upload of one file; resolves with the envelope (13017 resolves too). */
-  upload<T>(url: string, file: Blob, field = 'file'): Promise<Envelope<T>> {
+  /**
+   * Multipart upload of one file; resolves with the envelope (13017 resolves too). With `onProgress` it goes
+   * through XMLHttpRequest and reports the percentage sent.
+   */
+  async upload<T>(url: string, file: Blob, field = 'file', onProgress?: (percent: number) => void): Promise<Envelope<T>> {
     const form = new FormData();
     form.append(field, file);
-    return send<T>({ method: 'POST', url, data: form });
+    if (!onProgress) return send<T>({ method: 'POST', url, data: form });
+    const r = await xhrUpload(url, form, onProgress);
+    if (!r.ok) return apply<T>(r.outcome);
+    return apply<T>(decideResponse(r.res.status, r.res.body, t));
   },
   /**
    * A call whose failure the screen can live without (reference data another part of the platform may not

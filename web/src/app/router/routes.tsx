@@ -19,6 +19,10 @@ const AccountPage = () => import('@/modules/center/pages/AccountPage');
 const InformationSubPage = () => import('@/modules/news/pages/InformationSubPage');
 const MyCertificatesPage = () => import('@/modules/certificate/pages/MyCertificatesPage');
 const CertificateTracePage = () => import('@/modules/certificate/pages/TracePage');
+const MyCompetitionsPage = () => import('@/modules/enroll/pages/MyCompetitionsPage');
+const MyTeamsPage = () => import('@/modules/enroll/pages/MyTeamsPage');
+const MyWorksPage = () => import('@/modules/enroll/pages/MyWorksPage');
+const PublishedWorkPage = () => import('@/modules/enroll/pages/WorkDetailPage').then((m) => ({ default: m.PublishedWorkPage }));
 const NewsEditPage = () => import('@/modules/news/pages/NewsEditPage');
 const NewsDetailPage = () => import('@/modules/news/pages/NewsDetailPage');
 const NoPage = () => import('../pages/NoPage');
@@ -75,22 +79,22 @@ const homeChildren: RouteObject[] = [
   homePage('searchNews', 'route.searchNews', newsBy('search')),
   homePage('introductionPlatform', 'route.introductionPlatform', info('introductionPlatform')),
   homePage('expendingServices', 'route.expendingServices', info('expendingServices')),
-  todo('signUp', 'route.signUp', 'home'),
+  homePage('signUp', 'route.signUp', () => import('@/modules/enroll/pages/SignUpPage')),
   homePage('competition', 'route.competition', () => import('@/modules/home/pages/CompetitionListPage')),
   homePage('competition/details', 'route.competitionDetails', () => import('@/modules/home/pages/CompetitionDetailPage')),
-  todo('competition/team/details', 'route.teamDetails', 'home'),
-  todo('work/workDetail', 'route.workDetail', 'home'),
-  todo('competition/submitWork', work.workSubmit, 'home'),
+  homePage('competition/team/details', 'route.teamDetails', () => import('@/modules/enroll/pages/TeamPage')),
+  homePage('work/workDetail', 'route.workDetail', () => import('@/modules/enroll/pages/WorkDetailPage')),
+  homePage('competition/submitWork', work.workSubmit, () => import('@/modules/enroll/pages/SubmitWorkPage')),
 ];
 
 const centerChildren: RouteObject[] = [
   { index: true, element: <Navigate to="users" replace /> },
   { path: 'users', handle: { titleKey: 'route.centerUsers', area: 'center' }, element: lazyElement(AccountPage) },
   todo('set', 'route.centerSet', 'center'),
-  todo('competition', 'route.centerCompetition', 'center'),
+  { path: 'competition', handle: { titleKey: 'route.centerCompetition', area: 'center' }, element: lazyElement(MyCompetitionsPage) },
   { path: 'newReward', handle: { titleKey: 'route.centerNewReward', area: 'center' }, element: lazyElement(MyCertificatesPage) },
-  todo('work', 'route.centerWork', 'center'),
-  todo('team', 'route.centerTeam', 'center'),
+  { path: 'work', handle: { titleKey: 'route.centerWork', area: 'center' }, element: lazyElement(MyWorksPage) },
+  { path: 'team', handle: { titleKey: 'route.centerTeam', area: 'center' }, element: lazyElement(MyTeamsPage) },
   todo('study', 'route.centerStudy', 'center'),
   { path: 'reward', handle: { titleKey: 'route.centerReward', area: 'center' }, element: lazyElement(MyCertificatesPage) },
   { path: 'informationSub', handle: { titleKey: 'route.centerInformationSub', area: 'center' }, element: lazyElement(InformationSubPage) },
@@ -123,7 +127,7 @@ const standalone: RouteObject[] = [
   todo('/preview', 'route.preview', 'standalone'),
   todo('/preview/detail', 'route.previewDetail', 'standalone'),
   todo('/pdf', 'route.pdf', 'standalone'),
-  todo('/works/detail', 'route.worksDetail', 'standalone'),
+  { path: '/works/detail', handle: { titleKey: 'route.worksDetail', area: 'standalone' }, element: lazyElement(PublishedWorkPage) },
 ];
 
 /** Routes generated from the server menu; they render inside the back-office layout. */

@@ -1,0 +1,160 @@
+import { useEffect } from 'react';
+import { Form, Input, Radio, Tag, type FormInstance } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import {
+  ErrorCode,
+  IdNumberError,
+  parseIdNumber,
+  PHONE_PATTERN,
+  type MemberField,
+  type MemberProfile,
+  type PayStatus,
+  type SignupStatus,
+  type Teacher,
+  type WorkStatus,
+} from '@cmp/contracts';
+import { LOGIN_PATH } from '@/app/config/constants';
+import { toast } from '@/app/feedback/feedback';
+import { HttpError } from '@/app/http/client';
+import { useSession } from '@/app/session/session';
+import '../locales';
+
+const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default' };
+const PAY_COLOR: Record<number, string> = { 0: 'default', 1: 'warning', 2: 'success' };
+
+export function SignupStatusTag({ status }: { status: SignupStatus }) {
+  const { t } = useTranslation('enroll');
+  return <Tag color={STATUS_COLOR[status]}>{t(`status.${status}`)}</Tag>;
+}
+
+export function PayStatusTag({ payStatus }: { payStatus: PayStatus }) {
+  const { t } = useTranslation('enroll');
+  return <Tag color={PAY_COLOR[payStatus]}>{t(`pay.${payStatus}`)}</Tag>;
+}
+
+export function WorkStatusTag({ status }: { status: WorkStatus }) {
+  const { t } = useTranslation('enroll');
+  return <Tag color={status === 1 ? 'success' : 'default'}>{t(`workStatus.${status}`)}</Tag>;
+}
+
+/** The names of missing member fields, in the interface language. */
+export function useFieldNames() {
+  const { t } = useTranslation('enroll');
+  return (fields: readonly MemberField[]) => fields.map((f) => t(`field.${f}`)).join(t('fieldSeparator'));
+}
+
+/** The form key of a member field: `school` is kept as the school's name. */
+const formKey = (f: MemberField): keyof MemberProfile => (f === 'school' ? 'schoolName' : f);
+
+/** Trims the strings a form gave and drops empty values (member details, advisers). */
+export function compact<T extends object>(p: T | undefined): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(p ?? {})) {
+    const value = typeof v === 'string' ? v.trim() : v;
+    if (value !== '' && value !== undefined && value !== null) out[k] = value;
+  }
+  return out as T;
+}
+
+/** Advisers as a form gave them: trimmed, rows without a name left out. */
+export const compactTeachers = (rows: Teacher[] | undefined): Teacher[] => (rows ?? []).map((r) => compact(r)).filter((r) => !!r.name);
+
+/**
+ * Exactly the member fields a competition requires, under `profile` in the form. The identity number is
+ * checked with the shared helper, phone and email as the server checks them, so most mistakes show on the
+ * field before the call; the server's own field errors are put on the field by `showProfileError`.
+ */
+export function ProfileFields({ fields }: { fields: readonly MemberField[] }) {
+  const { t } = useTranslation('enroll');
+  const required = (f: MemberField) => ({ required: true, whitespace: f !== 'gender', message: t('profile.required', { field: t(`field.${f}`) }) });
+  return (
+    <>
+      {fields.map((f) => {
+        const name = ['profile', formKey(f)];
+        const label = t(`field.${f}`);
+        if (f === 'gender') {
+          return (
+            <Form.Item key={f} name={name} label={label} rules={[required(f)]}>
+              <Radio.Group options={[1, 2].map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
+            </Form.Item>
+          );
+        }
+        const rules: object[] = [required(f)];
+        if (f === 'idNumber') {
+          rules.push({
+            validator: async (_: unknown, v?: string) => {
+              if (!v?.trim()) return;
+              try {
+                parseIdNumber(v.trim());
+              } catch (e) {
+                throw new Error(e instanceof IdNumberError && e.key === 'idcard.birth' ? t('profile.idBirth') : t('profile.idLength'));
+              }
+            },
+          });
+        }
+        if (f === 'phone') rules.push({ pattern: PHONE_PATTERN, message: t('profile.phoneInvalid') });
+        if (f === 'email') rules.push({ type: 'email', message: t('profile.emailInvalid') });
+        return (
+          <Form.Item key={f} name={name} label={label} rules={rules} validateTrigger="onBlur">
+            <Input maxLength={f === 'idNumber' ? 18 : f === 'phone' ? 11 : 100} autoComplete="off" />
+          </Form.Item>
+        );
+      })}
+    </>
+  );
+}
+
+/**
+ * Puts a server error about a member detail on its field (identity number, phone, email); true when it did.
+ * The enrollment service names the field in its message (`…的身份证号：…`, `Not a mobile number: …`).
+ */
+export function showProfileError<V>(form: FormInstance<V>, err: unknown, profile: MemberProfile): boolean {
+  if (!(err instanceof HttpError) || err.code !== ErrorCode.BAD_REQUEST) return false;
+  const msg = err.message;
+  const field: keyof MemberProfile | null = /身份证|identity number|ID number|birth date/i.test(msg)
+    ? 'idNumber'
+    : (profile.phone && msg.includes(profile.phone)) || /手机号|mobile/i.test(msg)
+      ? 'phone'
+      : (profile.email && msg.includes(profile.email)) || /邮箱|email/i.test(msg)
+        ? 'email'
+        : null;
+  if (!field) return false;
+  form.setFields([{ name: ['profile', field] as never, errors: [msg] }]);
+  return true;
+}
+
+/** Sends someone who is not logged in to the login page, which brings them back here afterwards. */
+export function useLoginRedirect(): boolean {
+  const token = useSession((s) => s.token);
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    if (!token) navigate(`${LOGIN_PATH}?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+  }, [token, navigate, location.pathname, location.search]);
+  return !!token;
+}
+
+/** Copies text to the clipboard (with the older fallback where the Clipboard API is refused) and says so. */
+export async function copyText(text: string, done: string, failed: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(done, 'success');
+    return;
+  } catch {
+    /* try the fallback */
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  toast(ok ? done : failed, ok ? 'success' : 'warning');
+}
+
+export const yuan = (cents: number) => (cents / 100).toFixed(2);
+export const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);

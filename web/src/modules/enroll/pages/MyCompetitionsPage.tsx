@@ -1,0 +1,51 @@
+import { Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { Signup } from '@cmp/contracts';
+import { currentHostLabelKeys } from '@/app/config/site';
+import { normaliseLang } from '@/app/i18n';
+import { formatDateTime } from '@/app/i18n/format';
+import { CentreList, useCentreData } from '../components/CentreList';
+import { PayStatusTag, SignupStatusTag } from '../components/shared';
+
+const labels = currentHostLabelKeys();
+
+/** /center/competition: the caller's sign-ups, newest first. */
+export default function MyCompetitionsPage() {
+  const { t, i18n } = useTranslation('enroll');
+  const lang = normaliseLang(i18n.language);
+  const data = useCentreData();
+  return (
+    <CentreList<Signup>
+      title={t('centre.competitions')}
+      testId="my-signups"
+      rows={data.data?.competitions}
+      loading={data.loading}
+      error={data.error}
+      reload={data.reload}
+      rowKey="id"
+      text={(s) => `${s.competitionName} ${s.itemName} ${s.teamName ?? ''}`}
+      statuses={{ options: [0, 1, 2, 3].map((v) => ({ value: v, label: t(`status.${v}`) })), of: (s) => s.status }}
+      placeholder={t('centre.searchPlaceholder')}
+      empty={t('centre.noSignups')}
+      columns={[
+        { title: t('common.competition'), dataIndex: 'competitionName', render: (v: string, s) => <Link to={`/home/competition/details?id=${s.competitionId}`}>{v}</Link> },
+        { title: t(labels.signUpItem, { ns: 'translation' }), dataIndex: 'itemName', width: 140 },
+        { title: t('centre.type'), width: 150, render: (_, s) => (s.teamName ? `${t(`type.${s.type}`)} · ${s.teamName}` : t(`type.${s.type}`)) },
+        { title: t('common.status'), dataIndex: 'status', width: 90, render: (_, s) => <SignupStatusTag status={s.status} /> },
+        { title: t('common.payStatus'), dataIndex: 'payStatus', width: 90, render: (_, s) => <PayStatusTag payStatus={s.payStatus} /> },
+        { title: t('centre.signedAt'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v, lang, 'minute') },
+        {
+          title: t('common.actions'),
+          width: 150,
+          render: (_, s) => (
+            <Space size="middle">
+              <Link to={`/home/competition/team/details?id=${s.id}`}>{t('centre.detail')}</Link>
+              {(s.status === 0 || s.status === 1) && <Link to={`/home/competition/submitWork?signupId=${s.id}`}>{t(labels.workSubmit, { ns: 'translation' })}</Link>}
+            </Space>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { SignupDetail } from '@cmp/contracts';
+import { currentHostLabelKeys } from '@/app/config/site';
+import { useSession } from '@/app/session/session';
+import { CentreList, useCentreData } from '../components/CentreList';
+import { SignupStatusTag } from '../components/shared';
+
+const labels = currentHostLabelKeys();
+
+/** /center/team: the teams the caller is in, as captain or member. */
+export default function MyTeamsPage() {
+  const { t } = useTranslation('enroll');
+  const data = useCentreData();
+  const userId = useSession((s) => s.user?.userId);
+  return (
+    <CentreList<SignupDetail>
+      title={t('centre.teams')}
+      testId="my-teams"
+      rows={data.data?.teams}
+      loading={data.loading}
+      error={data.error}
+      reload={data.reload}
+      rowKey="id"
+      text={(s) => `${s.teamName ?? ''} ${s.competitionName} ${s.itemName}`}
+      statuses={{ options: [0, 1, 2, 3].map((v) => ({ value: v, label: t(`status.${v}`) })), of: (s) => s.status }}
+      placeholder={t('centre.searchPlaceholder')}
+      empty={t('centre.noTeams')}
+      columns={[
+        { title: t('common.team'), dataIndex: 'teamName', render: (v: string | null, s) => <Link to={`/home/competition/team/details?id=${s.id}`}>{v ?? s.itemName}</Link> },
+        { title: t('common.competition'), dataIndex: 'competitionName' },
+        { title: t(labels.signUpItem, { ns: 'translation' }), dataIndex: 'itemName', width: 130 },
+        { title: t('centre.role'), width: 90, render: (_, s) => (s.captainUserId === userId ? <Tag color="gold">{t('team.captain')}</Tag> : <Tag>{t('team.memberRole')}</Tag>) },
+        { title: t('centre.members'), width: 110, render: (_, s) => `${s.memberCount} / ${s.teamMax}` },
+        {
+          title: t('centre.complete'),
+          width: 110,
+          render: (_, s) => <Typography.Text type={s.complete ? 'success' : 'warning'}>{s.complete ? t('team.complete') : t('team.incomplete')}</Typography.Text>,
+        },
+        { title: t('common.status'), width: 90, render: (_, s) => <SignupStatusTag status={s.status} /> },
+        { title: t('common.actions'), width: 80, render: (_, s) => <Link to={`/home/competition/team/details?id=${s.id}`}>{t('centre.detail')}</Link> },
+      ]}
+    />
+  );
+}
