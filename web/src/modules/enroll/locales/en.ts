@@ -51,7 +51,7 @@ const en: Catalogue<EnrollMessages> = {
     noWindow: 'This competition has no sign-up window yet',
     allFull: 'Every {{item}} is full',
     allTaken: 'You have signed up for every {{item}} of this competition',
-    already: 'You have signed up: {{item}} ({{status}})',
+    already: 'You have signed up: {{item}}',
     goTeam: 'View sign-up',
     chooseItem: 'Choose the {{item}}',
     itemRequired: 'Please choose the {{item}}',

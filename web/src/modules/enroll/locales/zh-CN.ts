@@ -49,7 +49,7 @@ const zhCN = {
     noWindow: '该竞赛尚未设置报名时间',
     allFull: '所有{{item}}的名额均已报满',
     allTaken: '你已报名该竞赛的全部{{item}}',
-    already: '你已报名：{{item}}（{{status}}）',
+    already: '你已报名：{{item}}',
     goTeam: '查看报名',
     chooseItem: '选择{{item}}',
     itemRequired: '请选择{{item}}',

@@ -219,7 +219,7 @@ export default function SignUpPage() {
           showIcon
           message={
             <Space wrap>
-              {t('signUp.already', { item: s.itemName, status: t(`status.${s.status}`) })}
+              {t('signUp.already', { item: s.itemName })}
               <SignupStatusTag status={s.status} />
             </Space>
           }

@@ -75,6 +75,7 @@ function Uploader({ work, c, itemId, editable, onWork }: { work: Work | undefine
   return (
     <Card title={t('work.files')} data-testid="work-files">
       <div className="enroll-upload">
+        <input ref={input} type="file" accept={rule.fileTypes.map((x) => `.${x}`).join(',')} onChange={(e) => void choose(e)} data-testid="work-file-input" />
         <Alert
           type="info"
           showIcon
@@ -83,7 +84,6 @@ function Uploader({ work, c, itemId, editable, onWork }: { work: Work | undefine
         />
         {editable && (
           <Space wrap>
-            <input ref={input} type="file" accept={rule.fileTypes.map((x) => `.${x}`).join(',')} onChange={(e) => void choose(e)} data-testid="work-file-input" />
             <Button icon={<UploadOutlined />} disabled={!canUpload || !!progress || count >= rule.maxFiles} onClick={() => input.current?.click()}>
               {t('work.choose')}
             </Button>

@@ -10,6 +10,7 @@ import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { useAsync } from '@/modules/system/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '@/modules/home/api/site.api';
+import { useCompetitionName } from '@/modules/home/components/CompetitionCard';
 import { enrollApi } from '../api/enroll.api';
 import { Advisers } from '../components/Advisers';
 import {
@@ -44,6 +45,7 @@ function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition |
   const { t, i18n } = useTranslation('enroll');
   const lang = normaliseLang(i18n.language);
   const navigate = useNavigate();
+  const competitionName = useCompetitionName();
   const captain = s.captainUserId === me;
   const team = s.type === SignupType.team;
   const active = s.status === SignupStatus.pending || s.status === SignupStatus.approved;
@@ -93,7 +95,7 @@ function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition |
       {!active && <Alert type="warning" showIcon message={t('team.closedNote', { status: t(`status.${s.status}`) })} style={{ marginBottom: 16 }} />}
       <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
         <Descriptions.Item label={t('common.competition')}>
-          <Link to={`/home/competition/details?id=${s.competitionId}`}>{c?.name ?? s.competitionName}</Link>
+          <Link to={`/home/competition/details?id=${s.competitionId}`}>{c ? competitionName(c) : s.competitionName}</Link>
         </Descriptions.Item>
         <Descriptions.Item label={t(labels.signUpItem, { ns: 'translation' })}>{s.itemName}</Descriptions.Item>
         <Descriptions.Item label={t('team.type')}>{t(`type.${s.type}`)}</Descriptions.Item>
@@ -349,7 +351,7 @@ function JoinView({ code }: { code: string }) {
           <SignupStatusTag status={s.status} />
         </Descriptions.Item>
         <Descriptions.Item label={t('team.currentMembers')}>
-          {s.members.map(memberName).join('、')} ({t('team.teamSize', { count: s.memberCount, min: s.teamMin, max: s.teamMax })})
+          {s.members.map(memberName).join(t('fieldSeparator'))} · {t('team.teamSize', { count: s.memberCount, min: s.teamMin, max: s.teamMax })}
         </Descriptions.Item>
       </Descriptions>
       {full ? (

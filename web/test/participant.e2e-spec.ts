@@ -1,0 +1,184 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { ElementHandle, Page } from 'puppeteer-core';
+import type { CompetitionDetail } from '@cmp/contracts';
+import { login } from '../../services/gateway/test/support/api';
+import { FAKE_PDF, makeCompetition, PDF } from '../../services/gateway/test/support/enroll';
+import { chooseOrganisation, clickText, fill, loginWithPassword, open, pathOf, settle, textOf, useBrowser, waitForPath, waitForText, WEB_URL } from './support/browser';
+
+/**
+ * The participant's path through the web app: a team of three signs up and joins by invite link, the
+ * captain submits a work (a disguised file is refused with a clear message), and the personal centre
+ * lists all of it. The competition is this file's own (unique name), so no other spec's data matters.
+ */
+describe('participant', () => {
+  const b = useBrowser('participant');
+  const stamp = Date.now();
+  const competitionName = `参赛流程测试赛 ${stamp}`;
+  const teamName = `飞跃队${stamp % 100000}`;
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-participant-'));
+  const goodPdf = path.join(files, '作品说明.pdf');
+  const fakePdf = path.join(files, 'disguised.pdf');
+  let c: CompetitionDetail;
+  let captain: Page;
+  let inviteLink = '';
+  let signupPath = '';
+
+  beforeAll(async () => {
+    fs.writeFileSync(goodPdf, PDF);
+    fs.writeFileSync(fakePdf, FAKE_PDF);
+    c = await makeCompetition(await login('admin1'), {
+      name: competitionName,
+      mode: 2,
+      teamMin: 1,
+      teamMax: 3,
+      teacherMax: 1,
+      requiredFields: ['realName', 'phone'],
+      items: [['团队赛', 20, 0]],
+      files: { fileTypes: ['pdf', 'zip'], maxFileMb: 1, maxFiles: 2 },
+    });
+    captain = await b.newPage();
+  });
+
+  afterAll(() => fs.rmSync(files, { recursive: true, force: true }));
+
+  /** Logs in from the login page the app sent us to and waits until it brings us back to `back`. */
+  async function loginAndReturn(page: Page, username: string, back: string) {
+    await waitForPath(page, '/neibu/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toContain(back);
+    await loginWithPassword(page, username);
+    // An account in several organisations chooses one first (any will do for the public site).
+    await page.waitForFunction((to: string) => window.location.pathname === to || document.querySelectorAll('.role-list strong').length > 1, {}, back);
+    if (pathOf(page) === '/role') await chooseOrganisation(page, await textOf(page, '.role-list strong'));
+    await waitForPath(page, back);
+  }
+
+  async function fillDetails(page: Page, realName: string, phone: string) {
+    await fill(page, '#profile_realName', realName);
+    await fill(page, '#profile_phone', phone);
+  }
+
+  b.it('signs up a team after logging in, with remaining places shown per event', async () => {
+    await open(captain, `/home/signUp?competitionId=${c.id}`);
+    await loginAndReturn(captain, 'student1', '/home/signUp');
+    await waitForText(captain, [competitionName, '选择竞赛赛项', '团队赛', '剩余 20 个名额', '报名方式', '团队 1–3 人', '我的报名信息', '姓名', '手机号', '指导老师']);
+    // Exactly the required fields: no identity number asked for.
+    expect(await textOf(captain, '[data-testid="sign-up"]')).not.toContain('身份证号');
+    await b.shot(captain, 'sign-up-form');
+
+    // A bad phone number is shown on its field.
+    await clickText(captain, '.enroll-item', '团队赛');
+    await fill(captain, '#teamName', teamName);
+    await fillDetails(captain, '陈同学', '12345');
+    await clickText(captain, 'button', '提交报名');
+    await waitForText(captain, '请输入 11 位手机号', '.ant-form-item-explain');
+    await b.shot(captain, 'sign-up-field-error');
+
+    await fill(captain, '#profile_phone', '13800000011');
+    await clickText(captain, 'button', '提交报名');
+    await waitForPath(captain, '/home/competition/team/details');
+    signupPath = `${pathOf(captain)}${new URL(captain.url()).search}`;
+    await waitForText(captain, [teamName, '待审核', '免费', '资料完整', '队员 (1)', '陈同学', '队长', '邀请队员', '复制链接', '提交作品']);
+    inviteLink = await captain.$eval('[data-testid="invite-link"]', (el) => (el as HTMLInputElement).value);
+    expect(inviteLink.startsWith(`${WEB_URL}/home/competition/team/details?inviteCode=`)).toBe(true);
+    expect(await captain.$eval('.enroll-invite img', (img) => (img as HTMLImageElement).src)).toMatch(/^data:image\/png;base64,/);
+    await clickText(captain, '[data-testid="team-invite"] button', '复制链接');
+    await waitForText(captain, ['邀请链接已复制'], '.ant-message');
+    await b.shot(captain, 'team-created-invite');
+
+    // Coming back to the sign-up page says it is done and links to the sign-up.
+    await open(captain, `/home/signUp?competitionId=${c.id}`);
+    await waitForText(captain, ['你已报名：团队赛', '待审核', '查看报名', '你已报名该竞赛的全部竞赛赛项']);
+    await b.shot(captain, 'sign-up-already');
+  });
+
+  b.it('lets two more students join by the invite link after logging in', async () => {
+    const invite = new URL(inviteLink);
+    for (const [username, realName, phone] of [
+      ['student2', '刘同学', '13800000012'],
+      ['student3', '黄同学', '13800000013'],
+    ]) {
+      const page = await b.newPage();
+      await open(page, `${invite.pathname}${invite.search}`);
+      await loginAndReturn(page, username, '/home/competition/team/details');
+      await waitForText(page, ['加入队伍', `陈同学 邀请你加入队伍「${teamName}」`, '加入前请填写本竞赛要求的信息']);
+      await fillDetails(page, realName, phone);
+      await b.shot(page, `join-${username}`);
+      await clickText(page, '[data-testid="team-join"] button', '加入队伍');
+      await waitForText(page, ['已加入队伍', '我的资料', '你的资料已填写完整', '退出队伍']);
+      expect(new URL(page.url()).searchParams.get('id')).toBe(new URL(`http://x${signupPath}`).searchParams.get('id'));
+      await page.close();
+    }
+    await open(captain, signupPath);
+    await waitForText(captain, ['队员 (3)', '陈同学', '刘同学', '黄同学', '队伍人数已满（3 人）', '转让队长', '移出'], '[data-testid="team-page"]');
+    await b.shot(captain, 'team-of-three');
+  });
+
+  b.it('submits a work with upload progress, refusing a disguised file clearly', async () => {
+    await clickText(captain, 'a', '提交作品');
+    await waitForPath(captain, '/home/competition/submitWork');
+    await waitForText(captain, ['作品名称', '作品简介', '允许的类型：PDF / ZIP；单个文件不超过 1 MB；最多 2 个文件', '请先填写名称和简介并保存，再上传文件']);
+    await fill(captain, '#title', '校园碳足迹地图');
+    await fill(captain, '#summary', '用公开数据绘制校园碳排放热力图。');
+    await clickText(captain, 'button', '保 存'); // antd spaces out a two-character label
+    await waitForText(captain, ['已保存', '草稿']);
+    const input = (await captain.waitForSelector('input[data-testid="work-file-input"]')) as ElementHandle<HTMLInputElement>;
+
+    await input.uploadFile(fakePdf);
+    await waitForText(captain, ['disguised.pdf 上传失败：文件类型不符', '允许 pdf, zip'], '[data-testid="work-files"]');
+    await b.shot(captain, 'work-wrong-file');
+
+    // The progress bar is there while the file goes out (recorded by an observer, not by timing).
+    await captain.evaluate(() => {
+      const w = window as unknown as { sawProgress: boolean };
+      w.sawProgress = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="upload-progress"] .ant-progress')) w.sawProgress = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await input.uploadFile(goodPdf);
+    await waitForText(captain, ['作品说明.pdf 已上传'], '.ant-message');
+    await waitForText(captain, ['作品说明.pdf', 'PDF'], '[data-testid="work-files"] .ant-table');
+    expect(await captain.evaluate(() => (window as unknown as { sawProgress: boolean }).sawProgress)).toBe(true);
+    expect(await textOf(captain, '[data-testid="work-files"]')).not.toContain('上传失败');
+    await b.shot(captain, 'work-uploaded');
+
+    await clickText(captain, 'button', '提交作品');
+    await waitForText(captain, ['作品已提交', '已提交', '撤回作品']);
+    await b.shot(captain, 'work-submitted');
+
+    await clickText(captain, 'a', '查看作品');
+    await waitForPath(captain, '/home/work/workDetail');
+    await waitForText(captain, ['校园碳足迹地图', competitionName, '团队赛', teamName, '用公开数据绘制校园碳排放热力图。', '作品说明.pdf', '复制分享链接']);
+    await b.shot(captain, 'work-detail');
+  });
+
+  b.it("shows the sign-up, the team and the work in the personal centre", async () => {
+    for (const [route, texts] of [
+      ['/center/competition', ['我的竞赛', competitionName, '团队赛', `团队 · ${teamName}`, '待审核', '免费', '详情']],
+      ['/center/team', ['我的团队', teamName, competitionName, '队长', '3 / 3', '资料完整']],
+      ['/center/work', ['我的作品', '校园碳足迹地图', competitionName, '已提交']],
+    ] as const) {
+      await open(captain, route);
+      await captain.waitForSelector('.ant-table-row');
+      await fill(captain, '.enroll-toolbar input', competitionName);
+      await captain.keyboard.press('Enter');
+      await waitForText(captain, [...texts], '.center__page');
+      await b.shot(captain, `centre-${route.split('/').pop()}`);
+    }
+    await clickText(captain, '.center__page a', '校园碳足迹地图');
+    await waitForPath(captain, '/home/work/workDetail');
+  });
+
+  b.it('shows the team page in English after the language switch', async () => {
+    await open(captain, signupPath);
+    await waitForText(captain, '队员 (3)');
+    await clickText(captain, '.home__header', 'English');
+    await waitForText(captain, ['Sign-up details', 'Pending', 'Free', 'Members (3)', 'Captain', 'Make captain', 'Remove', 'Submit work', 'Dissolve the team', 'My details']);
+    await settle(captain);
+    await b.shot(captain, 'team-en');
+    await clickText(captain, '.home__header', '简体中文');
+    await waitForText(captain, '队员 (3)');
+  });
+});
