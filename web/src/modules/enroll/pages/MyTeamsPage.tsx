@@ -28,7 +28,7 @@ export default function MyTeamsPage() {
       placeholder={t('centre.searchPlaceholder')}
       empty={t('centre.noTeams')}
       columns={[
-        { title: t('common.team'), dataIndex: 'teamName', render: (v: string | null, s) => <Link to={`/home/competition/team/details?id=${s.id}`}>{v ?? s.itemName}</Link> },
+        { title: t('common.team'), dataIndex: 'teamName', width: 160, render: (v: string | null, s) => <Link to={`/home/competition/team/details?id=${s.id}`}>{v ?? s.itemName}</Link> },
         { title: t('common.competition'), dataIndex: 'competitionName' },
         { title: t(labels.signUpItem, { ns: 'translation' }), dataIndex: 'itemName', width: 130 },
         { title: t('centre.role'), width: 90, render: (_, s) => (s.captainUserId === userId ? <Tag color="gold">{t('team.captain')}</Tag> : <Tag>{t('team.memberRole')}</Tag>) },

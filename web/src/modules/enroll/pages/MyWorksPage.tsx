@@ -29,7 +29,7 @@ export default function MyWorksPage() {
       placeholder={t('centre.workSearchPlaceholder')}
       empty={t('centre.noWorks')}
       columns={[
-        { title: t('centre.workTitle'), dataIndex: 'title', render: (v: string, w) => <Link to={`/home/work/workDetail?id=${w.id}`}>{v}</Link> },
+        { title: t('centre.workTitle'), dataIndex: 'title', width: 180, render: (v: string, w) => <Link to={`/home/work/workDetail?id=${w.id}`}>{v}</Link> },
         { title: t('common.competition'), dataIndex: 'competitionName' },
         { title: t(labels.signUpItem, { ns: 'translation' }), dataIndex: 'itemName', width: 130 },
         { title: t('common.team'), dataIndex: 'teamName', width: 130, render: (v: string | null) => v ?? '—' },
