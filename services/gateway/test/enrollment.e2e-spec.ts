@@ -146,8 +146,13 @@ describe('sign-up, teams and works', () => {
     const site = await api<Page<{ teamName: string; members: string[] }>>(`/web/enroll/website/member/list?competitionId=${c.id}`);
     expect(site.data.list).toEqual([expect.objectContaining({ teamName: '闪电队', members: ['队**', '队**', '队**'] })]);
 
-    // Once published, the work is public.
+    // Once published, the work is public; the list's switch reads the state, only for the competition's organisers.
+    expect((await api(`/enroll/work/publish?competitionId=${c.id}`, { token: admin1 })).data).toEqual({ competitionId: c.id, published: false });
     expect((await api('/enroll/work/publish', { token: admin1, body: { competitionId: c.id, published: true } })).code).toBe(0);
+    expect((await api(`/enroll/work/publish?competitionId=${c.id}`, { token: admin1 })).data).toEqual({ competitionId: c.id, published: true });
+    expect((await api(`/enroll/work/publish?competitionId=${c.id}`, { token: admin2 })).code).toBe(10404);
+    expect((await api(`/enroll/work/publish?competitionId=${c.id}`, { token: captain.token })).code).toBe(401);
+    expect((await api(`/enroll/work/publish?competitionId=abc`, { token: admin1 })).code).toBe(10400);
     expect((await api<Work>(`/works/detail?id=${w}`)).data).toMatchObject({ id: w, title: '智能校园', shareId: '' });
     const backWorks = await api<Page<Work>>(`/enroll/work/page?competitionId=${c.id}`, { token: admin1 });
     expect(backWorks.data.list.map((x) => x.id)).toEqual([w]);
