@@ -91,7 +91,7 @@ export default function SignupsPage() {
     {
       title: t('signup.team'),
       key: 'team',
-      width: 200,
+      width: 170,
       fixed: 'left',
       render: (_, s) => (
         <Space size={4}>
@@ -103,7 +103,7 @@ export default function SignupsPage() {
     {
       title: t('signup.competition', { event: event.label }),
       key: 'competition',
-      width: 240,
+      width: 200,
       render: (_, s) => (
         <div className="enroll-admin__name">
           <span>{s.competitionName}</span>
@@ -111,13 +111,13 @@ export default function SignupsPage() {
         </div>
       ),
     },
-    { title: t('signup.captain'), dataIndex: 'captainName', width: 110, render: (v: string) => v || '-' },
-    { title: t('signup.school'), dataIndex: 'schoolName', width: 160, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('signup.members'), dataIndex: 'memberCount', width: 80, align: 'right' },
-    { title: t('signup.complete'), dataIndex: 'complete', width: 100, render: (v: boolean) => <CompleteTag complete={v} /> },
-    { title: t('signup.status'), dataIndex: 'status', width: 100, render: (v: SignupStatus) => <SignupStatusTag status={v} /> },
-    { title: t('signup.payStatus'), dataIndex: 'payStatus', width: 100, render: (v: PayStatus) => <PayStatusTag status={v} /> },
-    { title: t('signup.createdAt'), dataIndex: 'createdAt', width: 180, render: (v: string) => formatDateTime(v, lang) },
+    { title: t('signup.captain'), dataIndex: 'captainName', width: 100, render: (v: string) => v || '-' },
+    { title: t('signup.school'), dataIndex: 'schoolName', width: 130, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('signup.members'), dataIndex: 'memberCount', width: 70, align: 'right' },
+    { title: t('signup.complete'), dataIndex: 'complete', width: 90, render: (v: boolean) => <CompleteTag complete={v} /> },
+    { title: t('signup.status'), dataIndex: 'status', width: 90, render: (v: SignupStatus) => <SignupStatusTag status={v} /> },
+    { title: t('signup.payStatus'), dataIndex: 'payStatus', width: 90, render: (v: PayStatus) => <PayStatusTag status={v} /> },
+    { title: t('signup.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v, lang) },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -189,7 +189,7 @@ export default function SignupsPage() {
         setQuery={setQuery}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1270 }}
         locale={{
           emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('signup.emptyFiltered') : t('signup.empty')} />,
         }}

@@ -68,7 +68,7 @@ export default function WorkDetailPage() {
         work.loading && <Skeleton active />
       ) : (
         <>
-          <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} styles={{ label: { width: 130 } }}>
+          <Descriptions bordered size="small" column={2} styles={{ label: { width: 130 } }}>
             <Descriptions.Item label={t('work.name')} span={2}>
               {w.title}
             </Descriptions.Item>
