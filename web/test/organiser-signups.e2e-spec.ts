@@ -131,7 +131,7 @@ describe('an organiser manages sign-ups and works in the back office', () => {
     await waitForGone(page, '.ant-modal');
     await waitForText(page, '已驳回', row(ids.reject));
     await page.locator(`${row(ids.reject)} a`).click();
-    await waitForText(page, ['驳回原因', '指导老师信息与学校备案不符', '已驳回'], '.signup-drawer');
+    await waitForText(page, ['驳回原因', '指导老师信息与学校备案不符', '已驳回', '成员（2）', '网测3', '网测4'], '.signup-drawer');
     await b.shot(page, 'rejected-detail');
     // The toast sits over the drawer's header until it goes.
     await waitForGone(page, '.ant-message-notice');

@@ -22,7 +22,7 @@ import { scopeOf } from '../scope';
 import { CompetitionSettings, type Settings } from '../settings/competition-settings';
 import { isComplete, missingFields } from './profile';
 import { closeSignup, SignupService } from './signup.service';
-import { displayName, loadMembers, loadSignup, notify, SIGNUP_COLUMNS } from './signup.sql';
+import { displayName, isClosed, loadMembers, loadSignup, notify, SIGNUP_COLUMNS } from './signup.sql';
 
 /** Most rows one export holds; a larger list is narrowed with the filters first. */
 export const EXPORT_LIMIT = 10_000;
@@ -74,7 +74,8 @@ export class SignupAdminService {
   private async withCompleteness(req: RpcRequest, rows: (Signup & { captainName: string })[]): Promise<SignupListRow[]> {
     if (!rows.length) return [];
     const members: { signupId: number; profile: MemberProfile }[] = await this.ds.query(
-      `SELECT signup_id::int AS "signupId", profile FROM signup_members WHERE signup_id = ANY($1::int[]) AND active`,
+      `SELECT x.signup_id::int AS "signupId", x.profile FROM signup_members x JOIN signups s ON s.id = x.signup_id
+       WHERE x.signup_id = ANY($1::int[]) AND (x.active OR s.status IN (${SignupStatus.rejected}, ${SignupStatus.withdrawn}))`,
       [rows.map((r) => r.id)],
     );
     const settings = new Map<number, Promise<Settings>>();
@@ -93,7 +94,7 @@ export class SignupAdminService {
     const s = await loadSignup(this.ds.manager, req.payload.id);
     if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
     await this.assertInScope(req, s.groupId, s.id);
-    return this.signups.detailOf(req, s, await loadMembers(this.ds.manager, s.id), false);
+    return this.signups.detailOf(req, s, await loadMembers(this.ds.manager, s.id, isClosed(s.status)), false);
   }
 
   /** Approves (complete and paid sign-ups only) or rejects with a reason, which frees its places. */

@@ -24,7 +24,7 @@ const en: Catalogue<EnrollAdminMessages> = {
     captain: 'Captain',
     school: 'School',
     members: 'Members',
-    complete: 'Details',
+    complete: 'Complete?',
     status: 'Status',
     payStatus: 'Payment',
     createdAt: 'Signed up at',

@@ -113,7 +113,7 @@ export default function SignupsPage() {
     },
     { title: t('signup.captain'), dataIndex: 'captainName', width: 100, render: (v: string) => v || '-' },
     { title: t('signup.school'), dataIndex: 'schoolName', width: 130, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('signup.members'), dataIndex: 'memberCount', width: 70, align: 'right' },
+    { title: t('signup.members'), dataIndex: 'memberCount', width: 90, align: 'right' },
     { title: t('signup.complete'), dataIndex: 'complete', width: 90, render: (v: boolean) => <CompleteTag complete={v} /> },
     { title: t('signup.status'), dataIndex: 'status', width: 90, render: (v: SignupStatus) => <SignupStatusTag status={v} /> },
     { title: t('signup.payStatus'), dataIndex: 'payStatus', width: 90, render: (v: PayStatus) => <PayStatusTag status={v} /> },
@@ -189,7 +189,7 @@ export default function SignupsPage() {
         setQuery={setQuery}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1270 }}
+        scroll={{ x: 1290 }}
         locale={{
           emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('signup.emptyFiltered') : t('signup.empty')} />,
         }}
