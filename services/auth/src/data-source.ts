@@ -9,6 +9,7 @@ import { UserEntity } from './user/user.entity';
 import { Init1763740000000 } from './migrations/1763740000000-Init';
 import { OperationLogs1763900000000 } from './migrations/1763900000000-OperationLogs';
 import { AdminPermissions1764100000000 } from './migrations/1764100000000-AdminPermissions';
+import { WorkInfoPath1764200000000 } from './migrations/1764200000000-WorkInfoPath';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -16,7 +17,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
     url: config.databaseUrl,
     schema: AUTH_SCHEMA,
     entities: [GroupEntity, DeptEntity, RoleEntity, MenuEntity, UserEntity],
-    migrations: [Init1763740000000, OperationLogs1763900000000, AdminPermissions1764100000000],
+    migrations: [Init1763740000000, OperationLogs1763900000000, AdminPermissions1764100000000, WorkInfoPath1764200000000],
     poolSize: config.dbPoolSize,
   });
 }

@@ -54,6 +54,8 @@ export const EnrollmentSubject = {
   workPage: 'enrollment.work.page',
   workDetail: 'enrollment.work.detail',
   workPublish: 'enrollment.work.publish',
+  /** Whether a competition's works are published (the works list's switch). */
+  workPublication: 'enrollment.work.publication',
   health: 'enrollment.health.ping',
 } as const;
 
@@ -151,10 +153,19 @@ export interface SignupPageQuery extends PageQuery {
   competitionId?: number;
   itemId?: number;
   schoolId?: number;
+  /** The school as typed, for sign-ups without a school id (the source list's entries with schoolId null). */
+  schoolName?: string;
   status?: SignupStatus;
   payStatus?: PayStatus;
   /** Matches team name, member names and usernames. */
   keyword?: string;
+}
+
+/** A row of the back office's sign-up list. */
+export interface SignupListRow extends Signup {
+  captainName: string;
+  /** As in SignupDetail: enough members and every member's required fields in. */
+  complete: boolean;
 }
 
 export interface SignupCheckPayload {
@@ -256,6 +267,12 @@ export interface WorkPageQuery extends PageQuery {
   itemId?: number;
   status?: WorkStatus;
   keyword?: string;
+}
+
+/** Whether the organiser published a competition's submitted works on the public site. */
+export interface WorkPublication {
+  competitionId: number;
+  published: boolean;
 }
 
 export interface EnrollMessage {

@@ -11,6 +11,7 @@ import {
   type Signup,
   type SignupCounts,
   type SignupDetail,
+  type SignupListRow,
   type Work,
 } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
@@ -124,6 +125,7 @@ describe('sign-up, teams and works', () => {
     // Back office: admin1 sees it, filters and approves it; admin2's organisation does not.
     const list = await api<Page<Signup>>(`/enroll/signup/page?competitionId=${c.id}&itemId=${item}&status=0&keyword=${encodeURIComponent('闪电')}`, { token: admin1 });
     expect(list.data.list.map((s) => s.id)).toEqual([id]);
+    expect(list.data.list[0]).toMatchObject({ complete: true, captainName: '队员1' });
     expect((await api<Page<Signup>>(`/enroll/signup/page?competitionId=${c.id}`, { token: admin2 })).data.total).toBe(0);
     expect((await api(`/enroll/signup/detail?id=${id}`, { token: admin2 })).code).toBe(10404);
     expect((await api(`/enroll/signup/check`, { token: admin2, body: { id, approve: true } })).code).toBe(10404);
@@ -146,8 +148,13 @@ describe('sign-up, teams and works', () => {
     const site = await api<Page<{ teamName: string; members: string[] }>>(`/web/enroll/website/member/list?competitionId=${c.id}`);
     expect(site.data.list).toEqual([expect.objectContaining({ teamName: '闪电队', members: ['队**', '队**', '队**'] })]);
 
-    // Once published, the work is public.
+    // Once published, the work is public; the list's switch reads the state, only for the competition's organisers.
+    expect((await api(`/enroll/work/publish?competitionId=${c.id}`, { token: admin1 })).data).toEqual({ competitionId: c.id, published: false });
     expect((await api('/enroll/work/publish', { token: admin1, body: { competitionId: c.id, published: true } })).code).toBe(0);
+    expect((await api(`/enroll/work/publish?competitionId=${c.id}`, { token: admin1 })).data).toEqual({ competitionId: c.id, published: true });
+    expect((await api(`/enroll/work/publish?competitionId=${c.id}`, { token: admin2 })).code).toBe(10404);
+    expect((await api(`/enroll/work/publish?competitionId=${c.id}`, { token: captain.token })).code).toBe(401);
+    expect((await api(`/enroll/work/publish?competitionId=abc`, { token: admin1 })).code).toBe(10400);
     expect((await api<Work>(`/works/detail?id=${w}`)).data).toMatchObject({ id: w, title: '智能校园', shareId: '' });
     const backWorks = await api<Page<Work>>(`/enroll/work/page?competitionId=${c.id}`, { token: admin1 });
     expect(backWorks.data.list.map((x) => x.id)).toEqual([w]);
@@ -285,6 +292,11 @@ describe('sign-up, teams and works', () => {
       expect((await api('/enroll/signup/check', { token: admin1, body: { id: s.data.id, approve: false }, lang: 'en' })).msg).toBe('Give a reason when rejecting');
       const rejected = await api<SignupDetail>('/enroll/signup/check', { token: admin1, body: { id: s.data.id, approve: false, reason: '材料不全' } });
       expect(rejected.data).toMatchObject({ status: 2, rejectReason: '材料不全' });
+      // The organiser still sees who it was, in the detail and in the list (with its school filter by typed name).
+      expect(rejected.data.members.map((m) => m.profile.realName)).toEqual(['队员5']);
+      const listed = await api<Page<SignupListRow>>(`/enroll/signup/page?competitionId=${fee.id}&schoolName=${encodeURIComponent('华东示范大学')}`, { token: admin1 });
+      expect(listed.data.list).toEqual([expect.objectContaining({ id: s.data.id, complete: true, status: 2 })]);
+      expect((await api<Page<Signup>>(`/enroll/signup/page?competitionId=${fee.id}&schoolName=${encodeURIComponent('别的大学')}`, { token: admin1 })).data.total).toBe(0);
       // A rejected sign-up frees the person: they may sign up again.
       expect((await api('/web/enroll/signUp', { ...as(people[4]), body: { competitionId: fee.id, itemId: fee.items[0].id, type: 1, profile: profile(5) } })).code).toBe(0);
     });

@@ -37,7 +37,7 @@ export const BACK_OFFICE_MENU: SeedMenu[] = [
   },
   {
     name: '作品管理', en: 'Works', path: 'works', icon: 'file',
-    children: [page('作品列表', 'Work list', 'list', 'works/list/index'), page('作品详情', 'Work details', 'detail', 'works/detail/index', true)],
+    children: [page('作品列表', 'Work list', 'list', 'works/list/index'), page('作品详情', 'Work details', 'info', 'works/detail/index', true)],
   },
   { name: '报名管理', en: 'Sign-ups', path: 'signUp', icon: 'form', children: [page('报名管理', 'Sign-ups', 'index', 'signUp/index')] },
   {

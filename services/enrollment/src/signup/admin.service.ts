@@ -12,14 +12,17 @@ import {
   type Signup,
   type SignupCheckPayload,
   type SignupCounts,
+  type MemberProfile,
   type SignupDetail,
+  type SignupListRow,
   type SignupPageQuery,
 } from '@cmp/contracts';
 import { RPC } from '../rpc.provider';
 import { scopeOf } from '../scope';
-import { CompetitionSettings } from '../settings/competition-settings';
+import { CompetitionSettings, type Settings } from '../settings/competition-settings';
+import { isComplete, missingFields } from './profile';
 import { closeSignup, SignupService } from './signup.service';
-import { displayName, loadMembers, loadSignup, notify, SIGNUP_COLUMNS } from './signup.sql';
+import { displayName, isClosed, loadMembers, loadSignup, notify, SIGNUP_COLUMNS } from './signup.sql';
 
 /** Most rows one export holds; a larger list is narrowed with the filters first. */
 export const EXPORT_LIMIT = 10_000;
@@ -39,35 +42,59 @@ export class SignupAdminService {
   private async where(req: RpcRequest<SignupPageQuery>): Promise<{ sql: string; params: unknown[] }> {
     const scope = await scopeOf(this.rpc, req);
     const q = req.payload;
-    const params: unknown[] = [scope, q.competitionId ?? null, q.itemId ?? null, q.schoolId ?? null, q.status ?? null, q.payStatus ?? null, q.keyword ? `%${escapeLike(q.keyword)}%` : null];
+    const params: unknown[] = [
+      scope, q.competitionId ?? null, q.itemId ?? null, q.schoolId ?? null, q.status ?? null, q.payStatus ?? null,
+      q.keyword ? `%${escapeLike(q.keyword)}%` : null, q.schoolName?.trim() || null,
+    ];
     const sql = `($1::int[] IS NULL OR s.group_id = ANY($1)) AND ($2::int IS NULL OR s.competition_id = $2) AND ($3::int IS NULL OR s.item_id = $3)
       AND ($4::int IS NULL OR s.school_id = $4) AND ($5::int IS NULL OR s.status = $5) AND ($6::int IS NULL OR s.pay_status = $6)
       AND ($7::text IS NULL OR s.team_name ILIKE $7 OR s.school_name ILIKE $7 OR EXISTS (
-            SELECT 1 FROM signup_members x WHERE x.signup_id = s.id AND (x.username ILIKE $7 OR x.profile->>'realName' ILIKE $7)))`;
+            SELECT 1 FROM signup_members x WHERE x.signup_id = s.id AND (x.username ILIKE $7 OR x.profile->>'realName' ILIKE $7)))
+      AND ($8::text IS NULL OR (s.school_id IS NULL AND s.school_name = $8))`;
     return { sql, params };
   }
 
-  async page(req: RpcRequest<SignupPageQuery>): Promise<Page<Signup & { captainName: string }>> {
+  async page(req: RpcRequest<SignupPageQuery>): Promise<Page<SignupListRow>> {
     const pageNum = req.payload.pageNum ?? 1;
     const pageSize = Math.min(req.payload.pageSize ?? 10, MAX_PAGE_SIZE);
     const { sql, params } = await this.where(req);
-    const [list, [{ total }]] = await Promise.all([
+    const [rows, [{ total }]] = await Promise.all([
       this.ds.query(
         `SELECT ${SIGNUP_COLUMNS}, COALESCE(c.profile->>'realName', c.username, '') AS "captainName"
          FROM signups s LEFT JOIN signup_members c ON c.signup_id = s.id AND c.user_id = s.captain_user_id
-         WHERE ${sql} ORDER BY s.id DESC LIMIT $8 OFFSET $9`,
+         WHERE ${sql} ORDER BY s.id DESC LIMIT $9 OFFSET $10`,
         [...params, pageSize, (pageNum - 1) * pageSize],
-      ),
+      ) as Promise<(Signup & { captainName: string })[]>,
       this.ds.query(`SELECT count(*)::int AS total FROM signups s WHERE ${sql}`, params),
     ]);
-    return { list, total, pageNum, pageSize };
+    return { list: await this.withCompleteness(req, rows), total, pageNum, pageSize };
+  }
+
+  /** Whether each sign-up of a page is complete, judged as the detail judges it (one query for the members). */
+  private async withCompleteness(req: RpcRequest, rows: (Signup & { captainName: string })[]): Promise<SignupListRow[]> {
+    if (!rows.length) return [];
+    const members: { signupId: number; profile: MemberProfile }[] = await this.ds.query(
+      `SELECT x.signup_id::int AS "signupId", x.profile FROM signup_members x JOIN signups s ON s.id = x.signup_id
+       WHERE x.signup_id = ANY($1::int[]) AND (x.active OR s.status IN (${SignupStatus.rejected}, ${SignupStatus.withdrawn}))`,
+      [rows.map((r) => r.id)],
+    );
+    const settings = new Map<number, Promise<Settings>>();
+    for (const id of new Set(rows.map((r) => r.competitionId))) settings.set(id, this.settings.get(id, req.meta));
+    return Promise.all(
+      rows.map(async (r) => {
+        const { enroll } = await settings.get(r.competitionId)!;
+        const mine = members.filter((m) => m.signupId === r.id);
+        const teamMin = r.type === SignupType.team ? enroll.teamMin : 1;
+        return { ...r, complete: isComplete(mine.map((m) => missingFields(m.profile, enroll.requiredFields)), teamMin) };
+      }),
+    );
   }
 
   async detail(req: RpcRequest<{ id: number }>): Promise<SignupDetail> {
     const s = await loadSignup(this.ds.manager, req.payload.id);
     if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
     await this.assertInScope(req, s.groupId, s.id);
-    return this.signups.detailOf(req, s, await loadMembers(this.ds.manager, s.id), false);
+    return this.signups.detailOf(req, s, await loadMembers(this.ds.manager, s.id, isClosed(s.status)), false);
   }
 
   /** Approves (complete and paid sign-ups only) or rejects with a reason, which frees its places. */

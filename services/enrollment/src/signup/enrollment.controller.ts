@@ -72,5 +72,6 @@ export class EnrollmentController {
   @MessagePattern(S.sourceList) sources(@Payload() r: OfCompetition) { return this.admin.sources(r); }
   @MessagePattern(S.workPage) workPage(@Payload() r: RpcRequest<WorkPageQuery>) { return this.works.page(r); }
   @MessagePattern(S.workDetail) workDetail(@Payload() r: Id) { return this.works.detail(r); }
+  @MessagePattern(S.workPublication) publication(@Payload() r: OfCompetition) { return this.works.publication(r); }
   @MessagePattern(S.workPublish) publish(@Payload() r: RpcRequest<{ competitionId: number; published: boolean }>) { return this.works.publish(r); }
 }

@@ -42,6 +42,10 @@ export function missingFields(p: MemberProfile, required: readonly MemberField[]
   });
 }
 
+/** A sign-up is complete with at least teamMin members, none of them missing a required field. */
+export const isComplete = (missingPerMember: readonly (readonly MemberField[])[], teamMin: number): boolean =>
+  missingPerMember.length >= teamMin && missingPerMember.every((m) => !m.length);
+
 export const fieldNames = (fields: readonly MemberField[], lang: Lang) => fields.map((f) => translate(`enroll.field.${f}`, lang)).join(lang === 'en' ? ', ' : '、');
 
 export function requireFields(p: MemberProfile, required: readonly MemberField[], lang: Lang): void {

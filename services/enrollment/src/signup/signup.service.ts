@@ -24,7 +24,7 @@ import {
 import { RPC } from '../rpc.provider';
 import { callerOf, scopeOf } from '../scope';
 import { CompetitionSettings, type Settings } from '../settings/competition-settings';
-import { mergeProfiles, missingFields, normaliseProfile, requireFields } from './profile';
+import { isComplete, mergeProfiles, missingFields, normaliseProfile, requireFields } from './profile';
 import { hasSchoolQuota, releaseSchool, releaseSlot, schoolQuotaOf } from './quota';
 import { changed, displayName, loadMembers, loadSignup, notify, SIGNUP_COLUMNS, type SignupRow } from './signup.sql';
 
@@ -200,7 +200,7 @@ export class SignupService {
       members: shown,
       teamMin,
       teamMax: s.type === SignupType.team ? settings.enroll.teamMax : 1,
-      complete: shown.length >= teamMin && shown.every((x) => !x.missing.length),
+      complete: isComplete(shown.map((x) => x.missing), teamMin),
       ...(showInvite && s.type === SignupType.team ? { inviteCode } : {}),
     };
   }

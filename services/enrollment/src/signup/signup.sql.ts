@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { translate, type Signup } from '@cmp/contracts';
+import { SignupStatus, translate, type Signup } from '@cmp/contracts';
 
 /** A sign-up row as the contract's Signup (alias `s`). */
 export const SIGNUP_COLUMNS = `s.id::int AS id, s.competition_id AS "competitionId", s.competition_name AS "competitionName",
@@ -25,12 +25,19 @@ export interface MemberRow {
   joinedAt: string;
 }
 
-export const loadMembers = (m: EntityManager, signupId: number): Promise<MemberRow[]> =>
+/**
+ * Members of a sign-up: the active ones, or with `closed` (a rejected or withdrawn sign-up, whose members were set
+ * inactive when it closed) every member it had, as the export lists them.
+ */
+export const loadMembers = (m: EntityManager, signupId: number, closed = false): Promise<MemberRow[]> =>
   m.query(
     `SELECT user_id AS "userId", username, captain, profile, joined_at AS "joinedAt" FROM signup_members
-     WHERE signup_id = $1 AND active ORDER BY captain DESC, id`,
-    [signupId],
+     WHERE signup_id = $1 AND (active OR $2::boolean) ORDER BY captain DESC, id`,
+    [signupId, closed],
   );
+
+/** A rejected or withdrawn sign-up. */
+export const isClosed = (status: number): boolean => status === SignupStatus.rejected || status === SignupStatus.withdrawn;
 
 /** Stores a personal-centre message in both languages, so it reads in whichever the person uses. */
 export async function notify(m: EntityManager, userIds: number[], key: string, params: Record<string, string | number>): Promise<void> {

@@ -17,6 +17,7 @@ import {
   type WorkFileAccess,
   type WorkFileAddPayload,
   type WorkPageQuery,
+  type WorkPublication,
   type WorkSavePayload,
   type WorkUploadPolicy,
 } from '@cmp/contracts';
@@ -270,17 +271,30 @@ export class WorkService {
     return strip(w);
   }
 
+  /** Whether a competition's works are published (never published reads as false). */
+  async publication(req: RpcRequest<{ competitionId: number }>): Promise<WorkPublication> {
+    const s = await this.organisersCompetition(req, req.payload.competitionId);
+    const [row] = await this.ds.query(`SELECT published FROM work_publications WHERE competition_id = $1`, [s.id]);
+    return { competitionId: s.id, published: row?.published === true };
+  }
+
   /** Publishes (or hides) a competition's submitted works on the public site. */
-  async publish(req: RpcRequest<{ competitionId: number; published: boolean }>): Promise<{ competitionId: number; published: boolean }> {
-    const s = await this.settings.get(req.payload.competitionId, req.meta);
-    const scope = await scopeOf(this.rpc, req);
-    if (scope !== null && !scope.includes(s.groupId)) throw AppError.notFound('enroll.notPublished', { id: s.id });
+  async publish(req: RpcRequest<{ competitionId: number; published: boolean }>): Promise<WorkPublication> {
+    const s = await this.organisersCompetition(req, req.payload.competitionId);
     await this.ds.query(
       `INSERT INTO work_publications (competition_id, group_id, published) VALUES ($1, $2, $3)
        ON CONFLICT (competition_id) DO UPDATE SET published = EXCLUDED.published, updated_at = now()`,
       [s.id, s.groupId, req.payload.published],
     );
     return { competitionId: s.id, published: req.payload.published };
+  }
+
+  /** The settings of a competition of the caller's organisations; others are answered as not found. */
+  private async organisersCompetition(req: RpcRequest, competitionId: number): Promise<Settings> {
+    const s = await this.settings.get(competitionId, req.meta);
+    const scope = await scopeOf(this.rpc, req);
+    if (scope !== null && !scope.includes(s.groupId)) throw AppError.notFound('enroll.notPublished', { id: s.id });
+    return s;
   }
 
   /** Organisers with work:list of the competition's organisation (or above it); others learn nothing. */

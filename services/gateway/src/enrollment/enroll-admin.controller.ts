@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } fro
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { buildWorkbook } from '@cmp/common';
-import { EnrollmentSubject as S, Perm, SIGNUP_EXPORT_COLUMNS, type Page, type Signup, type SignupDetail, type Work } from '@cmp/contracts';
+import { EnrollmentSubject as S, Perm, SIGNUP_EXPORT_COLUMNS, type Page, type SignupDetail, type SignupListRow, type Work, type WorkPublication } from '@cmp/contracts';
 import { Permissions } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
@@ -19,7 +19,7 @@ export class EnrollAdminController {
 
   @Get('signup/page')
   @Permissions(Perm.enrollList)
-  page(@RequestCtx() ctx: Ctx, @Query() q: SignupPageDto): Promise<Page<Signup>> {
+  page(@RequestCtx() ctx: Ctx, @Query() q: SignupPageDto): Promise<Page<SignupListRow>> {
     return this.rpc.call(ctx, S.signupPage, q);
   }
 
@@ -66,10 +66,17 @@ export class EnrollAdminController {
     return this.rpc.call(ctx, S.workDetail, q);
   }
 
+  /** Whether the competition's works are published (the works list's switch). */
+  @Get('work/publish')
+  @Permissions(Perm.workList)
+  publication(@RequestCtx() ctx: Ctx, @Query() q: CompetitionQueryDto): Promise<WorkPublication> {
+    return this.rpc.call(ctx, S.workPublication, q);
+  }
+
   @Post('work/publish')
   @HttpCode(200)
   @Permissions(Perm.workPublish)
-  publish(@RequestCtx() ctx: Ctx, @Body() body: PublishDto) {
+  publish(@RequestCtx() ctx: Ctx, @Body() body: PublishDto): Promise<WorkPublication> {
     return this.rpc.call(ctx, S.workPublish, body);
   }
 }

@@ -113,6 +113,7 @@ export class SignupFilterDto {
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) competitionId?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) itemId?: number;
   @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) schoolId?: number;
+  @ApiPropertyOptional({ description: 'the school as typed (sign-ups without a school id)' }) @IsOptional() @IsString() @MaxLength(100) schoolName?: string;
   @ApiPropertyOptional({ enum: [0, 1, 2, 3], description: '0 pending, 1 approved, 2 rejected, 3 withdrawn' })
   @IsOptional() @Type(() => Number) @IsIn([0, 1, 2, 3]) status?: number;
   @ApiPropertyOptional({ enum: [0, 1, 2], description: '0 free, 1 unpaid, 2 paid' }) @IsOptional() @Type(() => Number) @IsIn([0, 1, 2]) payStatus?: number;

@@ -16,6 +16,8 @@ import certificateEn from '../../modules/certificate/locales/en';
 import certificateZh from '../../modules/certificate/locales/zh-CN';
 import enrollEn from '../../modules/enroll/locales/en';
 import enrollZh from '../../modules/enroll/locales/zh-CN';
+import enrollAdminEn from '../../modules/enroll-admin/locales/en';
+import enrollAdminZh from '../../modules/enroll-admin/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -37,6 +39,7 @@ describe.each([
   ['certificateDesigner', certificateDesignerZh, certificateDesignerEn],
   ['certificate', certificateZh, certificateEn],
   ['enroll', enrollZh, enrollEn],
+  ['enrollAdmin', enrollAdminZh, enrollAdminEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

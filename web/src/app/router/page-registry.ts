@@ -34,6 +34,10 @@ export const pageRegistry: Record<string, Loader> = {
   'competition/enrollSet/index': () => import('@/modules/competition/pages/EnrollSetPage'),
   'competition/workSubSet/index': () => import('@/modules/competition/pages/WorkSubSetPage'),
   'competition/reviewSet/index': () => import('@/modules/competition/pages/ReviewSetPage'),
+  // Sign-up management and works (services/enrollment, back office).
+  'signUp/index': () => import('@/modules/enroll-admin/pages/SignupsPage'),
+  'works/list/index': () => import('@/modules/enroll-admin/pages/WorksPage'),
+  'works/detail/index': () => import('@/modules/enroll-admin/pages/WorkDetailPage'),
   'certificate/make/index': () => import('@/modules/certificate-designer/pages/CertificateDesignerPage'),
 };
 

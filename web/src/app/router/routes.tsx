@@ -108,6 +108,8 @@ const backStatic: RouteObject[] = [
   registered('/competition/workSubSet', 'route.workSubSet', 'competition/workSubSet/index'),
   registered('/competition/enrollSet', 'route.enrollSet', 'competition/enrollSet/index'),
   registered('/competition/reviewSet', 'route.reviewSet', 'competition/reviewSet/index'),
+  // The work detail's menu path is /works/info: /works/detail is the public page of a published work (open path).
+  registered('/works/info', 'route.worksInfo', 'works/detail/index'),
   { path: '/newsManagement/addEdit', handle: { titleKey: 'route.newsAddEdit', area: 'back' }, element: lazyElement(NewsEditPage) },
   { path: '/newsManagement/detail', handle: { titleKey: 'route.newsDetail', area: 'back' }, element: lazyElement(NewsDetailPage) },
   todo('/competitionReward/detailedList', 'route.rewardDetailedList', 'back'),

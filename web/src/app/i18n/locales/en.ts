@@ -99,6 +99,7 @@ const en: Catalogue<Messages> = {
     previewDetail: 'Preview details',
     pdf: 'PDF preview',
     worksDetail: 'Work details',
+    worksInfo: 'Work details',
     centerUsers: 'My account',
     centerSet: 'Settings',
     centerCompetition: 'My competitions',

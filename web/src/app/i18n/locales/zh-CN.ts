@@ -96,6 +96,7 @@ const zhCN = {
     previewDetail: '预览详情',
     pdf: 'PDF 预览',
     worksDetail: '作品详情',
+    worksInfo: '作品详情',
     centerUsers: '账号信息',
     centerSet: '设置',
     centerCompetition: '我的竞赛',

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Alert, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Signup, SignupDetail } from '@cmp/contracts';
+import { toast } from '@/app/feedback/feedback';
+import { enrollAdminApi } from '../api/enroll-admin.api';
+import { NS } from './shared';
+
+type Reviewed = Pick<Signup, 'id' | 'teamName'> & { captainName?: string };
+
+/** What a sign-up is called in messages: its team, or the individual's name. */
+export const signupName = (s: Reviewed & { members?: SignupDetail['members'] }) =>
+  s.teamName || s.captainName || s.members?.[0]?.profile.realName || s.members?.[0]?.username || `#${s.id}`;
+
+/**
+ * Approving and rejecting a sign-up, shared by the list and the detail drawer. Approval goes straight to the
+ * server (its refusals, such as an incomplete or unpaid sign-up, are toasted by the HTTP client); rejection asks
+ * for a reason in a modal. `onDone` gets the sign-up as it is after the change.
+ */
+export function useReview(onDone: (s: SignupDetail) => void) {
+  const { t } = useTranslation(NS);
+  const [rejecting, setRejecting] = useState<Reviewed | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+
+  const approve = async (s: Reviewed) => {
+    try {
+      const after = await enrollAdminApi.check(s.id, true);
+      toast(t('signup.approved', { name: signupName(s) }), 'success');
+      onDone(after);
+    } catch {
+      /* the server's message was toasted */
+    }
+  };
+
+  const submitReject = async () => {
+    if (!rejecting) return;
+    const { reason } = await form.validateFields();
+    setBusy(true);
+    try {
+      const after = await enrollAdminApi.check(rejecting.id, false, reason.trim());
+      toast(t('signup.rejected', { name: signupName(rejecting) }), 'success');
+      setRejecting(null);
+      onDone(after);
+    } catch {
+      /* toasted */
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const modal = (
+    <Modal
+      open={!!rejecting}
+      title={t('reject.title')}
+      okText={t('reject.ok')}
+      okButtonProps={{ danger: true, loading: busy }}
+      onOk={() => void submitReject().catch(() => undefined)}
+      onCancel={() => setRejecting(null)}
+      afterOpenChange={(open) => !open && form.resetFields()}
+      destroyOnHidden
+    >
+      {rejecting && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('reject.intro', { name: signupName(rejecting) })} />}
+      <Form form={form} layout="vertical" name="reject" preserve={false}>
+        <Form.Item
+          name="reason"
+          label={t('reject.reason')}
+          rules={[{ required: true, whitespace: true, message: t('reject.reasonRequired') }]}
+        >
+          <Input.TextArea rows={4} maxLength={200} showCount placeholder={t('reject.reasonPlaceholder')} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+
+  return { approve, reject: (s: Reviewed) => setRejecting(s), modal };
+}

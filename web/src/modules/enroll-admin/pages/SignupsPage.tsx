@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import { Button, Empty, Form, Input, Select, Space, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { PayStatus, Perm, SignupStatus, SignupType, type SignupDetail, type SignupListRow, type SignupPageQuery } from '@cmp/contracts';
+import { GuardedButton } from '@/app/click-guard/GuardedButton';
+import { toast } from '@/app/feedback/feedback';
+import { formatDateTime } from '@/app/i18n/format';
+import { usePermission } from '@/app/permission/permission';
+import { PageHeader } from '@/modules/system/components/PageHeader';
+import { useAsync } from '@/modules/system/hooks/useAsync';
+import { enrollAdminApi, type SignupFilters, type SignupSource } from '../api/enroll-admin.api';
+import { SignupDrawer } from '../components/SignupDrawer';
+import { CompetitionEventFilters, CompleteTag, NS, PayStatusTag, SignupStatusTag, statusOptions, useCompetitionOptions, useEventLabel, useLang } from '../components/shared';
+import { useReview } from '../components/useReview';
+
+interface Filters {
+  competitionId?: number;
+  itemId?: number;
+  /** 'id:<schoolId>' or 'name:<schoolName>' (sign-ups with a typed school have no id). */
+  school?: string;
+  status?: SignupStatus;
+  payStatus?: PayStatus;
+  keyword?: string;
+}
+
+const sourceValue = (s: SignupSource) => (s.schoolId ? `id:${s.schoolId}` : `name:${s.schoolName}`);
+
+function schoolQuery(value: string | undefined): Pick<SignupPageQuery, 'schoolId' | 'schoolName'> {
+  if (value?.startsWith('id:')) return { schoolId: Number(value.slice(3)) };
+  if (value?.startsWith('name:')) return { schoolName: value.slice(5) };
+  return {};
+}
+
+/** 报名管理: the sign-ups of the organiser's competitions; filter, review in a drawer, approve or reject, export. */
+export default function SignupsPage() {
+  const { t } = useTranslation(NS);
+  const lang = useLang();
+  const event = useEventLabel();
+  const can = { check: usePermission([Perm.enrollCheck]), export: usePermission([Perm.enrollExport]) };
+
+  const [query, setQuery] = useState<SignupPageQuery>({ pageNum: 1, pageSize: 10 });
+  const list = useAsync((signal) => enrollAdminApi.page(query, signal), [query]);
+  const competitions = useCompetitionOptions();
+  const [form] = Form.useForm<Filters>();
+  const competitionId = Form.useWatch('competitionId', form);
+  const sources = useAsync((signal) => enrollAdminApi.sources(competitionId!, signal), [competitionId], !!competitionId);
+  const { pageNum: _p, pageSize: _s, ...filters } = query;
+  const filtered = Object.values(filters).some((v) => v !== undefined);
+
+  const [openId, setOpenId] = useState<number | null>(null);
+  const detail = useAsync((signal) => enrollAdminApi.detail(openId!, signal), [openId], openId !== null);
+  const review = useReview((after: SignupDetail) => {
+    list.reload();
+    if (after.id === openId) detail.reload();
+  });
+  const [exporting, setExporting] = useState(false);
+
+  const search = () => {
+    const f = form.getFieldsValue();
+    setQuery((q) => ({
+      pageNum: 1,
+      pageSize: q.pageSize,
+      competitionId: f.competitionId,
+      itemId: f.itemId,
+      ...schoolQuery(f.school),
+      status: f.status,
+      payStatus: f.payStatus,
+      keyword: f.keyword?.trim() || undefined,
+    }));
+  };
+  const reset = () => {
+    form.resetFields();
+    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize }));
+  };
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      await enrollAdminApi.export(filters as SignupFilters, t('signup.exportName'));
+      toast(t('signup.exported'), 'success');
+    } catch {
+      /* toasted */
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<SignupListRow> = [
+    {
+      title: t('signup.team'),
+      key: 'team',
+      width: 170,
+      fixed: 'left',
+      render: (_, s) => (
+        <Space size={4}>
+          <Tag color={s.type === SignupType.team ? 'blue' : 'default'}>{s.type === SignupType.team ? t('signup.teamTag') : t('signup.individual')}</Tag>
+          <a onClick={() => setOpenId(s.id)}>{s.teamName || s.captainName}</a>
+        </Space>
+      ),
+    },
+    {
+      title: t('signup.competition', { event: event.label }),
+      key: 'competition',
+      width: 200,
+      render: (_, s) => (
+        <div className="enroll-admin__name">
+          <span>{s.competitionName}</span>
+          <span className="enroll-admin__sub">{s.itemName}</span>
+        </div>
+      ),
+    },
+    { title: t('signup.captain'), dataIndex: 'captainName', width: 100, render: (v: string) => v || '-' },
+    { title: t('signup.school'), dataIndex: 'schoolName', width: 130, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('signup.members'), dataIndex: 'memberCount', width: 90, align: 'right' },
+    { title: t('signup.complete'), dataIndex: 'complete', width: 90, render: (v: boolean) => <CompleteTag complete={v} /> },
+    { title: t('signup.status'), dataIndex: 'status', width: 90, render: (v: SignupStatus) => <SignupStatusTag status={v} /> },
+    { title: t('signup.payStatus'), dataIndex: 'payStatus', width: 90, render: (v: PayStatus) => <PayStatusTag status={v} /> },
+    { title: t('signup.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v, lang) },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: lang === 'en' ? 200 : 160,
+      render: (_, s) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => setOpenId(s.id)}>
+            {t('signup.details')}
+          </Button>
+          {can.check && s.status === SignupStatus.pending && (
+            <>
+              <GuardedButton type="link" size="small" onClick={() => review.approve(s)}>
+                {t('signup.approve')}
+              </GuardedButton>
+              <Button type="link" size="small" danger onClick={() => review.reject(s)}>
+                {t('signup.reject')}
+              </Button>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="system-page enroll-admin" data-testid="signups-page">
+      <PageHeader
+        title={t('signup.title')}
+        extra={
+          can.export && (
+            <GuardedButton icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
+              {t('signup.export')}
+            </GuardedButton>
+          )
+        }
+      />
+      <Form form={form} layout="inline" className="search-form" name="signup-search" onFinish={search}>
+        <CompetitionEventFilters form={form} competitions={competitions} dependants={['school']} />
+        <Form.Item name="school" label={t('filter.school')}>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            disabled={!competitionId}
+            placeholder={competitionId ? t('common.all') : t('filter.schoolPlaceholder')}
+            style={{ width: 200 }}
+            loading={sources.loading}
+            options={(competitionId ? (sources.data ?? []) : []).map((s) => ({
+              value: sourceValue(s),
+              label: t('filter.schoolOption', { name: s.schoolName || t('filter.noSchoolName'), count: s.count }),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="status" label={t('filter.status')}>
+          <Select allowClear placeholder={t('common.all')} style={{ width: 120 }} options={statusOptions(SignupStatus, (v) => t(`signup.statuses.${v}`))} />
+        </Form.Item>
+        <Form.Item name="payStatus" label={t('filter.payStatus')}>
+          <Select allowClear placeholder={t('common.all')} style={{ width: 120 }} options={statusOptions(PayStatus, (v) => t(`signup.payStatuses.${v}`))} />
+        </Form.Item>
+        <Form.Item name="keyword" label={t('filter.keyword')}>
+          <Input allowClear placeholder={t('signup.keywordPlaceholder')} style={{ width: 220 }} />
+        </Form.Item>
+        <SearchButtons onReset={reset} />
+      </Form>
+      <PagedTable<SignupListRow>
+        list={list}
+        query={query}
+        setQuery={setQuery}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 1290 }}
+        locale={{
+          emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('signup.emptyFiltered') : t('signup.empty')} />,
+        }}
+      />
+      <SignupDrawer id={openId} detail={detail} onClose={() => setOpenId(null)} onApprove={review.approve} onReject={review.reject} />
+      {review.modal}
+    </div>
+  );
+}
