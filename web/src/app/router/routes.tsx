@@ -113,11 +113,11 @@ const backStatic: RouteObject[] = [
   { path: '/newsManagement/addEdit', handle: { titleKey: 'route.newsAddEdit', area: 'back' }, element: lazyElement(NewsEditPage) },
   { path: '/newsManagement/detail', handle: { titleKey: 'route.newsDetail', area: 'back' }, element: lazyElement(NewsDetailPage) },
   todo('/competitionReward/detailedList', 'route.rewardDetailedList', 'back'),
-  todo('/system/groud/college', 'route.groudCollege', 'back'),
-  todo('/system/groud/major', 'route.groudMajor', 'back'),
-  todo('/system/groud/user', 'route.groudUser', 'back'),
-  todo('/system/groud/groudDetail', 'route.groudDetail', 'back'),
-  todo('/system/groud/schoolInfo', 'route.groudSchoolInfo', 'back'),
+  registered('/system/groud/college', 'route.groudCollege', 'system/groud/college/index'),
+  registered('/system/groud/major', 'route.groudMajor', 'system/groud/major/index'),
+  registered('/system/groud/user', 'route.groudUser', 'system/user/index'),
+  registered('/system/groud/groudDetail', 'route.groudDetail', 'system/groud/groudDetail/index'),
+  registered('/system/groud/schoolInfo', 'route.groudSchoolInfo', 'system/groud/schoolInfo/index'),
 ];
 
 const standalone: RouteObject[] = [
