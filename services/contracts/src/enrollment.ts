@@ -4,7 +4,7 @@
  * docs/api-enrollment.md describes the HTTP calls built on them.
  */
 import type { MemberField, WorkFileType } from './competition';
-import type { PageQuery } from './rpc';
+import type { Page, PageQuery } from './rpc';
 
 export const EnrollmentSubject = {
   // Participant side (logged in).
@@ -268,6 +268,11 @@ export interface EnrollMessage {
   content: string;
   read: boolean;
   createdAt: string;
+}
+
+/** A page of the caller's messages, with how many of all their messages are unread (the badge). */
+export interface EnrollMessagePage extends Page<EnrollMessage> {
+  unread: number;
 }
 
 /** The personal centre's data in one answer (rewards and study records are filled by later features). */

@@ -5,9 +5,8 @@ import {
   SignupStatus,
   SignupType,
   type CentreData,
-  type EnrollMessage,
+  type EnrollMessagePage,
   type MemberProfile,
-  type Page,
   type PageQuery,
   type RpcRequest,
 } from '@cmp/contracts';
@@ -60,20 +59,20 @@ export class CentreService {
     return { competitions, teams, works: await this.works.mine(req), rewards: [], studies: [], unreadMessages: unread };
   }
 
-  async messages(req: RpcRequest<PageQuery>): Promise<Page<EnrollMessage>> {
+  async messages(req: RpcRequest<PageQuery>): Promise<EnrollMessagePage> {
     const me = callerOf(req);
     const pageNum = req.payload.pageNum ?? 1;
     const pageSize = Math.min(req.payload.pageSize ?? 10, MAX_PAGE_SIZE);
     const title = req.meta.lang === 'en' ? 'title_en' : 'title_zh';
-    const [list, [{ total }]] = await Promise.all([
+    const [list, [{ total, unread }]] = await Promise.all([
       this.ds.query(
         `SELECT id::int AS id, ${title} AS title, '' AS content, read_at IS NOT NULL AS read, created_at AS "createdAt" FROM messages
          WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
         [me.userId, pageSize, (pageNum - 1) * pageSize],
       ),
-      this.ds.query(`SELECT count(*)::int AS total FROM messages WHERE user_id = $1`, [me.userId]),
+      this.ds.query(`SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread FROM messages WHERE user_id = $1`, [me.userId]),
     ]);
-    return { list, total, pageNum, pageSize };
+    return { list, total, unread, pageNum, pageSize };
   }
 
   /** Marks the listed messages (or all when none are listed) read. */

@@ -7,8 +7,7 @@ import {
   type BankCard,
   type CentreData,
   type CompleteStatus,
-  type EnrollMessage,
-  type Page,
+  type EnrollMessagePage,
   type Signup,
   type SignupCounts,
   type SignupDetail,
@@ -172,7 +171,7 @@ export class EnrollmentController {
 
   @Get('web/center/message/page')
   @LoggedIn()
-  messages(@RequestCtx() ctx: Ctx, @Query() q: PageDto): Promise<Page<EnrollMessage>> {
+  messages(@RequestCtx() ctx: Ctx, @Query() q: PageDto): Promise<EnrollMessagePage> {
     return this.rpc.call(ctx, S.messagePage, q);
   }
 
