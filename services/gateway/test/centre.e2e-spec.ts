@@ -148,3 +148,33 @@ describe('messages (personal centre settings)', () => {
     expect((await api('/web/center/message/read', { ...as(me), body: { ids: ['x'] } })).code).toBe(10400);
   });
 });
+
+describe('participant details (personal centre)', () => {
+  let me: Student;
+  const ID = '11010519491231002X';
+
+  beforeAll(async () => {
+    [me] = await makeStudents(1, `pd${Date.now().toString(36)}`);
+  });
+  afterAll(dropStudents);
+
+  const detail = async () => (await api<{ profile: Record<string, unknown> }>('/web/user/detail', as(me))).data.profile;
+
+  it('names the field of a bad value, so the form can show the message there', async () => {
+    expect(await api('/web/user/detail/save', { ...as(me), body: { idNumber: '110105194913310021' } })).toMatchObject({ code: 10400, msg: 'invalid birth date', data: { field: 'idNumber' } });
+    expect(await api('/web/user/detail/save', { ...as(me), body: { phone: '123' } })).toMatchObject({ code: 10400, data: { field: 'phone' } });
+    expect(await api('/web/user/detail/save', { ...as(me), body: { email: 'no-at' } })).toMatchObject({ code: 10400, data: { field: 'email' } });
+  });
+
+  it('keeps fields left out, and clears fields sent empty (the gender goes with the identity number)', async () => {
+    const full = { realName: '陈同学', idNumber: ID, phone: '13900001234', schoolName: '华东示范大学', college: '计算机学院', major: '软件工程', studentNo: '2023001', grade: '2023级' };
+    expect((await api('/web/user/detail/save', { ...as(me), body: full })).code).toBe(0);
+    expect(await detail()).toEqual({ ...full, gender: 2 });
+    expect((await api('/web/user/detail/save', { ...as(me), body: { realName: '陈同学' } })).code).toBe(0);
+    expect(await detail()).toEqual({ ...full, gender: 2 });
+    const cleared = await api<{ profile: Record<string, unknown> }>('/web/user/detail/save', { ...as(me), body: { realName: '陈同学', college: '', idNumber: '', schoolId: null } });
+    expect(cleared.code).toBe(0);
+    const { college: _c, idNumber: _i, ...rest } = full;
+    expect(cleared.data.profile).toEqual(rest);
+  });
+});

@@ -16,6 +16,8 @@ import { SignupService } from '../signup/signup.service';
 import { loadMembers, loadSignup } from '../signup/signup.sql';
 import { WorkService } from '../work/work.service';
 
+const PROFILE_KEYS: (keyof MemberProfile)[] = ['realName', 'gender', 'idNumber', 'phone', 'email', 'schoolId', 'schoolName', 'college', 'major', 'studentNo', 'grade'];
+
 /** The personal centre: the caller's details, competitions, teams, works and messages. */
 @Injectable()
 export class CentreService {
@@ -31,16 +33,23 @@ export class CentreService {
     return { userId: me.userId, username: me.username, groupId: me.groupId, profile: await this.signups.savedProfile(this.ds.manager, me.userId) };
   }
 
-  /** Saves the details, and fills them into the caller's sign-ups still under review. */
+  /**
+   * Saves the details (merged over the kept ones; a field sent empty or null is cleared, with the gender when
+   * the identity number goes), and fills them into the caller's sign-ups still under review.
+   */
   async saveProfile(req: RpcRequest<MemberProfile>) {
     const me = callerOf(req);
     const profile = normaliseProfile(req.payload);
+    const given = req.payload as Record<string, unknown>;
+    const cleared: string[] = PROFILE_KEYS.filter((k) => given[k] === '' || given[k] === null);
+    if (cleared.includes('idNumber') && !profile.gender) cleared.push('gender');
     await this.ds.transaction(async (m) => {
       await this.signups.saveProfile(m, me.userId, profile);
+      if (cleared.length) await m.query(`UPDATE profiles SET profile = profile - $2::text[], updated_at = now() WHERE user_id = $1`, [me.userId, cleared]);
       await m.query(
-        `UPDATE signup_members x SET profile = x.profile || $2::jsonb FROM signups s
+        `UPDATE signup_members x SET profile = (x.profile || $2::jsonb) - $3::text[] FROM signups s
          WHERE x.signup_id = s.id AND x.user_id = $1 AND x.active AND s.status = ${SignupStatus.pending}`,
-        [me.userId, JSON.stringify(profile)],
+        [me.userId, JSON.stringify(profile), cleared],
       );
     });
     return this.profile(req);

@@ -14,6 +14,8 @@ import certificateDesignerEn from '../../modules/certificate-designer/locales/en
 import certificateDesignerZh from '../../modules/certificate-designer/locales/zh-CN';
 import certificateEn from '../../modules/certificate/locales/en';
 import certificateZh from '../../modules/certificate/locales/zh-CN';
+import centreEn from '../../modules/center/locales/en';
+import centreZh from '../../modules/center/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -34,6 +36,7 @@ describe.each([
   ['competition', competitionZh, competitionEn],
   ['certificateDesigner', certificateDesignerZh, certificateDesignerEn],
   ['certificate', certificateZh, certificateEn],
+  ['centre', centreZh, centreEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

@@ -16,6 +16,8 @@ const RolePage = () => import('@/modules/auth/pages/RolePage');
 const RegisterPage = () => import('@/modules/auth/pages/RegisterPage');
 const RetrievePage = () => import('@/modules/auth/pages/RetrievePage');
 const AccountPage = () => import('@/modules/center/pages/AccountPage');
+const CentreSettingsPage = () => import('@/modules/center/pages/SettingsPage');
+const StudyPage = () => import('@/modules/center/pages/StudyPage');
 const InformationSubPage = () => import('@/modules/news/pages/InformationSubPage');
 const MyCertificatesPage = () => import('@/modules/certificate/pages/MyCertificatesPage');
 const CertificateTracePage = () => import('@/modules/certificate/pages/TracePage');
@@ -86,12 +88,12 @@ const homeChildren: RouteObject[] = [
 const centerChildren: RouteObject[] = [
   { index: true, element: <Navigate to="users" replace /> },
   { path: 'users', handle: { titleKey: 'route.centerUsers', area: 'center' }, element: lazyElement(AccountPage) },
-  todo('set', 'route.centerSet', 'center'),
+  { path: 'set', handle: { titleKey: 'route.centerSet', area: 'center' }, element: lazyElement(CentreSettingsPage) },
   todo('competition', 'route.centerCompetition', 'center'),
   { path: 'newReward', handle: { titleKey: 'route.centerNewReward', area: 'center' }, element: lazyElement(MyCertificatesPage) },
   todo('work', 'route.centerWork', 'center'),
   todo('team', 'route.centerTeam', 'center'),
-  todo('study', 'route.centerStudy', 'center'),
+  { path: 'study', handle: { titleKey: 'route.centerStudy', area: 'center' }, element: lazyElement(StudyPage) },
   { path: 'reward', handle: { titleKey: 'route.centerReward', area: 'center' }, element: lazyElement(MyCertificatesPage) },
   { path: 'informationSub', handle: { titleKey: 'route.centerInformationSub', area: 'center' }, element: lazyElement(InformationSubPage) },
 ];
