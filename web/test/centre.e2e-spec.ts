@@ -51,7 +51,11 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await fill(page, '#email', 'linxiao@example.edu');
     await page.locator('#school').click();
     await page.keyboard.type('华东示范');
-    await clickText(page, '.ant-select-dropdown .ant-select-item-option', '华东示范大学');
+    // The search answers after a pause in typing: wait for its answer (the city college is only in it), then pick.
+    await page.waitForSelector('.ant-select-dropdown .ant-select-item-option[title="华东示范大学城市学院"]');
+    await settle(page);
+    await page.locator('.ant-select-dropdown .ant-select-item-option[title="华东示范大学"]').click();
+    await waitForText(page, '华东示范大学', '[data-testid="participant-form"] .ant-select-selection-item');
     await fill(page, '#college', '计算机科学与技术学院');
     await fill(page, '#major', '软件工程');
     await fill(page, '#studentNo', '2023010101');
@@ -62,9 +66,9 @@ describe('personal centre: details, bank card, messages, study records', () => {
 
     await fill(page, '#idNumber', '11010519491231002X');
     await waitForText(page, '性别：女（由身份证号得出）', '[data-testid="derived-gender"]');
+    await waitForGone(page, '[data-testid="participant-form"] .ant-form-item-explain');
     await clickText(page, '[data-testid="participant-form"] button', '保 存');
     await waitForText(page, '参赛信息已保存', '.ant-message');
-    await waitForGone(page, '[data-testid="participant-form"] .ant-form-item-explain-error');
     await b.shot(page, 'participant-saved');
     const saved = await api<{ profile: Record<string, unknown> }>('/web/user/detail', { token: student.token });
     expect(saved.data.profile).toMatchObject({
@@ -86,6 +90,8 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await b.shot(page, 'bank-card-bad-number');
 
     await fill(page, '#cardNumber', '6222 0202 0000 0000 006');
+    // Editing the field takes the server's message away, and the button moves up once its motion is over.
+    await waitForGone(page, '[data-testid="bank-card-form"] .ant-form-item-explain');
     await clickText(page, '[data-testid="bank-card-form"] button', '保 存');
     await waitForText(page, ['**** **** **** 0006', '中国工商银行', '林晓'], '[data-testid="bank-card"]');
     expect(await page.$eval('[data-testid="bank-card"]', (el) => (el as HTMLElement).innerText)).not.toContain('6222020200000000006');
@@ -128,6 +134,13 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await open(page, '/center/users?tab=bankCard');
     await waitForText(page, ['Bank card', '**** **** **** 0006', 'Replace the card'], '.center__page');
     await b.shot(page, 'bank-card-english');
+    // Removing asks first.
+    await clickText(page, '[data-testid="bank-card"] button', 'Remove');
+    await waitForText(page, ['Remove this bank card?', 'Prize money cannot be paid to you until you add a card again.'], '.ant-modal');
+    await b.shot(page, 'bank-card-remove-confirm');
+    await clickText(page, '.ant-modal-footer button', 'Remove');
+    await waitForText(page, ['No bank card yet', 'Add a bank card'], '[data-testid="bank-card"]');
+    expect((await api('/web/user/bankCard', { token: student.token })).data).toBeNull();
   });
 
   b.it('shows a newcomer empty messages and study records, saying what will appear there', async () => {
@@ -135,7 +148,7 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await loginWithPassword(fresh, newcomer.username);
     await chooseOrganisation(fresh, '华东示范大学');
     await open(fresh, '/center/set');
-    await waitForText(fresh, ['全部已读', '暂无消息。报名审核结果、缴费确认和队员加入时会在这里通知你。'], '[data-testid="messages"]');
+    await waitForText(fresh, '暂无消息。报名审核结果、缴费确认和队员加入时会在这里通知你。', '[data-testid="messages"]');
     await b.shot(fresh, 'messages-empty');
     await open(fresh, '/center/study');
     await waitForText(fresh, ['还没有学习记录', '去看看竞赛'], '[data-testid="study-records"]');

@@ -34,7 +34,7 @@ function Messages() {
       title={
         <Space>
           {t('set.messages')}
-          {page.data && (unread > 0 ? <Badge count={unread} overflowCount={99} title={t('set.unread', { count: unread })} /> : <Tag>{t('set.allRead')}</Tag>)}
+          {page.data && page.data.total > 0 && (unread > 0 ? <Badge count={unread} overflowCount={99} title={t('set.unread', { count: unread })} /> : <Tag>{t('set.allRead')}</Tag>)}
         </Space>
       }
       extra={
