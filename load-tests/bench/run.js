@@ -28,10 +28,10 @@ function loadBenches() {
   return benches;
 }
 
-/** process.env over the repo's .env (the services read it the same way); creates .env when missing. */
+/** process.env over the repo's .env (the services read it the same way); creates .env or adds missing secrets. */
 function benchEnv() {
   const file = path.join(ROOT, '.env');
-  if (!fs.existsSync(file)) spawnSync(process.execPath, [path.join(ROOT, 'infra', 'ensure-env.js')], { stdio: 'inherit' });
+  spawnSync(process.execPath, [path.join(ROOT, 'infra', 'ensure-env.js')], { stdio: 'inherit' });
   const fromFile = {};
   for (const line of fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : []) {
     const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);

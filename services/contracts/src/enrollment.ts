@@ -4,7 +4,7 @@
  * docs/api-enrollment.md describes the HTTP calls built on them.
  */
 import type { MemberField, WorkFileType } from './competition';
-import type { PageQuery } from './rpc';
+import type { Page, PageQuery } from './rpc';
 
 export const EnrollmentSubject = {
   // Participant side (logged in).
@@ -28,6 +28,10 @@ export const EnrollmentSubject = {
   centre: 'enrollment.centre.get',
   messagePage: 'enrollment.message.page',
   messageRead: 'enrollment.message.read',
+  /** The caller's bank card (for prize money): masked view, save, delete. */
+  bankCardGet: 'enrollment.bank-card.get',
+  bankCardSave: 'enrollment.bank-card.save',
+  bankCardDelete: 'enrollment.bank-card.delete',
   // Works.
   workSave: 'enrollment.work.save',
   workSubmit: 'enrollment.work.submit',
@@ -283,6 +287,11 @@ export interface EnrollMessage {
   createdAt: string;
 }
 
+/** A page of the caller's messages, with how many of all their messages are unread (the badge). */
+export interface EnrollMessagePage extends Page<EnrollMessage> {
+  unread: number;
+}
+
 /** The personal centre's data in one answer (rewards and study records are filled by later features). */
 export interface CentreData {
   competitions: Signup[];
@@ -291,6 +300,24 @@ export interface CentreData {
   rewards: unknown[];
   studies: unknown[];
   unreadMessages: number;
+}
+
+/** The caller's bank card as shown: the number only masked (it is stored encrypted and never sent back whole). */
+export interface BankCard {
+  accountName: string;
+  bankName: string;
+  branch: string | null;
+  /** `**** **** **** 1234`: the last four digits. */
+  cardNumberMasked: string;
+  updatedAt: string;
+}
+
+export interface BankCardSavePayload {
+  accountName: string;
+  bankName: string;
+  branch?: string;
+  /** Digits only (spaces are allowed and dropped), 12 to 19 of them, passing the Luhn check. */
+  cardNumber: string;
 }
 
 /** Payment service event (the payment part comes separately); the enrollment service consumes it idempotently. */
@@ -387,6 +414,12 @@ export const enrollMessages = {
   'work.fileTooLarge': { 'zh-CN': '文件过大，最大 {limit}', en: 'The file is too large; the limit is {limit}' },
   'work.fileNotFound': { 'zh-CN': '文件不存在', en: 'No such file' },
   'work.notPublic': { 'zh-CN': '该作品未公开', en: 'This work is not public' },
+  'bankCard.digitsOnly': { 'zh-CN': '银行卡号只能包含数字', en: 'The card number may contain digits only' },
+  'bankCard.length': { 'zh-CN': '银行卡号应为 12 至 19 位数字，当前 {count} 位', en: 'The card number must have 12 to 19 digits; it has {count}' },
+  'bankCard.luhn': { 'zh-CN': '银行卡号校验未通过，请核对是否输错', en: 'This is not a valid card number: check it for typos' },
+  'bankCard.required': { 'zh-CN': '请填写{field}', en: 'Please fill in the {field}' },
+  'bankCard.field.accountName': { 'zh-CN': '开户名', en: 'account name' },
+  'bankCard.field.bankName': { 'zh-CN': '开户银行', en: 'bank' },
   'message.signupApproved': { 'zh-CN': '报名已通过：{name}', en: 'Sign-up approved: {name}' },
   'message.signupRejected': { 'zh-CN': '报名被驳回：{name}（原因：{reason}）', en: 'Sign-up rejected: {name} (reason: {reason})' },
   'message.signupPaid': { 'zh-CN': '已收到报名费：{name}', en: 'Fee received: {name}' },

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { healthController } from '@cmp/common';
 import { EnrollmentSubject } from '@cmp/contracts';
+import { BankCardService } from './bank-card/bank-card.service';
 import { CentreService } from './centre/centre.service';
 import { ENROLLMENT_CONFIG, loadEnrollmentConfig, type EnrollmentConfig } from './config';
 import { enrollmentDataSource } from './data-source';
@@ -28,6 +29,7 @@ import { WorkService } from './work/work.service';
     SignupAdminService,
     WorkService,
     CentreService,
+    BankCardService,
     PaymentConsumer,
   ],
 })

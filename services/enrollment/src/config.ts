@@ -6,6 +6,8 @@ export interface EnrollmentConfig {
   rpcTimeoutMs: number;
   dbPoolSize: number;
   settingsTtlMs: number;
+  /** Secret the bank card numbers' AES-256-GCM key is derived from (at least 32 characters). */
+  bankCardKey: string;
 }
 
 /** Read once at start-up; see .env.example for each variable. */
@@ -17,6 +19,7 @@ export function loadEnrollmentConfig(): EnrollmentConfig {
     rpcTimeoutMs: env.int('RPC_TIMEOUT_MS', 5000, 100, 120000),
     dbPoolSize: env.int('DB_POOL_SIZE', 20, 2, 200),
     settingsTtlMs: env.int('SETTINGS_TTL_MS', 10000, 0, 3600000),
+    bankCardKey: env.secret('BANK_CARD_KEY'),
   };
   env.done();
   return config;

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createServiceDataSource } from '@cmp/common';
 import { ENROLLMENT_SCHEMA, type EnrollmentConfig } from './config';
 import { Enrollment1764000000000 } from './migrations/1764000000000-Enrollment';
+import { BankCards1764300000000 } from './migrations/1764300000000-BankCards';
 
 /** The enrollment schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function enrollmentDataSource(config: Pick<EnrollmentConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -9,7 +10,7 @@ export function enrollmentDataSource(config: Pick<EnrollmentConfig, 'databaseUrl
     url: config.databaseUrl,
     schema: ENROLLMENT_SCHEMA,
     entities: [],
-    migrations: [Enrollment1764000000000],
+    migrations: [Enrollment1764000000000, BankCards1764300000000],
     poolSize: config.dbPoolSize,
   });
 }

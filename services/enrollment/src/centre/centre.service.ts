@@ -5,9 +5,8 @@ import {
   SignupStatus,
   SignupType,
   type CentreData,
-  type EnrollMessage,
+  type EnrollMessagePage,
   type MemberProfile,
-  type Page,
   type PageQuery,
   type RpcRequest,
 } from '@cmp/contracts';
@@ -16,6 +15,8 @@ import { normaliseProfile } from '../signup/profile';
 import { SignupService } from '../signup/signup.service';
 import { loadMembers, loadSignup } from '../signup/signup.sql';
 import { WorkService } from '../work/work.service';
+
+const PROFILE_KEYS: (keyof MemberProfile)[] = ['realName', 'gender', 'idNumber', 'phone', 'email', 'schoolId', 'schoolName', 'college', 'major', 'studentNo', 'grade'];
 
 /** The personal centre: the caller's details, competitions, teams, works and messages. */
 @Injectable()
@@ -32,16 +33,23 @@ export class CentreService {
     return { userId: me.userId, username: me.username, groupId: me.groupId, profile: await this.signups.savedProfile(this.ds.manager, me.userId) };
   }
 
-  /** Saves the details, and fills them into the caller's sign-ups still under review. */
+  /**
+   * Saves the details (merged over the kept ones; a field sent empty or null is cleared, with the gender when
+   * the identity number goes), and fills them into the caller's sign-ups still under review.
+   */
   async saveProfile(req: RpcRequest<MemberProfile>) {
     const me = callerOf(req);
     const profile = normaliseProfile(req.payload);
+    const given = req.payload as Record<string, unknown>;
+    const cleared: string[] = PROFILE_KEYS.filter((k) => given[k] === '' || given[k] === null);
+    if (cleared.includes('idNumber') && !profile.gender) cleared.push('gender');
     await this.ds.transaction(async (m) => {
       await this.signups.saveProfile(m, me.userId, profile);
+      if (cleared.length) await m.query(`UPDATE profiles SET profile = profile - $2::text[], updated_at = now() WHERE user_id = $1`, [me.userId, cleared]);
       await m.query(
-        `UPDATE signup_members x SET profile = x.profile || $2::jsonb FROM signups s
+        `UPDATE signup_members x SET profile = (x.profile || $2::jsonb) - $3::text[] FROM signups s
          WHERE x.signup_id = s.id AND x.user_id = $1 AND x.active AND s.status = ${SignupStatus.pending}`,
-        [me.userId, JSON.stringify(profile)],
+        [me.userId, JSON.stringify(profile), cleared],
       );
     });
     return this.profile(req);
@@ -60,20 +68,20 @@ export class CentreService {
     return { competitions, teams, works: await this.works.mine(req), rewards: [], studies: [], unreadMessages: unread };
   }
 
-  async messages(req: RpcRequest<PageQuery>): Promise<Page<EnrollMessage>> {
+  async messages(req: RpcRequest<PageQuery>): Promise<EnrollMessagePage> {
     const me = callerOf(req);
     const pageNum = req.payload.pageNum ?? 1;
     const pageSize = Math.min(req.payload.pageSize ?? 10, MAX_PAGE_SIZE);
     const title = req.meta.lang === 'en' ? 'title_en' : 'title_zh';
-    const [list, [{ total }]] = await Promise.all([
+    const [list, [{ total, unread }]] = await Promise.all([
       this.ds.query(
         `SELECT id::int AS id, ${title} AS title, '' AS content, read_at IS NOT NULL AS read, created_at AS "createdAt" FROM messages
          WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
         [me.userId, pageSize, (pageNum - 1) * pageSize],
       ),
-      this.ds.query(`SELECT count(*)::int AS total FROM messages WHERE user_id = $1`, [me.userId]),
+      this.ds.query(`SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread FROM messages WHERE user_id = $1`, [me.userId]),
     ]);
-    return { list, total, pageNum, pageSize };
+    return { list, total, unread, pageNum, pageSize };
   }
 
   /** Marks the listed messages (or all when none are listed) read. */

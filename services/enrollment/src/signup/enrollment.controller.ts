@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   EnrollmentSubject as S,
+  type BankCardSavePayload,
   type MemberProfile,
   type PageQuery,
   type RpcRequest,
@@ -13,6 +14,7 @@ import {
   type WorkPageQuery,
   type WorkSavePayload,
 } from '@cmp/contracts';
+import { BankCardService } from '../bank-card/bank-card.service';
 import { CentreService } from '../centre/centre.service';
 import { WorkService } from '../work/work.service';
 import { SignupAdminService } from './admin.service';
@@ -28,6 +30,7 @@ export class EnrollmentController {
     private readonly admin: SignupAdminService,
     private readonly works: WorkService,
     private readonly centre: CentreService,
+    private readonly bankCards: BankCardService,
   ) {}
 
   @MessagePattern(S.signUp) signUp(@Payload() r: RpcRequest<SignUpPayload>) { return this.signups.signUp(r); }
@@ -50,6 +53,9 @@ export class EnrollmentController {
   @MessagePattern(S.centre) centreData(@Payload() r: RpcRequest) { return this.centre.centre(r); }
   @MessagePattern(S.messagePage) messages(@Payload() r: RpcRequest<PageQuery>) { return this.centre.messages(r); }
   @MessagePattern(S.messageRead) read(@Payload() r: RpcRequest<{ ids?: number[] }>) { return this.centre.read(r); }
+  @MessagePattern(S.bankCardGet) bankCard(@Payload() r: RpcRequest) { return this.bankCards.get(r); }
+  @MessagePattern(S.bankCardSave) saveBankCard(@Payload() r: RpcRequest<BankCardSavePayload>) { return this.bankCards.save(r); }
+  @MessagePattern(S.bankCardDelete) deleteBankCard(@Payload() r: RpcRequest) { return this.bankCards.remove(r); }
 
   @MessagePattern(S.workSave) saveWork(@Payload() r: RpcRequest<WorkSavePayload>) { return this.works.save(r); }
   @MessagePattern(S.workSubmit) submitWork(@Payload() r: Id) { return this.works.submit(r); }

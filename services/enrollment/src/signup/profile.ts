@@ -8,7 +8,7 @@ const TEXT_FIELDS = ['realName', 'idNumber', 'phone', 'email', 'schoolName', 'co
 /**
  * Checks and tidies the details a person gives: trims text, drops empty values, checks the identity
  * number with the shared helper (spec section 5) and takes the gender from it, checks phone and email.
- * Throws a message naming what to fix.
+ * Throws a message naming what to fix, with `data: { field }` naming the field for forms.
  */
 export function normaliseProfile(input: MemberProfile | undefined): MemberProfile {
   const p: MemberProfile = {};
@@ -24,12 +24,12 @@ export function normaliseProfile(input: MemberProfile | undefined): MemberProfil
     try {
       p.gender = parseIdNumber(p.idNumber).gender;
     } catch (e) {
-      if (e instanceof IdNumberError) throw AppError.badRequest(e.key);
+      if (e instanceof IdNumberError) throw AppError.badRequest(e.key, undefined, { field: 'idNumber' });
       throw e;
     }
   }
-  if (p.phone !== undefined && !PHONE.test(p.phone)) throw AppError.badRequest('enroll.badPhone', { value: p.phone });
-  if (p.email !== undefined && !EMAIL.test(p.email)) throw AppError.badRequest('enroll.badEmail', { value: p.email });
+  if (p.phone !== undefined && !PHONE.test(p.phone)) throw AppError.badRequest('enroll.badPhone', { value: p.phone }, { field: 'phone' });
+  if (p.email !== undefined && !EMAIL.test(p.email)) throw AppError.badRequest('enroll.badEmail', { value: p.email }, { field: 'email' });
   return p;
 }
 

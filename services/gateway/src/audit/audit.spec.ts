@@ -10,6 +10,11 @@ describe('redactParams', () => {
     expect(json).not.toMatch(/Secret123|123456/);
   });
 
+  it('masks bank card and identity numbers', () => {
+    const json = redactParams({ accountName: '陈同学', cardNumber: '6222020200000000007', profile: { idNumber: '11010519491231002X' } });
+    expect(JSON.parse(json!)).toEqual({ accountName: '陈同学', cardNumber: '***', profile: { idNumber: '***' } });
+  });
+
   it('answers null for no body and cuts long values and lists', () => {
     expect(redactParams(undefined)).toBeNull();
     expect(redactParams({})).toBeNull();

@@ -5,10 +5,11 @@ import { routesOf } from '../http/routes';
 export const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Body fields never written to the log, whatever their value: passwords, codes, tokens and secrets.
- * `code` goes too, although an organisation's code is harmless: a verification code under the same name is not.
+ * Body fields never written to the log, whatever their value: passwords, codes, tokens and secrets, bank card
+ * and identity numbers. `code` goes too, although an organisation's code is harmless: a verification code
+ * under the same name is not.
  */
-const SECRET_KEY = /pass|pwd|secret|token|captcha|^code$|otp|credential|authorization/i;
+const SECRET_KEY = /pass|pwd|secret|token|captcha|^code$|otp|credential|authorization|card(No|Number)|idNumber/i;
 const MAX_VALUE = 200;
 const MAX_PARAMS = 2000;
 

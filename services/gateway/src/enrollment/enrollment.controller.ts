@@ -4,10 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import * as QRCode from 'qrcode';
 import {
   EnrollmentSubject as S,
+  type BankCard,
   type CentreData,
   type CompleteStatus,
-  type EnrollMessage,
-  type Page,
+  type EnrollMessagePage,
   type Signup,
   type SignupCounts,
   type SignupDetail,
@@ -16,6 +16,7 @@ import { LoggedIn, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import {
+  BankCardSaveDto,
   CompetitionQueryDto,
   CopyDto,
   IdBodyDto,
@@ -170,7 +171,7 @@ export class EnrollmentController {
 
   @Get('web/center/message/page')
   @LoggedIn()
-  messages(@RequestCtx() ctx: Ctx, @Query() q: PageDto): Promise<Page<EnrollMessage>> {
+  messages(@RequestCtx() ctx: Ctx, @Query() q: PageDto): Promise<EnrollMessagePage> {
     return this.rpc.call(ctx, S.messagePage, q);
   }
 
@@ -179,6 +180,27 @@ export class EnrollmentController {
   @LoggedIn()
   read(@RequestCtx() ctx: Ctx, @Body() body: MessageReadDto): Promise<null> {
     return this.rpc.call(ctx, S.messageRead, body);
+  }
+
+  /** The caller's bank card for prize money, number masked; null when none is kept. */
+  @Get('web/user/bankCard')
+  @LoggedIn()
+  bankCard(@RequestCtx() ctx: Ctx): Promise<BankCard | null> {
+    return this.rpc.call(ctx, S.bankCardGet);
+  }
+
+  @Post('web/user/bankCard/save')
+  @HttpCode(200)
+  @LoggedIn()
+  saveBankCard(@RequestCtx() ctx: Ctx, @Body() body: BankCardSaveDto): Promise<BankCard> {
+    return this.rpc.call(ctx, S.bankCardSave, body);
+  }
+
+  @Post('web/user/bankCard/delete')
+  @HttpCode(200)
+  @LoggedIn()
+  deleteBankCard(@RequestCtx() ctx: Ctx): Promise<null> {
+    return this.rpc.call(ctx, S.bankCardDelete);
   }
 
   /** Public: sign-up numbers of a published competition and places left per event. */

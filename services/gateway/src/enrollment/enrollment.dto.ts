@@ -171,3 +171,12 @@ export class PublishDto {
 export class MessageReadDto {
   @ApiPropertyOptional({ type: [Number], description: 'none: all' }) @IsOptional() @IsArray() @ArrayMaxSize(100) @IsInt({ each: true }) ids?: number[];
 }
+
+/** Shape only; the enrollment service checks the number (digits, 12–19 of them, Luhn) and says what is wrong. */
+export class BankCardSaveDto {
+  @ApiProperty() @IsString() @MaxLength(50) accountName: string;
+  @ApiProperty() @IsString() @MaxLength(100) bankName: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) branch?: string;
+  @ApiProperty({ description: 'digits only (spaces allowed), 12 to 19, Luhn check; stored encrypted, never sent back whole' })
+  @IsString() @MaxLength(40) cardNumber: string;
+}

@@ -16,6 +16,12 @@ export class HttpError extends Error {
   }
 }
 
+/** The form field a failed call's message is about (the server names it as `data.field`), if any. */
+export function errorField(err: unknown): string | undefined {
+  const data = err instanceof HttpError ? (err.data as { field?: unknown } | null | undefined) : undefined;
+  return typeof data?.field === 'string' ? data.field : undefined;
+}
+
 /** Whether a screen should still say that this call failed (see isReportableCode). */
 export function isReportable(err: unknown): boolean {
   return !(err instanceof HttpError) || isReportableCode(err.code);
@@ -169,7 +175,7 @@ function apply<T>(outcome: Outcome): Envelope<T> {
       throw new HttpError('silent', outcome.code, true);
     case 'error':
       hooks.toastError(outcome.message);
-      throw new HttpError(outcome.message, outcome.code, true);
+      throw new HttpError(outcome.message, outcome.code, true, outcome.data);
   }
 }
 

@@ -31,6 +31,15 @@ describe('HTTP code handling', () => {
     expect(decideEnvelope({ code: 10500, msg: '   ', data: null }, t)).toEqual({ kind: 'error', message: 'http.systemError', code: 10500 });
   });
 
+  it('keeps the data of an error, such as the field a message is about', () => {
+    expect(decideEnvelope({ code: 10400, msg: '身份证号错误', data: { field: 'idNumber' } }, t)).toEqual({
+      kind: 'error',
+      message: '身份证号错误',
+      code: 10400,
+      data: { field: 'idNumber' },
+    });
+  });
+
   it("the body's code decides whatever the HTTP status", () => {
     expect(decideResponse(401, { code: 11000, msg: '', data: null }, t).kind).toBe('expired');
     expect(decideResponse(403, { code: 401, msg: '', data: null }, t).kind).toBe('noAccess');

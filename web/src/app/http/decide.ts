@@ -12,8 +12,8 @@ export type Outcome =
   | { kind: 'importFailed'; message: string; envelope: Envelope }
   /** 40030, or a cancelled request: reject without any message. */
   | { kind: 'silent'; code: number }
-  /** Any other failure: toast the message and reject. */
-  | { kind: 'error'; message: string; code: number };
+  /** Any other failure: toast the message and reject (with the envelope's data, e.g. `{ field }` of a form error). */
+  | { kind: 'error'; message: string; code: number; data?: unknown };
 
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -38,7 +38,7 @@ export function decideEnvelope(body: Envelope, t: Translate): Outcome {
       return { kind: 'silent', code: body.code };
     default: {
       const msg = typeof body.msg === 'string' && body.msg.trim() ? body.msg : t('http.systemError');
-      return { kind: 'error', message: msg, code: body.code };
+      return { kind: 'error', message: msg, code: body.code, ...(body.data != null && { data: body.data }) };
     }
   }
 }

@@ -18,6 +18,8 @@ import enrollEn from '../../modules/enroll/locales/en';
 import enrollZh from '../../modules/enroll/locales/zh-CN';
 import enrollAdminEn from '../../modules/enroll-admin/locales/en';
 import enrollAdminZh from '../../modules/enroll-admin/locales/zh-CN';
+import centreEn from '../../modules/center/locales/en';
+import centreZh from '../../modules/center/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -40,6 +42,7 @@ describe.each([
   ['certificate', certificateZh, certificateEn],
   ['enroll', enrollZh, enrollEn],
   ['enrollAdmin', enrollAdminZh, enrollAdminEn],
+  ['centre', centreZh, centreEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

@@ -16,6 +16,8 @@ const RolePage = () => import('@/modules/auth/pages/RolePage');
 const RegisterPage = () => import('@/modules/auth/pages/RegisterPage');
 const RetrievePage = () => import('@/modules/auth/pages/RetrievePage');
 const AccountPage = () => import('@/modules/center/pages/AccountPage');
+const CentreSettingsPage = () => import('@/modules/center/pages/SettingsPage');
+const StudyPage = () => import('@/modules/center/pages/StudyPage');
 const InformationSubPage = () => import('@/modules/news/pages/InformationSubPage');
 const MyCertificatesPage = () => import('@/modules/certificate/pages/MyCertificatesPage');
 const CertificateTracePage = () => import('@/modules/certificate/pages/TracePage');
@@ -90,12 +92,12 @@ const homeChildren: RouteObject[] = [
 const centerChildren: RouteObject[] = [
   { index: true, element: <Navigate to="users" replace /> },
   { path: 'users', handle: { titleKey: 'route.centerUsers', area: 'center' }, element: lazyElement(AccountPage) },
-  todo('set', 'route.centerSet', 'center'),
+  { path: 'set', handle: { titleKey: 'route.centerSet', area: 'center' }, element: lazyElement(CentreSettingsPage) },
   { path: 'competition', handle: { titleKey: 'route.centerCompetition', area: 'center' }, element: lazyElement(MyCompetitionsPage) },
   { path: 'newReward', handle: { titleKey: 'route.centerNewReward', area: 'center' }, element: lazyElement(MyCertificatesPage) },
   { path: 'work', handle: { titleKey: 'route.centerWork', area: 'center' }, element: lazyElement(MyWorksPage) },
   { path: 'team', handle: { titleKey: 'route.centerTeam', area: 'center' }, element: lazyElement(MyTeamsPage) },
-  todo('study', 'route.centerStudy', 'center'),
+  { path: 'study', handle: { titleKey: 'route.centerStudy', area: 'center' }, element: lazyElement(StudyPage) },
   { path: 'reward', handle: { titleKey: 'route.centerReward', area: 'center' }, element: lazyElement(MyCertificatesPage) },
   { path: 'informationSub', handle: { titleKey: 'route.centerInformationSub', area: 'center' }, element: lazyElement(InformationSubPage) },
 ];

@@ -1,27 +1,14 @@
-import { useState } from 'react';
-import { Alert, Button, Descriptions, Form, Input, Result, Space, Tabs, Tag } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Space, Tabs, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { isStrongPassword, PHONE_PATTERN } from '@cmp/contracts';
-import { useClickGuard } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { readGroupId, sessionActions, useSession } from '@/app/session/session';
 import { accountApi } from '../api/account.api';
-
-/** A form's submit button: guarded against double clicks, busy while the call runs. */
-function useSubmit(run: () => Promise<void>) {
-  const [busy, setBusy] = useState(false);
-  const guard = useClickGuard(async () => {
-    setBusy(true);
-    try {
-      await run();
-    } catch {
-      /* field errors show on the form, call errors were toasted */
-    } finally {
-      setBusy(false);
-    }
-  });
-  return { busy, onClick: guard.onClick, disabled: guard.locked && !busy };
-}
+import { BankCardTab } from '../components/BankCardTab';
+import { ParticipantTab } from '../components/ParticipantTab';
+import { useSubmit } from '../hooks/useSubmit';
+import '../locales';
 
 function InfoTab() {
   const { t } = useTranslation();
@@ -138,21 +125,21 @@ function PasswordTab() {
   );
 }
 
-/** /center/users: the person's own account (info, phone, password; bank card is not built yet). */
+/** /center/users: the person's own account: info, participant details, phone, password, bank card. */
 export default function AccountPage() {
   const { t } = useTranslation();
+  const [tab, setTab] = useSearchParams();
   return (
     <div className="page-card">
       <Tabs
+        activeKey={tab.get('tab') ?? 'info'}
+        onChange={(key) => setTab({ tab: key }, { replace: true })}
         items={[
           { key: 'info', label: t('center.tabs.info'), children: <InfoTab /> },
+          { key: 'participant', label: t('centre:participant.tab'), children: <ParticipantTab /> },
           { key: 'phone', label: t('center.tabs.phone'), children: <PhoneTab /> },
           { key: 'password', label: t('center.tabs.password'), children: <PasswordTab /> },
-          {
-            key: 'bankCard',
-            label: t('center.tabs.bankCard'),
-            children: <Result status="info" title={t('center.tabs.bankCard')} subTitle={t('placeholder.notAvailable')} />,
-          },
+          { key: 'bankCard', label: t('centre:bankCard.tab'), children: <BankCardTab /> },
         ]}
       />
     </div>

@@ -14,6 +14,7 @@ import type {
   NamedOption,
   Page,
   Province,
+  SchoolBrief,
   SchoolPageQuery,
   SchoolSavePayload,
   SchoolView,
@@ -28,6 +29,8 @@ export interface SchoolOption {
 
 export const publicReferenceApi = {
   provinces: () => http.get<Province[]>('/home/province/list'),
+  /** Enabled schools by name (Chinese or English) or code, for choosing one's school. */
+  schools: (name: string, signal?: AbortSignal) => http.get<Page<SchoolBrief>>('/home/school/page', { name, pageNum: 1, pageSize: 20 }, signal),
   dict: (dictType: string) => http.get<DictOption[]>('/home/dict/list', { dictType }),
   colleges: (schoolId: number) => http.get<NamedOption[]>('/web/college/list', { schoolId }),
   majors: (collegeId: number) => http.get<NamedOption[]>('/web/major/list', { collegeId }),
