@@ -124,6 +124,20 @@ const en: Catalogue<Messages> = {
     groudDetail: 'Superior and subordinate organisations',
     groudSchoolInfo: 'School information',
   },
+  /** Member details a competition may require (MemberField), named once for every screen. */
+  memberField: {
+    realName: 'Name',
+    gender: 'Gender',
+    idNumber: 'Identity number',
+    phone: 'Phone',
+    email: 'Email',
+    school: 'School',
+    college: 'College',
+    major: 'Major',
+    studentNo: 'Student number',
+    grade: 'Grade',
+  },
+  listSeparator: ', ',
   hostLabels: {
     submitTopic: 'Submit topic',
     submitWork: 'Submit work',

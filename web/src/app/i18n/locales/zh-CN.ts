@@ -121,6 +121,20 @@ const zhCN = {
     groudDetail: '上下级机构',
     groudSchoolInfo: '学校信息',
   },
+  /** Member details a competition may require (MemberField), named once for every screen. */
+  memberField: {
+    realName: '姓名',
+    gender: '性别',
+    idNumber: '身份证号',
+    phone: '手机号',
+    email: '邮箱',
+    school: '学校',
+    college: '学院',
+    major: '专业',
+    studentNo: '学号',
+    grade: '年级',
+  },
+  listSeparator: '、',
   hostLabels: {
     submitTopic: '提交选题',
     submitWork: '提交作品',

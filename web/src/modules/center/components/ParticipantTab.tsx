@@ -90,14 +90,14 @@ export function ParticipantTab() {
       <Alert type="info" showIcon message={t('participant.intro')} style={{ marginBottom: 16 }} />
       <Row gutter={16}>
         <Col xs={24} md={12}>
-          <Form.Item name="realName" label={t('participant.realName')} rules={[{ required: true, whitespace: true, message: t('participant.realNameRequired') }]}>
+          <Form.Item name="realName" label={t('memberField.realName')} rules={[{ required: true, whitespace: true, message: t('participant.realNameRequired') }]}>
             <Input maxLength={50} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item
             name="idNumber"
-            label={t('participant.idNumber')}
+            label={t('memberField.idNumber')}
             extra={
               gender ? (
                 <span data-testid="derived-gender">{t('participant.genderLine', { gender: gender === 1 ? t('participant.male') : t('participant.female') })}</span>
@@ -108,37 +108,37 @@ export function ParticipantTab() {
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="phone" label={t('participant.phone')} rules={[{ pattern: PHONE_PATTERN, message: t('participant.phoneInvalid') }]}>
+          <Form.Item name="phone" label={t('memberField.phone')} rules={[{ pattern: PHONE_PATTERN, message: t('participant.phoneInvalid') }]}>
             <Input maxLength={11} autoComplete="tel" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="email" label={t('participant.email')} rules={[{ type: 'email', message: t('participant.emailInvalid') }]}>
+          <Form.Item name="email" label={t('memberField.email')} rules={[{ type: 'email', message: t('participant.emailInvalid') }]}>
             <Input maxLength={100} autoComplete="email" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="school" label={t('participant.school')}>
+          <Form.Item name="school" label={t('memberField.school')}>
             <SchoolSelect placeholder={t('participant.schoolPlaceholder')} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="college" label={t('participant.college')}>
+          <Form.Item name="college" label={t('memberField.college')}>
             <AutoComplete options={options.colleges} maxLength={100} filterOption={(input, o) => !!o?.value.includes(input)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="major" label={t('participant.major')}>
+          <Form.Item name="major" label={t('memberField.major')}>
             <AutoComplete options={options.majors} maxLength={100} filterOption={(input, o) => !!o?.value.includes(input)} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="studentNo" label={t('participant.studentNo')}>
+          <Form.Item name="studentNo" label={t('memberField.studentNo')}>
             <Input maxLength={30} />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item name="grade" label={t('participant.grade')}>
+          <Form.Item name="grade" label={t('memberField.grade')}>
             <Input maxLength={20} placeholder={t('participant.gradePlaceholder')} />
           </Form.Item>
         </Col>

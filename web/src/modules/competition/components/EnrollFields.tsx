@@ -159,7 +159,7 @@ export function EnrollFields({ form, detail, full, disabled }: { form: FormInsta
             </Form.List>
           </Form.Item>
           <Form.Item name="requiredFields" label={t('enroll.requiredFields')}>
-            <Checkbox.Group options={MEMBER_FIELDS.map((f) => ({ value: f, label: t(`enroll.fields.${f}`) }))} />
+            <Checkbox.Group options={MEMBER_FIELDS.map((f) => ({ value: f, label: t(`memberField.${f}`) }))} />
           </Form.Item>
         </>
       )}

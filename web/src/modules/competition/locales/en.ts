@@ -127,18 +127,6 @@ const en: Catalogue<CompetitionMessages> = {
     quota: 'Quota',
     addSchool: 'Add school',
     requiredFields: 'Required member details',
-    fields: {
-      realName: 'Name',
-      gender: 'Gender',
-      idNumber: 'ID number',
-      phone: 'Phone',
-      email: 'Email',
-      school: 'School',
-      college: 'College',
-      major: 'Major',
-      studentNo: 'Student number',
-      grade: 'Year of study',
-    },
     teamSizeInvalid: 'The smallest team size ({{min}}) cannot be above the largest ({{max}})',
     schoolRepeated: 'School {{ids}} has more than one quota',
     schoolRequired: 'Choose a school',
@@ -203,7 +191,6 @@ const en: Catalogue<CompetitionMessages> = {
   },
   loadFailed: 'Could not load: {{reason}}',
   missingId: 'The address has no competition id',
-  listSeparator: ', ',
 };
 
 export default en;

@@ -128,18 +128,6 @@ const zhCN = {
     quota: '名额',
     addSchool: '添加学校',
     requiredFields: '报名必填信息',
-    fields: {
-      realName: '姓名',
-      gender: '性别',
-      idNumber: '身份证号',
-      phone: '手机号',
-      email: '邮箱',
-      school: '学校',
-      college: '学院',
-      major: '专业',
-      studentNo: '学号',
-      grade: '年级',
-    },
     teamSizeInvalid: '团队最少人数（{{min}}）不能大于最多人数（{{max}}）',
     schoolRepeated: '学校 {{ids}} 重复设置了名额',
     schoolRequired: '请选择学校',
@@ -204,7 +192,6 @@ const zhCN = {
   },
   loadFailed: '加载失败：{{reason}}',
   missingId: '地址中缺少竞赛 id',
-  listSeparator: '、',
 };
 
 export default zhCN;

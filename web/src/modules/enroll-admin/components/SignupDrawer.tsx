@@ -38,9 +38,9 @@ function MemberCard({ member }: { member: SignupMember }) {
     >
       <Descriptions size="small" column={2}>
         <Descriptions.Item label={t('detail.account')}>{member.username}</Descriptions.Item>
-        <Descriptions.Item label={t('field.school')}>{p.schoolName || (p.schoolId ? `#${p.schoolId}` : '-')}</Descriptions.Item>
+        <Descriptions.Item label={t('memberField.school')}>{p.schoolName || (p.schoolId ? `#${p.schoolId}` : '-')}</Descriptions.Item>
         {PROFILE_FIELDS.map((f) => (
-          <Descriptions.Item key={f} label={t(`field.${f}`)}>
+          <Descriptions.Item key={f} label={t(`memberField.${f}`)}>
             {value(f) || <Typography.Text type={member.missing.includes(f) ? 'danger' : 'secondary'}>-</Typography.Text>}
           </Descriptions.Item>
         ))}
@@ -124,7 +124,7 @@ export function SignupDrawer({
               <CompleteTag complete={s.complete} />
             </Descriptions.Item>
             <Descriptions.Item label={t('signup.payStatus')}>
-              <PayStatusTag status={s.payStatus} />
+              <PayStatusTag payStatus={s.payStatus} />
             </Descriptions.Item>
             <Descriptions.Item label={t('detail.fee')}>{s.feeCents ? t('detail.feeValue', { amount: (s.feeCents / 100).toFixed(2) }) : t('detail.free')}</Descriptions.Item>
             <Descriptions.Item label={t('detail.advisers')} span={2}>

@@ -1,6 +1,6 @@
 import { Form, Select, Tag, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PayStatus, SignupStatus, WorkStatus, type MemberField, type Option } from '@cmp/contracts';
+import type { Option } from '@cmp/contracts';
 import { useEventLabel } from '@/modules/competition/components/shared';
 import { useAsync, type AsyncState } from '@/modules/system/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
@@ -10,34 +10,13 @@ import './enroll-admin.css';
 
 export const NS = ENROLL_ADMIN_NS;
 export { useEventLabel, useLang } from '@/modules/competition/components/shared';
-
-const SIGNUP_COLOR: Record<SignupStatus, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default' };
-const PAY_COLOR: Record<PayStatus, string> = { 0: 'default', 1: 'warning', 2: 'success' };
-
-export function SignupStatusTag({ status }: { status: SignupStatus }) {
-  const { t } = useTranslation(NS);
-  return <Tag color={SIGNUP_COLOR[status]}>{t(`signup.statuses.${status}`)}</Tag>;
-}
-
-export function PayStatusTag({ status }: { status: PayStatus }) {
-  const { t } = useTranslation(NS);
-  return <Tag color={PAY_COLOR[status]}>{t(`signup.payStatuses.${status}`)}</Tag>;
-}
-
-export function WorkStatusTag({ status }: { status: WorkStatus }) {
-  const { t } = useTranslation(NS);
-  return <Tag color={status === WorkStatus.submitted ? 'success' : 'default'}>{t(`work.statuses.${status}`)}</Tag>;
-}
+// Status tags and field names are the participant screens' own, so both sides read the same words.
+export { PayStatusTag, SignupStatusTag, useFieldNames, WorkStatusTag } from '@/modules/enroll/components/shared';
+export { ENROLL_NS } from '@/modules/enroll/locales';
 
 export function CompleteTag({ complete }: { complete: boolean }) {
   const { t } = useTranslation(NS);
   return complete ? <Tag color="success">{t('signup.completeYes')}</Tag> : <Tag color="warning">{t('signup.completeNo')}</Tag>;
-}
-
-/** Names of member fields in the interface language, joined the language's way. */
-export function useFieldNames(): (fields: readonly MemberField[]) => string {
-  const { t } = useTranslation(NS);
-  return (fields) => fields.map((f) => t(`field.${f}`)).join(t('listSeparator'));
 }
 
 export const statusOptions = <T extends number>(values: Record<string, T>, label: (v: T) => string) =>

@@ -43,8 +43,6 @@ const en: Catalogue<EnrollAdminMessages> = {
     exported: 'The list was exported',
     empty: 'No sign-ups yet',
     emptyFiltered: 'No sign-ups match these filters',
-    statuses: { '0': 'Pending', '1': 'Approved', '2': 'Rejected', '3': 'Withdrawn' },
-    payStatuses: { '0': 'Free', '1': 'Unpaid', '2': 'Paid' },
   },
   detail: {
     title: 'Sign-up details',
@@ -67,18 +65,6 @@ const en: Catalogue<EnrollAdminMessages> = {
     incompleteHint: 'The sign-up is incomplete: too few members, or a member has not filled in every detail. It cannot be approved yet.',
     updatedAt: 'Updated at',
   },
-  field: {
-    realName: 'Name',
-    gender: 'Gender',
-    idNumber: 'Identity number',
-    phone: 'Phone',
-    email: 'Email',
-    school: 'School',
-    college: 'College',
-    major: 'Major',
-    studentNo: 'Student number',
-    grade: 'Grade',
-  },
   gender: { '1': 'Male', '2': 'Female' },
   reject: {
     title: 'Reject sign-up',
@@ -99,7 +85,6 @@ const en: Catalogue<EnrollAdminMessages> = {
     submittedAt: 'Submitted at',
     updatedAt: 'Updated at',
     details: 'Details',
-    statuses: { '0': 'Draft', '1': 'Submitted' },
     empty: 'No works yet',
     emptyFiltered: 'No works match these filters',
     publish: 'Public works',
@@ -127,7 +112,6 @@ const en: Catalogue<EnrollAdminMessages> = {
     noFiles: 'No files uploaded yet',
     notSubmitted: 'Not submitted',
   },
-  listSeparator: ', ',
 };
 
 export default en;

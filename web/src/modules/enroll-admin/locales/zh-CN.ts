@@ -44,8 +44,6 @@ const zhCN = {
     exported: '名单已导出',
     empty: '还没有报名',
     emptyFiltered: '没有符合条件的报名',
-    statuses: { '0': '待审核', '1': '已通过', '2': '已驳回', '3': '已撤销' },
-    payStatuses: { '0': '免费', '1': '待缴费', '2': '已缴费' },
   },
   detail: {
     title: '报名详情',
@@ -68,18 +66,6 @@ const zhCN = {
     incompleteHint: '报名信息未完善：成员人数不足或有成员资料未填写，暂不能通过。',
     updatedAt: '更新时间',
   },
-  field: {
-    realName: '姓名',
-    gender: '性别',
-    idNumber: '身份证号',
-    phone: '手机号',
-    email: '邮箱',
-    school: '学校',
-    college: '学院',
-    major: '专业',
-    studentNo: '学号',
-    grade: '年级',
-  },
   gender: { '1': '男', '2': '女' },
   reject: {
     title: '驳回报名',
@@ -100,7 +86,6 @@ const zhCN = {
     submittedAt: '提交时间',
     updatedAt: '更新时间',
     details: '详情',
-    statuses: { '0': '草稿', '1': '已提交' },
     empty: '还没有作品',
     emptyFiltered: '没有符合条件的作品',
     publish: '公开作品',
@@ -128,7 +113,6 @@ const zhCN = {
     noFiles: '还没有上传文件',
     notSubmitted: '未提交',
   },
-  listSeparator: '、',
 };
 
 export default zhCN;

@@ -13,7 +13,7 @@ import { PageHeader } from '@/modules/system/components/PageHeader';
 import { useAsync } from '@/modules/system/hooks/useAsync';
 import { enrollAdminApi, type SignupFilters, type SignupSource } from '../api/enroll-admin.api';
 import { SignupDrawer } from '../components/SignupDrawer';
-import { CompetitionEventFilters, CompleteTag, NS, PayStatusTag, SignupStatusTag, statusOptions, useCompetitionOptions, useEventLabel, useLang } from '../components/shared';
+import { CompetitionEventFilters, CompleteTag, ENROLL_NS, NS, PayStatusTag, SignupStatusTag, statusOptions, useCompetitionOptions, useEventLabel, useLang } from '../components/shared';
 import { useReview } from '../components/useReview';
 
 interface Filters {
@@ -116,7 +116,7 @@ export default function SignupsPage() {
     { title: t('signup.members'), dataIndex: 'memberCount', width: 90, align: 'right' },
     { title: t('signup.complete'), dataIndex: 'complete', width: 90, render: (v: boolean) => <CompleteTag complete={v} /> },
     { title: t('signup.status'), dataIndex: 'status', width: 90, render: (v: SignupStatus) => <SignupStatusTag status={v} /> },
-    { title: t('signup.payStatus'), dataIndex: 'payStatus', width: 90, render: (v: PayStatus) => <PayStatusTag status={v} /> },
+    { title: t('signup.payStatus'), dataIndex: 'payStatus', width: 90, render: (v: PayStatus) => <PayStatusTag payStatus={v} /> },
     { title: t('signup.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v, lang) },
     {
       title: t('common.actions'),
@@ -173,10 +173,10 @@ export default function SignupsPage() {
           />
         </Form.Item>
         <Form.Item name="status" label={t('filter.status')}>
-          <Select allowClear placeholder={t('common.all')} style={{ width: 120 }} options={statusOptions(SignupStatus, (v) => t(`signup.statuses.${v}`))} />
+          <Select allowClear placeholder={t('common.all')} style={{ width: 120 }} options={statusOptions(SignupStatus, (v) => t(`status.${v}`, { ns: ENROLL_NS }))} />
         </Form.Item>
         <Form.Item name="payStatus" label={t('filter.payStatus')}>
-          <Select allowClear placeholder={t('common.all')} style={{ width: 120 }} options={statusOptions(PayStatus, (v) => t(`signup.payStatuses.${v}`))} />
+          <Select allowClear placeholder={t('common.all')} style={{ width: 120 }} options={statusOptions(PayStatus, (v) => t(`pay.${v}`, { ns: ENROLL_NS }))} />
         </Form.Item>
         <Form.Item name="keyword" label={t('filter.keyword')}>
           <Input allowClear placeholder={t('signup.keywordPlaceholder')} style={{ width: 220 }} />

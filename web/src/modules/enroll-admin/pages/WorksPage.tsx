@@ -11,7 +11,7 @@ import { usePermission } from '@/app/permission/permission';
 import { PageHeader } from '@/modules/system/components/PageHeader';
 import { useAsync } from '@/modules/system/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
-import { CompetitionEventFilters, NS, statusOptions, useCompetitionOptions, useEventLabel, useLang, WorkStatusTag } from '../components/shared';
+import { CompetitionEventFilters, ENROLL_NS, NS, statusOptions, useCompetitionOptions, useEventLabel, useLang, WorkStatusTag } from '../components/shared';
 
 interface Filters {
   competitionId?: number;
@@ -121,7 +121,7 @@ export default function WorksPage() {
       <Form form={form} layout="inline" className="search-form" name="work-search" onFinish={search}>
         <CompetitionEventFilters form={form} competitions={competitions} />
         <Form.Item name="status" label={t('filter.workStatus')}>
-          <Select allowClear placeholder={t('common.all')} style={{ width: 120 }} options={statusOptions(WorkStatus, (v) => t(`work.statuses.${v}`))} />
+          <Select allowClear placeholder={t('common.all')} style={{ width: 120 }} options={statusOptions(WorkStatus, (v) => t(`workStatus.${v}`, { ns: ENROLL_NS }))} />
         </Form.Item>
         <Form.Item name="keyword" label={t('filter.keyword')}>
           <Input allowClear placeholder={t('work.keywordPlaceholder')} style={{ width: 200 }} />

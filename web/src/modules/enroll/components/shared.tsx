@@ -41,7 +41,7 @@ export function WorkStatusTag({ status }: { status: WorkStatus }) {
 /** The names of missing member fields, in the interface language. */
 export function useFieldNames() {
   const { t } = useTranslation('enroll');
-  return (fields: readonly MemberField[]) => fields.map((f) => t(`field.${f}`)).join(t('fieldSeparator'));
+  return (fields: readonly MemberField[]) => fields.map((f) => t(`memberField.${f}`)).join(t('listSeparator'));
 }
 
 /** The form key of a member field: `school` is kept as the school's name. */
@@ -67,12 +67,12 @@ export const compactTeachers = (rows: Teacher[] | undefined): Teacher[] => (rows
  */
 export function ProfileFields({ fields }: { fields: readonly MemberField[] }) {
   const { t } = useTranslation('enroll');
-  const required = (f: MemberField) => ({ required: true, whitespace: f !== 'gender', message: t('profile.required', { field: t(`field.${f}`) }) });
+  const required = (f: MemberField) => ({ required: true, whitespace: f !== 'gender', message: t('profile.required', { field: t(`memberField.${f}`) }) });
   return (
     <>
       {fields.map((f) => {
         const name = ['profile', formKey(f)];
-        const label = t(`field.${f}`);
+        const label = t(`memberField.${f}`);
         if (f === 'gender') {
           return (
             <Form.Item key={f} name={name} label={label} rules={[required(f)]}>

@@ -351,7 +351,7 @@ function JoinView({ code }: { code: string }) {
           <SignupStatusTag status={s.status} />
         </Descriptions.Item>
         <Descriptions.Item label={t('team.currentMembers')}>
-          {s.members.map(memberName).join(t('fieldSeparator'))} · {t('team.teamSize', { count: s.memberCount, min: s.teamMin, max: s.teamMax })}
+          {s.members.map(memberName).join(t('listSeparator'))} · {t('team.teamSize', { count: s.memberCount, min: s.teamMin, max: s.teamMax })}
         </Descriptions.Item>
       </Descriptions>
       {full ? (
