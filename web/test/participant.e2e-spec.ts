@@ -34,7 +34,9 @@ describe('participant', () => {
       teamMin: 1,
       teamMax: 3,
       teacherMax: 1,
-      requiredFields: ['realName', 'phone'],
+      // Places per school: the captain's school must be one of the reference data, picked from the list.
+      schoolQuota: 10,
+      requiredFields: ['realName', 'school', 'phone'],
       items: [['团队赛', 20, 0]],
       files: { fileTypes: ['pdf', 'zip'], maxFileMb: 1, maxFiles: 2 },
     });
@@ -57,12 +59,19 @@ describe('participant', () => {
   async function fillDetails(page: Page, realName: string, phone: string) {
     await fill(page, '#profile_realName', realName);
     await fill(page, '#profile_phone', phone);
+    await page.locator('#profile_school').click();
+    await page.keyboard.type('华东示范');
+    // The search answers after a pause in typing: wait for its answer (the city college is only in it), then pick.
+    await page.waitForSelector('.ant-select-dropdown .ant-select-item-option[title="华东示范大学城市学院"]');
+    await settle(page);
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="华东示范大学"]').click();
+    await waitForText(page, '华东示范大学', '.ant-select-selection-item');
   }
 
   b.it('signs up a team after logging in, with remaining places shown per event', async () => {
     await open(captain, `/home/signUp?competitionId=${c.id}`);
     await loginAndReturn(captain, 'student1', '/home/signUp');
-    await waitForText(captain, [competitionName, '选择竞赛赛项', '团队赛', '剩余 20 个名额', '报名方式', '团队 1–3 人', '我的报名信息', '姓名', '手机号', '指导老师']);
+    await waitForText(captain, [competitionName, '选择竞赛赛项', '团队赛', '剩余 20 个名额', '报名方式', '团队 1–3 人', '我的报名信息', '姓名', '学校', '手机号', '指导老师']);
     // Exactly the required fields: no identity number asked for.
     expect(await textOf(captain, '[data-testid="sign-up"]')).not.toContain('身份证号');
     await b.shot(captain, 'sign-up-form');

@@ -197,7 +197,12 @@ export async function textOf(page: Page, selector = 'body'): Promise<string> {
  */
 export async function clickText(page: Page, selector: string, text: string): Promise<void> {
   await settle(page);
-  await page.locator(`${selector} ::-p-text(${JSON.stringify(text).slice(1, -1)})`).click();
+  // The text matches the label inside a button, so the button's own state is checked (a click guard
+  // disables a button for a moment after each click).
+  await page
+    .locator(`${selector} ::-p-text(${JSON.stringify(text).slice(1, -1)})`)
+    .filter((el) => !el.closest('button')?.disabled)
+    .click();
 }
 
 /** Fills an input: clears it, then types like a person. */

@@ -138,6 +138,7 @@ const en: Catalogue<Messages> = {
     grade: 'Grade',
   },
   listSeparator: ', ',
+  schoolSearch: 'Type to search for your school',
   hostLabels: {
     submitTopic: 'Submit topic',
     submitWork: 'Submit work',

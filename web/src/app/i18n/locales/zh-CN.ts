@@ -135,6 +135,7 @@ const zhCN = {
     grade: '年级',
   },
   listSeparator: '、',
+  schoolSearch: '输入学校名称搜索',
   hostLabels: {
     submitTopic: '提交选题',
     submitWork: '提交作品',

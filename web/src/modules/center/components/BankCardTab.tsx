@@ -9,7 +9,7 @@ import { useSession } from '@/app/session/session';
 import { LoadError } from '@/modules/system/components/PageHeader';
 import { useAsync } from '@/modules/system/hooks/useAsync';
 import { centreApi } from '../api/centre.api';
-import { clearErrorsOnChange, showServerFieldError } from '../hooks/fieldErrors';
+import { clearErrorsOnChange, showServerFieldError } from '@/app/http/field-errors';
 import { useSubmit } from '../hooks/useSubmit';
 
 const FIELDS: (keyof BankCardSavePayload)[] = ['accountName', 'bankName', 'branch', 'cardNumber'];

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { parseIdNumber, PHONE_PATTERN, type MemberProfile, type NamedOption } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
 import { publicReferenceApi } from '@/modules/reference/api/reference.api';
-import { SchoolSelect, type SchoolValue } from '@/modules/reference/components/SchoolSelect';
+import { SchoolSelect, schoolValueOf, type SchoolValue } from '@/modules/reference/components/SchoolSelect';
 import { LoadError } from '@/modules/system/components/PageHeader';
 import { useAsync } from '@/modules/system/hooks/useAsync';
 import { centreApi } from '../api/centre.api';
-import { clearErrorsOnChange, showServerFieldError } from '../hooks/fieldErrors';
+import { clearErrorsOnChange, showServerFieldError } from '@/app/http/field-errors';
 import { useSubmit } from '../hooks/useSubmit';
 
 type Values = Omit<MemberProfile, 'schoolId' | 'schoolName' | 'gender'> & { school?: SchoolValue };
@@ -17,7 +17,7 @@ const TEXT_FIELDS = ['realName', 'idNumber', 'phone', 'email', 'college', 'major
 
 const toValues = (p: MemberProfile): Values => ({
   ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, p[f] ?? ''])),
-  school: p.schoolName ? { id: p.schoolId, name: p.schoolName } : undefined,
+  school: schoolValueOf(p),
 });
 
 /** Every field is sent: an emptied one is sent empty, which clears it on the server. */
@@ -119,7 +119,7 @@ export function ParticipantTab() {
         </Col>
         <Col xs={24} md={12}>
           <Form.Item name="school" label={t('memberField.school')}>
-            <SchoolSelect placeholder={t('participant.schoolPlaceholder')} />
+            <SchoolSelect />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

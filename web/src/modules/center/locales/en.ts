@@ -12,7 +12,6 @@ const en: Catalogue<CentreMessages> = {
     female: 'Female',
     phoneInvalid: 'Please enter an 11-digit mobile number',
     emailInvalid: 'Please enter a valid email address',
-    schoolPlaceholder: 'Type to search for your school',
     gradePlaceholder: 'e.g. class of 2023',
     saved: 'Participant details saved',
   },

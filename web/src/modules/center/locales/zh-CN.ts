@@ -10,7 +10,6 @@ const zhCN = {
     female: '女',
     phoneInvalid: '请输入 11 位手机号',
     emailInvalid: '请输入正确的邮箱地址',
-    schoolPlaceholder: '输入学校名称搜索',
     gradePlaceholder: '如 2023级',
     saved: '参赛信息已保存',
   },

@@ -3,7 +3,6 @@ import { Form, Input, Radio, Tag, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
-  ErrorCode,
   IdNumberError,
   parseIdNumber,
   PHONE_PATTERN,
@@ -16,8 +15,9 @@ import {
 } from '@cmp/contracts';
 import { LOGIN_PATH } from '@/app/config/constants';
 import { toast } from '@/app/feedback/feedback';
-import { HttpError } from '@/app/http/client';
+import { showServerFieldError } from '@/app/http/field-errors';
 import { useSession } from '@/app/session/session';
+import { SchoolSelect, schoolValueOf, type SchoolValue } from '@/modules/reference/components/SchoolSelect';
 import '../locales';
 
 const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default' };
@@ -44,8 +44,19 @@ export function useFieldNames() {
   return (fields: readonly MemberField[]) => fields.map((f) => t(`memberField.${f}`)).join(t('listSeparator'));
 }
 
-/** The form key of a member field: `school` is kept as the school's name. */
-const formKey = (f: MemberField): keyof MemberProfile => (f === 'school' ? 'schoolName' : f);
+/** Member details as a form holds them: the school as the school picker's value. */
+export type ProfileValues = Omit<MemberProfile, 'schoolId' | 'schoolName'> & { school?: SchoolValue };
+
+export const profileValues = (p: MemberProfile | undefined): ProfileValues => {
+  const { schoolId: _id, schoolName: _name, ...rest } = p ?? {};
+  return { ...rest, school: schoolValueOf(p ?? {}) };
+};
+
+/** The details a form gave, as the server takes them: trimmed, empty ones left out, the school as id and name. */
+export function profileOf(v: ProfileValues | undefined): MemberProfile {
+  const { school, ...rest } = v ?? {};
+  return compact({ ...rest, schoolId: school?.id || undefined, schoolName: school?.name });
+}
 
 /** Trims the strings a form gave and drops empty values (member details, advisers). */
 export function compact<T extends object>(p: T | undefined): T {
@@ -71,8 +82,15 @@ export function ProfileFields({ fields }: { fields: readonly MemberField[] }) {
   return (
     <>
       {fields.map((f) => {
-        const name = ['profile', formKey(f)];
+        const name = ['profile', f];
         const label = t(`memberField.${f}`);
+        if (f === 'school') {
+          return (
+            <Form.Item key={f} name={name} label={label} rules={[{ required: true, message: t('profile.required', { field: label }) }]}>
+              <SchoolSelect />
+            </Form.Item>
+          );
+        }
         if (f === 'gender') {
           return (
             <Form.Item key={f} name={name} label={label} rules={[required(f)]}>
@@ -105,24 +123,8 @@ export function ProfileFields({ fields }: { fields: readonly MemberField[] }) {
   );
 }
 
-/**
- * Puts a server error about a member detail on its field (identity number, phone, email); true when it did.
- * The enrollment service names the field in its message (`…的身份证号：…`, `Not a mobile number: …`).
- */
-export function showProfileError<V>(form: FormInstance<V>, err: unknown, profile: MemberProfile): boolean {
-  if (!(err instanceof HttpError) || err.code !== ErrorCode.BAD_REQUEST) return false;
-  const msg = err.message;
-  const field: keyof MemberProfile | null = /身份证|identity number|ID number|birth date/i.test(msg)
-    ? 'idNumber'
-    : (profile.phone && msg.includes(profile.phone)) || /手机号|mobile/i.test(msg)
-      ? 'phone'
-      : (profile.email && msg.includes(profile.email)) || /邮箱|email/i.test(msg)
-        ? 'email'
-        : null;
-  if (!field) return false;
-  form.setFields([{ name: ['profile', field] as never, errors: [msg] }]);
-  return true;
-}
+/** Puts a server error about a member detail (identity number, phone, email) on its field; true when it did. */
+export const showProfileError = (form: FormInstance, err: unknown) => showServerFieldError(form, err, ['idNumber', 'phone', 'email'], ['profile']);
 
 /** Sends someone who is not logged in to the login page, which brings them back here afterwards. */
 export function useLoginRedirect(): boolean {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Breadcrumb, Button, Card, Form, Input, Radio, Result, Select, Skeleton, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ParticipationMode, SignupType, type MemberProfile, type Signup, type SignupCounts, type Teacher } from '@cmp/contracts';
+import { ParticipationMode, SignupType, type Signup, type SignupCounts, type Teacher } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
@@ -12,7 +12,7 @@ import { siteApi, type PublicCompetition } from '@/modules/home/api/site.api';
 import { useCompetitionName } from '@/modules/home/components/CompetitionCard';
 import { enrollApi, type UserDetail } from '../api/enroll.api';
 import { Advisers } from '../components/Advisers';
-import { compact, compactTeachers, ProfileFields, showProfileError, SignupStatusTag, useLoginRedirect, yuan } from '../components/shared';
+import { compactTeachers, ProfileFields, profileOf, profileValues, showProfileError, type ProfileValues, SignupStatusTag, useLoginRedirect, yuan } from '../components/shared';
 import '../components/enroll.css';
 
 const labels = currentHostLabelKeys();
@@ -23,7 +23,7 @@ interface Values {
   itemId: number;
   type: SignupType;
   teamName?: string;
-  profile: MemberProfile;
+  profile: ProfileValues;
   teachers?: Teacher[];
 }
 
@@ -93,7 +93,7 @@ function SignUpForm({ c, counts, mine, all, user }: { c: PublicCompetition; coun
   };
   const submit = async () => {
     const v = await form.validateFields();
-    const profile = compact(v.profile);
+    const profile = profileOf(v.profile);
     setBusy(true);
     try {
       const signup = await enrollApi.signUp({
@@ -106,7 +106,7 @@ function SignUpForm({ c, counts, mine, all, user }: { c: PublicCompetition; coun
       });
       done(signup, t('signUp.done'));
     } catch (err) {
-      showProfileError(form, err, profile);
+      showProfileError(form, err);
     } finally {
       setBusy(false);
     }
@@ -125,7 +125,7 @@ function SignUpForm({ c, counts, mine, all, user }: { c: PublicCompetition; coun
           initialValues={{
             itemId: open.length === 1 ? open[0].id : undefined,
             type: mode === ParticipationMode.team ? SignupType.team : SignupType.individual,
-            profile: user.profile,
+            profile: profileValues(user.profile),
             teachers: [],
           }}
           onFinish={() => void submit()}

@@ -3,7 +3,7 @@ import { Alert, Breadcrumb, Button, Card, Descriptions, Empty, Form, Input, Resu
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { SignupStatus, SignupType, type MemberProfile, type SignupDetail, type SignupMember, type Teacher } from '@cmp/contracts';
+import { SignupStatus, SignupType, type SignupDetail, type SignupMember, type Teacher } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
@@ -14,12 +14,14 @@ import { useCompetitionName } from '@/modules/home/components/CompetitionCard';
 import { enrollApi } from '../api/enroll.api';
 import { Advisers } from '../components/Advisers';
 import {
-  compact,
   compactTeachers,
   copyText,
   PayStatusTag,
   ProfileFields,
   showProfileError,
+  profileOf,
+  profileValues,
+  type ProfileValues,
   SignupStatusTag,
   useFieldNames,
   useLoginRedirect,
@@ -199,7 +201,7 @@ function Invite({ s }: { s: SignupDetail }) {
 function MyDetails({ s, c, me, onSaved }: { s: SignupDetail; c: PublicCompetition; me: number; onSaved: () => void }) {
   const { t } = useTranslation('enroll');
   const names = useFieldNames();
-  const [form] = Form.useForm<{ profile: MemberProfile }>();
+  const [form] = Form.useForm<{ profile: ProfileValues }>();
   const [busy, setBusy] = useState(false);
   const mine = s.members.find((m) => m.userId === me);
   const fields = c.enroll.requiredFields;
@@ -207,14 +209,14 @@ function MyDetails({ s, c, me, onSaved }: { s: SignupDetail; c: PublicCompetitio
   const editable = s.status === SignupStatus.pending;
   const save = async () => {
     const { profile } = await form.validateFields();
-    const clean = compact(profile);
+    const clean = profileOf(profile);
     setBusy(true);
     try {
       await enrollApi.saveMyProfile(s.id, clean);
       toast(t('team.detailsSaved'), 'success');
       onSaved();
     } catch (err) {
-      showProfileError(form, err, clean);
+      showProfileError(form, err);
     } finally {
       setBusy(false);
     }
@@ -227,7 +229,7 @@ function MyDetails({ s, c, me, onSaved }: { s: SignupDetail; c: PublicCompetitio
         message={mine.missing.length ? t('team.myDetailsHint', { fields: names(mine.missing) }) : t('team.myDetailsDone')}
         style={{ marginBottom: 16 }}
       />
-      <Form form={form} layout="vertical" style={{ maxWidth: 560 }} initialValues={{ profile: mine.profile }} disabled={!editable}>
+      <Form form={form} layout="vertical" style={{ maxWidth: 560 }} initialValues={{ profile: profileValues(mine.profile) }} disabled={!editable}>
         <ProfileFields fields={fields} />
         {editable && (
           <Button type="primary" loading={busy} onClick={() => void save().catch(() => undefined)}>
@@ -310,7 +312,7 @@ function JoinView({ code }: { code: string }) {
   const user = useAsync((signal) => enrollApi.userDetail(signal), []);
   const competitionId = detail.data?.competitionId ?? 0;
   const competition = useAsync((signal) => siteApi.competition(competitionId, signal), [competitionId], competitionId > 0);
-  const [form] = Form.useForm<{ profile: MemberProfile }>();
+  const [form] = Form.useForm<{ profile: ProfileValues }>();
   const [busy, setBusy] = useState(false);
   const s = detail.data;
   const isMember = !!s && !!user.data && s.members.some((m) => m.userId === user.data!.userId);
@@ -325,14 +327,14 @@ function JoinView({ code }: { code: string }) {
   const full = s.memberCount >= s.teamMax;
   const join = async () => {
     const { profile } = await form.validateFields();
-    const clean = compact(profile);
+    const clean = profileOf(profile);
     setBusy(true);
     try {
       const joined = await enrollApi.join(code, clean);
       toast(t('team.joined'), 'success');
       navigate(`/home/competition/team/details?id=${joined.id}`, { replace: true });
     } catch (err) {
-      showProfileError(form, err, clean);
+      showProfileError(form, err);
     } finally {
       setBusy(false);
     }
@@ -359,7 +361,7 @@ function JoinView({ code }: { code: string }) {
       ) : s.status !== SignupStatus.pending ? (
         <Alert type="warning" showIcon message={t('team.closedNote', { status: t(`status.${s.status}`) })} />
       ) : (
-        <Form form={form} layout="vertical" style={{ maxWidth: 560 }} initialValues={{ profile: user.data.profile }}>
+        <Form form={form} layout="vertical" style={{ maxWidth: 560 }} initialValues={{ profile: profileValues(user.data.profile) }}>
           {c.enroll.requiredFields.length > 0 && <Typography.Paragraph type="secondary">{t('team.joinDetails')}</Typography.Paragraph>}
           <ProfileFields fields={c.enroll.requiredFields} />
           <Button type="primary" size="large" loading={busy} onClick={() => void join().catch(() => undefined)}>
