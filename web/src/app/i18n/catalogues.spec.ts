@@ -14,6 +14,8 @@ import certificateDesignerEn from '../../modules/certificate-designer/locales/en
 import certificateDesignerZh from '../../modules/certificate-designer/locales/zh-CN';
 import certificateEn from '../../modules/certificate/locales/en';
 import certificateZh from '../../modules/certificate/locales/zh-CN';
+import certificateAdminEn from '../../modules/certificate-admin/locales/en';
+import certificateAdminZh from '../../modules/certificate-admin/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -34,6 +36,7 @@ describe.each([
   ['competition', competitionZh, competitionEn],
   ['certificateDesigner', certificateDesignerZh, certificateDesignerEn],
   ['certificate', certificateZh, certificateEn],
+  ['certificateAdmin', certificateAdminZh, certificateAdminEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);
