@@ -35,6 +35,12 @@ export const pageRegistry: Record<string, Loader> = {
   'competition/workSubSet/index': () => import('@/modules/competition/pages/WorkSubSetPage'),
   'competition/reviewSet/index': () => import('@/modules/competition/pages/ReviewSetPage'),
   'certificate/make/index': () => import('@/modules/certificate-designer/pages/CertificateDesignerPage'),
+  'certificate/template/index': () => import('@/modules/certificate-admin/pages/TemplatesPage'),
+  'certificate/setting/index': () => import('@/modules/certificate-admin/pages/SettingPage'),
+  'certificate/list/index': () => import('@/modules/certificate-admin/pages/BatchListPage'),
+  'certificate/check/index': () => import('@/modules/certificate-admin/pages/CheckPage'),
+  'certificate/send/index': () => import('@/modules/certificate-admin/pages/SendPage'),
+  'certificate/trace/index': () => import('@/modules/certificate-admin/pages/TracePage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */

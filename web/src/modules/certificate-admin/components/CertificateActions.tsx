@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Form, Input, Modal, Space, Spin } from 'antd';
+import { Alert, Form, Modal, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IssuedCertificate, Recipient } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';

@@ -31,14 +31,6 @@ const en: Catalogue<CertificateAdminMessages> = {
     autoincrementThree: 'A counter for each event, 001–999; needs a competition and an event.',
     autoincrementFour: 'A counter for each event, 0001–9999; shares its counter with the 3-digit scheme.',
   },
-  common: {
-    all: 'All',
-    name: 'Name',
-    actions: 'Actions',
-    createdAt: 'Created',
-    none: 'None',
-    back: 'Back',
-  },
   template: {
     title: 'Certificate templates',
     name: 'Template name',
@@ -93,6 +85,7 @@ const en: Catalogue<CertificateAdminMessages> = {
     numbering: 'Numbering',
     status: 'Status',
     total: 'Certificates',
+    createdAt: 'Created',
     progress: 'Progress',
     sent: 'Sent',
     notSent: 'Not sent',

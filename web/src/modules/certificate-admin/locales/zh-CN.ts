@@ -29,14 +29,6 @@ const zhCN = {
     autoincrementThree: '每个赛项各自计数，001–999；需要选择竞赛和赛项。',
     autoincrementFour: '每个赛项各自计数，0001–9999；与 3 位编号共用同一计数器。',
   },
-  common: {
-    all: '全部',
-    name: '名称',
-    actions: '操作',
-    createdAt: '创建时间',
-    none: '无',
-    back: '返回',
-  },
   template: {
     title: '证书模板',
     name: '模板名称',
@@ -91,6 +83,7 @@ const zhCN = {
     numbering: '编号规则',
     status: '状态',
     total: '证书数',
+    createdAt: '创建时间',
     progress: '进度',
     sent: '已发放',
     notSent: '未发放',
