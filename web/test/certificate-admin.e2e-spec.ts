@@ -84,7 +84,9 @@ describe('certificate back office: template, seal, batch, check, issue, send, tr
     await input!.uploadFile(path.join(dir, 'seal.txt'));
     await waitForText(page, '不是图片', '[data-testid="ca-seal-problem"]');
     await b.shot(page, 'seal-bad-file');
-    await input!.uploadFile(path.join(dir, 'seal.png'));
+    // antd renders a fresh file input after each choice.
+    const again = await page.waitForSelector('[data-testid="ca-setting"] input[type=file]');
+    await again!.uploadFile(path.join(dir, 'seal.png'));
     await page.waitForFunction(() => (document.querySelector('[data-testid="ca-seal-image"] img') as HTMLImageElement | null)?.naturalWidth === 64);
     await page.locator('[data-testid="ca-seal-save"]').click();
     await waitForText(page, '印章已保存', '.ant-message');

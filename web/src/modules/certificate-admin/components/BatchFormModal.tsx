@@ -48,14 +48,13 @@ export function BatchFormModal({ open, onClose, onCreated }: { open: boolean; on
 
   const submit = async () => {
     const f = await form.validateFields();
-    const competition = competitions.data?.list.find((c) => c.id === f.competitionId);
-    const item = detail.data?.items.find((i) => i.id === f.itemId);
     const body: BatchAdd = {
       templateId: f.templateId,
       name: f.name.trim(),
       issuerName: f.issuerName.trim(),
-      ...(f.competitionId ? { competitionId: f.competitionId, competitionName: competition?.name } : {}),
-      ...(f.itemId ? { itemId: f.itemId, itemName: item?.name } : {}),
+      // The service looks the names up itself (scoped to the caller).
+      ...(f.competitionId ? { competitionId: f.competitionId } : {}),
+      ...(f.itemId ? { itemId: f.itemId } : {}),
       ...(f.override && f.variant ? { numbering: { variant: f.variant, prefix: f.prefix || undefined, suffix: f.suffix || undefined } } : {}),
     };
     setSaving(true);
@@ -141,7 +140,7 @@ export function BatchFormModal({ open, onClose, onCreated }: { open: boolean; on
         <Form.Item name="override" valuePropName="checked" style={{ marginBottom: 8 }}>
           <Checkbox>
             {t('batch.numberingOverride')}
-            {!override && template && <span className="muted">{`（${t('batch.numberingDefault', { variant: numberingLabel(template.numbering) })}）`}</span>}
+            {!override && template && <span className="muted">{` · ${t('batch.numberingDefault', { variant: numberingLabel(template.numbering) })}`}</span>}
           </Checkbox>
         </Form.Item>
         {override && (

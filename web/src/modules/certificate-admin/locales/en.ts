@@ -98,7 +98,7 @@ const en: Catalogue<CertificateAdminMessages> = {
     issuerPlaceholder: 'e.g. East China Demo University',
     required: 'Enter the {{field}}',
     numberingOverride: 'Use another numbering scheme',
-    numberingDefault: 'The template’s scheme ({{variant}})',
+    numberingDefault: 'by default the template’s: {{variant}}',
     prefix: 'Prefix',
     suffix: 'Suffix',
     prefixRule: 'Up to 20 letters, digits or _-./()·',

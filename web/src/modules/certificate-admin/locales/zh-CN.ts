@@ -96,7 +96,7 @@ const zhCN = {
     issuerPlaceholder: '例如：华东示范大学',
     required: '请填写{{field}}',
     numberingOverride: '改用其他编号规则',
-    numberingDefault: '使用模板的编号规则（{{variant}}）',
+    numberingDefault: '默认使用模板的规则：{{variant}}',
     prefix: '前缀',
     suffix: '后缀',
     prefixRule: '最多 20 个字母、数字或 _-./()·',
