@@ -30,6 +30,8 @@ async function choose(page: Page, testId: string, text: string): Promise<void> {
 }
 
 const inModal = '.ant-modal-wrap:not([style*="display: none"]) .ant-modal';
+const importModal = '.sheet-import .ant-modal';
+const winnersModal = '.ca-winners .ant-modal';
 const confirmWith = (page: Page, ok: string) => clickText(page, `${inModal} .ant-modal-footer`, ok);
 
 describe('certificate back office: template, seal, batch, check, issue, send, trace', () => {
@@ -104,21 +106,23 @@ describe('certificate back office: template, seal, batch, check, issue, send, tr
     await fill(page, '[data-testid="ca-batch-issuer"]', '华东示范大学');
     await b.shot(page, 'batch-form');
     await page.locator('[data-testid="ca-batch-save"]').click();
-    await waitForText(page, [`获奖名单 · ${batchName}`, '名单为空'], inModal);
+    await waitForText(page, [`获奖名单 · ${batchName}`, '名单为空'], winnersModal);
 
     await page.locator('[data-testid="ca-winners-import"]').click();
-    await waitForText(page, '导入获奖名单', inModal);
+    await waitForText(page, '导入获奖名单', importModal);
     const bad = await winnersSheet([
       ['张三', '', '一等奖', '华东示范大学', '张三、李四', '王老师', '智慧校园'],
       ['李四', '', '', '华东示范大学', '李四', '王老师', '智慧农业'],
     ]);
     const upload = async (file: string) => {
-      const input = await page.waitForSelector(`${inModal} input[type=file]`);
-      await input!.uploadFile(file);
-      await clickText(page, `${inModal} .ant-modal-footer`, '导入');
+      await settle(page);
+      const [chooser] = await Promise.all([page.waitForFileChooser(), page.locator(`${importModal} .ant-upload-drag`).click()]);
+      await chooser.accept([file]);
+      await waitForText(page, 'winners.xlsx', `${importModal} .ant-upload-list`);
+      await clickText(page, `${importModal} .ant-modal-footer`, '导入');
     };
     await upload(bad);
-    await waitForText(page, ['共 2 行，1 行有效，1 处错误', '3', '奖项'], `${inModal} .import-summary`);
+    await waitForText(page, ['共 2 行，1 行有效，1 处错误', '3', '奖项'], `${importModal} .import-summary`);
     await b.shot(page, 'import-row-error');
 
     const good = await winnersSheet([
@@ -128,13 +132,13 @@ describe('certificate back office: template, seal, batch, check, issue, send, tr
     ]);
     await upload(good);
     await waitForText(page, '已导入 3 名获奖人', '.ant-message');
-    await waitForText(page, ['共 3 名获奖人', longest, '王五'], inModal);
+    await waitForText(page, ['共 3 名获奖人', longest, '王五'], winnersModal);
     await b.shot(page, 'winners-imported');
   });
 
   b.it('previews the batch with its longest name, issues it and watches the progress reach done', async () => {
     await page.keyboard.press('Escape');
-    await waitForGone(page, '.ant-modal-wrap .ant-modal', '获奖名单');
+    await waitForGone(page, winnersModal);
     await fill(page, '[data-testid="ca-batch-search"]', batchName);
     await page.keyboard.press('Enter');
     await waitForText(page, [batchName, '草稿', '未发证'], '[data-testid="ca-batches"] .ant-table-tbody');

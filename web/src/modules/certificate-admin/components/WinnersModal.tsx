@@ -46,7 +46,7 @@ export function WinnersModal({ batch, onClose, onChanged }: { batch: Certificate
   };
 
   return (
-    <Modal open title={t('winners.title', { name: batch.name })} onCancel={onClose} footer={null} width={900} destroyOnHidden>
+    <Modal open wrapClassName="ca-winners" title={t('winners.title', { name: batch.name })} onCancel={onClose} footer={null} width={900} destroyOnHidden>
       {!draft && <Alert type="info" showIcon message={t('winners.locked')} className="ca-hint" />}
       {draft && (
         <Space wrap className="ca-hint">

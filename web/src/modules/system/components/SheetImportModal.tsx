@@ -91,6 +91,7 @@ export function SheetImportModal({
   return (
     <Modal
       title={t('import.title')}
+      wrapClassName="sheet-import"
       open={open}
       onCancel={close}
       width={720}
