@@ -8,6 +8,8 @@ import { NS } from './shared';
 const PX_PER_MM = 96 / 25.4;
 /** The renderer's preview chrome puts 6 mm of backdrop around the page. */
 const CHROME_MM = 12;
+/** Wide enough to read, small enough to see a whole certificate on a laptop screen. */
+const MAX_WIDTH = 900;
 
 /**
  * Certificates of a batch rendered in the browser by the worker's own renderer (certificate.ts), scaled to the
@@ -29,7 +31,7 @@ export function BatchPreview({ design, values }: { design: CertificateDesign; va
   const page = certificatePageSize(design.viewportRatio);
   const frameW = Math.round(page.widthMm * PX_PER_MM);
   const frameH = Math.round((page.heightMm + CHROME_MM) * PX_PER_MM);
-  const scale = Math.min(1, width / frameW);
+  const scale = Math.min(1, Math.min(width, MAX_WIDTH) / frameW);
   const docs = useMemo(
     () => values.map((v) => renderCertificateHtml(design, v, { previewChrome: true, markMissing: true, baseUrl: `${window.location.origin}/` })),
     [design, values],

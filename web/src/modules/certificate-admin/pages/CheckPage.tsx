@@ -99,7 +99,7 @@ export default function CheckPage() {
                 <Descriptions.Item label={t('batch.name')}>{b.name}</Descriptions.Item>
                 <Descriptions.Item label={t('batch.template')}>{b.templateName}</Descriptions.Item>
                 <Descriptions.Item label={t('batch.status')}>
-                  <BatchStatusTag status={b.status} error={b.error} />
+                  <BatchStatusTag status={progress?.status ?? b.status} error={progress?.error ?? b.error} />
                 </Descriptions.Item>
                 <Descriptions.Item label={t('batch.competition')}>{[b.competitionName, b.itemName].filter(Boolean).join(' / ') || '-'}</Descriptions.Item>
                 <Descriptions.Item label={t('batch.issuer')}>{b.issuerName}</Descriptions.Item>

@@ -109,7 +109,7 @@ function BatchRowControls({ batch, onSettled }: { batch: CertificateBatch; onSet
           </LinkButton>
         )}
         {canIssue && status === 'done' && (
-          <LinkButton disabled={busy} onClick={() => void send()} testId="ca-send">
+          <LinkButton disabled={busy} onClick={() => void send()} testId="ca-send-batch">
             {t('send.send')}
           </LinkButton>
         )}
