@@ -26,6 +26,8 @@ export const CertificatesSubject = {
   batchSend: 'certificates.batch.send',
   batchFiles: 'certificates.batch.files',
   certificatePage: 'certificates.certificate.page',
+  /** Certificates of all the caller's batches by holder, account or number (the back office's trace screen). */
+  certificateSearch: 'certificates.certificate.search',
   certificateRevoke: 'certificates.certificate.revoke',
   certificateReissue: 'certificates.certificate.reissue',
   /** Authorises a download (holder or organiser) and answers where the file is stored. */
@@ -184,6 +186,21 @@ export interface CertificateQuery extends PageQuery {
   keyword?: string;
 }
 
+export interface CertificateSearchQuery extends PageQuery {
+  /** Part of the holder's name, account or printed number (required). */
+  keyword: string;
+}
+
+/** A certificate found across batches, with where it belongs and (once numbered) its public trace page. */
+export interface CertificateSearchHit extends IssuedCertificate {
+  batchName: string;
+  competitionName: string;
+  itemName: string;
+  issuerName: string;
+  /** Web path of the public trace page (`/certificate/trace?token=…`); null until the certificate is numbered. */
+  traceUrl: string | null;
+}
+
 /** A certificate in its holder's personal centre. */
 export interface MyCertificate {
   id: number;
@@ -260,6 +277,7 @@ export const certificateMessages = {
   'cert.notRendered': { 'zh-CN': '证书文件尚未生成', en: 'The certificate file has not been rendered yet' },
   'cert.alreadyRevoked': { 'zh-CN': '该证书已撤销', en: 'This certificate is already revoked' },
   'cert.notRevoked': { 'zh-CN': '只有已撤销的证书可以补发', en: 'Only a revoked certificate can be reissued' },
+  'cert.keywordRequired': { 'zh-CN': '请输入获奖人、账号或证书编号', en: 'Enter a holder, account or certificate number' },
   'cert.reasonRequired': { 'zh-CN': '请填写撤销原因', en: 'Give a reason for revoking' },
   'cert.unknownToken': {
     'zh-CN': '查无此证书：二维码或查验码无效，请核对后重试',

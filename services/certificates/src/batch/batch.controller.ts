@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CertificatesSubject as S, type BatchAdd, type CertificateQuery, type PageQuery, type Recipient, type RpcRequest } from '@cmp/contracts';
+import { CertificatesSubject as S, type BatchAdd, type CertificateQuery, type CertificateSearchQuery, type PageQuery, type Recipient, type RpcRequest } from '@cmp/contracts';
 import { BatchService } from './batch.service';
 import { CertificateService } from './certificate.service';
 
@@ -26,6 +26,7 @@ export class BatchController {
   @MessagePattern(S.batchSend) send(@Payload() r: OfBatch) { return this.batches.send(r); }
   @MessagePattern(S.batchFiles) files(@Payload() r: OfBatch) { return this.batches.files(r); }
   @MessagePattern(S.certificatePage) certificatePage(@Payload() r: RpcRequest<CertificateQuery>) { return this.certificates.page(r); }
+  @MessagePattern(S.certificateSearch) certificateSearch(@Payload() r: RpcRequest<CertificateSearchQuery>) { return this.certificates.search(r); }
   @MessagePattern(S.certificateRevoke) revoke(@Payload() r: RpcRequest<{ id: number; reason: string }>) { return this.certificates.revoke(r); }
   @MessagePattern(S.certificateReissue) reissue(@Payload() r: RpcRequest<{ id: number } & Partial<Recipient>>) { return this.certificates.reissue(r); }
   @MessagePattern(S.certificateFile) file(@Payload() r: RpcRequest<{ id: number; kind: 'pdf' | 'png' }>) { return this.certificates.file(r); }

@@ -8,6 +8,8 @@ import {
   Perm,
   type CertificateFileRef,
   type CertificateQuery,
+  type CertificateSearchHit,
+  type CertificateSearchQuery,
   type IssuedCertificate,
   type MyCertificate,
   type Page,
@@ -94,6 +96,42 @@ export class CertificateService {
     const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n ${sql}`, args);
     const rows: CertRow[] = await this.ds.query(`SELECT * ${sql} ORDER BY position, id LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`, args);
     return { list: rows.map((r) => toIssued(r, b.sent_at)), total: n, pageNum, pageSize };
+  }
+
+  /**
+   * Certificates of every batch in the caller's organisations whose holder, account or printed number contains
+   * the keyword, newest batch first: the trace screen finds a certificate without knowing its batch.
+   */
+  async search(req: RpcRequest<CertificateSearchQuery>): Promise<Page<CertificateSearchHit>> {
+    const q = req.payload;
+    const keyword = String(q.keyword ?? '').trim();
+    if (!keyword) throw AppError.badRequest('cert.keywordRequired');
+    const scope = await scopeOf(this.rpc, req);
+    const pageNum = Math.max(1, q.pageNum ?? 1);
+    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, q.pageSize ?? 10));
+    const args: unknown[] = [keyword.slice(0, 100).replace(/[\\%_]/g, '\\$&')];
+    const where = [`(c.holder_name ILIKE '%' || $1 || '%' OR c.number ILIKE '%' || $1 || '%' OR c.username ILIKE '%' || $1 || '%')`];
+    if (scope) where.push(`c.group_id = ANY($${args.push(scope)}::int[])`);
+    const sql = `FROM certificates c JOIN batches b ON b.id = c.batch_id WHERE ${where.join(' AND ')}`;
+    const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n ${sql}`, args);
+    const rows: (CertRow & { batch_name: string; competition_name: string; item_name: string; issuer_name: string; sent_at: Date | null })[] = await this.ds.query(
+      `SELECT c.*, b.name AS batch_name, b.competition_name, b.item_name, b.issuer_name, b.sent_at ${sql}
+        ORDER BY c.batch_id DESC, c.position, c.id LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`,
+      args,
+    );
+    return {
+      list: rows.map((r) => ({
+        ...toIssued(r, r.sent_at),
+        batchName: r.batch_name,
+        competitionName: r.competition_name,
+        itemName: r.item_name,
+        issuerName: r.issuer_name,
+        traceUrl: r.number ? `/certificate/trace?token=${r.token}` : null,
+      })),
+      total: n,
+      pageNum,
+      pageSize,
+    };
   }
 
   private async loadCert(req: RpcRequest, id: number): Promise<CertRow> {

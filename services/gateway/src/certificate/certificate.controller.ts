@@ -16,6 +16,7 @@ import {
   type BatchProgress,
   type CertificateBatch,
   type CertificateFileRef,
+  type CertificateSearchHit,
   type CertificateTemplate,
   type ImportCheckReply,
   type IssuedCertificate,
@@ -36,6 +37,7 @@ import {
   BatchIdDto,
   BatchPageDto,
   CertificatePageDto,
+  CertificateSearchDto,
   PreviewQueryDto,
   RecipientsAddDto,
   ReissueDto,
@@ -238,6 +240,13 @@ export class CertificateController {
   @Permissions(Perm.certificateList)
   certificatePage(@RequestCtx() ctx: Ctx, @Query() q: CertificatePageDto): Promise<Page<IssuedCertificate>> {
     return this.rpc.call(ctx, S.certificatePage, q);
+  }
+
+  /** Certificates of all the caller's batches by holder, account or number (the trace screen). */
+  @Get('search')
+  @Permissions(Perm.certificateList)
+  certificateSearch(@RequestCtx() ctx: Ctx, @Query() q: CertificateSearchDto): Promise<Page<CertificateSearchHit>> {
+    return this.rpc.call(ctx, S.certificateSearch, q);
   }
 
   @Post('revoke')

@@ -195,6 +195,14 @@ export class CertificatePageDto extends PageDto {
   keyword?: string;
 }
 
+export class CertificateSearchDto extends PageDto {
+  @ApiProperty({ description: 'part of a holder name, account or certificate number' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  keyword: string;
+}
+
 export class RevokeDto {
   @ApiProperty()
   @Type(() => Number)

@@ -20,6 +20,8 @@ import enrollAdminEn from '../../modules/enroll-admin/locales/en';
 import enrollAdminZh from '../../modules/enroll-admin/locales/zh-CN';
 import centreEn from '../../modules/center/locales/en';
 import centreZh from '../../modules/center/locales/zh-CN';
+import certificateAdminEn from '../../modules/certificate-admin/locales/en';
+import certificateAdminZh from '../../modules/certificate-admin/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -43,6 +45,7 @@ describe.each([
   ['enroll', enrollZh, enrollEn],
   ['enrollAdmin', enrollAdminZh, enrollAdminEn],
   ['centre', centreZh, centreEn],
+  ['certificateAdmin', certificateAdminZh, certificateAdminEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

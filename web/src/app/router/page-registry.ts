@@ -39,6 +39,12 @@ export const pageRegistry: Record<string, Loader> = {
   'works/list/index': () => import('@/modules/enroll-admin/pages/WorksPage'),
   'works/detail/index': () => import('@/modules/enroll-admin/pages/WorkDetailPage'),
   'certificate/make/index': () => import('@/modules/certificate-designer/pages/CertificateDesignerPage'),
+  'certificate/template/index': () => import('@/modules/certificate-admin/pages/TemplatesPage'),
+  'certificate/setting/index': () => import('@/modules/certificate-admin/pages/SettingPage'),
+  'certificate/list/index': () => import('@/modules/certificate-admin/pages/BatchListPage'),
+  'certificate/check/index': () => import('@/modules/certificate-admin/pages/CheckPage'),
+  'certificate/send/index': () => import('@/modules/certificate-admin/pages/SendPage'),
+  'certificate/trace/index': () => import('@/modules/certificate-admin/pages/TracePage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */

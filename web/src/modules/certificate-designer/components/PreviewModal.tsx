@@ -3,6 +3,7 @@ import { Alert, Button, Modal, Segmented, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificatePageSize, renderCertificateHtml, type CertificateDesign, type CertificateValues } from '@cmp/contracts';
 import '../locales';
+import { markOverflow } from './overflow';
 
 type SampleKind = 'typical' | 'longest';
 const PX_PER_MM = 96 / 25.4;
@@ -38,20 +39,8 @@ export function PreviewModal({ design, samples, open, onClose }: {
   const measure = () => {
     const doc = frame.current?.contentDocument;
     if (!doc) return;
-    const check = () => {
-      const spilled: string[] = [];
-      doc.querySelectorAll<HTMLElement>('.cert-text').forEach((node) => {
-        if (node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1) {
-          node.style.outline = '0.5mm solid #ff4d4f';
-          const code = node.dataset.code;
-          const label = code ? t(`codes.${code}`) : (node.textContent ?? '').trim().slice(0, 12);
-          if (!spilled.includes(label)) spilled.push(label);
-        }
-      });
-      setOverflow(spilled);
-    };
     // Measure once the fonts are in: fallback metrics would give a wrong answer.
-    void doc.fonts.ready.then(check);
+    void doc.fonts.ready.then(() => setOverflow(markOverflow(doc, (code) => t(`codes.${code}`))));
   };
 
   return (

@@ -13,6 +13,7 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import {
   CERTIFICATE_IMAGE_CODES,
   CERTIFICATE_NUMBER_CODES,
@@ -93,6 +94,34 @@ export default function CertificateDesignerPage() {
     // Only once: later language switches keep the user's title.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slides]);
+
+  // Opened from the template list: ?category= starts from that category's starting template, ?id= opens a saved
+  // template. The parameter is then dropped, so a reload keeps the work in progress.
+  const [params, setParams] = useSearchParams();
+  const openCategory = params.get('category');
+  const openId = params.get('id');
+  useEffect(() => {
+    if (openCategory && CERTIFICATE_TEMPLATE_CATEGORIES.some((c) => c.id === openCategory)) {
+      const id = openCategory as CertificateTemplateCategoryId;
+      slides.load(starterDesign(id, messages, t(`categories.${id}`)));
+      setCategoryId(id);
+      setDraftId(undefined);
+      setNumbering(undefined);
+      setParams({}, { replace: true });
+    } else if (openId && templateApi) {
+      void templateApi.get(openId).then((saved) => {
+        if (saved?.design) {
+          slides.load(saved.design);
+          setNumbering(saved.numbering);
+          setDraftId(saved.id);
+          setCategoryId(saved.categoryId as CertificateTemplateCategoryId | undefined);
+        }
+        setParams({}, { replace: true });
+      }, () => setParams({}, { replace: true }));
+    }
+    // Only when the address asks for it (and once the template calls are known).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [openCategory, openId, templateApi]);
 
   // Keep the working copy current, a moment after the last change.
   const design = useMemo(() => toDesign(state), [state.title, state.slides, state.viewportRatio]); // eslint-disable-line react-hooks/exhaustive-deps

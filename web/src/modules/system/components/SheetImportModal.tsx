@@ -30,7 +30,8 @@ export function SheetImportModal({
 }: {
   ns: string;
   columns: readonly SheetColumnLabel[];
-  check: (file: Blob) => Promise<Envelope<ImportCheckReply>>;
+  /** A dry run that lists the rows in error; without it, importing reports them (all rows or none). */
+  check?: (file: Blob) => Promise<Envelope<ImportCheckReply>>;
   importAll: (file: Blob) => Promise<Envelope<{ count: number } | ImportCheckReply>>;
   open: boolean;
   onClose: () => void;
@@ -56,6 +57,7 @@ export function SheetImportModal({
 
   const check = async () => {
     if (!file) return toast(t('import.chooseFirst'), 'warning');
+    if (!checkFile) return;
     setBusy('check');
     try {
       setReport((await checkFile(file)).data);
@@ -89,6 +91,7 @@ export function SheetImportModal({
   return (
     <Modal
       title={t('import.title')}
+      wrapClassName="sheet-import"
       open={open}
       onCancel={close}
       width={720}
@@ -97,9 +100,11 @@ export function SheetImportModal({
       footer={
         <Space>
           <Button onClick={close}>{t('common.close')}</Button>
-          <GuardedButton onClick={() => void check()} loading={busy === 'check'} disabled={!file || busy !== null}>
-            {t('import.check')}
-          </GuardedButton>
+          {checkFile && (
+            <GuardedButton onClick={() => void check()} loading={busy === 'check'} disabled={!file || busy !== null}>
+              {t('import.check')}
+            </GuardedButton>
+          )}
           <GuardedButton type="primary" onClick={() => void run()} loading={busy === 'import'} disabled={!file || busy !== null}>
             {t('import.run')}
           </GuardedButton>

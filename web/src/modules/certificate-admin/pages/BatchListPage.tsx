@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { Button, Empty, Form, Input, Select, Space } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { BATCH_STATUSES, type CertificateBatch } from '@cmp/contracts';
+import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { confirmDelete } from '@/app/feedback/feedback';
+import { PageHeader } from '@/modules/system/components/PageHeader';
+import { useAsync } from '@/modules/system/hooks/useAsync';
+import { certAdminApi, type BatchQuery } from '../api/certificate-admin.api';
+import { BatchFormModal } from '../components/BatchFormModal';
+import { CertificatesDrawer } from '../components/CertificatesDrawer';
+import { BatchStatusTag, LinkButton, NS, PATHS, SentTag, useCanEdit, useDateTime, useNumberingLabel } from '../components/shared';
+import { WinnersModal } from '../components/WinnersModal';
+
+const BASE: BatchQuery = { pageNum: 1, pageSize: 10 };
+
+/** 证书列表 (certificate/list/index): batches, their winners lists and their certificates. */
+export default function BatchListPage() {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const canEdit = useCanEdit();
+  const numberingLabel = useNumberingLabel();
+  const at = useDateTime();
+  const [query, setQuery] = useState<BatchQuery>(BASE);
+  const list = useAsync((signal) => certAdminApi.batchPage(query, signal), [query]);
+  const [form] = Form.useForm<{ name?: string; status?: string }>();
+  const [adding, setAdding] = useState(false);
+  const [winnersOf, setWinnersOf] = useState<CertificateBatch | null>(null);
+  const [certsOf, setCertsOf] = useState<CertificateBatch | null>(null);
+
+  const search = () => {
+    const f = form.getFieldsValue();
+    setQuery((q) => ({ ...BASE, pageSize: q.pageSize, name: f.name?.trim() || undefined, status: f.status }));
+  };
+  const reset = () => {
+    form.resetFields();
+    setQuery((q) => ({ ...BASE, pageSize: q.pageSize }));
+  };
+  const remove = async (b: CertificateBatch) => {
+    const deleted = await confirmDelete({ question: t('batch.deleteConfirm', { name: b.name }), okText: t('common.delete'), done: t('batch.deleted'), run: () => certAdminApi.batchDelete(b.id) });
+    if (!deleted) return;
+    if ((list.data?.list.length ?? 0) <= 1 && (query.pageNum ?? 1) > 1) setQuery((q) => ({ ...q, pageNum: (q.pageNum ?? 2) - 1 }));
+    else list.reload();
+  };
+
+  const columns: TableColumnsType<CertificateBatch> = [
+    { title: t('batch.name'), dataIndex: 'name', width: 200, render: (name: string, b) => <a onClick={() => (b.status === 'draft' ? setWinnersOf(b) : setCertsOf(b))}>{name}</a> },
+    { title: t('batch.template'), dataIndex: 'templateName', width: 160 },
+    {
+      title: `${t('batch.competition')} / ${t('batch.item')}`,
+      key: 'competition',
+      width: 200,
+      render: (_, b) => [b.competitionName, b.itemName].filter(Boolean).join(' / ') || '-',
+    },
+    { title: t('batch.numbering'), key: 'numbering', width: 200, render: (_, b) => numberingLabel(b.numbering) },
+    { title: t('batch.total'), dataIndex: 'total', width: 90, align: 'right' },
+    { title: t('batch.status'), dataIndex: 'status', width: 100, render: (_, b) => <BatchStatusTag status={b.status} error={b.error} /> },
+    { title: t('send.sendStatus'), key: 'sent', width: 170, render: (_, b) => <SentTag batch={b} /> },
+    { title: t('batch.createdAt'), dataIndex: 'createdAt', width: 150, render: (v: string) => at(v) },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 260,
+      render: (_, b) => (
+        <Space size={0} wrap>
+          <LinkButton onClick={() => setWinnersOf(b)} testId="ca-batch-winners">
+            {t('batch.winners')}
+          </LinkButton>
+          {b.status !== 'draft' && <LinkButton onClick={() => setCertsOf(b)} testId="ca-batch-certs">{t('batch.certificates')}</LinkButton>}
+          {b.status === 'draft' && <LinkButton onClick={() => navigate(`${PATHS.check}?batchId=${b.id}`)}>{t('batch.check')}</LinkButton>}
+          {b.status === 'done' && <LinkButton onClick={() => void certAdminApi.zip(b).catch(() => undefined)}>{t('batch.zip')}</LinkButton>}
+          {canEdit && b.status === 'draft' && (
+            <LinkButton danger onClick={() => void remove(b)}>
+              {t('common.delete')}
+            </LinkButton>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="system-page" data-testid="ca-batches">
+      <PageHeader
+        title={t('batch.title')}
+        extra={
+          canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="ca-batch-add">
+              {t('batch.add')}
+            </Button>
+          )
+        }
+      />
+      <Form form={form} layout="inline" className="search-form" onFinish={search}>
+        <Form.Item name="name" label={t('batch.name')}>
+          <Input allowClear placeholder={t('batch.namePlaceholder')} style={{ width: 220 }} data-testid="ca-batch-search" />
+        </Form.Item>
+        <Form.Item name="status" label={t('batch.status')}>
+          <Select allowClear placeholder={t('common.all')} style={{ width: 130 }} options={BATCH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+        </Form.Item>
+        <SearchButtons onReset={reset} />
+      </Form>
+      <PagedTable<CertificateBatch>
+        rowKey="id"
+        list={list}
+        query={query}
+        setQuery={setQuery}
+        columns={columns}
+        scroll={{ x: 1530 }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('batch.empty')} /> }}
+      />
+      <BatchFormModal
+        open={adding}
+        onClose={() => setAdding(false)}
+        onCreated={(b) => {
+          setAdding(false);
+          list.reload();
+          setWinnersOf(b);
+        }}
+      />
+      {winnersOf && <WinnersModal batch={winnersOf} onClose={() => setWinnersOf(null)} onChanged={list.reload} />}
+      {certsOf && <CertificatesDrawer batch={certsOf} onClose={() => setCertsOf(null)} />}
+    </div>
+  );
+}
