@@ -45,7 +45,9 @@ export function PickSignupsModal({ batch, onClose, onAdded }: { batch: Certifica
   };
 
   const add = async () => {
-    const f = await form.validateFields();
+    // An empty award is shown under its field.
+    const f = await form.validateFields().catch(() => null);
+    if (!f) return;
     setSaving(true);
     try {
       const r = await certAdminApi.recipientsFromSignups({ batchId: batch.id, signupIds: selected, awardName: f.awardName.trim(), per: f.per });

@@ -132,7 +132,7 @@ const en: Catalogue<CertificateAdminMessages> = {
     teamName: 'Team',
     companyName: 'Organisation',
     listHint: 'Separate several students or teachers with 、 or commas',
-    empty: 'The list is empty: import a spreadsheet or add winners one by one',
+    empty: 'The list is empty: import a spreadsheet, pick from sign-ups or add winners one by one',
   },
   pick: {
     title: 'Pick winners from sign-ups · {{name}}',

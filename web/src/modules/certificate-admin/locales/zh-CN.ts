@@ -130,7 +130,7 @@ const zhCN = {
     teamName: '团队名称',
     companyName: '单位名称',
     listHint: '多名学生或老师请用“、”或逗号分隔',
-    empty: '名单为空：导入表格或逐个添加获奖人',
+    empty: '名单为空：导入表格、从报名选择或逐个添加获奖人',
   },
   pick: {
     title: '从报名选择获奖人 · {{name}}',
