@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { createServiceDataSource } from '@cmp/common';
 import { CERTIFICATES_SCHEMA, type CertificatesConfig } from './config';
 import { Certificates1764000000000 } from './migrations/1764000000000-Certificates';
+import { RecipientSignup1765000000000 } from './migrations/1765000000000-RecipientSignup';
 
 /** The certificates schema's one DataSource, used by the service, the worker, the seed and the migration CLI. */
 export function certificatesDataSource(config: Pick<CertificatesConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -9,7 +10,7 @@ export function certificatesDataSource(config: Pick<CertificatesConfig, 'databas
     url: config.databaseUrl,
     schema: CERTIFICATES_SCHEMA,
     entities: [],
-    migrations: [Certificates1764000000000],
+    migrations: [Certificates1764000000000, RecipientSignup1765000000000],
     poolSize: config.dbPoolSize,
   });
 }

@@ -2,7 +2,7 @@ import type { Provider } from '@nestjs/common';
 import { NatsRpcClient } from '@cmp/common';
 import { CERTIFICATES_CONFIG, type CertificatesConfig } from './config';
 
-/** Requests to other services: organisation scopes (auth), competitions and their events (competitions). */
+/** Requests to other services: organisation scopes (auth), competitions and their events (competitions), approved sign-ups (enrollment). */
 export const PEER_RPC = Symbol('PEER_RPC');
 
 export const rpcProvider: Provider = {

@@ -19,6 +19,10 @@ export const CertificatesSubject = {
   batchDelete: 'certificates.batch.delete',
   recipientsAdd: 'certificates.batch.recipients-add',
   recipientsImport: 'certificates.batch.recipients-import',
+  /** Approved sign-ups of the batch's competition, marked when already in the batch (the pick-from-sign-ups list). */
+  batchSignups: 'certificates.batch.signups',
+  /** Adds winners from approved sign-ups of the batch's competition (asked from the enrollment service). */
+  recipientsFromSignups: 'certificates.batch.recipients-from-signups',
   batchPreview: 'certificates.batch.preview',
   batchIssue: 'certificates.batch.issue',
   batchProgress: 'certificates.batch.progress',
@@ -110,6 +114,24 @@ export const WINNER_COLUMNS = [
   { key: 'teamName', zh: '团队名称', en: 'Team', required: false, width: 16 },
   { key: 'companyName', zh: '单位名称', en: 'Organisation', required: false, width: 24 },
 ] as const;
+
+/** One certificate per sign-up (the team's, held by its name) or one per member. */
+export const PICK_MODES = ['signup', 'member'] as const;
+export type PickMode = (typeof PICK_MODES)[number];
+
+export interface RecipientsFromSignups {
+  batchId: number;
+  signupIds: number[];
+  awardName: string;
+  per: PickMode;
+}
+
+/** The pick list's query: the batch's competition is implied; itemId defaults to nothing (all events). */
+export interface BatchSignupQuery extends PageQuery {
+  batchId: number;
+  itemId?: number;
+  keyword?: string;
+}
 
 export const BATCH_STATUSES = ['draft', 'queued', 'running', 'done', 'failed'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
@@ -264,6 +286,12 @@ export const certificateMessages = {
     en: 'Not enough numbers: {digits}-digit numbers end at {max}, {used} are used and this batch needs {count}; choose 4 digits or a random code',
   },
   'cert.templateInUse': { 'zh-CN': '该模板已被证书批次使用，不能删除', en: 'This template is used by a certificate batch and cannot be deleted' },
+  'cert.batchNoCompetition': { 'zh-CN': '该批次未关联竞赛，不能从报名中选择获奖人', en: 'This batch has no competition to pick sign-ups from' },
+  'cert.signupsNotApproved': {
+    'zh-CN': '以下报名不是本批次竞赛已通过的报名：{ids}',
+    en: 'These are not approved sign-ups of the batch\'s competition: {ids}',
+  },
+  'cert.signupsAlreadyAdded': { 'zh-CN': '以下报名已在本批次获奖名单中：{ids}', en: 'These sign-ups are already in the batch\'s winners: {ids}' },
   'cert.batchNotFound': { 'zh-CN': '证书批次不存在：{id}', en: 'No such certificate batch: {id}' },
   'cert.batchNotDraft': { 'zh-CN': '该批次已开始发证，不能再修改获奖名单', en: 'This batch has been issued; its winners list can no longer change' },
   'cert.batchEmpty': { 'zh-CN': '获奖名单为空，请先导入或添加获奖人', en: 'The winners list is empty: import or add winners first' },

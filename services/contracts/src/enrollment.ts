@@ -55,6 +55,8 @@ export const EnrollmentSubject = {
   signupCheck: 'enrollment.signup.check',
   signupExport: 'enrollment.signup.export',
   sourceList: 'enrollment.signup.sources',
+  /** Approved sign-ups of a competition with their members, teachers and work (certificate winners are picked from them). */
+  approvedPage: 'enrollment.signup.approved',
   workPage: 'enrollment.work.page',
   workDetail: 'enrollment.work.detail',
   workPublish: 'enrollment.work.publish',
@@ -170,6 +172,36 @@ export interface SignupListRow extends Signup {
   captainName: string;
   /** As in SignupDetail: enough members and every member's required fields in. */
   complete: boolean;
+}
+
+/**
+ * Approved sign-ups of one competition in the caller's organisations (enrollment.signup.approved). With `ids`,
+ * exactly those of them that are approved sign-ups of the competition (at most APPROVED_IDS_LIMIT, no paging);
+ * otherwise a page (pageSize at most MAX_PAGE_SIZE) filtered by event and keyword.
+ */
+export interface ApprovedSignupQuery extends PageQuery {
+  competitionId: number;
+  itemId?: number;
+  /** Matches team name, school, member names and usernames. */
+  keyword?: string;
+  ids?: number[];
+}
+
+export const APPROVED_IDS_LIMIT = 10_000;
+
+/** An approved sign-up as a certificate needs it: who, for what, from where. */
+export interface ApprovedSignup {
+  id: number;
+  itemId: number;
+  itemName: string;
+  type: SignupType;
+  teamName: string | null;
+  schoolName: string | null;
+  /** Captain first. */
+  members: { userId: number; username: string; realName: string }[];
+  teachers: string[];
+  /** The sign-up's work title, if it has a work. */
+  workTitle: string | null;
 }
 
 export interface SignupCheckPayload {

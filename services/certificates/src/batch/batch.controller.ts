@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CertificatesSubject as S, type BatchAdd, type CertificateQuery, type CertificateSearchQuery, type PageQuery, type Recipient, type RpcRequest } from '@cmp/contracts';
+import { CertificatesSubject as S, type BatchAdd, type BatchSignupQuery, type CertificateQuery, type CertificateSearchQuery, type PageQuery, type Recipient, type RecipientsFromSignups, type RpcRequest } from '@cmp/contracts';
 import { BatchService } from './batch.service';
 import { CertificateService } from './certificate.service';
 
@@ -19,6 +19,8 @@ export class BatchController {
   @MessagePattern(S.batchDelete) remove(@Payload() r: RpcRequest<{ id: number }>) { return this.batches.remove(r); }
   @MessagePattern(S.recipientsAdd) recipientsAdd(@Payload() r: RpcRequest<{ batchId: number; recipients: Recipient[] }>) { return this.batches.recipientsAdd(r); }
   @MessagePattern(S.recipientsImport) recipientsImport(@Payload() r: RpcRequest<{ batchId: number; rows: (Record<string, string> & { rowNumber: number })[] }>) { return this.batches.recipientsImport(r); }
+  @MessagePattern(S.batchSignups) signups(@Payload() r: RpcRequest<BatchSignupQuery>) { return this.batches.signups(r); }
+  @MessagePattern(S.recipientsFromSignups) fromSignups(@Payload() r: RpcRequest<RecipientsFromSignups>) { return this.batches.recipientsFromSignups(r); }
   @MessagePattern(S.batchPreview) preview(@Payload() r: RpcRequest<{ batchId: number; count?: number }>) { return this.batches.preview(r); }
   @MessagePattern(S.batchIssue) issue(@Payload() r: OfBatch) { return this.batches.issue(r); }
   @MessagePattern(S.batchProgress) progress(@Payload() r: OfBatch) { return this.batches.progress(r); }

@@ -2,14 +2,19 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, type NatsRpcClient } from '@cmp/common';
 import {
+  APPROVED_IDS_LIMIT,
   CompetitionsSubject,
+  EnrollmentSubject,
   ErrorCode,
   isCertificateTextCode,
   MAX_PAGE_SIZE,
   USERNAME_PATTERN,
   WINNER_COLUMNS,
   translate,
+  type ApprovedSignup,
+  type ApprovedSignupQuery,
   type BatchAdd,
+  type BatchSignupQuery,
   type BatchProgress,
   type CertificateBatch,
   type CertificateDesign,
@@ -21,6 +26,7 @@ import {
   type Page,
   type PageQuery,
   type Recipient,
+  type RecipientsFromSignups,
   type RpcRequest,
 } from '@cmp/contracts';
 import { CERTIFICATES_CONFIG, type CertificatesConfig } from '../config';
@@ -110,6 +116,30 @@ export function recipientProblems(r: Partial<Recipient>, lang: 'zh-CN' | 'en'): 
   return out;
 }
 
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+
+/**
+ * The certificates of one approved sign-up: per 'signup' one held by the team (or the individual) and linked to the
+ * captain's account; per 'member' one per member, linked to their own account. Values fill the binding codes.
+ */
+export function recipientsOf(s: ApprovedSignup, awardName: string, per: 'signup' | 'member'): (Recipient & { signupId: number })[] {
+  const names = s.members.map((x) => x.realName);
+  const values: Record<string, string> = {};
+  const put = (k: string, v: string | null | undefined) => {
+    if (v?.trim()) values[k] = clip(v.trim(), MAX_FIELD);
+  };
+  put('school', s.schoolName);
+  put('student', names.join('、'));
+  put('teacher', s.teachers.join('、'));
+  put('teamName', s.teamName);
+  put('workName', s.workTitle);
+  if (per === 'member') {
+    return s.members.map((x) => ({ signupId: s.id, holderName: clip(x.realName, MAX_NAME), username: x.username, awardName, values }));
+  }
+  const holder = s.teamName?.trim() || names[0] || '';
+  return [{ signupId: s.id, holderName: clip(holder, MAX_NAME), username: s.members[0]?.username, awardName, values }];
+}
+
 /** Batches: a winners list, a numbering scheme and a design snapshot, issued in one background job. */
 @Injectable()
 export class BatchService {
@@ -195,16 +225,16 @@ export class BatchService {
     await this.ds.query(`DELETE FROM batches WHERE id = $1 AND status = 'draft'`, [b.id]);
   }
 
-  private async insertRecipients(m: EntityManager, b: BatchRow, list: Recipient[]): Promise<number> {
+  private async insertRecipients(m: EntityManager, b: BatchRow, list: (Recipient & { signupId?: number })[]): Promise<number> {
     const [{ n, next }] = await m.query(
       `SELECT count(*)::int AS n, coalesce(max(position), 0)::int + 1 AS next FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL`,
       [b.id],
     );
     if (n + list.length > this.config.maxRecipients) throw AppError.badRequest('cert.tooManyRecipients', { max: this.config.maxRecipients });
     await m.query(
-      `INSERT INTO certificates (batch_id, group_id, position, holder_name, username, award_name, "values", token)
-       SELECT $1, $2, $3 + v.i - 1, v.holder, v.username, v.award, v.vals::jsonb, v.token
-         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[]) WITH ORDINALITY AS v(holder, username, award, vals, token, i)`,
+      `INSERT INTO certificates (batch_id, group_id, position, holder_name, username, award_name, "values", token, signup_id)
+       SELECT $1, $2, $3 + v.i - 1, v.holder, v.username, v.award, v.vals::jsonb, v.token, v.signup
+         FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[]) WITH ORDINALITY AS v(holder, username, award, vals, token, signup, i)`,
       [
         b.id,
         b.group_id,
@@ -214,6 +244,7 @@ export class BatchService {
         list.map((r) => r.awardName?.trim() ?? ''),
         list.map((r) => JSON.stringify(r.values ?? {})),
         list.map(() => newTraceToken()),
+        list.map((r) => r.signupId ?? null),
       ],
     );
     return n + list.length;
@@ -230,6 +261,58 @@ export class BatchService {
       const b = await this.load(req, req.payload.batchId, m, true);
       if (b.status !== 'draft') throw AppError.conflict('cert.batchNotDraft');
       return { total: await this.insertRecipients(m, b, list) };
+    });
+  }
+
+  /** The batch's competition, required to pick winners from its sign-ups. */
+  private competitionOfBatch(b: BatchRow): number {
+    if (!b.competition_id) throw AppError.badRequest('cert.batchNoCompetition');
+    return b.competition_id;
+  }
+
+  /** Approved sign-ups of the batch's competition (asked from the enrollment service, scoped to the caller), marked when already picked. */
+  async signups(req: RpcRequest<BatchSignupQuery>): Promise<Page<ApprovedSignup & { added: boolean }>> {
+    const b = await this.load(req, req.payload.batchId);
+    const { itemId, keyword, pageNum, pageSize } = req.payload;
+    const query: ApprovedSignupQuery = { competitionId: this.competitionOfBatch(b), itemId, keyword, pageNum, pageSize };
+    const page = await this.rpc.request<Page<ApprovedSignup>>(EnrollmentSubject.approvedPage, { ...req, payload: query });
+    const added = await this.signupsInBatch(this.ds.manager, b.id, page.list.map((s) => s.id));
+    return { ...page, list: page.list.map((s) => ({ ...s, added: added.includes(s.id) })) };
+  }
+
+  private async signupsInBatch(m: EntityManager, batchId: number, ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows: { id: number }[] = await m.query(
+      `SELECT DISTINCT signup_id::int AS id FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL AND signup_id = ANY($2::bigint[]) ORDER BY 1`,
+      [batchId, ids],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Winners picked from approved sign-ups of the batch's competition: one certificate per sign-up (held by the team,
+   * or the individual) or one per member. Ids that are not approved sign-ups of it (in the caller's organisations)
+   * are refused with 10400, sign-ups already in the batch with 10409; either way nothing is added.
+   */
+  async recipientsFromSignups(req: RpcRequest<RecipientsFromSignups>): Promise<{ added: number; total: number }> {
+    const p = req.payload;
+    const ids = [...new Set(p.signupIds)];
+    const awardName = p.awardName.trim();
+    if (!awardName) throw AppError.badRequest('import.row.required', { field: req.meta.lang === 'en' ? 'Award' : '奖项' });
+    const b = await this.load(req, p.batchId);
+    if (b.status !== 'draft') throw AppError.conflict('cert.batchNotDraft');
+    const query: ApprovedSignupQuery = { competitionId: this.competitionOfBatch(b), ids: ids.slice(0, APPROVED_IDS_LIMIT) };
+    const { list } = await this.rpc.request<Page<ApprovedSignup>>(EnrollmentSubject.approvedPage, { ...req, payload: query });
+    const found = new Map(list.map((s) => [s.id, s]));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw AppError.badRequest('cert.signupsNotApproved', { ids: missing.join(', ') });
+    const recipients = ids.flatMap((id) => recipientsOf(found.get(id)!, awardName, p.per));
+    return this.ds.transaction(async (m) => {
+      const locked = await this.load(req, p.batchId, m, true);
+      if (locked.status !== 'draft') throw AppError.conflict('cert.batchNotDraft');
+      const already = await this.signupsInBatch(m, locked.id, ids);
+      if (already.length) throw AppError.conflict('cert.signupsAlreadyAdded', { ids: already.join(', ') });
+      return { added: recipients.length, total: await this.insertRecipients(m, locked, recipients) };
     });
   }
 

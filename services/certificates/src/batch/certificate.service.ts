@@ -45,6 +45,7 @@ interface CertRow {
   revoked_at: Date | null;
   revoked_reason: string | null;
   replaced_by: number | null;
+  signup_id: string | null;
 }
 
 const FILE_BASE = '/prod-api/certificate/file';
@@ -172,9 +173,9 @@ export class CertificateService {
     const { created, run, batch } = await this.ds.transaction(async (m) => {
       const [b] = await m.query(`SELECT id, status, created_at FROM batches WHERE id = $1 FOR UPDATE`, [c.batch_id]);
       const [row]: CertRow[] = await m.query(
-        `INSERT INTO certificates (batch_id, group_id, position, holder_name, username, award_name, "values", counter_key, seq, number, token, reissue_of)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
-        [c.batch_id, c.group_id, c.position, next.holderName.trim(), next.username || null, next.awardName ?? '', JSON.stringify(next.values), c.counter_key, c.seq, c.number, newTraceToken(), c.id],
+        `INSERT INTO certificates (batch_id, group_id, position, holder_name, username, award_name, "values", counter_key, seq, number, token, reissue_of, signup_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+        [c.batch_id, c.group_id, c.position, next.holderName.trim(), next.username || null, next.awardName ?? '', JSON.stringify(next.values), c.counter_key, c.seq, c.number, newTraceToken(), c.id, c.signup_id],
       );
       await m.query(`UPDATE certificates SET replaced_by = $2 WHERE id = $1`, [c.id, row.id]);
       const busy = b.status === 'queued' || b.status === 'running';

@@ -2,11 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, NatsRpcClient } from '@cmp/common';
 import {
+  APPROVED_IDS_LIMIT,
   MAX_PAGE_SIZE,
   PayStatus,
   SignupStatus,
   SignupType,
   translate,
+  type ApprovedSignup,
+  type ApprovedSignupQuery,
   type Page,
   type RpcRequest,
   type Signup,
@@ -138,6 +141,33 @@ export class SignupAdminService {
       payStatus: translate(`enroll.pay.${r.payStatus}`, lang),
       createdAt: new Date(r.createdAt).toISOString().slice(0, 19).replace('T', ' '),
     }));
+  }
+
+  /**
+   * Approved sign-ups of a competition with members (captain first), teachers and work title, scoped like the list:
+   * certificate winners are picked from them. With `ids`, those of them that qualify (no paging); otherwise a page.
+   */
+  async approved(req: RpcRequest<ApprovedSignupQuery>): Promise<Page<ApprovedSignup>> {
+    const q = req.payload;
+    const ids = q.ids?.slice(0, APPROVED_IDS_LIMIT);
+    const { sql, params } = await this.where({ ...req, payload: { competitionId: q.competitionId, itemId: q.itemId, keyword: q.keyword?.trim() || undefined, status: SignupStatus.approved } });
+    const where = `${sql} AND ($9::bigint[] IS NULL OR s.id = ANY($9))`;
+    const args = [...params, ids ?? null];
+    const pageNum = ids ? 1 : Math.max(1, q.pageNum ?? 1);
+    const pageSize = ids ? APPROVED_IDS_LIMIT : Math.min(Math.max(1, q.pageSize ?? 10), MAX_PAGE_SIZE);
+    const [list, [{ total }]] = await Promise.all([
+      this.ds.query(
+        `SELECT s.id::int AS id, s.item_id AS "itemId", s.item_name AS "itemName", s.type, s.team_name AS "teamName", s.school_name AS "schoolName",
+           COALESCE((SELECT jsonb_agg(jsonb_build_object('userId', x.user_id, 'username', x.username, 'realName', COALESCE(x.profile->>'realName', x.username))
+             ORDER BY x.captain DESC, x.id) FROM signup_members x WHERE x.signup_id = s.id AND x.active), '[]') AS members,
+           ARRAY(SELECT t->>'name' FROM jsonb_array_elements(s.teachers) t) AS teachers,
+           (SELECT w.title FROM works w WHERE w.signup_id = s.id) AS "workTitle"
+         FROM signups s WHERE ${where} ORDER BY s.id LIMIT $10 OFFSET $11`,
+        [...args, pageSize, (pageNum - 1) * pageSize],
+      ) as Promise<ApprovedSignup[]>,
+      this.ds.query(`SELECT count(*)::int AS total FROM signups s WHERE ${where}`, args),
+    ]);
+    return { list, total, pageNum, pageSize };
   }
 
   /** Schools the competition's sign-ups come from, with how many: the list's school filter. */

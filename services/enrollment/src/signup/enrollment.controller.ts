@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   EnrollmentSubject as S,
+  type ApprovedSignupQuery,
   type BankCardSavePayload,
   type MemberProfile,
   type PageQuery,
@@ -75,6 +76,7 @@ export class EnrollmentController {
   @MessagePattern(S.signupDetail) detail(@Payload() r: Id) { return this.admin.detail(r); }
   @MessagePattern(S.signupCheck) check(@Payload() r: RpcRequest<SignupCheckPayload>) { return this.admin.check(r); }
   @MessagePattern(S.signupExport) exportRows(@Payload() r: RpcRequest<SignupPageQuery>) { return this.admin.exportRows(r); }
+  @MessagePattern(S.approvedPage) approved(@Payload() r: RpcRequest<ApprovedSignupQuery>) { return this.admin.approved(r); }
   @MessagePattern(S.sourceList) sources(@Payload() r: OfCompetition) { return this.admin.sources(r); }
   @MessagePattern(S.workPage) workPage(@Payload() r: RpcRequest<WorkPageQuery>) { return this.works.page(r); }
   @MessagePattern(S.workDetail) workDetail(@Payload() r: Id) { return this.works.detail(r); }

@@ -13,6 +13,7 @@ import {
   NUMBERING_VARIANTS,
   Perm,
   WINNER_COLUMNS,
+  type ApprovedSignup,
   type BatchProgress,
   type CertificateBatch,
   type CertificateFileRef,
@@ -36,10 +37,12 @@ import {
   BatchAddDto,
   BatchIdDto,
   BatchPageDto,
+  BatchSignupsDto,
   CertificatePageDto,
   CertificateSearchDto,
   PreviewQueryDto,
   RecipientsAddDto,
+  RecipientsFromSignupsDto,
   ReissueDto,
   RevokeDto,
   SealSaveDto,
@@ -152,6 +155,20 @@ export class CertificateController {
   @Permissions(Perm.certificateEdit)
   recipientsAdd(@RequestCtx() ctx: Ctx, @Body() body: RecipientsAddDto): Promise<{ total: number }> {
     return this.rpc.call(ctx, S.recipientsAdd, body);
+  }
+
+  /** Approved sign-ups of the batch's competition to pick winners from; `added` marks those already in the batch. */
+  @Get('batch/signups')
+  @Permissions(Perm.certificateEdit)
+  batchSignups(@RequestCtx() ctx: Ctx, @Query() q: BatchSignupsDto): Promise<Page<ApprovedSignup & { added: boolean }>> {
+    return this.rpc.call(ctx, S.batchSignups, q);
+  }
+
+  @Post('batch/recipients/fromSignups')
+  @HttpCode(200)
+  @Permissions(Perm.certificateEdit)
+  recipientsFromSignups(@RequestCtx() ctx: Ctx, @Body() body: RecipientsFromSignupsDto): Promise<{ added: number; total: number }> {
+    return this.rpc.call(ctx, S.recipientsFromSignups, body);
   }
 
   /** The winners spreadsheet to fill in: one column per field a template can bind. */

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
-import { CERT_STATUSES, CERTIFICATE_TEMPLATE_CATEGORIES, NUMBERING_VARIANTS, type NumberingVariant } from '@cmp/contracts';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { APPROVED_IDS_LIMIT, CERT_STATUSES, CERTIFICATE_TEMPLATE_CATEGORIES, NUMBERING_VARIANTS, PICK_MODES, type NumberingVariant, type PickMode } from '@cmp/contracts';
 import { PageDto } from '../http/page.dto';
 
 export class NumberingDto {
@@ -174,6 +174,47 @@ export class RecipientsAddDto extends BatchIdDto {
   @ValidateNested({ each: true })
   @Type(() => RecipientDto)
   recipients: RecipientDto[];
+}
+
+export class RecipientsFromSignupsDto extends BatchIdDto {
+  @ApiProperty({ type: [Number], description: 'approved sign-ups of the batch\'s competition' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(APPROVED_IDS_LIMIT)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  signupIds: number[];
+
+  @ApiProperty({ example: '一等奖' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  awardName: string;
+
+  @ApiProperty({ enum: PICK_MODES, description: 'signup: one certificate per team (or individual); member: one per member' })
+  @IsIn(PICK_MODES as unknown as string[])
+  per: PickMode;
+}
+
+export class BatchSignupsDto extends PageDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  batchId: number;
+
+  @ApiPropertyOptional({ description: 'one event of the competition' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  itemId?: number;
+
+  @ApiPropertyOptional({ description: 'team, school, member name or account' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  keyword?: string;
 }
 
 export class CertificatePageDto extends PageDto {

@@ -145,3 +145,39 @@ export async function sql<T = Record<string, unknown>>(text: string, params: unk
 /** A minimal real PDF, and an HTML page pretending to be one. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 export const FAKE_PDF = Buffer.from('<html><script>alert(1)</script></html>');
+
+export interface ApprovedOptions {
+  /** Members after the first (the captain); a team sign-up when given. */
+  team?: { name: string; members: Student[] };
+  realName: string;
+  teachers?: string[];
+  workTitle?: string;
+  /** Leave it pending instead of approving it. */
+  pending?: boolean;
+}
+
+/**
+ * A sign-up of `captain` to the competition's first event, joined by the team's members, with a work if asked,
+ * approved by the organiser `admin` (unless pending): the sign-ups certificate winners are picked from.
+ */
+export async function approvedSignup(admin: string, c: CompetitionDetail, captain: Student, o: ApprovedOptions): Promise<number> {
+  const as = (s: Student) => ({ token: s.token, ip: `2001:db8::${s.userId.toString(16)}` });
+  const ok = <T>(r: { code: number; msg: string; data: T }, what: string) => {
+    if (r.code !== 0) throw new Error(`${what}: ${r.code} ${r.msg}`);
+    return r.data;
+  };
+  const body = {
+    competitionId: c.id, itemId: c.items[0].id, type: o.team ? 2 : 1, teamName: o.team?.name,
+    profile: { realName: o.realName, schoolName: '华东示范大学' }, teachers: (o.teachers ?? []).map((name) => ({ name })),
+  };
+  const s = ok(await api<{ id: number }>('/web/enroll/signUp', { ...as(captain), body }), 'sign up');
+  if (o.team?.members.length) {
+    const { inviteCode } = ok(await api<{ inviteCode: string }>(`/enroll/team/getImproveUserInfoQrCode?id=${s.id}`, as(captain)), 'invite');
+    for (const [i, m] of o.team.members.entries()) {
+      ok(await api('/web/enroll/team/join', { ...as(m), body: { inviteCode, profile: { realName: `${o.realName}队友${i + 1}` } } }), 'join');
+    }
+  }
+  if (o.workTitle) ok(await api('/web/work/save', { ...as(captain), body: { signupId: s.id, title: o.workTitle, summary: '' } }), 'work');
+  if (!o.pending) ok(await api('/enroll/signup/check', { token: admin, body: { id: s.id, approve: true } }), 'approve');
+  return s.id;
+}

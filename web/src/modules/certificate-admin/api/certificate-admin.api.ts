@@ -1,4 +1,5 @@
 import type {
+  ApprovedSignup,
   BatchAdd,
   BatchProgress,
   CertificateBatch,
@@ -14,6 +15,7 @@ import type {
   Page,
   PageQuery,
   Recipient,
+  RecipientsFromSignups,
   TemplateQuery,
 } from '@cmp/contracts';
 import { API_BASE } from '@/app/config/constants';
@@ -24,6 +26,13 @@ export interface BatchQuery extends PageQuery {
   name?: string;
   status?: string;
 }
+export interface BatchSignupQuery extends PageQuery {
+  batchId: number;
+  itemId?: number;
+  keyword?: string;
+}
+/** An approved sign-up of the batch's competition; `added` when it is in the batch's winners already. */
+export type PickableSignup = ApprovedSignup & { added: boolean };
 export interface TemplateOptions {
   categories: { id: CertificateTemplateCategoryId; orientation: 'landscape' | 'portrait' }[];
   numberingVariants: NumberingVariant[];
@@ -47,6 +56,8 @@ export const certAdminApi = {
   batchAdd: (body: BatchAdd) => http.post<CertificateBatch>('/certificate/batch/add', body),
   batchDelete: (id: number) => http.post<null>('/certificate/batch/delete', { id }),
   recipientsAdd: (batchId: number, recipients: Recipient[]) => http.post<{ total: number }>('/certificate/batch/recipients/add', { batchId, recipients }),
+  batchSignups: (q: BatchSignupQuery, signal?: AbortSignal) => http.get<Page<PickableSignup>>('/certificate/batch/signups', { ...q }, signal),
+  recipientsFromSignups: (body: RecipientsFromSignups) => http.post<{ added: number; total: number }>('/certificate/batch/recipients/fromSignups', body),
   recipientsTemplate: () => http.download('/certificate/batch/recipients/template', undefined, 'winners.xlsx'),
   /** All rows or none; 13017 resolves with the rows to fix. A success is reported as `{ count }` like other imports. */
   recipientsImport: async (batchId: number, file: Blob): Promise<Envelope<{ count: number } | ImportCheckReply>> => {

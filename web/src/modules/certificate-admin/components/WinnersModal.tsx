@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Divider, Empty, Form, Modal, Space, Table, Typography } from 'antd';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Divider, Empty, Form, Modal, Space, Table, Tooltip, Typography } from 'antd';
+import { DownloadOutlined, PlusOutlined, TeamOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { WINNER_COLUMNS, type CertificateBatch, type IssuedCertificate } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
@@ -8,11 +8,13 @@ import { toast } from '@/app/feedback/feedback';
 import { SheetImportModal } from '@/modules/system/components/SheetImportModal';
 import { useAsync } from '@/modules/system/hooks/useAsync';
 import { certAdminApi } from '../api/certificate-admin.api';
+import { PickSignupsModal } from './PickSignupsModal';
 import { RecipientFields, toRecipient, type RecipientForm } from './RecipientFields';
 import { NS } from './shared';
 
 /**
- * A draft batch's winners: the spreadsheet (template download, import with the rows to fix) or one by one. The
+ * A draft batch's winners: the spreadsheet (template download, import with the rows to fix), picked from the
+ * approved sign-ups of the batch's competition, or one by one. The
  * winners are the batch's certificates-to-be, so the list is the batch's certificate page.
  */
 export function WinnersModal({ batch, onClose, onChanged }: { batch: CertificateBatch; onClose: () => void; onChanged: () => void }) {
@@ -22,6 +24,7 @@ export function WinnersModal({ batch, onClose, onChanged }: { batch: Certificate
   const list = useAsync((signal) => certAdminApi.certificatePage({ batchId: batch.id, ...page }, signal), [batch.id, page, tick]);
   const [importing, setImporting] = useState(false);
   const [adding, setAdding] = useState(false);
+  const [picking, setPicking] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<RecipientForm>();
   const draft = batch.status === 'draft';
@@ -56,6 +59,11 @@ export function WinnersModal({ batch, onClose, onChanged }: { batch: Certificate
           <Button type="primary" icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="ca-winners-import">
             {t('winners.import')}
           </Button>
+          <Tooltip title={batch.competitionId ? undefined : t('pick.needsCompetition')}>
+            <Button icon={<TeamOutlined />} disabled={!batch.competitionId} onClick={() => setPicking(true)} data-testid="ca-winners-pick">
+              {t('winners.pick')}
+            </Button>
+          </Tooltip>
           <Button icon={<PlusOutlined />} onClick={() => setAdding((v) => !v)} data-testid="ca-winners-add">
             {t('winners.add')}
           </Button>
@@ -95,6 +103,7 @@ export function WinnersModal({ batch, onClose, onChanged }: { batch: Certificate
           { title: t('winners.username'), dataIndex: 'username', width: 110, render: (v: string | null) => v || '-' },
         ]}
       />
+      {picking && <PickSignupsModal batch={batch} onClose={() => setPicking(false)} onAdded={changed} />}
       <SheetImportModal
         ns={NS}
         columns={WINNER_COLUMNS}
