@@ -85,14 +85,12 @@ export interface EventContext {
   msgId: string | undefined;
 }
 
-export interface DurableConsumerOptions<T> {
+interface ConsumerBase {
   stream: EventStreamDefinition;
   /** Durable name: the consumer's position is kept under it across restarts and shared by replicas. */
   durable: string;
   /** The one event subject this consumer takes (one of stream.subjects). */
   subject: string;
-  /** Handles one event; resolve to acknowledge it, throw to have it delivered again after retryDelayMs. */
-  handle: (payload: T, ctx: EventContext) => Promise<void>;
   /** Wait before a failed event is delivered again (default 2 s). */
   retryDelayMs?: number;
   /** Time a handler has before JetStream assumes it died and redelivers (default 30 s). */
@@ -100,14 +98,36 @@ export interface DurableConsumerOptions<T> {
   logger?: Logger;
 }
 
+export type DurableConsumerOptions<T> = ConsumerBase &
+  (
+    | {
+        /** Handles one event; resolve to acknowledge it, throw to have it delivered again after retryDelayMs. */
+        handle: (payload: T, ctx: EventContext) => Promise<void>;
+        handleBatch?: never;
+      }
+    | {
+        /**
+         * Handles the events that arrived together (up to BATCH_MAX, gathered for at most BATCH_LINGER_MS), for
+         * stores that write many rows in one statement; all are acknowledged or all delivered again.
+         */
+        handleBatch: (payloads: T[]) => Promise<void>;
+        handle?: never;
+      }
+  );
+
+/** A batch handler gets at most this many events at once (the consumer's pull size, so a full pull is one batch). */
+const BATCH_MAX = 64;
+/** How long a batch waits for more events before it is handled. */
+const BATCH_LINGER_MS = 10;
+
 export interface RunningConsumer {
   /** Stops pulling, lets the event in hand finish, and returns; unacknowledged events stay in the stream. */
   stop(): Promise<void>;
 }
 
 /**
- * Runs a durable pull consumer: creates (or updates) it, then handles events one at a time in order,
- * acknowledging each only after its handler succeeded. A failing handler's event is nak'ed with a delay
+ * Runs a durable pull consumer: creates (or updates) it, then handles events one at a time in order (or
+ * in batches, with handleBatch), acknowledging each only after its handler succeeded. A failing handler's event is nak'ed with a delay
  * and retried; an event that is not even JSON is terminated (retrying cannot help). Replicas of a service
  * sharing the durable name share the work.
  */
@@ -133,30 +153,69 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
   let messages: ConsumerMessages | undefined;
   let stopping = false;
 
-  const handleOne = async (m: JsMsg) => {
-    let payload: T;
+  const parse = (m: JsMsg): T | undefined => {
     try {
-      payload = m.json<T>();
+      return m.json<T>();
     } catch {
       logger.error(`dropping a message on ${m.subject} that is not JSON`);
       m.term('not JSON');
-      return;
+      return undefined;
     }
+  };
+  const failed = (ms: JsMsg[], e: unknown) => {
+    logger.warn(`handling ${ms[0].subject} failed (try ${ms[0].info.redeliveryCount}), retrying in ${retryDelayMs} ms: ${(e as Error).message}`);
+    for (const m of ms) m.nak(retryDelayMs);
+  };
+
+  const handleOne = async (m: JsMsg, handle: (payload: T, ctx: EventContext) => Promise<void>) => {
+    const payload = parse(m);
+    if (payload === undefined) return;
     try {
-      await o.handle(payload, { subject: m.subject, deliveryCount: m.info.redeliveryCount, msgId: m.headers?.get('Nats-Msg-Id') || undefined });
+      await handle(payload, { subject: m.subject, deliveryCount: m.info.redeliveryCount, msgId: m.headers?.get('Nats-Msg-Id') || undefined });
       m.ack();
     } catch (e) {
-      logger.warn(`handling ${m.subject} failed (try ${m.info.redeliveryCount}), retrying in ${retryDelayMs} ms: ${(e as Error).message}`);
-      m.nak(retryDelayMs);
+      failed([m], e);
     }
+  };
+
+  // Batches are handled one after another; events keep arriving into the next one meanwhile.
+  let pending: JsMsg[] = [];
+  let linger: NodeJS.Timeout | undefined;
+  let handled = Promise.resolve();
+  const flush = (handleBatch: (payloads: T[]) => Promise<void>) => {
+    clearTimeout(linger);
+    linger = undefined;
+    const batch = pending;
+    pending = [];
+    handled = handled.then(async () => {
+      const parsed = batch.map((m) => ({ m, payload: parse(m) })).filter((x) => x.payload !== undefined);
+      if (!parsed.length) return;
+      try {
+        await handleBatch(parsed.map((x) => x.payload as T));
+        for (const x of parsed) x.m.ack();
+      } catch (e) {
+        failed(
+          parsed.map((x) => x.m),
+          e,
+        );
+      }
+    });
+    return handled;
+  };
+  const take = async (m: JsMsg) => {
+    if (o.handle) return handleOne(m, o.handle);
+    const handleBatch = o.handleBatch;
+    pending.push(m);
+    if (pending.length >= BATCH_MAX) await flush(handleBatch);
+    else linger ??= setTimeout(() => void flush(handleBatch), BATCH_LINGER_MS);
   };
 
   // consume() keeps pulling across NATS reconnects and consumer restarts; the loop ends on stop().
   const loop = (async () => {
     while (!stopping) {
       try {
-        messages = await consumer.consume({ max_messages: 64 });
-        for await (const m of messages) await handleOne(m);
+        messages = await consumer.consume({ max_messages: BATCH_MAX });
+        for await (const m of messages) await take(m);
       } catch (e) {
         if (stopping) break;
         logger.warn(`consumer stopped unexpectedly, resuming: ${(e as Error).message}`);
@@ -170,6 +229,7 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
       stopping = true;
       await messages?.close();
       await loop;
+      if (o.handleBatch) await flush(o.handleBatch);
     },
   };
 }

@@ -27,7 +27,8 @@ export class OperationLogConsumer implements OnApplicationBootstrap, OnApplicati
       stream: EventStream.audit,
       durable: EventConsumer.authOperationLog,
       subject: EventSubject.operationLogged,
-      handle: (e) => this.logs.record(e),
+      // Every mutating call of the platform lands here: rows are written many to one statement.
+      handleBatch: (events) => this.logs.record(events),
       logger: this.logger,
     });
   }
