@@ -1,21 +1,18 @@
 import { useState } from 'react';
-import { Button, Empty, Form, Input, Select, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { BATCH_STATUSES, type CertificateBatch } from '@cmp/contracts';
-import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import type { CertificateBatch } from '@cmp/contracts';
 import { confirmDelete } from '@/app/feedback/feedback';
 import { PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { certAdminApi, type BatchQuery } from '../api/certificate-admin.api';
+import { certAdminApi } from '../api/certificate-admin.api';
+import { BatchTable, useBatchList } from '../components/BatchTable';
 import { BatchFormModal } from '../components/BatchFormModal';
 import { CertificatesDrawer } from '../components/CertificatesDrawer';
 import { BatchStatusTag, LinkButton, NS, PATHS, SentTag, useCanEdit, useDateTime, useNumberingLabel } from '../components/shared';
 import { WinnersModal } from '../components/WinnersModal';
-
-const BASE: BatchQuery = { pageNum: 1, pageSize: 10 };
 
 /** 证书列表 (certificate/list/index): batches, their winners lists and their certificates. */
 export default function BatchListPage() {
@@ -24,21 +21,12 @@ export default function BatchListPage() {
   const canEdit = useCanEdit();
   const numberingLabel = useNumberingLabel();
   const at = useDateTime();
-  const [query, setQuery] = useState<BatchQuery>(BASE);
-  const list = useAsync((signal) => certAdminApi.batchPage(query, signal), [query]);
-  const [form] = Form.useForm<{ name?: string; status?: string }>();
+  const batches = useBatchList();
+  const { query, setQuery, list } = batches;
   const [adding, setAdding] = useState(false);
   const [winnersOf, setWinnersOf] = useState<CertificateBatch | null>(null);
   const [certsOf, setCertsOf] = useState<CertificateBatch | null>(null);
 
-  const search = () => {
-    const f = form.getFieldsValue();
-    setQuery((q) => ({ ...BASE, pageSize: q.pageSize, name: f.name?.trim() || undefined, status: f.status }));
-  };
-  const reset = () => {
-    form.resetFields();
-    setQuery((q) => ({ ...BASE, pageSize: q.pageSize }));
-  };
   const remove = async (b: CertificateBatch) => {
     const deleted = await confirmDelete({ question: t('batch.deleteConfirm', { name: b.name }), okText: t('common.delete'), done: t('batch.deleted'), run: () => certAdminApi.batchDelete(b.id) });
     if (!deleted) return;
@@ -95,24 +83,7 @@ export default function BatchListPage() {
           )
         }
       />
-      <Form form={form} layout="inline" className="search-form" onFinish={search}>
-        <Form.Item name="name" label={t('batch.name')}>
-          <Input allowClear placeholder={t('batch.namePlaceholder')} style={{ width: 220 }} data-testid="ca-batch-search" />
-        </Form.Item>
-        <Form.Item name="status" label={t('batch.status')}>
-          <Select allowClear placeholder={t('common.all')} style={{ width: 130 }} options={BATCH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
-        </Form.Item>
-        <SearchButtons onReset={reset} />
-      </Form>
-      <PagedTable<CertificateBatch>
-        rowKey="id"
-        list={list}
-        query={query}
-        setQuery={setQuery}
-        columns={columns}
-        scroll={{ x: 1530 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('batch.empty')} /> }}
-      />
+      <BatchTable batches={batches} columns={columns} scrollX={1530} testId="ca-batch-search" />
       <BatchFormModal
         open={adding}
         onClose={() => setAdding(false)}

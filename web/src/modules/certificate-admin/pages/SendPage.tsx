@@ -1,32 +1,20 @@
 import { useState } from 'react';
-import { Alert, Empty, Form, Input, Select, Space } from 'antd';
+import { Alert, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { BATCH_STATUSES, type BatchProgress, type CertificateBatch } from '@cmp/contracts';
-import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import type { BatchProgress, CertificateBatch } from '@cmp/contracts';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { certAdminApi, type BatchQuery } from '../api/certificate-admin.api';
+import { certAdminApi } from '../api/certificate-admin.api';
+import { BatchTable, useBatchList } from '../components/BatchTable';
 import { BatchStatusTag, LinkButton, NS, PATHS, ProgressView, SentTag, useBatchProgress, useCanIssue } from '../components/shared';
-
-const BASE: BatchQuery = { pageNum: 1, pageSize: 10 };
 
 /** 证书发放 (certificate/send/index): batches with live rendering progress; retry failed items, send, download. */
 export default function SendPage() {
   const { t } = useTranslation(NS);
-  const [query, setQuery] = useState<BatchQuery>(BASE);
-  const list = useAsync((signal) => certAdminApi.batchPage(query, signal), [query]);
-  const [form] = Form.useForm<{ name?: string; status?: string }>();
-  const search = () => {
-    const f = form.getFieldsValue();
-    setQuery((q) => ({ ...BASE, pageSize: q.pageSize, name: f.name?.trim() || undefined, status: f.status }));
-  };
-  const reset = () => {
-    form.resetFields();
-    setQuery((q) => ({ ...BASE, pageSize: q.pageSize }));
-  };
+  const batches = useBatchList();
+  const { list } = batches;
 
   const columns: TableColumnsType<CertificateBatch> = [
     { title: t('batch.name'), dataIndex: 'name', width: 200 },
@@ -38,24 +26,7 @@ export default function SendPage() {
     <div className="system-page" data-testid="ca-send">
       <PageHeader title={t('send.title')} />
       <Alert type="info" showIcon message={t('send.intro')} className="ca-hint" />
-      <Form form={form} layout="inline" className="search-form" onFinish={search}>
-        <Form.Item name="name" label={t('batch.name')}>
-          <Input allowClear placeholder={t('batch.namePlaceholder')} style={{ width: 220 }} data-testid="ca-send-search" />
-        </Form.Item>
-        <Form.Item name="status" label={t('batch.status')}>
-          <Select allowClear placeholder={t('common.all')} style={{ width: 130 }} options={BATCH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
-        </Form.Item>
-        <SearchButtons onReset={reset} />
-      </Form>
-      <PagedTable<CertificateBatch>
-        rowKey="id"
-        list={list}
-        query={query}
-        setQuery={setQuery}
-        columns={columns}
-        scroll={{ x: 1050 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('batch.empty')} /> }}
-      />
+      <BatchTable batches={batches} columns={columns} scrollX={1050} testId="ca-send-search" />
     </div>
   );
 }

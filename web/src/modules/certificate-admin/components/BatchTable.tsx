@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Empty, Form, Input, Select } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { BATCH_STATUSES, type CertificateBatch } from '@cmp/contracts';
+import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { useAsync } from '@/modules/system/hooks/useAsync';
+import { certAdminApi, type BatchQuery } from '../api/certificate-admin.api';
+import { NS } from './shared';
+
+const BASE: BatchQuery = { pageNum: 1, pageSize: 10 };
+
+/** The batches list of the list and send screens: its query, its rows, and its search by name and status. */
+export function useBatchList() {
+  const [query, setQuery] = useState<BatchQuery>(BASE);
+  const list = useAsync((signal) => certAdminApi.batchPage(query, signal), [query]);
+  const [form] = Form.useForm<{ name?: string; status?: string }>();
+  const search = () => {
+    const f = form.getFieldsValue();
+    setQuery((q) => ({ ...BASE, pageSize: q.pageSize, name: f.name?.trim() || undefined, status: f.status }));
+  };
+  const reset = () => {
+    form.resetFields();
+    setQuery((q) => ({ ...BASE, pageSize: q.pageSize }));
+  };
+  return { query, setQuery, list, form, search, reset };
+}
+
+/** The search form and the paged table of a useBatchList(). */
+export function BatchTable({ batches, columns, scrollX, testId }: { batches: ReturnType<typeof useBatchList>; columns: TableColumnsType<CertificateBatch>; scrollX: number; testId: string }) {
+  const { t } = useTranslation(NS);
+  const { query, setQuery, list, form, search, reset } = batches;
+  return (
+    <>
+      <Form form={form} layout="inline" className="search-form" onFinish={search}>
+        <Form.Item name="name" label={t('batch.name')}>
+          <Input allowClear placeholder={t('batch.namePlaceholder')} style={{ width: 220 }} data-testid={testId} />
+        </Form.Item>
+        <Form.Item name="status" label={t('batch.status')}>
+          <Select allowClear placeholder={t('common.all')} style={{ width: 130 }} options={BATCH_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))} />
+        </Form.Item>
+        <SearchButtons onReset={reset} />
+      </Form>
+      <PagedTable<CertificateBatch>
+        rowKey="id"
+        list={list}
+        query={query}
+        setQuery={setQuery}
+        columns={columns}
+        scroll={{ x: scrollX }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('batch.empty')} /> }}
+      />
+    </>
+  );
+}
