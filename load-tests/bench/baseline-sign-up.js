@@ -6,40 +6,16 @@
 // JWT_SECRET, COMPETITION (JSON { id, groupId, name, itemId, itemName }), USER_BASE.
 'use strict';
 
-const Fastify = require('fastify');
-const Redis = require('ioredis');
-const jwt = require('jsonwebtoken');
-const { Pool } = require('pg');
+const { bareServer } = require('./lib/bare-server');
 const { INSERT_SIGNUP_SQL } = require('./lib/signup-rows');
 
-const env = process.env;
-const KEY = require('node:crypto').createSecretKey(Buffer.from(env.JWT_SECRET));
-const C = JSON.parse(env.COMPETITION);
-const redis = new Redis(env.REDIS_URL || 'redis://127.0.0.1:6379/0', { maxRetriesPerRequest: 2 });
+const C = JSON.parse(process.env.COMPETITION);
 // Pool size 20 like the enrollment service's DB_POOL_SIZE default.
-const pool = new Pool({ connectionString: env.DATABASE_URL, max: 20 });
-const app = Fastify({ logger: false });
-let next = Number(env.USER_BASE || 10_000_000);
-
-const envelope = (code, msg, data = null) => ({ code, msg, data });
-const expired = (reply) => reply.status(401).send(envelope(11000, '当前登录已过期，请重新登录'));
-
-app.get('/prod-api/health', async () => {
-  await Promise.all([redis.ping(), pool.query('SELECT 1')]);
-  return envelope(0, '操作成功', { status: 'ok' });
-});
+const { app, pool, envelope, session, listen } = bareServer({ max: 20 });
+let next = Number(process.env.USER_BASE || 10_000_000);
 
 app.post('/prod-api/web/enroll/signUp', async (req, reply) => {
-  const m = /^Bearer\s+(\S+)$/i.exec((req.headers.authorization || '').trim());
-  if (!m) return expired(reply);
-  let claims;
-  try {
-    claims = jwt.verify(m[1], KEY, { algorithms: ['HS256'] });
-  } catch {
-    return expired(reply);
-  }
-  const raw = await redis.get(`sess:${claims.jti}`);
-  if (!raw) return expired(reply);
+  if (!(await session(req, reply))) return reply;
   const body = req.body || {};
   const userId = next++;
   const { rows } = await pool.query({
@@ -50,7 +26,4 @@ app.post('/prod-api/web/enroll/signUp', async (req, reply) => {
   return envelope(0, '操作成功', { id: Number(rows[0].signup_id), competitionId: C.id, itemId: C.itemId, status: 0 });
 });
 
-app.listen({ host: '127.0.0.1', port: Number(env.PORT) }).catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+listen();
