@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController } from '@cmp/common';
-import { AuthSubject } from '@cmp/contracts';
+import { healthController, rpcProvider, SCOPE_SOURCE, Scopes } from '@cmp/common';
+import { AuthSubject, Service } from '@cmp/contracts';
 import { AccessService } from './access/access.service';
 import { AUTH_CONFIG, loadAuthConfig, type AuthConfig } from './config';
 import { authDataSource } from './data-source';
@@ -38,8 +38,12 @@ import { UserService } from './user/user.service';
       useFactory: (config: AuthConfig) => authDataSource(config).initialize(),
     },
     redisProvider,
+    rpcProvider(Service.auth, AUTH_CONFIG),
     { provide: CodeSender, useClass: LogCodeSender },
     AccessService,
+    // Auth answers scopes itself; every other service asks it (scopesOverNats).
+    { provide: SCOPE_SOURCE, inject: [AccessService], useFactory: (access: AccessService) => access.scopeGroupIds.bind(access) },
+    Scopes,
     SessionService,
     PhoneCodeService,
     LoginService,

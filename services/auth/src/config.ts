@@ -1,22 +1,8 @@
-import { Env, readBaseConfig, type BaseConfig } from '@cmp/common';
-
-export interface AuthConfig extends BaseConfig {
-  jwtSecret: string;
-  tokenTtlSeconds: number;
-  loginMaxFailures: number;
-  loginLockMinutes: number;
-  loginIpLimitPerMinute: number;
-  codeTtlSeconds: number;
-  codeMaxAttempts: number;
-  codeResendSeconds: number;
-  dbPoolSize: number;
-}
+import { loadConfig } from '@cmp/common';
 
 /** Read once at start-up; see .env.example for each variable. */
-export function loadAuthConfig(): AuthConfig {
-  const env = new Env();
-  const config: AuthConfig = {
-    ...readBaseConfig(env),
+export const loadAuthConfig = () =>
+  loadConfig((env) => ({
     jwtSecret: env.secret('JWT_SECRET'),
     tokenTtlSeconds: env.int('TOKEN_TTL_SECONDS', 43200, 60, 30 * 86400),
     loginMaxFailures: env.int('LOGIN_MAX_FAILURES', 5, 1, 100),
@@ -26,10 +12,8 @@ export function loadAuthConfig(): AuthConfig {
     codeMaxAttempts: env.int('LOGIN_CODE_MAX_ATTEMPTS', 5, 1, 20),
     codeResendSeconds: env.int('LOGIN_CODE_RESEND_SECONDS', 60, 0, 3600),
     dbPoolSize: env.int('DB_POOL_SIZE', 10, 1, 200),
-  };
-  env.done();
-  return config;
-}
+  }));
+export type AuthConfig = ReturnType<typeof loadAuthConfig>;
 
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');
 export const AUTH_SCHEMA = 'auth';

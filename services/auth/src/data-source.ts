@@ -1,11 +1,6 @@
 import 'reflect-metadata';
-import { createServiceDataSource } from '@cmp/common';
+import { createServiceDataSource, Env, readBaseConfig } from '@cmp/common';
 import { AUTH_SCHEMA, type AuthConfig } from './config';
-import { DeptEntity } from './dept/dept.entity';
-import { GroupEntity } from './group/group.entity';
-import { MenuEntity } from './menu/menu.entity';
-import { RoleEntity } from './role/role.entity';
-import { UserEntity } from './user/user.entity';
 import { Init1763740000000 } from './migrations/1763740000000-Init';
 import { OperationLogs1763900000000 } from './migrations/1763900000000-OperationLogs';
 import { AdminPermissions1764100000000 } from './migrations/1764100000000-AdminPermissions';
@@ -16,14 +11,10 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
   return createServiceDataSource({
     url: config.databaseUrl,
     schema: AUTH_SCHEMA,
-    entities: [GroupEntity, DeptEntity, RoleEntity, MenuEntity, UserEntity],
     migrations: [Init1763740000000, OperationLogs1763900000000, AdminPermissions1764100000000, WorkInfoPath1764200000000],
     poolSize: config.dbPoolSize,
   });
 }
 
 // For the TypeORM CLI: `typeorm migration:run -d dist/data-source.js`.
-export default authDataSource({
-  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp',
-  dbPoolSize: 2,
-});
+export default authDataSource({ databaseUrl: readBaseConfig(new Env()).databaseUrl, dbPoolSize: 2 });

@@ -9,10 +9,8 @@ const config = loadAuthConfig();
 bootService({
   service: Service.auth,
   module: AppModule,
-  databaseUrl: config.databaseUrl,
-  natsUrl: config.natsUrl,
+  config,
   schema: AUTH_SCHEMA,
-  // The migration lock holds one connection: two are needed.
   dataSource: () => authDataSource({ ...config, dbPoolSize: 2 }),
 }).catch((e) => {
   console.error(e instanceof Error ? e.message : e);

@@ -1,14 +1,13 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController, type NatsRpcClient } from '@cmp/common';
-import { CertificatesSubject } from '@cmp/contracts';
+import { healthController, RPC, rpcProvider, scopesOverNats, type NatsRpcClient } from '@cmp/common';
+import { CertificatesSubject, Service } from '@cmp/contracts';
 import { BatchController } from './batch/batch.controller';
 import { BatchService } from './batch/batch.service';
 import { CertificateService } from './batch/certificate.service';
 import { CERTIFICATES_CONFIG, loadCertificatesConfig, type CertificatesConfig } from './config';
 import { certificatesDataSource } from './data-source';
 import { queueProvider, RENDER_QUEUE, type RenderQueue } from './queue';
-import { PEER_RPC, rpcProvider } from './rpc.provider';
 import { TemplateController } from './template/template.controller';
 import { TemplateService } from './template/template.service';
 
@@ -21,7 +20,8 @@ import { TemplateService } from './template/template.service';
       inject: [CERTIFICATES_CONFIG],
       useFactory: (config: CertificatesConfig) => certificatesDataSource(config).initialize(),
     },
-    rpcProvider,
+    rpcProvider(Service.certificates, CERTIFICATES_CONFIG),
+    ...scopesOverNats,
     queueProvider,
     TemplateService,
     BatchService,
@@ -31,7 +31,7 @@ import { TemplateService } from './template/template.service';
 export class AppModule implements OnApplicationShutdown {
   constructor(
     @Inject(RENDER_QUEUE) private readonly queue: RenderQueue,
-    @Inject(PEER_RPC) private readonly rpc: NatsRpcClient,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {

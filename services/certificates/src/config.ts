@@ -1,50 +1,27 @@
 import * as path from 'node:path';
-import { Env, findRepoRoot } from '@cmp/common';
-
-export interface CertificatesConfig {
-  natsUrl: string;
-  databaseUrl: string;
-  redisUrl: string;
-  rpcTimeoutMs: number;
-  dbPoolSize: number;
-  /** Shared with the gateway (its STORAGE_DIR): rendered files go under certificates/, seals are read from images/. */
-  storageDir: string;
-  /** Public web origin the QR codes point at (the trace page lives there). */
-  publicWebUrl: string;
-  chromiumPath: string;
-  /** Certificates rendered per page load (one PDF, then split): the main lever on throughput. */
-  renderChunkSize: number;
-  /** Chromium pages rendering chunks at once in one worker. */
-  renderPages: number;
-  /** Winners per batch at most. */
-  maxRecipients: number;
-  /** PNG preview scale (CSS pixels × scale); 0 renders no previews. */
-  previewScale: number;
-  /** BullMQ job lock: a worker that dies mid-batch hands its job to another after at most this long. */
-  workerLockMs: number;
-}
+import { findRepoRoot, loadConfig } from '@cmp/common';
 
 /** Read once at start-up; see .env.example for each variable. */
-export function loadCertificatesConfig(): CertificatesConfig {
-  const env = new Env();
-  const config: CertificatesConfig = {
-    natsUrl: env.string('NATS_URL', 'nats://127.0.0.1:4222'),
-    databaseUrl: env.string('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/cmp'),
-    redisUrl: env.string('REDIS_URL', 'redis://127.0.0.1:6379/0'),
-    rpcTimeoutMs: env.int('RPC_TIMEOUT_MS', 5000, 100, 120000),
+export const loadCertificatesConfig = () =>
+  loadConfig((env) => ({
     dbPoolSize: env.int('DB_POOL_SIZE', 10, 2, 200),
+    /** Shared with the gateway (its STORAGE_DIR): rendered files go under certificates/, seals are read from images/. */
     storageDir: path.resolve(env.string('STORAGE_DIR', path.join(findRepoRoot(), '.data', 'storage'))),
+    /** Public web origin the QR codes point at (the trace page lives there). */
     publicWebUrl: env.string('PUBLIC_WEB_URL', 'http://localhost:5173'),
     chromiumPath: env.string('CHROMIUM_PATH', '/usr/bin/chromium'),
+    /** Certificates rendered per page load (one PDF, then split): the main lever on throughput. */
     renderChunkSize: env.int('RENDER_CHUNK_SIZE', 50, 1, 500),
+    /** Chromium pages rendering chunks at once in one worker. */
     renderPages: env.int('RENDER_PAGES', 2, 1, 16),
+    /** Winners per batch at most. */
     maxRecipients: env.int('MAX_RECIPIENTS', 10000, 1, 100000),
+    /** PNG preview scale (CSS pixels × scale); 0 renders no previews. */
     previewScale: env.int('PREVIEW_SCALE_PERCENT', 50, 0, 300) / 100,
+    /** BullMQ job lock: a worker that dies mid-batch hands its job to another after at most this long. */
     workerLockMs: env.int('WORKER_LOCK_MS', 30000, 2000, 600000),
-  };
-  env.done();
-  return config;
-}
+  }));
+export type CertificatesConfig = ReturnType<typeof loadCertificatesConfig>;
 
 export const CERTIFICATES_CONFIG = Symbol('CERTIFICATES_CONFIG');
 export const CERTIFICATES_SCHEMA = 'certificates';

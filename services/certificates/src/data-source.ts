@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createServiceDataSource } from '@cmp/common';
+import { createServiceDataSource, Env, readBaseConfig } from '@cmp/common';
 import { CERTIFICATES_SCHEMA, type CertificatesConfig } from './config';
 import { Certificates1764000000000 } from './migrations/1764000000000-Certificates';
 import { RecipientSignup1765000000000 } from './migrations/1765000000000-RecipientSignup';
@@ -9,14 +9,10 @@ export function certificatesDataSource(config: Pick<CertificatesConfig, 'databas
   return createServiceDataSource({
     url: config.databaseUrl,
     schema: CERTIFICATES_SCHEMA,
-    entities: [],
     migrations: [Certificates1764000000000, RecipientSignup1765000000000],
     poolSize: config.dbPoolSize,
   });
 }
 
 // For the TypeORM CLI: `typeorm migration:run -d dist/data-source.js`.
-export default certificatesDataSource({
-  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp',
-  dbPoolSize: 2,
-});
+export default certificatesDataSource({ databaseUrl: readBaseConfig(new Env()).databaseUrl, dbPoolSize: 2 });

@@ -9,10 +9,8 @@ const config = loadCertificatesConfig();
 bootService({
   service: Service.certificates,
   module: AppModule,
-  databaseUrl: config.databaseUrl,
-  natsUrl: config.natsUrl,
+  config,
   schema: CERTIFICATES_SCHEMA,
-  // The migration lock holds one connection: two are needed.
   dataSource: () => certificatesDataSource({ ...config, dbPoolSize: 2 }),
 }).catch((e) => {
   console.error(e instanceof Error ? e.message : e);

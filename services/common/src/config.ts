@@ -104,3 +104,15 @@ export function readBaseConfig(env: Env): BaseConfig {
     rpcTimeoutMs: env.int('RPC_TIMEOUT_MS', 5000, 100, 120000),
   };
 }
+
+/**
+ * The one way a service reads its configuration, once at start-up: the shared settings plus the service's
+ * own, typed, with every problem reported at once.
+ *
+ *   export const loadAuthConfig = () => loadConfig((env) => ({ jwtSecret: env.secret('JWT_SECRET') }));
+ */
+export function loadConfig<T extends object>(readOwn: (env: Env) => T, env = new Env()): BaseConfig & T {
+  const config = { ...readBaseConfig(env), ...readOwn(env) };
+  env.done();
+  return config;
+}

@@ -1,24 +1,27 @@
-import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
-import { Client } from 'pg';
+import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
+import { Client, type Pool } from 'pg';
+import { MAX_PAGE_SIZE, type PageQuery } from '@cmp/contracts';
 
 export interface ServiceDataSourceOptions {
   url: string;
   /** The service's own schema; no service reads another's. */
   schema: string;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities: MixedList<Function | string | EntitySchema>;
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   poolSize?: number;
 }
 
-/** One DataSource shape for every service: its own schema, migrations only, never synchronize. */
+/**
+ * One DataSource shape for every service: its own schema, migrations only, never synchronize. Services
+ * write SQL with typed row interfaces, so a table's shape lives in its migration and one row type; there
+ * are no entity classes.
+ */
 export function createServiceDataSource(o: ServiceDataSourceOptions): DataSource {
   const options: DataSourceOptions = {
     type: 'postgres',
     url: o.url,
     schema: o.schema,
-    entities: o.entities,
+    entities: [],
     migrations: o.migrations,
     migrationsTableName: 'migrations',
     synchronize: false,
@@ -61,4 +64,31 @@ export async function migrate(ds: DataSource, schema: string): Promise<void> {
     await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
     await runner.release();
   }
+}
+
+/** LIMIT and OFFSET of a page; the gateway has validated the numbers, this fills the defaults and clamps the size. */
+export function pageOf(q: PageQuery): { pageNum: number; pageSize: number; offset: number } {
+  const pageNum = Math.max(1, Math.floor(q.pageNum ?? 1));
+  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(q.pageSize ?? 10)));
+  return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
+}
+
+/** An ILIKE pattern that finds `text` anywhere, its own % _ and backslash taken literally; null when there is nothing to find. */
+export function likePattern(text: string | undefined | null): string | null {
+  const t = text?.trim();
+  if (!t) return null;
+  return `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Rows an UPDATE or DELETE changed: TypeORM's DataSource.query answers those with [rows, count]. */
+export const changedRows = (result: unknown): number => (Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0);
+
+/**
+ * Runs a named prepared statement on the DataSource's pg pool: PostgreSQL plans it once per connection
+ * instead of on every call, for the hottest statements (TypeORM's query() cannot name a statement).
+ */
+export async function preparedQuery<T>(ds: DataSource, statement: { name: string; text: string; values: unknown[] }): Promise<T[]> {
+  const pool = (ds.driver as unknown as { master: Pool }).master;
+  const { rows } = await pool.query(statement);
+  return rows as T[];
 }

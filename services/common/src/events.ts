@@ -12,11 +12,15 @@ import {
 import type { EventStreamDefinition } from '@cmp/contracts';
 
 /**
- * Domain events over NATS JetStream, shared by every service (architecture rule 3).
+ * How a service hears anything that is not a request, on its one NATS connection (the RPC client's):
  *
- *   await ensureStream(nc, EventStream.audit);                        // both sides, at start-up
- *   void publishEvent(nc, EventSubject.x, payload, { msgId, logger }); // fire and forget
- *   const c = await runDurableConsumer(nc, { stream, durable, subject, handle }); // ... await c.stop();
+ *   void publishEvent(nc, EventSubject.x, payload, { msgId, logger });           // a domain event, fire and forget
+ *   const c = await runDurableConsumer(nc, { stream, durable, subject, handle }); // once per service; await c.stop()
+ *   const b = subscribeBroadcast(nc, subject, (payload) => ...);                  // every replica; b.stop()
+ *
+ * Domain events go through JetStream (architecture rule 3): a durable consumer's replicas share the work,
+ * and events sent while the service was down arrive when it is back. A broadcast is for what every replica
+ * must hear at once and a replica that was down does not need (dropping an in-memory cache).
  *
  * Delivery is at least once: publishers give each message an id (JetStream drops a repeat inside the
  * stream's duplicate window) and handlers must be idempotent (for example INSERT ... ON CONFLICT DO NOTHING).
@@ -126,7 +130,7 @@ export interface RunningConsumer {
 }
 
 /**
- * Runs a durable pull consumer: creates (or updates) it, then handles events one at a time in order (or
+ * Runs a durable pull consumer: creates its stream when missing and the consumer (or updates it), then handles events one at a time in order (or
  * in batches, with handleBatch), acknowledging each only after its handler succeeded. A failing handler's event is nak'ed with a delay
  * and retried; an event that is not even JSON is terminated (retrying cannot help). Replicas of a service
  * sharing the durable name share the work.
@@ -134,6 +138,7 @@ export interface RunningConsumer {
 export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsumerOptions<T>): Promise<RunningConsumer> {
   const logger = o.logger ?? new Logger(`consumer:${o.durable}`);
   const retryDelayMs = o.retryDelayMs ?? 2000;
+  await ensureStream(nc, o.stream);
   const jsm = await nc.jetstreamManager();
   await jsm.consumers
     .add(o.stream.name, {
@@ -232,4 +237,24 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
       if (o.handleBatch) await flush(o.handleBatch);
     },
   };
+}
+
+/**
+ * Hears every message on a subject in this process, whatever other replicas do (a core NATS subscription
+ * with no queue group; JetStream events are delivered to such subscribers too, so a replica can also drop
+ * a cache on a domain event). A message that is not JSON reaches the handler as undefined.
+ */
+export function subscribeBroadcast<T>(nc: NatsConnection, subject: string, handle: (payload: T | undefined) => void): RunningConsumer {
+  const sub = nc.subscribe(subject, {
+    callback: (_err, msg) => {
+      let payload: T | undefined;
+      try {
+        payload = codec.decode(msg.data) as T;
+      } catch {
+        payload = undefined;
+      }
+      handle(payload);
+    },
+  });
+  return { stop: async () => sub.unsubscribe() };
 }

@@ -1,4 +1,5 @@
 export * from './app-error';
+export * from './caller';
 export * from './config';
 export * from './database';
 export * from './logger';

@@ -1,7 +1,9 @@
+import type { Provider } from '@nestjs/common';
 import { connect, ErrorCode as NatsErrorCode, JSONCodec, type NatsConnection, type NatsError } from 'nats';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type RpcRequest } from '@cmp/contracts';
 import { AppError, isErrorPayload } from './app-error';
+import type { BaseConfig } from './config';
 
 const codec = JSONCodec<unknown>();
 
@@ -57,4 +59,16 @@ export class NatsRpcClient {
   async close(): Promise<void> {
     await this.nc.drain();
   }
+}
+
+/** Injection token of a service's one NATS client: requests to other services, events and broadcasts. */
+export const RPC = Symbol('RPC');
+
+/** The service's NATS client, connected at start-up with the service's name and time-out. */
+export function rpcProvider(service: string, configToken: symbol): Provider {
+  return {
+    provide: RPC,
+    inject: [configToken],
+    useFactory: (c: BaseConfig) => NatsRpcClient.connect(c.natsUrl, `${service}-${process.pid}`, c.rpcTimeoutMs),
+  };
 }

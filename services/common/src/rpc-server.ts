@@ -8,6 +8,7 @@ import type { DataSource } from 'typeorm';
 import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
 import { createLogger } from './logger';
+import type { BaseConfig } from './config';
 
 /** Turns whatever a handler threw into the ErrorPayload that travels back over NATS. */
 @Catch()
@@ -31,22 +32,24 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
  */
 export async function startRpcService(
   module: Parameters<typeof NestFactory.createMicroservice>[0],
-  service: string, natsUrl: string): Promise<INestMicroservice> {
+  service: string,
+  config: BaseConfig,
+): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
     transport: Transport.NATS,
     options: {
-      servers: [natsUrl],
+      servers: [config.natsUrl],
       queue: service,
       name: `${service}-${process.pid}`,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
     },
-    logger: createLogger(service),
+    logger: createLogger(service, config),
   });
   app.useGlobalFilters(new RpcErrorFilter());
   app.enableShutdownHooks();
   await app.listen();
-  new Logger(service).log(`listening on NATS ${natsUrl} in queue group "${service}"`);
+  new Logger(service).log(`listening on NATS ${config.natsUrl} in queue group "${service}"`);
   return app;
 }
 
@@ -57,17 +60,17 @@ export async function startRpcService(
 export async function bootService(o: {
   service: string;
   module: Parameters<typeof NestFactory.createMicroservice>[0];
-  databaseUrl: string;
-  natsUrl: string;
+  config: BaseConfig;
   schema: string;
+  /** A DataSource for the migrations; the migration lock holds one connection, so it needs a pool of two. */
   dataSource: () => DataSource;
 }): Promise<void> {
-  await ensureDatabase(o.databaseUrl);
+  await ensureDatabase(o.config.databaseUrl);
   const ds = o.dataSource();
   await migrate(ds, o.schema);
   await ds.destroy();
-  await startRpcService(o.module, o.service, o.natsUrl).catch((e: Error) => {
-    throw new Error(`${o.service}: cannot serve on NATS at ${o.natsUrl} (${e.message}); is nats-server running? (node infra/up.js starts it)`);
+  await startRpcService(o.module, o.service, o.config).catch((e: Error) => {
+    throw new Error(`${o.service}: cannot serve on NATS at ${o.config.natsUrl} (${e.message}); is nats-server running? (node infra/up.js starts it)`);
   });
   startHeartbeat(o.service);
 }

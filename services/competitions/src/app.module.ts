@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController } from '@cmp/common';
-import { CompetitionsSubject } from '@cmp/contracts';
+import { healthController, rpcProvider, scopesOverNats } from '@cmp/common';
+import { CompetitionsSubject, Service } from '@cmp/contracts';
 import { COMPETITIONS_CONFIG, loadCompetitionsConfig, type CompetitionsConfig } from './config';
 import { competitionsDataSource } from './data-source';
 import { REFERENCE_CONTROLLERS, REFERENCE_PROVIDERS } from './reference';
-import { rpcProvider } from './rpc.provider';
 import { CompetitionController } from './competition/competition.controller';
 import { CompetitionService } from './competition/competition.service';
 import { PublicCompetitionService } from './competition/public.service';
@@ -33,7 +32,8 @@ import { WebsiteService } from './website/website.service';
       inject: [COMPETITIONS_CONFIG],
       useFactory: (config: CompetitionsConfig) => competitionsDataSource(config).initialize(),
     },
-    rpcProvider,
+    rpcProvider(Service.competitions, COMPETITIONS_CONFIG),
+    ...scopesOverNats,
     WebsiteService,
     CompetitionService,
     PublicCompetitionService,

@@ -1,19 +1,17 @@
 import 'reflect-metadata';
-import { createServiceDataSource } from '@cmp/common';
+import { createServiceDataSource, Env, readBaseConfig } from '@cmp/common';
 import { COMPETITIONS_SCHEMA, type CompetitionsConfig } from './config';
 import { WebsiteSettings1763750000000 } from './migrations/1763750000000-WebsiteSettings';
 import { ReferenceData1763760000000 } from './migrations/1763760000000-ReferenceData';
 import { Competitions1763800000000 } from './migrations/1763800000000-Competitions';
 import { WebsiteBanners1763900000000 } from './migrations/1763900000000-WebsiteBanners';
 import { News1763763000000 } from './migrations/1763763000000-News';
-import { WebsiteSettingEntity } from './website/website-setting.entity';
 
 /** The competitions schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function competitionsDataSource(config: Pick<CompetitionsConfig, 'databaseUrl' | 'dbPoolSize'>) {
   return createServiceDataSource({
     url: config.databaseUrl,
     schema: COMPETITIONS_SCHEMA,
-    entities: [WebsiteSettingEntity],
     migrations: [
       WebsiteSettings1763750000000,
       ReferenceData1763760000000,
@@ -26,7 +24,4 @@ export function competitionsDataSource(config: Pick<CompetitionsConfig, 'databas
 }
 
 // For the TypeORM CLI: `typeorm migration:run -d dist/data-source.js`.
-export default competitionsDataSource({
-  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp',
-  dbPoolSize: 2,
-});
+export default competitionsDataSource({ databaseUrl: readBaseConfig(new Env()).databaseUrl, dbPoolSize: 2 });

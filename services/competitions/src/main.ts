@@ -9,10 +9,8 @@ const config = loadCompetitionsConfig();
 bootService({
   service: Service.competitions,
   module: AppModule,
-  databaseUrl: config.databaseUrl,
-  natsUrl: config.natsUrl,
+  config,
   schema: COMPETITIONS_SCHEMA,
-  // The migration lock holds one connection: two are needed.
   dataSource: () => competitionsDataSource({ ...config, dbPoolSize: 2 }),
 }).catch((e) => {
   console.error(e instanceof Error ? e.message : e);

@@ -1,21 +1,25 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController } from '@cmp/common';
-import { EnrollmentSubject } from '@cmp/contracts';
+import { healthController, rpcProvider, scopesOverNats } from '@cmp/common';
+import { EnrollmentSubject, Service } from '@cmp/contracts';
+import { BankCardController } from './bank-card/bank-card.controller';
 import { BankCardService } from './bank-card/bank-card.service';
+import { CentreController } from './centre/centre.controller';
 import { CentreService } from './centre/centre.service';
 import { ENROLLMENT_CONFIG, loadEnrollmentConfig, type EnrollmentConfig } from './config';
 import { enrollmentDataSource } from './data-source';
 import { PaymentConsumer } from './payment/payment.consumer';
-import { rpcProvider } from './rpc.provider';
 import { CompetitionSettings } from './settings/competition-settings';
 import { SignupAdminService } from './signup/admin.service';
-import { EnrollmentController } from './signup/enrollment.controller';
+import { SignupController } from './signup/signup.controller';
 import { SignupService } from './signup/signup.service';
+import { TeamController } from './team/team.controller';
+import { TeamService } from './team/team.service';
+import { WorkController } from './work/work.controller';
 import { WorkService } from './work/work.service';
 
 @Module({
-  controllers: [EnrollmentController, healthController(EnrollmentSubject.health)],
+  controllers: [SignupController, TeamController, WorkController, CentreController, BankCardController, healthController(EnrollmentSubject.health)],
   providers: [
     { provide: ENROLLMENT_CONFIG, useFactory: loadEnrollmentConfig },
     {
@@ -23,10 +27,12 @@ import { WorkService } from './work/work.service';
       inject: [ENROLLMENT_CONFIG],
       useFactory: (config: EnrollmentConfig) => enrollmentDataSource(config).initialize(),
     },
-    rpcProvider,
+    rpcProvider(Service.enrollment, ENROLLMENT_CONFIG),
+    ...scopesOverNats,
     CompetitionSettings,
     SignupService,
     SignupAdminService,
+    TeamService,
     WorkService,
     CentreService,
     BankCardService,

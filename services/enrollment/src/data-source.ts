@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createServiceDataSource } from '@cmp/common';
+import { createServiceDataSource, Env, readBaseConfig } from '@cmp/common';
 import { ENROLLMENT_SCHEMA, type EnrollmentConfig } from './config';
 import { Enrollment1764000000000 } from './migrations/1764000000000-Enrollment';
 import { BankCards1764300000000 } from './migrations/1764300000000-BankCards';
@@ -9,14 +9,10 @@ export function enrollmentDataSource(config: Pick<EnrollmentConfig, 'databaseUrl
   return createServiceDataSource({
     url: config.databaseUrl,
     schema: ENROLLMENT_SCHEMA,
-    entities: [],
     migrations: [Enrollment1764000000000, BankCards1764300000000],
     poolSize: config.dbPoolSize,
   });
 }
 
 // For the TypeORM CLI: `typeorm migration:run -d dist/data-source.js`.
-export default enrollmentDataSource({
-  databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp',
-  dbPoolSize: 2,
-});
+export default enrollmentDataSource({ databaseUrl: readBaseConfig(new Env()).databaseUrl, dbPoolSize: 2 });

@@ -9,10 +9,8 @@ const config = loadEnrollmentConfig();
 bootService({
   service: Service.enrollment,
   module: AppModule,
-  databaseUrl: config.databaseUrl,
-  natsUrl: config.natsUrl,
+  config,
   schema: ENROLLMENT_SCHEMA,
-  // The migration lock holds one connection: two are needed.
   dataSource: () => enrollmentDataSource({ ...config, dbPoolSize: 2 }),
 }).catch((e) => {
   console.error(e instanceof Error ? e.message : e);

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { NatsRpcClient } from '@cmp/common';
+import { rpcProvider } from '@cmp/common';
 import { AuthController } from './auth/auth.controller';
 import { CertificateController } from './certificate/certificate.controller';
 import { GATEWAY_CONFIG, loadGatewayConfig, type GatewayConfig } from './config';
@@ -9,7 +9,7 @@ import { CompetitionController } from './competition/competition.controller';
 import { PublicCompetitionController } from './competition/public-competition.controller';
 import { AuthGuard } from './http/auth.guard';
 import { PublicCache } from './http/public-cache';
-import { NATS_RPC, RpcService } from './http/rpc.service';
+import { RpcService } from './http/rpc.service';
 import { NewsController, PublicNewsController } from './news/news.controller';
 import { SubscriptionController } from './news/subscription.controller';
 import { redisProvider } from './redis.provider';
@@ -48,11 +48,7 @@ export const CONTROLLERS = [
   controllers: CONTROLLERS,
   providers: [
     { provide: GATEWAY_CONFIG, useFactory: loadGatewayConfig },
-    {
-      provide: NATS_RPC,
-      inject: [GATEWAY_CONFIG],
-      useFactory: (c: GatewayConfig) => NatsRpcClient.connect(c.natsUrl, `gateway-${process.pid}`, c.rpcTimeoutMs),
-    },
+    rpcProvider('gateway', GATEWAY_CONFIG),
     redisProvider,
     {
       provide: FILE_STORAGE,

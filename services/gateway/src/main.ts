@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
-import { createLogger, type NatsRpcClient } from '@cmp/common';
+import { createLogger, RPC, type NatsRpcClient } from '@cmp/common';
 import { AppModule, CONTROLLERS } from './app.module';
 import { registerAudit } from './audit/register-audit';
 import { routeTitles } from './audit/audit';
@@ -17,7 +17,6 @@ import { ErrorFilter } from './http/error.filter';
 import { registerJsonParser } from './http/json-parser';
 import { registerRateLimit } from './http/rate-limit';
 import { cachedReadPaths, PublicCache } from './http/public-cache';
-import { NATS_RPC } from './http/rpc.service';
 import { registerSecurityHeaders } from './http/security-headers';
 import { validationPipe } from './http/validation';
 
@@ -36,7 +35,7 @@ async function main(): Promise<void> {
     genReqId: () => randomUUID(),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
-    logger: createLogger('gateway'),
+    logger: createLogger('gateway', config),
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
@@ -47,7 +46,7 @@ async function main(): Promise<void> {
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
   registerRateLimit(fastify, config.rateLimitPerMinute);
   app.get(PublicCache).register(fastify, cachedReadPaths(CONTROLLERS, API_PREFIX));
-  registerAudit(fastify, app.get<NatsRpcClient>(NATS_RPC).connection, routeTitles(CONTROLLERS, API_PREFIX));
+  registerAudit(fastify, app.get<NatsRpcClient>(RPC).connection, routeTitles(CONTROLLERS, API_PREFIX));
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });
@@ -73,7 +72,7 @@ async function main(): Promise<void> {
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, doc));
 
   await app.listen(config.port, config.host);
-  createLogger('gateway').log(`listening on http://${config.host}:${config.port}/${API_PREFIX}`);
+  createLogger('gateway', config).log(`listening on http://${config.host}:${config.port}/${API_PREFIX}`);
 }
 
 main().catch((e) => {

@@ -1,16 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { AppError } from '@cmp/common';
-import { DEFAULT_ROLE, ErrorCode, isRoot, type Identity, type RpcRequest, type UserInfo } from '@cmp/contracts';
+import { preparedQuery, type Scope } from '@cmp/common';
+import { DEFAULT_ROLE, isRoot, type Identity, type UserInfo } from '@cmp/contracts';
 
 export type SessionIdentity = Omit<Identity, 'sessionId'>;
-
-/** The caller behind a request; a request without one never reaches a handler that needs it. */
-export function callerOf(req: RpcRequest): Identity {
-  if (!req.identity) throw new AppError(ErrorCode.LOGIN_EXPIRED, 'auth.expired');
-  return req.identity;
-}
 
 interface UserRow {
   id: number;
@@ -44,9 +37,7 @@ export class AccessService {
   /** Identity and profile of a live, active user; null when there is none. */
   async loadUser(userId: number): Promise<(UserInfo & { status: number }) | null> {
     // A named prepared statement: planned once per connection, not on every call of this hot path.
-    const pool = (this.ds.driver as PostgresDriver).master as { query: (q: object) => Promise<{ rows: UserRow[] }> };
-    const { rows } = await pool.query({ name: 'auth.loadUser', text: LOAD_USER_SQL, values: [userId] });
-    const u = rows[0];
+    const [u] = await preparedQuery<UserRow>(this.ds, { name: 'auth.loadUser', text: LOAD_USER_SQL, values: [userId] });
     if (!u) return null;
     return {
       userId: u.id,
@@ -73,7 +64,7 @@ export class AccessService {
   }
 
   /** Ids of the caller's organisation and all its subordinates; null means every organisation (ROOT). */
-  async scopeGroupIds(caller: Identity): Promise<number[] | null> {
+  async scopeGroupIds(caller: Identity): Promise<Scope> {
     if (isRoot(caller)) return null;
     const rows: { id: number }[] = await this.ds.query(
       `WITH RECURSIVE tree AS (
@@ -84,11 +75,5 @@ export class AccessService {
       [caller.groupId],
     );
     return rows.map((r) => r.id);
-  }
-
-  /** Throws NO_ACCESS unless the organisation is the caller's own or one of its subordinates. */
-  async assertGroupInScope(caller: Identity, groupId: number): Promise<void> {
-    const scope = await this.scopeGroupIds(caller);
-    if (scope && !scope.includes(groupId)) throw AppError.noAccess('auth.unknownGroup', { groupId });
   }
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError } from '@cmp/common';
-import type { Dept, Identity } from '@cmp/contracts';
-import { AccessService } from '../access/access.service';
+import { AppError, callerOf, Scopes } from '@cmp/common';
+import type { Dept, RpcRequest } from '@cmp/contracts';
 import { buildTree } from '../tree';
 
 export type DeptSavePayload = Omit<Dept, 'children' | 'id' | 'groupId'> & { id?: number; groupId?: number };
@@ -11,11 +10,12 @@ export type DeptSavePayload = Omit<Dept, 'children' | 'id' | 'groupId'> & { id?:
 export class DeptService {
   constructor(
     private readonly ds: DataSource,
-    private readonly access: AccessService,
+    private readonly scopes: Scopes,
   ) {}
 
-  async tree(caller: Identity, groupId = caller.groupId): Promise<Dept[]> {
-    await this.access.assertGroupInScope(caller, groupId);
+  async tree(req: RpcRequest<{ groupId?: number }>): Promise<Dept[]> {
+    const groupId = req.payload?.groupId ?? callerOf(req).groupId;
+    await this.scopes.assertGroup(req, groupId);
     const rows: Omit<Dept, 'children'>[] = await this.ds.query(
       `SELECT id, group_id AS "groupId", parent_id AS "parentId", name, order_num AS "orderNum"
          FROM depts WHERE group_id = $1 ORDER BY order_num, id`,
@@ -27,9 +27,10 @@ export class DeptService {
     );
   }
 
-  async save(caller: Identity, p: DeptSavePayload): Promise<{ id: number }> {
-    const groupId = p.id ? await this.groupOf(p.id) : (p.groupId ?? caller.groupId);
-    await this.access.assertGroupInScope(caller, groupId);
+  async save(req: RpcRequest<DeptSavePayload>): Promise<{ id: number }> {
+    const p = req.payload;
+    const groupId = p.id ? await this.groupOf(p.id) : (p.groupId ?? callerOf(req).groupId);
+    await this.scopes.assertGroup(req, groupId);
     if (p.parentId !== null && (p.parentId === p.id || (await this.groupOf(p.parentId)) !== groupId)) {
       throw AppError.badRequest('error.validation', { detail: 'parentId' });
     }
@@ -46,8 +47,9 @@ export class DeptService {
     return { id: row.id };
   }
 
-  async delete(caller: Identity, id: number): Promise<null> {
-    await this.access.assertGroupInScope(caller, await this.groupOf(id));
+  async delete(req: RpcRequest<{ id: number }>): Promise<null> {
+    const { id } = req.payload;
+    await this.scopes.assertGroup(req, await this.groupOf(id));
     const [used] = await this.ds.query(
       `SELECT 1 FROM depts WHERE parent_id = $1 UNION ALL SELECT 1 FROM users WHERE dept_id = $1 AND deleted_at IS NULL LIMIT 1`,
       [id],

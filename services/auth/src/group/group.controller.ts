@@ -1,49 +1,22 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Scopes } from '@cmp/common';
 import { AuthSubject, type RpcRequest } from '@cmp/contracts';
-import { AccessService, callerOf } from '../access/access.service';
 import { GroupService, type GroupSavePayload } from './group.service';
 
 @Controller()
 export class GroupController {
   constructor(
     private readonly groups: GroupService,
-    private readonly access: AccessService,
+    private readonly scopes: Scopes,
   ) {}
 
-  @MessagePattern(AuthSubject.groupSelect)
-  select(@Payload() req: RpcRequest) {
-    return this.groups.select(callerOf(req));
-  }
-
-  @MessagePattern(AuthSubject.groupResolve)
-  resolve(@Payload() req: RpcRequest<{ host?: string; code?: string }>) {
-    return this.groups.resolve(req.payload);
-  }
-
-  @MessagePattern(AuthSubject.groupNames)
-  names(@Payload() req: RpcRequest<{ ids: number[] }>) {
-    return this.groups.names(req.payload.ids);
-  }
-
-  /** null means every organisation (ROOT). */
-  @MessagePattern(AuthSubject.groupScope)
-  scope(@Payload() req: RpcRequest) {
-    return this.access.scopeGroupIds(callerOf(req));
-  }
-
-  @MessagePattern(AuthSubject.groupTree)
-  tree(@Payload() req: RpcRequest) {
-    return this.groups.tree(callerOf(req));
-  }
-
-  @MessagePattern(AuthSubject.groupSave)
-  save(@Payload() req: RpcRequest<GroupSavePayload>) {
-    return this.groups.save(callerOf(req), req.payload);
-  }
-
-  @MessagePattern(AuthSubject.groupDelete)
-  delete(@Payload() req: RpcRequest<{ id: number }>) {
-    return this.groups.delete(callerOf(req), req.payload.id);
-  }
+  @MessagePattern(AuthSubject.groupSelect) select(@Payload() r: RpcRequest) { return this.groups.select(r); }
+  @MessagePattern(AuthSubject.groupResolve) resolve(@Payload() r: RpcRequest<{ host?: string; code?: string }>) { return this.groups.resolve(r); }
+  @MessagePattern(AuthSubject.groupNames) names(@Payload() r: RpcRequest<{ ids: number[] }>) { return this.groups.names(r); }
+  /** Other services' scoping: the caller's organisation and its subordinates; null means every organisation (ROOT). */
+  @MessagePattern(AuthSubject.groupScope) scope(@Payload() r: RpcRequest) { return this.scopes.of(r); }
+  @MessagePattern(AuthSubject.groupTree) tree(@Payload() r: RpcRequest) { return this.groups.tree(r); }
+  @MessagePattern(AuthSubject.groupSave) save(@Payload() r: RpcRequest<GroupSavePayload>) { return this.groups.save(r); }
+  @MessagePattern(AuthSubject.groupDelete) delete(@Payload() r: RpcRequest<{ id: number }>) { return this.groups.delete(r); }
 }

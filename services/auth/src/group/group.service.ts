@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, isUniqueViolation } from '@cmp/common';
-import { isRoot, type GroupNode, type GroupSelection, type Identity } from '@cmp/contracts';
-import { AccessService } from '../access/access.service';
+import { AppError, callerOf, isUniqueViolation, Scopes } from '@cmp/common';
+import { isRoot, type GroupNode, type GroupSelection, type RpcRequest } from '@cmp/contracts';
 import { buildTree } from '../tree';
 
 export interface GroupSavePayload {
@@ -17,11 +16,12 @@ export interface GroupSavePayload {
 export class GroupService {
   constructor(
     private readonly ds: DataSource,
-    private readonly access: AccessService,
+    private readonly scopes: Scopes,
   ) {}
 
   /** The caller's organisation and the ones directly under it (spec: getSelect). */
-  async select(caller: Identity): Promise<GroupSelection> {
+  async select(req: RpcRequest): Promise<GroupSelection> {
+    const caller = callerOf(req);
     const rows: { id: number; code: string; name: string; parent_id: number | null }[] = await this.ds.query(
       `SELECT id, code, name, parent_id FROM groups WHERE id = $1 OR parent_id = $1 ORDER BY id`,
       [caller.groupId],
@@ -40,7 +40,8 @@ export class GroupService {
   }
 
   /** The organisation whose public site a host name or code names; null when none does. */
-  async resolve(q: { host?: string; code?: string }): Promise<{ groupId: number } | null> {
+  async resolve(req: RpcRequest<{ host?: string; code?: string }>): Promise<{ groupId: number } | null> {
+    const q = req.payload;
     const [row] = await this.ds.query(`SELECT id FROM groups WHERE $1::text = ANY(hosts) OR code = $2 ORDER BY id LIMIT 1`, [
       q.host?.toLowerCase() ?? null,
       q.code ?? null,
@@ -48,12 +49,12 @@ export class GroupService {
     return row ? { groupId: row.id } : null;
   }
 
-  async names(ids: number[]): Promise<{ id: number; code: string; name: string }[]> {
-    return this.ds.query(`SELECT id, code, name FROM groups WHERE id = ANY($1::int[]) ORDER BY id`, [ids]);
+  async names(req: RpcRequest<{ ids: number[] }>): Promise<{ id: number; code: string; name: string }[]> {
+    return this.ds.query(`SELECT id, code, name FROM groups WHERE id = ANY($1::int[]) ORDER BY id`, [req.payload.ids]);
   }
 
-  async tree(caller: Identity): Promise<GroupNode[]> {
-    const scope = await this.access.scopeGroupIds(caller);
+  async tree(req: RpcRequest): Promise<GroupNode[]> {
+    const scope = await this.scopes.of(req);
     const rows: Omit<GroupNode, 'children'>[] = await this.ds.query(
       `SELECT id, code, name, parent_id AS "parentId", hosts FROM groups
         WHERE $1::int[] IS NULL OR id = ANY($1) ORDER BY id`,
@@ -65,12 +66,14 @@ export class GroupService {
     );
   }
 
-  async save(caller: Identity, p: GroupSavePayload): Promise<{ id: number }> {
+  async save(req: RpcRequest<GroupSavePayload>): Promise<{ id: number }> {
+    const caller = callerOf(req);
+    const p = req.payload;
     // New organisations go under one the caller manages; only ROOT creates top-level ones.
     if (p.parentId === null) {
       if (!isRoot(caller)) throw AppError.noAccess();
     } else {
-      await this.access.assertGroupInScope(caller, p.parentId);
+      await this.scopes.assertGroup(req, p.parentId);
     }
     const hosts = [...new Set((p.hosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean))];
     try {
@@ -83,7 +86,7 @@ export class GroupService {
         ]);
         return { id: row.id };
       }
-      await this.access.assertGroupInScope(caller, p.id);
+      await this.scopes.assertGroup(req, p.id);
       if (p.id === caller.groupId && p.parentId !== (await this.parentOf(p.id)) && !isRoot(caller)) throw AppError.noAccess();
       if (p.parentId !== null && (await this.isInSubtree(p.parentId, p.id))) throw AppError.badRequest('group.badParent');
       await this.ds.query(`UPDATE groups SET code = $2, name = $3, parent_id = $4, hosts = $5 WHERE id = $1`, [
@@ -99,8 +102,10 @@ export class GroupService {
     }
   }
 
-  async delete(caller: Identity, id: number): Promise<null> {
-    await this.access.assertGroupInScope(caller, id);
+  async delete(req: RpcRequest<{ id: number }>): Promise<null> {
+    const caller = callerOf(req);
+    const { id } = req.payload;
+    await this.scopes.assertGroup(req, id);
     if (id === caller.groupId) throw AppError.noAccess();
     const [used] = await this.ds.query(
       `SELECT 1 FROM groups WHERE parent_id = $1

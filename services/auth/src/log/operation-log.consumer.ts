@@ -1,8 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { connect, type NatsConnection } from 'nats';
-import { ensureStream, runDurableConsumer, type RunningConsumer } from '@cmp/common';
+import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, type OperationLoggedEvent } from '@cmp/contracts';
-import { AUTH_CONFIG, type AuthConfig } from '../config';
 import { OperationLogService } from './operation-log.service';
 
 /**
@@ -11,30 +9,25 @@ import { OperationLogService } from './operation-log.service';
  */
 @Injectable()
 export class OperationLogConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('OperationLogConsumer');
-  private nc?: NatsConnection;
   private consumer?: RunningConsumer;
 
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(RPC) private readonly nats: NatsRpcClient,
     private readonly logs: OperationLogService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.nc = await connect({ servers: this.config.natsUrl, name: `auth-events-${process.pid}`, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
-    await ensureStream(this.nc, EventStream.audit);
-    this.consumer = await runDurableConsumer<OperationLoggedEvent>(this.nc, {
+    this.consumer = await runDurableConsumer<OperationLoggedEvent>(this.nats.connection, {
       stream: EventStream.audit,
       durable: EventConsumer.authOperationLog,
       subject: EventSubject.operationLogged,
       // Every mutating call of the platform lands here: rows are written many to one statement.
       handleBatch: (events) => this.logs.record(events),
-      logger: this.logger,
+      logger: new Logger('OperationLogConsumer'),
     });
   }
 
   async onApplicationShutdown(): Promise<void> {
     await this.consumer?.stop();
-    await this.nc?.drain();
   }
 }

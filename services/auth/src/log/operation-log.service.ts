@@ -1,19 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
-import { MAX_PAGE_SIZE, type Identity, type OperationLoggedEvent, type OperationLogQuery, type OperationLogView, type Page } from '@cmp/contracts';
-import { AccessService } from '../access/access.service';
+import { likePattern, pageOf, preparedQuery, Scopes } from '@cmp/common';
+import type { OperationLoggedEvent, OperationLogQuery, OperationLogView, Page, RpcRequest } from '@cmp/contracts';
 
 const clip = (s: string | null | undefined, n: number) => (s == null ? null : s.length > n ? s.slice(0, n) : s);
-
-/** Escapes LIKE wildcards so a search for "a_b" finds "a_b" only. */
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 @Injectable()
 export class OperationLogService {
   constructor(
     private readonly ds: DataSource,
-    private readonly access: AccessService,
+    private readonly scopes: Scopes,
   ) {}
 
   /**
@@ -23,8 +19,7 @@ export class OperationLogService {
    */
   async record(events: OperationLoggedEvent[]): Promise<void> {
     const column = <K extends keyof OperationLoggedEvent, V>(key: K, f: (v: OperationLoggedEvent[K]) => V) => events.map((e) => f(e[key]));
-    const pool = (this.ds.driver as unknown as { master: Pool }).master;
-    await pool.query({
+    await preparedQuery(this.ds, {
       name: 'auth.operation-log.record',
       text: `INSERT INTO operation_logs (request_id, user_id, username, group_id, method, path, title, result_code, message,
                                    duration_ms, ip, user_agent, params, occurred_at)
@@ -55,17 +50,19 @@ export class OperationLogService {
   }
 
   /** Entries of the caller's organisation and its subordinates, newest first; ROOT sees all. */
-  async page(caller: Identity, q: OperationLogQuery): Promise<Page<OperationLogView>> {
-    const pageNum = Math.max(1, q.pageNum ?? 1);
-    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, q.pageSize ?? 10));
+  async page(req: RpcRequest<OperationLogQuery>): Promise<Page<OperationLogView>> {
+    const q = req.payload;
+    const { pageNum, pageSize, offset } = pageOf(q);
     const where: string[] = [];
     const args: unknown[] = [];
     const arg = (v: unknown) => (args.push(v), `$${args.length}`);
-    const scope = await this.access.scopeGroupIds(caller);
+    const scope = await this.scopes.of(req);
     if (scope) where.push(`l.group_id = ANY(${arg(scope)})`);
-    if (q.username?.trim()) where.push(`l.username ILIKE ${arg(likePattern(q.username.trim()))}`);
-    if (q.keyword?.trim()) {
-      const p = arg(likePattern(q.keyword.trim()));
+    const username = likePattern(q.username);
+    if (username) where.push(`l.username ILIKE ${arg(username)}`);
+    const keyword = likePattern(q.keyword);
+    if (keyword) {
+      const p = arg(keyword);
       where.push(`(l.path ILIKE ${p} OR l.title ILIKE ${p})`);
     }
     if (q.result === 'success') where.push(`l.result_code = 0`);
@@ -81,7 +78,7 @@ export class OperationLogService {
          FROM operation_logs l LEFT JOIN groups g ON g.id = l.group_id
          ${filter}
         ORDER BY l.occurred_at DESC, l.id DESC
-        LIMIT ${arg(pageSize)} OFFSET ${arg((pageNum - 1) * pageSize)}`,
+        LIMIT ${arg(pageSize)} OFFSET ${arg(offset)}`,
       args,
     );
     return { list, total, pageNum, pageSize };

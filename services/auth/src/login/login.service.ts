@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
-import { AppError, type Redis } from '@cmp/common';
+import { AppError, callerOf, type Redis } from '@cmp/common';
 import {
   ErrorCode,
   PHONE_PATTERN,
@@ -9,7 +9,7 @@ import {
   type LoginCodeSendPayload,
   type LoginPasswordPayload,
   type LoginReply,
-  type RequestMeta,
+  type RpcRequest,
 } from '@cmp/contracts';
 import { AccessService } from '../access/access.service';
 import { AUTH_CONFIG, type AuthConfig } from '../config';
@@ -33,7 +33,13 @@ export class LoginService {
     private readonly codes: PhoneCodeService,
   ) {}
 
-  async loginWithPassword(p: LoginPasswordPayload, meta: RequestMeta): Promise<LoginReply> {
+  async logout(req: RpcRequest): Promise<null> {
+    await this.sessions.close(callerOf(req));
+    return null;
+  }
+
+  async loginWithPassword(req: RpcRequest<LoginPasswordPayload>): Promise<LoginReply> {
+    const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
     const failures = Number(await this.redis.get(failKey(p.username))) || 0;
     if (failures >= this.config.loginMaxFailures) {
@@ -53,13 +59,16 @@ export class LoginService {
   }
 
   /** Sends a code when the phone belongs to an account; answers the same either way, so phones cannot be probed. */
-  async sendCode(p: LoginCodeSendPayload, meta: RequestMeta): Promise<void> {
+  async sendCode(req: RpcRequest<LoginCodeSendPayload>): Promise<null> {
+    const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
     const known = PHONE_PATTERN.test(p.phone) && (await this.ds.query(`SELECT 1 FROM users WHERE phone = $1 AND deleted_at IS NULL`, [p.phone])).length > 0;
     await this.codes.issue('login', p.phone, known);
+    return null;
   }
 
-  async loginWithCode(p: LoginCodePayload, meta: RequestMeta): Promise<LoginReply> {
+  async loginWithCode(req: RpcRequest<LoginCodePayload>): Promise<LoginReply> {
+    const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
     await this.codes.consume('login', p.phone, p.code);
     const rows: { id: number }[] = await this.ds.query(`SELECT id FROM users WHERE phone = $1 AND deleted_at IS NULL`, [p.phone]);

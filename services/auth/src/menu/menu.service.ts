@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError } from '@cmp/common';
-import { isRoot, type Identity, type MenuEntry } from '@cmp/contracts';
+import { AppError, callerOf } from '@cmp/common';
+import { isRoot, type MenuEntry, type RpcRequest } from '@cmp/contracts';
 import { buildTree } from '../tree';
 
 const MENU_SQL = `
@@ -16,7 +16,8 @@ export class MenuService {
   constructor(private readonly ds: DataSource) {}
 
   /** The caller's menu: entries granted to their roles plus the directories above them; ROOT sees all. */
-  async userMenu(caller: Identity): Promise<MenuEntry[]> {
+  async userMenu(req: RpcRequest): Promise<MenuEntry[]> {
+    const caller = callerOf(req);
     if (isRoot(caller)) return this.tree();
     const rows: Omit<MenuEntry, 'children'>[] = await this.ds.query(
       `WITH RECURSIVE granted AS (
@@ -34,7 +35,8 @@ export class MenuService {
     return this.nest(await this.ds.query(`${MENU_SQL} ORDER BY m.parent_id NULLS FIRST, m.order_num, m.id`));
   }
 
-  async save(p: MenuSavePayload): Promise<{ menuId: number }> {
+  async save(req: RpcRequest<MenuSavePayload>): Promise<{ menuId: number }> {
+    const p = req.payload;
     if (p.parentId !== null) {
       const [parent] = await this.ds.query(`SELECT menu_type FROM menus WHERE id = $1`, [p.parentId]);
       // A leaf page (type 4) has no children (spec section 4), nor may an entry sit under itself.
@@ -59,7 +61,8 @@ export class MenuService {
     return { menuId: row.id };
   }
 
-  async delete(id: number): Promise<null> {
+  async delete(req: RpcRequest<{ id: number }>): Promise<null> {
+    const { id } = req.payload;
     const [child] = await this.ds.query(`SELECT 1 FROM menus WHERE parent_id = $1 LIMIT 1`, [id]);
     if (child) throw AppError.badRequest('menu.hasChildren');
     const [, count] = await this.ds.query(`DELETE FROM menus WHERE id = $1`, [id]);

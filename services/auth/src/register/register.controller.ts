@@ -7,30 +7,9 @@ import { RegisterService } from './register.service';
 export class RegisterController {
   constructor(private readonly register: RegisterService) {}
 
-  @MessagePattern(AuthSubject.registerGroups)
-  groups() {
-    return this.register.groups();
-  }
-
-  @MessagePattern(AuthSubject.registerCodeSend)
-  async sendRegisterCode(@Payload() req: RpcRequest<LoginCodeSendPayload>): Promise<null> {
-    await this.register.sendRegisterCode(req.payload, req.meta);
-    return null;
-  }
-
-  @MessagePattern(AuthSubject.register)
-  submit(@Payload() req: RpcRequest<RegisterPayload>) {
-    return this.register.register(req.payload, req.meta);
-  }
-
-  @MessagePattern(AuthSubject.retrieveCodeSend)
-  async sendRetrieveCode(@Payload() req: RpcRequest<LoginCodeSendPayload>): Promise<null> {
-    await this.register.sendRetrieveCode(req.payload, req.meta);
-    return null;
-  }
-
-  @MessagePattern(AuthSubject.retrieve)
-  reset(@Payload() req: RpcRequest<RetrievePayload>): Promise<null> {
-    return this.register.retrieve(req.payload, req.meta);
-  }
+  @MessagePattern(AuthSubject.registerGroups) groups() { return this.register.groups(); }
+  @MessagePattern(AuthSubject.registerCodeSend) sendRegisterCode(@Payload() r: RpcRequest<LoginCodeSendPayload>) { return this.register.sendRegisterCode(r); }
+  @MessagePattern(AuthSubject.register) submit(@Payload() r: RpcRequest<RegisterPayload>) { return this.register.register(r); }
+  @MessagePattern(AuthSubject.retrieveCodeSend) sendRetrieveCode(@Payload() r: RpcRequest<LoginCodeSendPayload>) { return this.register.sendRetrieveCode(r); }
+  @MessagePattern(AuthSubject.retrieve) reset(@Payload() r: RpcRequest<RetrievePayload>) { return this.register.retrieve(r); }
 }

@@ -8,7 +8,7 @@ import {
   type LoginCodeSendPayload,
   type RegisterGroup,
   type RegisterPayload,
-  type RequestMeta,
+  type RpcRequest,
   type RetrievePayload,
 } from '@cmp/contracts';
 import { failKey } from '../login/login.service';
@@ -42,13 +42,16 @@ export class RegisterService {
   }
 
   /** A phone that already has an account is told so: sign-up reveals it anyway when the form is sent. */
-  async sendRegisterCode(p: LoginCodeSendPayload, meta: RequestMeta): Promise<void> {
+  async sendRegisterCode(req: RpcRequest<LoginCodeSendPayload>): Promise<null> {
+    const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
     await this.assertPhoneFree(p.phone);
     await this.codes.issue('register', p.phone, true);
+    return null;
   }
 
-  async register(p: RegisterPayload, meta: RequestMeta): Promise<{ userId: number; username: string }> {
+  async register(req: RpcRequest<RegisterPayload>): Promise<{ userId: number; username: string }> {
+    const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
     // Everything that can be said without the code is said first, so a typo does not cost the code.
     if (!USERNAME_PATTERN.test(p.username)) throw AppError.badRequest('import.row.username');
@@ -77,13 +80,16 @@ export class RegisterService {
   }
 
   /** Answers the same whether or not the phone has an account, and sends nothing when it has none. */
-  async sendRetrieveCode(p: LoginCodeSendPayload, meta: RequestMeta): Promise<void> {
+  async sendRetrieveCode(req: RpcRequest<LoginCodeSendPayload>): Promise<null> {
+    const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
     await this.codes.issue('retrieve', p.phone, !!(await this.userIdByPhone(p.phone)));
+    return null;
   }
 
   /** New password by phone and code; every session of the account ends, as after an administrator's reset. */
-  async retrieve(p: RetrievePayload, meta: RequestMeta): Promise<null> {
+  async retrieve(req: RpcRequest<RetrievePayload>): Promise<null> {
+    const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
     if (!isStrongPassword(p.password)) throw AppError.badRequest('user.weakPassword');
     // An unknown phone has no code, so it fails here exactly like a wrong code.

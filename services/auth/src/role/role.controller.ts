@@ -7,18 +7,7 @@ import { RoleService, type RoleSavePayload } from './role.service';
 export class RoleController {
   constructor(private readonly roles: RoleService) {}
 
-  @MessagePattern(AuthSubject.roleList)
-  list() {
-    return this.roles.list();
-  }
-
-  @MessagePattern(AuthSubject.roleSave)
-  save(@Payload() req: RpcRequest<RoleSavePayload>) {
-    return this.roles.save(req.payload);
-  }
-
-  @MessagePattern(AuthSubject.roleDelete)
-  delete(@Payload() req: RpcRequest<{ id: number }>) {
-    return this.roles.delete(req.payload.id);
-  }
+  @MessagePattern(AuthSubject.roleList) list() { return this.roles.list(); }
+  @MessagePattern(AuthSubject.roleSave) save(@Payload() r: RpcRequest<RoleSavePayload>) { return this.roles.save(r); }
+  @MessagePattern(AuthSubject.roleDelete) delete(@Payload() r: RpcRequest<{ id: number }>) { return this.roles.delete(r); }
 }

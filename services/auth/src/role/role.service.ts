@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, isUniqueViolation } from '@cmp/common';
-import { ALL_PERMISSIONS, type Role } from '@cmp/contracts';
+import { ALL_PERMISSIONS, type Role, type RpcRequest } from '@cmp/contracts';
 import { UserService } from '../user/user.service';
 
 export type RoleSavePayload = Omit<Role, 'id' | 'builtin'> & { id?: number };
@@ -22,7 +22,8 @@ export class RoleService {
     );
   }
 
-  async save(p: RoleSavePayload): Promise<{ id: number }> {
+  async save(req: RpcRequest<RoleSavePayload>): Promise<{ id: number }> {
+    const p = req.payload;
     const unknown = p.permissions.filter((x) => !ALL_PERMISSIONS.includes(x));
     if (unknown.length) throw AppError.badRequest('error.validation', { detail: `permissions: ${unknown.join(', ')}` });
     const id = await this.ds
@@ -54,7 +55,8 @@ export class RoleService {
     return { id };
   }
 
-  async delete(id: number): Promise<null> {
+  async delete(req: RpcRequest<{ id: number }>): Promise<null> {
+    const { id } = req.payload;
     const [role] = await this.ds.query(`SELECT builtin FROM roles WHERE id = $1`, [id]);
     if (!role) throw AppError.notFound('role.notFound', { id });
     if (role.builtin) throw AppError.badRequest('role.builtin');

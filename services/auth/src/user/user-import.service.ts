@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, isUniqueViolation } from '@cmp/common';
+import { AppError, callerOf, isUniqueViolation } from '@cmp/common';
 import {
   EMAIL_PATTERN,
   ErrorCode,
@@ -15,6 +15,7 @@ import {
   type ImportRowError,
   type Lang,
   type MessageKey,
+  type RpcRequest,
   type UserImportRow,
 } from '@cmp/contracts';
 import { hashPassword, UserService } from './user.service';
@@ -32,12 +33,16 @@ export class UserImportService {
     private readonly users: UserService,
   ) {}
 
-  async check(caller: Identity, rows: UserImportRow[], lang: Lang): Promise<ImportCheckReply> {
-    const { errors } = await this.validate(caller, rows, lang);
+  async check(req: RpcRequest<{ rows: UserImportRow[] }>): Promise<ImportCheckReply> {
+    const { rows } = req.payload;
+    const { errors } = await this.validate(callerOf(req), rows, req.meta.lang);
     return this.summary(rows, errors);
   }
 
-  async import(caller: Identity, rows: UserImportRow[], lang: Lang): Promise<{ count: number }> {
+  async import(req: RpcRequest<{ rows: UserImportRow[] }>): Promise<{ count: number }> {
+    const caller = callerOf(req);
+    const { rows } = req.payload;
+    const lang = req.meta.lang;
     const { errors, checked } = await this.validate(caller, rows, lang);
     if (errors.length) throw new AppError(ErrorCode.IMPORT_FAILED, 'import.failed', undefined, this.summary(rows, errors));
     const hashes = await Promise.all(checked.map((c) => hashPassword(c.row.password!)));

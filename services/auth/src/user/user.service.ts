@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, isUniqueViolation } from '@cmp/common';
+import { AppError, callerOf, isUniqueViolation, likePattern, pageOf, Scopes } from '@cmp/common';
 import {
   isRoot,
   isStrongPassword,
-  MAX_PAGE_SIZE,
   ROOT_ROLE,
   type Identity,
   type Page,
+  type RpcRequest,
   type UserAddPayload,
+  type UserInfo,
   type UserPageQuery,
   type UserPasswordPayload,
   type UserProfilePayload,
@@ -38,20 +39,31 @@ export class UserService {
     private readonly ds: DataSource,
     private readonly access: AccessService,
     private readonly sessions: SessionService,
+    private readonly scopes: Scopes,
   ) {}
 
-  async page(caller: Identity, q: UserPageQuery): Promise<Page<UserView>> {
-    const pageNum = Math.max(1, q.pageNum ?? 1);
-    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, q.pageSize ?? 10));
+  /** The caller's own profile, roles and permissions. */
+  async info(req: RpcRequest): Promise<UserInfo> {
+    const { userId } = callerOf(req);
+    const info = await this.access.loadUser(userId);
+    if (!info) throw AppError.notFound('user.notFound', { id: userId });
+    const { status: _status, ...rest } = info;
+    return rest;
+  }
+
+  async page(req: RpcRequest<UserPageQuery>): Promise<Page<UserView>> {
+    const q = req.payload;
+    const { pageNum, pageSize, offset } = pageOf(q);
     const where: string[] = ['u.deleted_at IS NULL'];
     const args: unknown[] = [];
     const arg = (v: unknown) => (args.push(v), `$${args.length}`);
-    const scope = await this.access.scopeGroupIds(caller);
+    const scope = await this.scopes.of(req);
     if (scope) where.push(`u.group_id = ANY(${arg(scope)})`);
     if (q.groupId) where.push(`u.group_id = ${arg(q.groupId)}`);
     if (q.status !== undefined) where.push(`u.status = ${arg(q.status)}`);
-    if (q.keyword) {
-      const kw = arg(`%${q.keyword.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+    const keyword = likePattern(q.keyword);
+    if (keyword) {
+      const kw = arg(keyword);
       where.push(`(u.username ILIKE ${kw} OR u.real_name ILIKE ${kw} OR u.phone ILIKE ${kw})`);
     }
     if (q.roleKey) {
@@ -60,16 +72,20 @@ export class UserService {
     const cond = where.join(' AND ');
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM users u WHERE ${cond}`, args);
     const list = await this.ds.query(
-      `${USER_VIEW_SQL} WHERE ${cond} ORDER BY u.id DESC LIMIT ${arg(pageSize)} OFFSET ${arg((pageNum - 1) * pageSize)}`,
+      `${USER_VIEW_SQL} WHERE ${cond} ORDER BY u.id DESC LIMIT ${arg(pageSize)} OFFSET ${arg(offset)}`,
       args,
     );
     return { list, total, pageNum, pageSize };
   }
 
+  get(req: RpcRequest<{ id: number }>): Promise<UserView> {
+    return this.visible(req, req.payload.id);
+  }
+
   /** A user the caller may see; others' users answer "not found", so their existence is not revealed. */
-  async get(caller: Identity, id: number, m: EntityManager = this.ds.manager): Promise<UserView> {
-    const scope = await this.access.scopeGroupIds(caller);
-    const rows: UserView[] = await m.query(
+  private async visible(req: RpcRequest, id: number): Promise<UserView> {
+    const scope = await this.scopes.of(req);
+    const rows: UserView[] = await this.ds.query(
       `${USER_VIEW_SQL} WHERE u.id = $1 AND u.deleted_at IS NULL AND ($2::int[] IS NULL OR u.group_id = ANY($2))`,
       [id, scope],
     );
@@ -77,9 +93,11 @@ export class UserService {
     return rows[0];
   }
 
-  async add(caller: Identity, p: UserAddPayload): Promise<UserView> {
+  async add(req: RpcRequest<UserAddPayload>): Promise<UserView> {
+    const caller = callerOf(req);
+    const p = req.payload;
     const groupId = p.groupId ?? caller.groupId;
-    await this.access.assertGroupInScope(caller, groupId);
+    await this.scopes.assertGroup(req, groupId);
     if (!isStrongPassword(p.password)) throw AppError.badRequest('user.weakPassword');
     const roleIds = await this.assignableRoleIds(caller, p.roleKeys ?? []);
     if (p.deptId) await this.assertDeptInGroup(p.deptId, groupId);
@@ -89,7 +107,7 @@ export class UserService {
       await this.setRoles(m, row.id, roleIds);
       return row.id as number;
     });
-    return this.get(caller, id);
+    return this.visible(req, id);
   }
 
   async insertUser(m: EntityManager, p: UserAddPayload & { groupId: number }, hash: string): Promise<{ id: number }[]> {
@@ -104,17 +122,19 @@ export class UserService {
     }
   }
 
-  async update(caller: Identity, p: UserUpdatePayload): Promise<UserView> {
-    const user = await this.get(caller, p.id);
+  async update(req: RpcRequest<UserUpdatePayload>): Promise<UserView> {
+    const p = req.payload;
+    const user = await this.visible(req, p.id);
     if (p.deptId) await this.assertDeptInGroup(p.deptId, user.groupId);
     await this.applyChanges(p);
     if (p.status === 0) await this.sessions.closeAll(p.id);
-    return this.get(caller, p.id);
+    return this.visible(req, p.id);
   }
 
   /** Anyone's own name, phone, email and avatar; nothing that grants or removes access. */
-  async updateProfile(caller: Identity, p: UserProfilePayload): Promise<UserView> {
-    const { realName, phone, email, avatar } = p;
+  async updateProfile(req: RpcRequest<UserProfilePayload>): Promise<UserView> {
+    const caller = callerOf(req);
+    const { realName, phone, email, avatar } = req.payload;
     await this.applyChanges({ id: caller.userId, realName, phone, email, avatar });
     const [view] = await this.ds.query(`${USER_VIEW_SQL} WHERE u.id = $1`, [caller.userId]);
     return view;
@@ -138,16 +158,19 @@ export class UserService {
     }
   }
 
-  async setUserRoles(caller: Identity, p: UserRoleSetPayload): Promise<UserView> {
-    await this.get(caller, p.id);
-    const roleIds = await this.assignableRoleIds(caller, p.roleKeys);
+  async setUserRoles(req: RpcRequest<UserRoleSetPayload>): Promise<UserView> {
+    const p = req.payload;
+    await this.visible(req, p.id);
+    const roleIds = await this.assignableRoleIds(callerOf(req), p.roleKeys);
     await this.ds.transaction((m) => this.setRoles(m, p.id, roleIds));
     await this.refreshSessions(p.id);
-    return this.get(caller, p.id);
+    return this.visible(req, p.id);
   }
 
   /** Own password (old one required) when no id is given; an administrator's reset otherwise. */
-  async updatePassword(caller: Identity, p: UserPasswordPayload): Promise<null> {
+  async updatePassword(req: RpcRequest<UserPasswordPayload>): Promise<null> {
+    const caller = callerOf(req);
+    const p = req.payload;
     if (!isStrongPassword(p.newPassword)) throw AppError.badRequest('user.weakPassword');
     const own = p.id === undefined || p.id === caller.userId;
     const id = own ? caller.userId : p.id!;
@@ -157,7 +180,7 @@ export class UserService {
         throw AppError.badRequest('user.wrongOldPassword');
       }
     } else {
-      await this.get(caller, id);
+      await this.visible(req, id);
     }
     await this.ds.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [id, await hashPassword(p.newPassword)]);
     // Other sessions end; the caller stays logged in when changing their own password.
@@ -165,9 +188,10 @@ export class UserService {
     return null;
   }
 
-  async delete(caller: Identity, id: number): Promise<null> {
-    if (id === caller.userId) throw AppError.badRequest('user.cannotDeleteSelf');
-    await this.get(caller, id);
+  async delete(req: RpcRequest<{ id: number }>): Promise<null> {
+    const { id } = req.payload;
+    if (id === callerOf(req).userId) throw AppError.badRequest('user.cannotDeleteSelf');
+    await this.visible(req, id);
     await this.ds.query(`UPDATE users SET deleted_at = now() WHERE id = $1 AND deleted_at IS NULL`, [id]);
     await this.sessions.closeAll(id);
     return null;

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, type NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, inScope, likePattern, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
 import {
   APPROVED_IDS_LIMIT,
   CompetitionsSubject,
   EnrollmentSubject,
   ErrorCode,
   isCertificateTextCode,
-  MAX_PAGE_SIZE,
   USERNAME_PATTERN,
   WINNER_COLUMNS,
   translate,
@@ -34,8 +33,6 @@ import { newTraceToken, numbersLeft } from '../numbering/assign-numbers';
 import { cleanScheme, counterKeyOf, digitsOf, isCompetitionWide, numberingProblem } from '../numbering/numbering';
 import { bindValues } from '../render/design';
 import { enqueueBatch, RENDER_QUEUE, type RenderQueue } from '../queue';
-import { PEER_RPC } from '../rpc.provider';
-import { callerOf, inScope, scopeOf } from '../scope';
 import { TemplateService } from '../template/template.service';
 
 export interface BatchRow {
@@ -146,28 +143,29 @@ export class BatchService {
   constructor(
     private readonly ds: DataSource,
     private readonly templates: TemplateService,
-    @Inject(PEER_RPC) private readonly rpc: NatsRpcClient,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
+    private readonly scopes: Scopes,
     @Inject(RENDER_QUEUE) private readonly queue: RenderQueue,
     @Inject(CERTIFICATES_CONFIG) private readonly config: CertificatesConfig,
   ) {}
 
   /** A batch the caller may manage, or not found. */
   async load(req: RpcRequest, id: number, m: EntityManager = this.ds.manager, lock = false): Promise<BatchRow> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     const rows: BatchRow[] = await m.query(`SELECT * FROM batches WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
     if (!rows.length || !inScope(scope, rows[0].group_id)) throw AppError.notFound('cert.batchNotFound', { id });
     return rows[0];
   }
 
   async page(req: RpcRequest<PageQuery & { name?: string; status?: string }>): Promise<Page<CertificateBatch>> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     const q = req.payload;
-    const pageNum = Math.max(1, q.pageNum ?? 1);
-    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, q.pageSize ?? 10));
+    const { pageNum, pageSize, offset } = pageOf(q);
     const where = ['true'];
     const args: unknown[] = [];
     if (scope) where.push(`b.group_id = ANY($${args.push(scope)}::int[])`);
-    if (q.name) where.push(`b.name ILIKE '%' || $${args.push(q.name.replace(/[\\%_]/g, '\\$&'))} || '%'`);
+    const name = likePattern(q.name);
+    if (name) where.push(`b.name ILIKE $${args.push(name)}`);
     if (q.status) where.push(`b.status = $${args.push(q.status)}`);
     const sql = `FROM batches b WHERE ${where.join(' AND ')}`;
     const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n ${sql}`, args);
@@ -175,7 +173,7 @@ export class BatchService {
       `SELECT b.*, t.name AS template_name,
               (SELECT count(*)::int FROM certificates c WHERE c.batch_id = b.id AND c.revoked_at IS NULL) AS total
          ${sql.replace('FROM batches b', 'FROM batches b JOIN templates t ON t.id = b.template_id')}
-         ORDER BY b.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`,
+         ORDER BY b.id DESC LIMIT ${pageSize} OFFSET ${offset}`,
       args,
     );
     return { list: rows.map((r) => toBatch(r, req.meta.lang)), total: n, pageNum, pageSize };

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, type NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, inScope, likePattern, pageOf, Scopes } from '@cmp/common';
 import {
   hasAnyPermission,
   maskName,
-  MAX_PAGE_SIZE,
   Perm,
   type CertificateFileRef,
   type CertificateQuery,
@@ -20,8 +19,6 @@ import {
 } from '@cmp/contracts';
 import { newTraceToken } from '../numbering/assign-numbers';
 import { enqueueBatch, RENDER_QUEUE, type RenderQueue } from '../queue';
-import { PEER_RPC } from '../rpc.provider';
-import { callerOf, inScope, scopeOf } from '../scope';
 import { BatchService, recipientProblems } from './batch.service';
 
 interface CertRow {
@@ -76,26 +73,26 @@ export class CertificateService {
   constructor(
     private readonly ds: DataSource,
     private readonly batches: BatchService,
-    @Inject(PEER_RPC) private readonly rpc: NatsRpcClient,
+    private readonly scopes: Scopes,
     @Inject(RENDER_QUEUE) private readonly queue: RenderQueue,
   ) {}
 
   async page(req: RpcRequest<CertificateQuery>): Promise<Page<IssuedCertificate>> {
     const q = req.payload;
     const b = await this.batches.load(req, q.batchId);
-    const pageNum = Math.max(1, q.pageNum ?? 1);
-    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, q.pageSize ?? 10));
+    const { pageNum, pageSize, offset } = pageOf(q);
     const where = ['batch_id = $1'];
     const args: unknown[] = [b.id];
     if (q.status === 'revoked') where.push('revoked_at IS NOT NULL');
     else if (q.status) where.push(`revoked_at IS NULL AND status = $${args.push(q.status)}`);
-    if (q.keyword) {
-      const i = args.push(q.keyword.replace(/[\\%_]/g, '\\$&'));
-      where.push(`(holder_name ILIKE '%' || $${i} || '%' OR number ILIKE '%' || $${i} || '%' OR username ILIKE '%' || $${i} || '%')`);
+    const keyword = likePattern(q.keyword);
+    if (keyword) {
+      const i = args.push(keyword);
+      where.push(`(holder_name ILIKE $${i} OR number ILIKE $${i} OR username ILIKE $${i})`);
     }
     const sql = `FROM certificates WHERE ${where.join(' AND ')}`;
     const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n ${sql}`, args);
-    const rows: CertRow[] = await this.ds.query(`SELECT * ${sql} ORDER BY position, id LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`, args);
+    const rows: CertRow[] = await this.ds.query(`SELECT * ${sql} ORDER BY position, id LIMIT ${pageSize} OFFSET ${offset}`, args);
     return { list: rows.map((r) => toIssued(r, b.sent_at)), total: n, pageNum, pageSize };
   }
 
@@ -107,17 +104,16 @@ export class CertificateService {
     const q = req.payload;
     const keyword = String(q.keyword ?? '').trim();
     if (!keyword) throw AppError.badRequest('cert.keywordRequired');
-    const scope = await scopeOf(this.rpc, req);
-    const pageNum = Math.max(1, q.pageNum ?? 1);
-    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, q.pageSize ?? 10));
-    const args: unknown[] = [keyword.slice(0, 100).replace(/[\\%_]/g, '\\$&')];
-    const where = [`(c.holder_name ILIKE '%' || $1 || '%' OR c.number ILIKE '%' || $1 || '%' OR c.username ILIKE '%' || $1 || '%')`];
+    const scope = await this.scopes.of(req);
+    const { pageNum, pageSize, offset } = pageOf(q);
+    const args: unknown[] = [likePattern(keyword.slice(0, 100))];
+    const where = [`(c.holder_name ILIKE $1 OR c.number ILIKE $1 OR c.username ILIKE $1)`];
     if (scope) where.push(`c.group_id = ANY($${args.push(scope)}::int[])`);
     const sql = `FROM certificates c JOIN batches b ON b.id = c.batch_id WHERE ${where.join(' AND ')}`;
     const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n ${sql}`, args);
     const rows: (CertRow & { batch_name: string; competition_name: string; item_name: string; issuer_name: string; sent_at: Date | null })[] = await this.ds.query(
       `SELECT c.*, b.name AS batch_name, b.competition_name, b.item_name, b.issuer_name, b.sent_at ${sql}
-        ORDER BY c.batch_id DESC, c.position, c.id LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`,
+        ORDER BY c.batch_id DESC, c.position, c.id LIMIT ${pageSize} OFFSET ${offset}`,
       args,
     );
     return {
@@ -136,7 +132,7 @@ export class CertificateService {
   }
 
   private async loadCert(req: RpcRequest, id: number): Promise<CertRow> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     const rows: CertRow[] = await this.ds.query(`SELECT * FROM certificates WHERE id = $1`, [id]);
     if (!rows.length || !inScope(scope, rows[0].group_id)) throw AppError.notFound('cert.notFound', { id });
     return rows[0];
@@ -201,7 +197,7 @@ export class CertificateService {
     );
     const c = rows[0];
     const holder = !!c && !!c.username && c.username === me.username && !!c.sent_at;
-    if (!c || (!holder && !(hasAnyPermission(me, [Perm.certificateList]) && inScope(await scopeOf(this.rpc, req), c.group_id)))) {
+    if (!c || (!holder && !(hasAnyPermission(me, [Perm.certificateList]) && inScope(await this.scopes.of(req), c.group_id)))) {
       throw AppError.notFound('cert.notFound', { id: req.payload.id });
     }
     const path = req.payload.kind === 'png' ? c.png_path : c.pdf_path;
@@ -213,13 +209,12 @@ export class CertificateService {
   /** The caller's certificates from sent batches (personal centre: newReward / reward), newest first. */
   async myPage(req: RpcRequest<PageQuery>): Promise<Page<MyCertificate>> {
     const me = callerOf(req);
-    const pageNum = Math.max(1, req.payload.pageNum ?? 1);
-    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, req.payload.pageSize ?? 10));
+    const { pageNum, pageSize, offset } = pageOf(req.payload);
     const sql = `FROM certificates c JOIN batches b ON b.id = c.batch_id
       WHERE c.username = $1 AND b.sent_at IS NOT NULL AND c.pdf_path IS NOT NULL AND (c.revoked_at IS NULL OR c.replaced_by IS NULL)`;
     const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n ${sql}`, [me.username]);
     const rows: (CertRow & { competition_name: string; item_name: string; issuer_name: string; sent_at: Date })[] = await this.ds.query(
-      `SELECT c.*, b.competition_name, b.item_name, b.issuer_name, b.sent_at ${sql} ORDER BY c.rendered_at DESC, c.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`,
+      `SELECT c.*, b.competition_name, b.item_name, b.issuer_name, b.sent_at ${sql} ORDER BY c.rendered_at DESC, c.id DESC LIMIT ${pageSize} OFFSET ${offset}`,
       [me.username],
     );
     return {

@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, type NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, inScope, likePattern, pageOf, Scopes } from '@cmp/common';
 import {
-  MAX_PAGE_SIZE,
   type CertificateDesign,
   type CertificateTemplate,
   type Page,
@@ -12,8 +11,6 @@ import {
 } from '@cmp/contracts';
 import { cleanScheme, numberingProblem } from '../numbering/numbering';
 import { categoryProblem, designNumberVariant, designProblem } from '../render/design';
-import { PEER_RPC } from '../rpc.provider';
-import { callerOf, inScope, scopeOf } from '../scope';
 
 interface TemplateRow {
   id: number;
@@ -42,23 +39,23 @@ export const toTemplate = (r: TemplateRow): CertificateTemplate => ({
 export class TemplateService {
   constructor(
     private readonly ds: DataSource,
-    @Inject(PEER_RPC) private readonly rpc: NatsRpcClient,
+    private readonly scopes: Scopes,
   ) {}
 
   async page(req: RpcRequest<TemplateQuery>): Promise<Page<Omit<CertificateTemplate, 'design'>>> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     const q = req.payload;
-    const pageNum = Math.max(1, q.pageNum ?? 1);
-    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, q.pageSize ?? 10));
+    const { pageNum, pageSize, offset } = pageOf(q);
     const where = ['deleted_at IS NULL'];
     const args: unknown[] = [];
     if (scope) where.push(`group_id = ANY($${args.push(scope)}::int[])`);
-    if (q.name) where.push(`name ILIKE '%' || $${args.push(q.name.replace(/[\\%_]/g, '\\$&'))} || '%'`);
+    const name = likePattern(q.name);
+    if (name) where.push(`name ILIKE $${args.push(name)}`);
     if (q.category) where.push(`category = $${args.push(q.category)}`);
     const sql = `FROM templates WHERE ${where.join(' AND ')}`;
     const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n ${sql}`, args);
     const rows: TemplateRow[] = await this.ds.query(
-      `SELECT id, group_id, name, category, NULL AS design, numbering, created_at, updated_at ${sql} ORDER BY updated_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`,
+      `SELECT id, group_id, name, category, NULL AS design, numbering, created_at, updated_at ${sql} ORDER BY updated_at DESC, id DESC LIMIT ${pageSize} OFFSET ${offset}`,
       args,
     );
     return { list: rows.map((r) => { const { design: _d, ...t } = toTemplate(r); return t; }), total: n, pageNum, pageSize };
@@ -66,7 +63,7 @@ export class TemplateService {
 
   /** A template the caller may manage, or not found (another organisation's template does not exist for them). */
   async load(req: RpcRequest, id: number): Promise<CertificateTemplate> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     const rows: TemplateRow[] = await this.ds.query(`SELECT * FROM templates WHERE id = $1 AND deleted_at IS NULL`, [id]);
     if (!rows.length || !inScope(scope, rows[0].group_id)) throw AppError.notFound('cert.templateNotFound', { id });
     return toTemplate(rows[0]);

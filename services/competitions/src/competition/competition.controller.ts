@@ -48,8 +48,6 @@ export class CompetitionController {
   @MessagePattern(S.publicPage) publicPage(@Payload() r: RpcRequest<PublicCompetitionQuery>) { return this.site.page(r); }
   @MessagePattern(S.publicDetail) publicDetail(@Payload() r: Id) { return this.site.detail(r); }
   @MessagePattern(S.publicLastRound) lastRound(@Payload() r: RpcRequest<{ groupId?: number; host?: string }>) { return this.site.lastRound(r); }
-  @MessagePattern(S.publicGroups) groups(@Payload() r: RpcRequest<{ groupId?: number }>) {
-    return r.payload.groupId ? this.site.groupCompetitions(r as RpcRequest<{ groupId: number }>) : this.site.groups(r);
-  }
+  @MessagePattern(S.publicGroups) groups(@Payload() r: RpcRequest<{ groupId?: number }>) { return this.site.groupsOrCompetitions(r); }
   @MessagePattern(S.publicStages) stages(@Payload() r: OfCompetition) { return this.site.stages(r); }
 }

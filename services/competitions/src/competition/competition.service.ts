@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, isUniqueViolation, NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, isUniqueViolation, likePattern, NatsRpcClient, pageOf, RPC, Scopes, type Scope } from '@cmp/common';
 import {
   CompetitionStatus,
   EventSubject,
-  MAX_PAGE_SIZE,
   type Competition,
   type CompetitionDetail,
   type CompetitionInput,
@@ -24,8 +23,6 @@ import { OutboxRelay } from '../outbox/outbox.relay';
 import { writeEvent } from '../outbox/outbox';
 import { invalidatePublicCache } from '../public-cache';
 import { sanitizeRichText } from '../rich-text';
-import { AUTH_RPC } from '../rpc.provider';
-import { callerOf, scopeOf } from '../scope';
 import { COMPETITION_COLUMNS, STAGE_COLUMNS } from './competition.sql';
 import { loadDetail } from './competition.store';
 import { assertWindow, checkEnroll, checkReview } from './competition.rules';
@@ -37,23 +34,23 @@ const NOT_ARCHIVED = `status <> ${CompetitionStatus.archived}`;
 export class CompetitionService {
   constructor(
     private readonly ds: DataSource,
-    @Inject(AUTH_RPC) private readonly rpc: NatsRpcClient,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
     private readonly relay: OutboxRelay,
+    private readonly scopes: Scopes,
   ) {}
 
   async page(req: RpcRequest<CompetitionPageQuery>): Promise<Page<Competition>> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     const { keyword, status, year } = req.payload;
-    const pageNum = req.payload.pageNum ?? 1;
-    const pageSize = Math.min(req.payload.pageSize ?? 10, MAX_PAGE_SIZE);
+    const { pageNum, pageSize, offset } = pageOf(req.payload);
     const where = `($1::int[] IS NULL OR c.group_id = ANY($1)) AND ($2::text IS NULL OR c.name ILIKE $2 OR c.name_en ILIKE $2)
       AND ($3::int IS NULL OR c.status = $3) AND ($4::int IS NULL OR c.year = $4)`;
-    const params = [scope, keyword ? `%${escapeLike(keyword)}%` : null, status ?? null, year ?? null];
+    const params = [scope, likePattern(keyword), status ?? null, year ?? null];
     const [list, [{ total }]] = await Promise.all([
       this.ds.query(`SELECT ${COMPETITION_COLUMNS} FROM competitions c WHERE ${where} ORDER BY c.id DESC LIMIT $5 OFFSET $6`, [
         ...params,
         pageSize,
-        (pageNum - 1) * pageSize,
+        offset,
       ]),
       this.ds.query(`SELECT count(*)::int AS total FROM competitions c WHERE ${where}`, params),
     ]);
@@ -61,12 +58,12 @@ export class CompetitionService {
   }
 
   async detail(req: RpcRequest<{ id: number }>): Promise<CompetitionDetail> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     return this.scoped(this.ds, req.payload.id, scope);
   }
 
   async options(req: RpcRequest): Promise<Option[]> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     return this.ds.query(
       `SELECT id AS value, name AS label FROM competitions WHERE ($1::int[] IS NULL OR group_id = ANY($1)) AND ${NOT_ARCHIVED} ORDER BY id DESC`,
       [scope],
@@ -98,7 +95,7 @@ export class CompetitionService {
   /** A new draft with the same events, stages and settings: next year's edition starts from this year's. */
   async copy(req: RpcRequest<{ id: number }>): Promise<CompetitionDetail> {
     const caller = callerOf(req);
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     const src = await this.scoped(this.ds, req.payload.id, scope);
     const id = await this.ds.transaction(async (m) => {
       const [{ id: copyId }] = await m.query(
@@ -158,7 +155,7 @@ export class CompetitionService {
 
   /** Only drafts are deleted; a published competition has sign-ups and history, so it is archived instead. */
   async remove(req: RpcRequest<{ id: number }>): Promise<null> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     await this.ds.transaction(async (m) => {
       const c = await this.locked(m, req.payload.id, scope);
       if (c.status !== CompetitionStatus.draft) throw AppError.conflict('competition.deleteNotDraft');
@@ -310,7 +307,7 @@ export class CompetitionService {
     apply: (m: EntityManager, before: CompetitionDetail) => Promise<void>,
     touchesSchedule = false,
   ): Promise<CompetitionDetail> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     const after = await this.ds.transaction(async (m) => {
       const before = await this.locked(m, id, scope);
       if (before.status === CompetitionStatus.archived) throw AppError.conflict('competition.archived');
@@ -333,17 +330,15 @@ export class CompetitionService {
     return after;
   }
 
-  private async locked(m: EntityManager, id: number, scope: number[] | null): Promise<CompetitionDetail> {
+  private async locked(m: EntityManager, id: number, scope: Scope): Promise<CompetitionDetail> {
     const [row] = await m.query(`SELECT id FROM competitions WHERE id = $1 AND ($2::int[] IS NULL OR group_id = ANY($2)) FOR UPDATE`, [id, scope]);
     if (!row) throw AppError.notFound('competition.notFound', { id });
     return (await loadDetail(m, id))!;
   }
 
-  private async scoped(db: DataSource | EntityManager, id: number, scope: number[] | null): Promise<CompetitionDetail> {
+  private async scoped(db: DataSource | EntityManager, id: number, scope: Scope): Promise<CompetitionDetail> {
     const c = await loadDetail(db, id, '($2::int[] IS NULL OR c.group_id = ANY($2))', [scope]);
     if (!c) throw AppError.notFound('competition.notFound', { id });
     return c;
   }
 }
-
-export const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, NatsRpcClient } from '@cmp/common';
+import { AppError, likePattern, NatsRpcClient, pageOf, RPC, Scopes } from '@cmp/common';
 import {
   AuthSubject,
   CompetitionStatus,
-  MAX_PAGE_SIZE,
   type Competition,
   type CompetitionDetail,
   type Option,
@@ -14,9 +13,7 @@ import {
   type ScheduleEntry,
   type Stage,
 } from '@cmp/contracts';
-import { AUTH_RPC } from '../rpc.provider';
-import { publicGroupOf, scopeOf } from '../scope';
-import { escapeLike } from './competition.service';
+import { publicGroupOf } from '../public-group';
 import { COMPETITION_COLUMNS, PHASE } from './competition.sql';
 import { loadDetail, scheduleOf } from './competition.store';
 
@@ -30,22 +27,22 @@ type SiteQuery = { groupId?: number; host?: string };
 export class PublicCompetitionService {
   constructor(
     private readonly ds: DataSource,
-    @Inject(AUTH_RPC) private readonly rpc: NatsRpcClient,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
+    private readonly scopes: Scopes,
   ) {}
 
   async page(req: RpcRequest<PublicCompetitionQuery>): Promise<Page<Competition>> {
     const groupId = await publicGroupOf(this.rpc, req);
     const { keyword, phase } = req.payload;
-    const pageNum = req.payload.pageNum ?? 1;
-    const pageSize = Math.min(req.payload.pageSize ?? 10, MAX_PAGE_SIZE);
+    const { pageNum, pageSize, offset } = pageOf(req.payload);
     const where = `${LISTED} AND c.group_id = $1 AND ($2::text IS NULL OR c.name ILIKE $2 OR c.name_en ILIKE $2 OR c.summary ILIKE $2)
       AND ($3::text IS NULL OR ${PHASE} = $3)`;
-    const params = [groupId, keyword ? `%${escapeLike(keyword)}%` : null, phase ?? null];
+    const params = [groupId, likePattern(keyword), phase ?? null];
     const [list, [{ total }]] = await Promise.all([
       this.ds.query(`SELECT ${COMPETITION_COLUMNS} FROM competitions c WHERE ${where} ORDER BY c.published_at DESC, c.id DESC LIMIT $4 OFFSET $5`, [
         ...params,
         pageSize,
-        (pageNum - 1) * pageSize,
+        offset,
       ]),
       this.ds.query(`SELECT count(*)::int AS total FROM competitions c WHERE ${where}`, params),
     ]);
@@ -68,6 +65,12 @@ export class PublicCompetitionService {
       [groupId],
     );
     return row ? { ...row, competitionId: row.id, competitionName: row.name } : null;
+  }
+
+  /** With an organisation: its published competitions; without: the organisations that have some. */
+  groupsOrCompetitions(req: RpcRequest<{ groupId?: number }>) {
+    const { groupId } = req.payload;
+    return groupId ? this.groupCompetitions({ ...req, payload: { groupId } }) : this.groups(req);
   }
 
   /** Organisations that have published competitions, with how many: the public competition filter. */
@@ -94,7 +97,7 @@ export class PublicCompetitionService {
     const id = req.payload.competitionId;
     let c = await loadDetail(this.ds, id, VISIBLE);
     if (!c && req.identity) {
-      const scope = await scopeOf(this.rpc, req);
+      const scope = await this.scopes.of(req);
       c = await loadDetail(this.ds, id, '($2::int[] IS NULL OR c.group_id = ANY($2))', [scope]);
     }
     if (!c) throw AppError.notFound('competition.notFound', { id });

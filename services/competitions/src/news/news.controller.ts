@@ -1,10 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AppError } from '@cmp/common';
 import {
-  ErrorCode,
-  NewsSubject,
-  type Identity,
+  NewsSubject as S,
   type NewsCheckPayload,
   type NewsCollectPayload,
   type NewsPageQuery,
@@ -14,67 +11,21 @@ import {
 } from '@cmp/contracts';
 import { NewsService } from './news.service';
 
-const callerOf = (req: RpcRequest): Identity => {
-  if (!req.identity) throw new AppError(ErrorCode.LOGIN_EXPIRED, 'auth.expired');
-  return req.identity;
-};
+type Id = RpcRequest<{ id: number }>;
 
 @Controller()
 export class NewsController {
   constructor(private readonly news: NewsService) {}
 
-  @MessagePattern(NewsSubject.page)
-  page(@Payload() req: RpcRequest<NewsPageQuery>) {
-    return this.news.page(req, callerOf(req));
-  }
-
-  @MessagePattern(NewsSubject.get)
-  get(@Payload() req: RpcRequest<{ id: number }>) {
-    return this.news.get(req, callerOf(req));
-  }
-
-  @MessagePattern(NewsSubject.save)
-  save(@Payload() req: RpcRequest<NewsSavePayload>) {
-    return this.news.save(req, callerOf(req));
-  }
-
-  @MessagePattern(NewsSubject.publish)
-  publish(@Payload() req: RpcRequest<{ id: number }>) {
-    return this.news.publish(req, callerOf(req));
-  }
-
-  @MessagePattern(NewsSubject.unpublish)
-  unpublish(@Payload() req: RpcRequest<{ id: number }>) {
-    return this.news.unpublish(req, callerOf(req));
-  }
-
-  @MessagePattern(NewsSubject.check)
-  check(@Payload() req: RpcRequest<NewsCheckPayload>) {
-    return this.news.check(req, callerOf(req));
-  }
-
-  @MessagePattern(NewsSubject.delete)
-  delete(@Payload() req: RpcRequest<{ id: number }>) {
-    return this.news.delete(req, callerOf(req));
-  }
-
-  @MessagePattern(NewsSubject.collect)
-  collect(@Payload() req: RpcRequest<NewsCollectPayload>) {
-    return this.news.collect(req, callerOf(req));
-  }
-
-  @MessagePattern(NewsSubject.collectPage)
-  collectPage(@Payload() req: RpcRequest<NewsPageQuery>) {
-    return this.news.collectPage(req, callerOf(req));
-  }
-
-  @MessagePattern(NewsSubject.publicPage)
-  publicPage(@Payload() req: RpcRequest<PublicNewsPageQuery>) {
-    return this.news.publicPage(req);
-  }
-
-  @MessagePattern(NewsSubject.publicGet)
-  publicGet(@Payload() req: RpcRequest<{ id: number }>) {
-    return this.news.publicGet(req);
-  }
+  @MessagePattern(S.page) page(@Payload() r: RpcRequest<NewsPageQuery>) { return this.news.page(r); }
+  @MessagePattern(S.get) get(@Payload() r: Id) { return this.news.get(r); }
+  @MessagePattern(S.save) save(@Payload() r: RpcRequest<NewsSavePayload>) { return this.news.save(r); }
+  @MessagePattern(S.publish) publish(@Payload() r: Id) { return this.news.publish(r); }
+  @MessagePattern(S.unpublish) unpublish(@Payload() r: Id) { return this.news.unpublish(r); }
+  @MessagePattern(S.check) check(@Payload() r: RpcRequest<NewsCheckPayload>) { return this.news.check(r); }
+  @MessagePattern(S.delete) delete(@Payload() r: Id) { return this.news.delete(r); }
+  @MessagePattern(S.collect) collect(@Payload() r: RpcRequest<NewsCollectPayload>) { return this.news.collect(r); }
+  @MessagePattern(S.collectPage) collectPage(@Payload() r: RpcRequest<NewsPageQuery>) { return this.news.collectPage(r); }
+  @MessagePattern(S.publicPage) publicPage(@Payload() r: RpcRequest<PublicNewsPageQuery>) { return this.news.publicPage(r); }
+  @MessagePattern(S.publicGet) publicGet(@Payload() r: Id) { return this.news.publicGet(r); }
 }

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, likePattern, NatsRpcClient, pageOf, RPC, Scopes } from '@cmp/common';
 import {
-  AuthSubject,
   hasAnyPermission,
-  MAX_PAGE_SIZE,
   NEWS_CATEGORIES,
   newsLink,
   Perm,
@@ -23,10 +21,9 @@ import {
   type PublicNewsPageQuery,
   type RpcRequest,
 } from '@cmp/contracts';
-import { AUTH_RPC } from '../rpc.provider';
 import { hasVisibleContent, htmlToText, sanitizeRichText } from '../rich-text';
 import { invalidatePublicCache } from '../public-cache';
-import { publicGroupOf } from '../scope';
+import { publicGroupOf } from '../public-group';
 
 const ITEM_COLUMNS = `
   n.id, n.group_id AS "groupId", n.title, n.summary, n.cover_url AS "coverUrl", n.category,
@@ -37,14 +34,6 @@ const PUBLIC_COLUMNS = `
   n.id, n.group_id AS "groupId", n.title, n.summary, n.cover_url AS "coverUrl", n.category,
   n.competition_id AS "competitionId", n.top, n.views, n.author_name AS "authorName", n.published_at AS "publishedAt"`;
 
-/** `%` and `_` in a keyword are literal characters, not patterns. */
-const likePattern = (keyword: string) => `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const paging = (q: { pageNum?: number; pageSize?: number }) => {
-  const pageNum = Math.max(1, q.pageNum ?? 1);
-  const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, q.pageSize ?? 10));
-  return { pageNum, pageSize, offset: (pageNum - 1) * pageSize };
-};
-
 /** Who may publish without approval: holders of news:check (and ROOT). */
 const isChecker = (caller: Identity) => hasAnyPermission(caller, [Perm.newsCheck]);
 
@@ -52,13 +41,9 @@ const isChecker = (caller: Identity) => hasAnyPermission(caller, [Perm.newsCheck
 export class NewsService {
   constructor(
     private readonly ds: DataSource,
-    @Inject(AUTH_RPC) private readonly rpc: NatsRpcClient,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
+    private readonly scopes: Scopes,
   ) {}
-
-  /** The caller's organisation and its subordinates; null means all (ROOT). */
-  private scope(req: RpcRequest, caller: Identity): Promise<number[] | null> {
-    return this.rpc.request<number[] | null>(AuthSubject.groupScope, { ...req, identity: caller, payload: {} });
-  }
 
   /** An item the caller may see in the back office; others' items answer "not found". */
   private async load(m: EntityManager | DataSource, id: number, scope: number[] | null, forUpdate = false): Promise<NewsDetail> {
@@ -70,17 +55,19 @@ export class NewsService {
     return row;
   }
 
-  async page(req: RpcRequest<NewsPageQuery>, caller: Identity): Promise<Page<NewsItem>> {
+  async page(req: RpcRequest<NewsPageQuery>): Promise<Page<NewsItem>> {
+    const caller = callerOf(req);
     const q = req.payload;
-    const scope = await this.scope(req, caller);
-    const { pageNum, pageSize, offset } = paging(q);
+    const scope = await this.scopes.of(req);
+    const { pageNum, pageSize, offset } = pageOf(q);
     const where = [`($1::int[] IS NULL OR n.group_id = ANY($1))`];
     const args: unknown[] = [scope];
     const add = (sql: string, value: unknown) => {
       args.push(value);
       where.push(sql.replace(/\?/g, `$${args.length}`));
     };
-    if (q.keyword?.trim()) add(`(n.title ILIKE ? OR n.summary ILIKE ? OR n.content_text ILIKE ?)`, likePattern(q.keyword));
+    const keyword = likePattern(q.keyword);
+    if (keyword) add(`(n.title ILIKE ? OR n.summary ILIKE ? OR n.content_text ILIKE ?)`, keyword);
     if (q.category) add(`n.category = ?`, q.category);
     if (q.status) add(`n.status = ?`, q.status);
     if (q.competitionId) add(`n.competition_id = ?`, q.competitionId);
@@ -93,8 +80,9 @@ export class NewsService {
     return { list, total, pageNum, pageSize };
   }
 
-  async get(req: RpcRequest<{ id: number }>, caller: Identity): Promise<NewsDetail> {
-    const item = await this.load(this.ds, req.payload.id, await this.scope(req, caller));
+  async get(req: RpcRequest<{ id: number }>): Promise<NewsDetail> {
+    const caller = callerOf(req);
+    const item = await this.load(this.ds, req.payload.id, await this.scopes.of(req));
     const [c] = await this.ds.query(`SELECT 1 FROM news_collects WHERE user_id = $1 AND news_id = $2`, [caller.userId, item.id]);
     return { ...item, collected: !!c };
   }
@@ -103,14 +91,15 @@ export class NewsService {
    * Adds or edits an item. Checkers keep a draft or publish; everyone else keeps a draft or submits it
    * to the superior organisation (pending). Published items are the checkers' to change.
    */
-  async save(req: RpcRequest<NewsSavePayload>, caller: Identity): Promise<NewsDetail> {
+  async save(req: RpcRequest<NewsSavePayload>): Promise<NewsDetail> {
+    const caller = callerOf(req);
     const p = req.payload;
     if (!(NEWS_CATEGORIES as readonly number[]).includes(p.category)) throw AppError.badRequest('news.badCategory', { category: String(p.category) });
     const content = sanitizeRichText(p.content ?? '');
     if (!hasVisibleContent(content)) throw AppError.badRequest('news.emptyContent');
-    const scope = await this.scope(req, caller);
     const groupId = p.groupId ?? caller.groupId;
-    if (scope && !scope.includes(groupId)) throw AppError.noAccess('auth.unknownGroup', { groupId });
+    await this.scopes.assertGroup(req, groupId);
+    const scope = await this.scopes.of(req);
     if (p.competitionId) {
       // The competition must be one the caller's organisations run (same schema, so checked here).
       const [c] = await this.ds.query(`SELECT 1 FROM competitions WHERE id = $1 AND ($2::int[] IS NULL OR group_id = ANY($2))`, [p.competitionId, scope]);
@@ -156,8 +145,9 @@ export class NewsService {
   }
 
   /** Publishes (checkers) or submits for approval (others). */
-  async publish(req: RpcRequest<{ id: number }>, caller: Identity): Promise<NewsDetail> {
-    const scope = await this.scope(req, caller);
+  async publish(req: RpcRequest<{ id: number }>): Promise<NewsDetail> {
+    const caller = callerOf(req);
+    const scope = await this.scopes.of(req);
     return this.changed(this.ds.transaction(async (m) => {
       const item = await this.load(m, req.payload.id, scope, true);
       if (item.status === 'published') throw AppError.badRequest('news.alreadyPublished');
@@ -176,8 +166,8 @@ export class NewsService {
   }
 
   /** Takes a published item off the public site; it becomes a draft again. */
-  async unpublish(req: RpcRequest<{ id: number }>, caller: Identity): Promise<NewsDetail> {
-    const scope = await this.scope(req, caller);
+  async unpublish(req: RpcRequest<{ id: number }>): Promise<NewsDetail> {
+    const scope = await this.scopes.of(req);
     return this.changed(this.ds.transaction(async (m) => {
       const item = await this.load(m, req.payload.id, scope, true);
       if (item.status !== 'published') throw AppError.badRequest('news.notPublished');
@@ -187,11 +177,12 @@ export class NewsService {
   }
 
   /** The superior organisation's organiser approves (publishes) or rejects an application. */
-  async check(req: RpcRequest<NewsCheckPayload>, caller: Identity): Promise<NewsDetail> {
+  async check(req: RpcRequest<NewsCheckPayload>): Promise<NewsDetail> {
+    const caller = callerOf(req);
     const p = req.payload;
     const reason = p.reason?.trim();
     if (!p.approve && !reason) throw AppError.badRequest('news.reasonRequired');
-    const scope = await this.scope(req, caller);
+    const scope = await this.scopes.of(req);
     return this.changed(this.ds.transaction(async (m) => {
       const item = await this.load(m, p.id, scope, true);
       if (item.status !== 'pending') throw AppError.badRequest('news.notPending');
@@ -212,8 +203,9 @@ export class NewsService {
     }));
   }
 
-  async delete(req: RpcRequest<{ id: number }>, caller: Identity): Promise<null> {
-    const scope = await this.scope(req, caller);
+  async delete(req: RpcRequest<{ id: number }>): Promise<null> {
+    const caller = callerOf(req);
+    const scope = await this.scopes.of(req);
     await this.changed(
       this.ds.transaction(async (m) => {
         const item = await this.load(m, req.payload.id, scope, true);
@@ -226,23 +218,25 @@ export class NewsService {
   }
 
   /** Favourites: published news anyone may keep, or any item of the caller's organisations. */
-  async collect(req: RpcRequest<NewsCollectPayload>, caller: Identity): Promise<{ collected: boolean }> {
+  async collect(req: RpcRequest<NewsCollectPayload>): Promise<{ collected: boolean }> {
+    const caller = callerOf(req);
     const { id, collect } = req.payload;
     if (!collect) {
       await this.ds.query(`DELETE FROM news_collects WHERE user_id = $1 AND news_id = $2`, [caller.userId, id]);
       return { collected: false };
     }
-    const scope = await this.scope(req, caller);
+    const scope = await this.scopes.of(req);
     const [row] = await this.ds.query(`SELECT 1 FROM news n WHERE n.id = $1 AND (n.status = 'published' OR $2::int[] IS NULL OR n.group_id = ANY($2))`, [id, scope]);
     if (!row) throw AppError.notFound('news.notFound', { id });
     await this.ds.query(`INSERT INTO news_collects (user_id, news_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [caller.userId, id]);
     return { collected: true };
   }
 
-  async collectPage(req: RpcRequest<NewsPageQuery>, caller: Identity): Promise<Page<CollectedNews>> {
+  async collectPage(req: RpcRequest<NewsPageQuery>): Promise<Page<CollectedNews>> {
+    const caller = callerOf(req);
     const q = req.payload;
-    const { pageNum, pageSize, offset } = paging(q);
-    const args: unknown[] = [caller.userId, q.keyword?.trim() ? likePattern(q.keyword) : null, q.category ?? null];
+    const { pageNum, pageSize, offset } = pageOf(q);
+    const args: unknown[] = [caller.userId, likePattern(q.keyword), q.category ?? null];
     const filter = `c.user_id = $1 AND ($2::text IS NULL OR n.title ILIKE $2 OR n.summary ILIKE $2) AND ($3::int IS NULL OR n.category = $3)`;
     const from = `FROM news_collects c JOIN news n ON n.id = c.news_id WHERE ${filter}`;
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total ${from}`, args);
@@ -257,8 +251,8 @@ export class NewsService {
   async publicPage(req: RpcRequest<PublicNewsPageQuery>): Promise<Page<PublicNewsItem>> {
     const q = req.payload;
     const groupId = await publicGroupOf(this.rpc, req);
-    const { pageNum, pageSize, offset } = paging(q);
-    const args: unknown[] = [groupId, q.category ?? null, q.competitionId ?? null, q.keyword?.trim() ? likePattern(q.keyword) : null];
+    const { pageNum, pageSize, offset } = pageOf(q);
+    const args: unknown[] = [groupId, q.category ?? null, q.competitionId ?? null, likePattern(q.keyword)];
     const filter = `n.status = 'published' AND n.group_id = $1 AND ($2::int IS NULL OR n.category = $2)
       AND ($3::int IS NULL OR n.competition_id = $3)
       AND ($4::text IS NULL OR n.title ILIKE $4 OR n.summary ILIKE $4 OR n.content_text ILIKE $4)`;

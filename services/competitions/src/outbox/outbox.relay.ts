@@ -1,12 +1,11 @@
-import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { createLogger, ensureStream, NatsRpcClient, publishEvent } from '@cmp/common';
+import { ensureStream, NatsRpcClient, publishEvent, RPC } from '@cmp/common';
 import { EventStream } from '@cmp/contracts';
-import { AUTH_RPC } from '../rpc.provider';
 
 const BATCH = 100;
 const POLL_MS = 1000;
-const log = createLogger('outbox');
+const log = new Logger('outbox');
 
 /**
  * Publishes outbox rows to JetStream in id order and marks them published. Replicas share the work
@@ -22,7 +21,7 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     private readonly ds: DataSource,
-    @Inject(AUTH_RPC) private readonly nats: NatsRpcClient,
+    @Inject(RPC) private readonly nats: NatsRpcClient,
   ) {}
 
   async onModuleInit(): Promise<void> {

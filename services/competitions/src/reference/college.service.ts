@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, isUniqueViolation } from '@cmp/common';
+import { AppError, isUniqueViolation, likePattern, pageOf, Scopes, type Scope } from '@cmp/common';
 import {
   DictType,
   type CollegePageQuery,
@@ -11,10 +11,10 @@ import {
   type MajorView,
   type NamedOption,
   type Page,
+  type RpcRequest,
 } from '@cmp/contracts';
 import { DictService } from './dict.service';
 import { SchoolService } from './school.service';
-import { containsPattern, paging } from './sql';
 
 const COLLEGE_COLUMNS = `c.id, c.school_id AS "schoolId", s.name AS "schoolName", c.name, c.name_en AS "nameEn", c.code, c.sort, c.enabled,
   (SELECT count(*)::int FROM majors m WHERE m.college_id = c.id) AS "majorCount"`;
@@ -31,16 +31,19 @@ export class CollegeService {
     private readonly ds: DataSource,
     private readonly schools: SchoolService,
     private readonly dicts: DictService,
+    private readonly scopes: Scopes,
   ) {}
 
   /** The sign-up form's choice of colleges: enabled ones of an enabled school. */
-  async publicColleges(schoolId: number): Promise<NamedOption[]> {
+  async publicColleges(req: RpcRequest<{ schoolId: number }>): Promise<NamedOption[]> {
+    const { schoolId } = req.payload;
     const [school] = await this.ds.query(`SELECT 1 FROM schools WHERE id = $1 AND enabled`, [schoolId]);
     if (!school) throw AppError.notFound('school.notFound', { id: schoolId });
     return this.ds.query(`SELECT id, name, name_en AS "nameEn" FROM colleges WHERE school_id = $1 AND enabled ORDER BY sort, id`, [schoolId]);
   }
 
-  async publicMajors(collegeId: number): Promise<NamedOption[]> {
+  async publicMajors(req: RpcRequest<{ collegeId: number }>): Promise<NamedOption[]> {
+    const { collegeId } = req.payload;
     const [college] = await this.ds.query(
       `SELECT 1 FROM colleges c JOIN schools s ON s.id = c.school_id WHERE c.id = $1 AND c.enabled AND s.enabled`,
       [collegeId],
@@ -49,16 +52,18 @@ export class CollegeService {
     return this.ds.query(`SELECT id, name, name_en AS "nameEn" FROM majors WHERE college_id = $1 AND enabled ORDER BY sort, id`, [collegeId]);
   }
 
-  async collegePage(scope: number[] | null, q: CollegePageQuery): Promise<Page<CollegeView>> {
-    const where = new Where(scope);
+  async collegePage(req: RpcRequest<CollegePageQuery>): Promise<Page<CollegeView>> {
+    const q = req.payload;
+    const where = new Where(await this.scopes.of(req));
     if (q.schoolId) where.add('c.school_id = $?', q.schoolId);
-    where.add('(c.name ILIKE $? OR c.name_en ILIKE $?)', containsPattern(q.name));
+    where.add('(c.name ILIKE $? OR c.name_en ILIKE $?)', likePattern(q.name));
     const from = `FROM colleges c JOIN schools s ON s.id = c.school_id ${where.sql()}`;
     return this.page(q, `SELECT ${COLLEGE_COLUMNS} ${from} ORDER BY s.name, c.sort, c.id`, `SELECT count(*)::int AS total ${from}`, where.args);
   }
 
-  async collegeSave(scope: number[] | null, p: CollegeSavePayload): Promise<{ id: number }> {
-    await this.schools.managed(scope, p.schoolId);
+  async collegeSave(req: RpcRequest<CollegeSavePayload>): Promise<{ id: number }> {
+    const p = req.payload;
+    await this.schools.managed(req, p.schoolId);
     const args = [p.schoolId, p.name, p.nameEn ?? '', p.code || null, p.sort ?? 0, p.enabled ?? true];
     try {
       if (!p.id) {
@@ -68,7 +73,7 @@ export class CollegeService {
         );
         return { id: row.id };
       }
-      await this.managedCollege(scope, p.id);
+      await this.managedCollege(req, p.id);
       await this.ds.query(
         `UPDATE colleges SET school_id = $1, name = $2, name_en = $3, code = $4, sort = $5, enabled = $6, updated_at = now() WHERE id = $7`,
         [...args, p.id],
@@ -79,25 +84,28 @@ export class CollegeService {
     }
   }
 
-  async collegeDelete(scope: number[] | null, id: number): Promise<null> {
-    await this.managedCollege(scope, id);
+  async collegeDelete(req: RpcRequest<{ id: number }>): Promise<null> {
+    const { id } = req.payload;
+    await this.managedCollege(req, id);
     const [used] = await this.ds.query(`SELECT 1 FROM majors WHERE college_id = $1 LIMIT 1`, [id]);
     if (used) throw AppError.badRequest('college.hasMajors');
     await this.ds.query(`DELETE FROM colleges WHERE id = $1`, [id]);
     return null;
   }
 
-  async majorPage(scope: number[] | null, q: MajorPageQuery): Promise<Page<MajorView>> {
-    const where = new Where(scope);
+  async majorPage(req: RpcRequest<MajorPageQuery>): Promise<Page<MajorView>> {
+    const q = req.payload;
+    const where = new Where(await this.scopes.of(req));
     if (q.schoolId) where.add('c.school_id = $?', q.schoolId);
     if (q.collegeId) where.add('m.college_id = $?', q.collegeId);
-    where.add('(m.name ILIKE $? OR m.name_en ILIKE $? OR m.code ILIKE $?)', containsPattern(q.name));
+    where.add('(m.name ILIKE $? OR m.name_en ILIKE $? OR m.code ILIKE $?)', likePattern(q.name));
     const from = `FROM majors m JOIN colleges c ON c.id = m.college_id JOIN schools s ON s.id = c.school_id ${where.sql()}`;
     return this.page(q, `SELECT ${MAJOR_COLUMNS} ${from} ORDER BY s.name, c.sort, c.id, m.sort, m.id`, `SELECT count(*)::int AS total ${from}`, where.args);
   }
 
-  async majorSave(scope: number[] | null, p: MajorSavePayload): Promise<{ id: number }> {
-    await this.managedCollege(scope, p.collegeId);
+  async majorSave(req: RpcRequest<MajorSavePayload>): Promise<{ id: number }> {
+    const p = req.payload;
+    await this.managedCollege(req, p.collegeId);
     if (p.educationLevel && !(await this.dicts.values(DictType.educationLevel)).some((i) => i.value === p.educationLevel)) {
       throw AppError.badRequest('major.unknownLevel', { level: p.educationLevel });
     }
@@ -110,7 +118,7 @@ export class CollegeService {
         );
         return { id: row.id };
       }
-      await this.managedMajor(scope, p.id);
+      await this.managedMajor(req, p.id);
       await this.ds.query(
         `UPDATE majors SET college_id = $1, name = $2, name_en = $3, code = $4, education_level = $5, sort = $6, enabled = $7, updated_at = now()
           WHERE id = $8`,
@@ -122,28 +130,29 @@ export class CollegeService {
     }
   }
 
-  async majorDelete(scope: number[] | null, id: number): Promise<null> {
-    await this.managedMajor(scope, id);
+  async majorDelete(req: RpcRequest<{ id: number }>): Promise<null> {
+    const { id } = req.payload;
+    await this.managedMajor(req, id);
     await this.ds.query(`DELETE FROM majors WHERE id = $1`, [id]);
     return null;
   }
 
-  private async managedCollege(scope: number[] | null, id: number): Promise<void> {
+  private async managedCollege(req: RpcRequest, id: number): Promise<void> {
     const [c] = await this.ds.query(`SELECT school_id AS "schoolId" FROM colleges WHERE id = $1`, [id]);
     if (!c) throw AppError.notFound('college.notFound', { id });
-    await this.schools.managed(scope, c.schoolId);
+    await this.schools.managed(req, c.schoolId);
   }
 
-  private async managedMajor(scope: number[] | null, id: number): Promise<void> {
+  private async managedMajor(req: RpcRequest, id: number): Promise<void> {
     const [m] = await this.ds.query(`SELECT college_id AS "collegeId" FROM majors WHERE id = $1`, [id]);
     if (!m) throw AppError.notFound('major.notFound', { id });
-    await this.managedCollege(scope, m.collegeId);
+    await this.managedCollege(req, m.collegeId);
   }
 
   private async page<T>(q: CollegePageQuery, listSql: string, countSql: string, args: unknown[]): Promise<Page<T>> {
-    const { pageNum, pageSize, limit, offset } = paging(q);
+    const { pageNum, pageSize, offset } = pageOf(q);
     const [{ total }] = await this.ds.query(countSql, args);
-    const list = await this.ds.query(`${listSql} LIMIT ${limit} OFFSET ${offset}`, args);
+    const list = await this.ds.query(`${listSql} LIMIT ${pageSize} OFFSET ${offset}`, args);
     return { list, total, pageNum, pageSize };
   }
 }
@@ -153,7 +162,7 @@ class Where {
   readonly args: unknown[] = [];
   private readonly conditions: string[] = [];
 
-  constructor(scope: number[] | null) {
+  constructor(scope: Scope) {
     if (scope) this.add('s.group_id = ANY($?)', scope);
   }
 

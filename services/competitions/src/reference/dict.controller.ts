@@ -1,47 +1,20 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReferenceSubject, type DictItemSavePayload, type DictTypeSavePayload, type RpcRequest } from '@cmp/contracts';
-import { callerOf } from './access';
+import { ReferenceSubject as S, type DictItemSavePayload, type DictTypeSavePayload, type RpcRequest } from '@cmp/contracts';
 import { DictService } from './dict.service';
+
+type Id = RpcRequest<{ id: number }>;
+type OfType = RpcRequest<{ dictType: string }>;
 
 @Controller()
 export class DictController {
   constructor(private readonly dicts: DictService) {}
 
-  @MessagePattern(ReferenceSubject.dictPublicList)
-  publicList(@Payload() req: RpcRequest<{ dictType: string }>) {
-    return this.dicts.publicList(req.payload.dictType, req.meta.lang);
-  }
-
-  @MessagePattern(ReferenceSubject.dictTypeList)
-  typeList(@Payload() req: RpcRequest) {
-    callerOf(req);
-    return this.dicts.typeList();
-  }
-
-  @MessagePattern(ReferenceSubject.dictTypeSave)
-  typeSave(@Payload() req: RpcRequest<DictTypeSavePayload>) {
-    return this.dicts.typeSave(callerOf(req), req.payload);
-  }
-
-  @MessagePattern(ReferenceSubject.dictTypeDelete)
-  typeDelete(@Payload() req: RpcRequest<{ id: number }>) {
-    return this.dicts.typeDelete(callerOf(req), req.payload.id);
-  }
-
-  @MessagePattern(ReferenceSubject.dictItemList)
-  itemList(@Payload() req: RpcRequest<{ dictType: string }>) {
-    callerOf(req);
-    return this.dicts.itemList(req.payload.dictType);
-  }
-
-  @MessagePattern(ReferenceSubject.dictItemSave)
-  itemSave(@Payload() req: RpcRequest<DictItemSavePayload>) {
-    return this.dicts.itemSave(callerOf(req), req.payload);
-  }
-
-  @MessagePattern(ReferenceSubject.dictItemDelete)
-  itemDelete(@Payload() req: RpcRequest<{ id: number }>) {
-    return this.dicts.itemDelete(callerOf(req), req.payload.id);
-  }
+  @MessagePattern(S.dictPublicList) publicList(@Payload() r: OfType) { return this.dicts.publicList(r); }
+  @MessagePattern(S.dictTypeList) typeList(@Payload() r: RpcRequest) { return this.dicts.typeList(r); }
+  @MessagePattern(S.dictTypeSave) typeSave(@Payload() r: RpcRequest<DictTypeSavePayload>) { return this.dicts.typeSave(r); }
+  @MessagePattern(S.dictTypeDelete) typeDelete(@Payload() r: Id) { return this.dicts.typeDelete(r); }
+  @MessagePattern(S.dictItemList) itemList(@Payload() r: OfType) { return this.dicts.itemList(r); }
+  @MessagePattern(S.dictItemSave) itemSave(@Payload() r: RpcRequest<DictItemSavePayload>) { return this.dicts.itemSave(r); }
+  @MessagePattern(S.dictItemDelete) itemDelete(@Payload() r: Id) { return this.dicts.itemDelete(r); }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, isUniqueViolation } from '@cmp/common';
+import { AppError, callerOf, changedRows, isUniqueViolation } from '@cmp/common';
 import {
   hasAnyPermission,
   Perm,
@@ -9,10 +9,8 @@ import {
   type DictOption,
   type DictTypeSavePayload,
   type DictTypeView,
-  type Identity,
-  type Lang,
+  type RpcRequest,
 } from '@cmp/contracts';
-import { changedRows } from './sql';
 import { TtlCache } from './ttl-cache';
 
 const ITEM_COLUMNS = `id, dict_type AS "dictType", value, label, label_en AS "labelEn", sort, enabled`;
@@ -26,7 +24,9 @@ export class DictService {
   constructor(private readonly ds: DataSource) {}
 
   /** The public list: enabled items in their order, labelled in the caller's language. */
-  async publicList(type: string, lang: Lang): Promise<DictOption[]> {
+  async publicList(req: RpcRequest<{ dictType: string }>): Promise<DictOption[]> {
+    const type = req.payload.dictType;
+    const lang = req.meta.lang;
     const items = await this.enabledItems(type);
     if (!items) throw AppError.notFound('dict.unknownType', { type });
     return items.map((i) => ({ dictType: i.dictType, value: i.value, label: lang === 'en' ? i.labelEn || i.label : i.label, sort: i.sort }));
@@ -45,7 +45,8 @@ export class DictService {
     });
   }
 
-  typeList(): Promise<DictTypeView[]> {
+  typeList(req: RpcRequest): Promise<DictTypeView[]> {
+    callerOf(req);
     return this.ds.query(
       `SELECT t.id, t.type, t.name, t.name_en AS "nameEn", t.remark, t.enabled, t.builtin,
               (SELECT count(*)::int FROM dict_items i WHERE i.dict_type = t.type) AS "itemCount"
@@ -53,8 +54,9 @@ export class DictService {
     );
   }
 
-  async typeSave(caller: Identity, p: DictTypeSavePayload): Promise<{ id: number }> {
-    this.assertEditor(caller);
+  async typeSave(req: RpcRequest<DictTypeSavePayload>): Promise<{ id: number }> {
+    const p = req.payload;
+    this.assertEditor(req);
     try {
       if (!p.id) {
         const [row] = await this.ds.query(
@@ -78,8 +80,9 @@ export class DictService {
     }
   }
 
-  async typeDelete(caller: Identity, id: number): Promise<null> {
-    this.assertEditor(caller);
+  async typeDelete(req: RpcRequest<{ id: number }>): Promise<null> {
+    const { id } = req.payload;
+    this.assertEditor(req);
     const [t] = await this.ds.query(
       `SELECT type, builtin, EXISTS (SELECT 1 FROM dict_items i WHERE i.dict_type = t.type) AS "hasItems" FROM dict_types t WHERE id = $1`,
       [id],
@@ -92,13 +95,16 @@ export class DictService {
     return null;
   }
 
-  async itemList(type: string): Promise<DictItemView[]> {
+  async itemList(req: RpcRequest<{ dictType: string }>): Promise<DictItemView[]> {
+    callerOf(req);
+    const type = req.payload.dictType;
     await this.assertType(type);
     return this.ds.query(`SELECT ${ITEM_COLUMNS} FROM dict_items WHERE dict_type = $1 ORDER BY sort, id`, [type]);
   }
 
-  async itemSave(caller: Identity, p: DictItemSavePayload): Promise<{ id: number }> {
-    this.assertEditor(caller);
+  async itemSave(req: RpcRequest<DictItemSavePayload>): Promise<{ id: number }> {
+    const p = req.payload;
+    this.assertEditor(req);
     await this.assertType(p.dictType);
     const args = [p.dictType, p.value, p.label, p.labelEn, p.sort ?? 0, p.enabled ?? true];
     try {
@@ -122,8 +128,9 @@ export class DictService {
     }
   }
 
-  async itemDelete(caller: Identity, id: number): Promise<null> {
-    this.assertEditor(caller);
+  async itemDelete(req: RpcRequest<{ id: number }>): Promise<null> {
+    const { id } = req.payload;
+    this.assertEditor(req);
     if (!changedRows(await this.ds.query(`DELETE FROM dict_items WHERE id = $1`, [id]))) throw AppError.notFound('dict.itemNotFound', { id });
     this.cache.clear();
     return null;
@@ -135,7 +142,7 @@ export class DictService {
   }
 
   // The gateway checks the permission too; the service does not rely on it.
-  private assertEditor(caller: Identity): void {
-    if (!hasAnyPermission(caller, [Perm.dictEdit])) throw AppError.noAccess();
+  private assertEditor(req: RpcRequest): void {
+    if (!hasAnyPermission(callerOf(req), [Perm.dictEdit])) throw AppError.noAccess();
   }
 }

@@ -1,5 +1,4 @@
 // The reference-data feature of the competitions service, as the app module lists it.
-import { ScopeService } from './access';
 import { CollegeController } from './college.controller';
 import { CollegeService } from './college.service';
 import { DictController } from './dict.controller';
@@ -9,4 +8,4 @@ import { SchoolController } from './school.controller';
 import { SchoolService } from './school.service';
 
 export const REFERENCE_CONTROLLERS = [SchoolController, CollegeController, DictController];
-export const REFERENCE_PROVIDERS = [ScopeService, DictService, SchoolService, SchoolImportService, CollegeService];
+export const REFERENCE_PROVIDERS = [DictService, SchoolService, SchoolImportService, CollegeService];

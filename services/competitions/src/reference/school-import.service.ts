@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, isUniqueViolation } from '@cmp/common';
+import { AppError, callerOf, isUniqueViolation } from '@cmp/common';
 import {
   DictType,
   ErrorCode,
   SCHOOL_IMPORT_MAX_ROWS,
   translate,
-  type Identity,
   type ImportCheckReply,
   type ImportRowError,
   type Lang,
+  type RpcRequest,
   type SchoolImportRow,
 } from '@cmp/contracts';
 import { DictService } from './dict.service';
@@ -25,12 +25,17 @@ export class SchoolImportService {
     private readonly dicts: DictService,
   ) {}
 
-  async check(rows: SchoolImportRow[], lang: Lang): Promise<ImportCheckReply> {
-    const { errors } = await this.validate(rows, lang);
+  async check(req: RpcRequest<{ rows: SchoolImportRow[] }>): Promise<ImportCheckReply> {
+    callerOf(req);
+    const { rows } = req.payload;
+    const { errors } = await this.validate(rows, req.meta.lang);
     return summary(rows, errors);
   }
 
-  async import(caller: Identity, rows: SchoolImportRow[], lang: Lang): Promise<{ count: number }> {
+  async import(req: RpcRequest<{ rows: SchoolImportRow[] }>): Promise<{ count: number }> {
+    const caller = callerOf(req);
+    const { rows } = req.payload;
+    const lang = req.meta.lang;
     const { errors, checked } = await this.validate(rows, lang);
     if (errors.length) throw new AppError(ErrorCode.IMPORT_FAILED, 'import.failed', undefined, summary(rows, errors));
     try {

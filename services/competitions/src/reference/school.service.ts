@@ -1,20 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, isUniqueViolation } from '@cmp/common';
+import { AppError, callerOf, changedRows, inScope, isUniqueViolation, likePattern, pageOf, Scopes } from '@cmp/common';
 import {
   DictType,
   ErrorCode,
-  type Identity,
   type Page,
   type Province,
   type SchoolBrief,
   type SchoolPageQuery,
   type SchoolSavePayload,
   type SchoolView,
+  type RpcRequest,
 } from '@cmp/contracts';
 import { DictService } from './dict.service';
-import { manages } from './access';
-import { changedRows, containsPattern, paging } from './sql';
 import { TtlCache } from './ttl-cache';
 
 const BRIEF_COLUMNS = `s.id, s.name, s.name_en AS "nameEn", s.code, s.province_code AS "provinceCode",
@@ -38,18 +36,21 @@ export class SchoolService {
   constructor(
     private readonly ds: DataSource,
     private readonly dicts: DictService,
+    private readonly scopes: Scopes,
   ) {}
 
   provinces(): Promise<Province[]> {
     return this.provinceCache.get('all', () => this.ds.query(`SELECT code, name, name_en AS "nameEn" FROM provinces ORDER BY code`));
   }
 
-  async publicPage(q: SchoolPageQuery): Promise<Page<SchoolBrief>> {
-    return this.pageOf(q, BRIEF_COLUMNS, ['s.enabled'], []);
+  async publicPage(req: RpcRequest<SchoolPageQuery>): Promise<Page<SchoolBrief>> {
+    return this.list(req.payload, BRIEF_COLUMNS, ['s.enabled'], []);
   }
 
   /** The back-office list: the schools the caller's organisations manage (all for ROOT). */
-  async page(scope: number[] | null, q: SchoolPageQuery): Promise<Page<SchoolView>> {
+  async page(req: RpcRequest<SchoolPageQuery>): Promise<Page<SchoolView>> {
+    const q = req.payload;
+    const scope = await this.scopes.of(req);
     const where: string[] = [];
     const args: unknown[] = [];
     if (scope) {
@@ -60,20 +61,22 @@ export class SchoolService {
       args.push(q.enabled);
       where.push(`s.enabled = $${args.length}`);
     }
-    return this.pageOf(q, VIEW_COLUMNS, where, args);
+    return this.list(q, VIEW_COLUMNS, where, args);
   }
 
   /** Id and name of every school the caller manages, for the college and major screens' choices. */
-  options(scope: number[] | null): Promise<{ id: number; name: string; enabled: boolean }[]> {
+  async options(req: RpcRequest): Promise<{ id: number; name: string; enabled: boolean }[]> {
+    const scope = await this.scopes.of(req);
     return this.ds.query(`SELECT id, name, enabled FROM schools WHERE $1::int[] IS NULL OR group_id = ANY($1) ORDER BY name, id`, [scope]);
   }
 
-  async save(caller: Identity, scope: number[] | null, p: SchoolSavePayload): Promise<{ id: number }> {
+  async save(req: RpcRequest<SchoolSavePayload>): Promise<{ id: number }> {
+    const p = req.payload;
     await this.assertProvince(p.provinceCode);
     await this.assertSchoolType(p.schoolType);
-    const groupId = p.groupId ?? (p.id ? undefined : caller.groupId);
+    const groupId = p.groupId ?? (p.id ? undefined : callerOf(req).groupId);
     // A school is given only to an organisation the caller manages.
-    if (groupId !== undefined && !manages(scope, groupId)) throw AppError.noAccess('auth.unknownGroup', { groupId });
+    if (groupId !== undefined) await this.scopes.assertGroup(req, groupId);
     try {
       if (!p.id) {
         const [row] = await this.ds.query(
@@ -83,7 +86,7 @@ export class SchoolService {
         );
         return { id: row.id };
       }
-      const old = await this.managed(scope, p.id);
+      const old = await this.managed(req, p.id);
       await this.ds.query(
         `UPDATE schools SET name = $2, name_en = $3, code = $4, province_code = $5, school_type = $6, group_id = $7,
                 enabled = $8, updated_at = now() WHERE id = $1`,
@@ -95,14 +98,16 @@ export class SchoolService {
     }
   }
 
-  async setEnabled(scope: number[] | null, id: number, enabled: boolean): Promise<null> {
-    await this.managed(scope, id);
+  async setEnabled(req: RpcRequest<{ id: number; enabled: boolean }>): Promise<null> {
+    const { id, enabled } = req.payload;
+    await this.managed(req, id);
     await this.ds.query(`UPDATE schools SET enabled = $2, updated_at = now() WHERE id = $1`, [id, enabled]);
     return null;
   }
 
-  async delete(scope: number[] | null, id: number): Promise<null> {
-    await this.managed(scope, id);
+  async delete(req: RpcRequest<{ id: number }>): Promise<null> {
+    const { id } = req.payload;
+    await this.managed(req, id);
     const [used] = await this.ds.query(`SELECT 1 FROM colleges WHERE school_id = $1 LIMIT 1`, [id]);
     if (used) throw AppError.badRequest('school.hasColleges');
     if (!changedRows(await this.ds.query(`DELETE FROM schools WHERE id = $1`, [id]))) throw AppError.notFound('school.notFound', { id });
@@ -110,18 +115,18 @@ export class SchoolService {
   }
 
   /** The school, when the caller's organisations manage it; otherwise a message that says so. */
-  async managed(scope: number[] | null, id: number): Promise<ManagedSchool> {
+  async managed(req: RpcRequest, id: number): Promise<ManagedSchool> {
     const [s] = await this.ds.query(`SELECT id, name, group_id AS "groupId", enabled FROM schools WHERE id = $1`, [id]);
     if (!s) throw AppError.notFound('school.notFound', { id });
-    if (!manages(scope, s.groupId)) throw new AppError(ErrorCode.NO_ACCESS, 'school.notYours', { name: s.name });
+    if (!inScope(await this.scopes.of(req), s.groupId)) throw new AppError(ErrorCode.NO_ACCESS, 'school.notYours', { name: s.name });
     return s;
   }
 
-  private async pageOf<T>(q: SchoolPageQuery, columns: string, where: string[], args: unknown[]): Promise<Page<T>> {
-    const { pageNum, pageSize, limit, offset } = paging(q);
+  private async list<T>(q: SchoolPageQuery, columns: string, where: string[], args: unknown[]): Promise<Page<T>> {
+    const { pageNum, pageSize, offset } = pageOf(q);
     const conditions = [...where];
     const params = [...args];
-    const name = containsPattern(q.name);
+    const name = likePattern(q.name);
     if (name) {
       params.push(name);
       conditions.push(`(s.name ILIKE $${params.length} OR s.name_en ILIKE $${params.length} OR s.code ILIKE $${params.length})`);
@@ -135,7 +140,7 @@ export class SchoolService {
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM schools s ${whereSql}`, params);
     const list = await this.ds.query(
       `SELECT ${columns} FROM schools s JOIN provinces p ON p.code = s.province_code ${whereSql}
-        ORDER BY s.province_code, s.code, s.id LIMIT ${limit} OFFSET ${offset}`,
+        ORDER BY s.province_code, s.code, s.id LIMIT ${pageSize} OFFSET ${offset}`,
       params,
     );
     return { list, total, pageNum, pageSize };

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError } from '@cmp/common';
+import { AppError, callerOf, pageOf } from '@cmp/common';
 import {
-  MAX_PAGE_SIZE,
   NEWS_CATEGORIES,
-  type Identity,
   type IdsPayload,
   type MessagePageQuery,
   type Page,
+  type RpcRequest,
   type SubscribeMessage,
   type Subscription,
 } from '@cmp/contracts';
@@ -22,12 +21,15 @@ export class SubscriptionService {
   constructor(private readonly ds: DataSource) {}
 
   /** Nothing followed yet: the categories of the caller's own organisation's site, none chosen. */
-  async get(caller: Identity): Promise<Subscription> {
+  async get(req: RpcRequest): Promise<Subscription> {
+    const caller = callerOf(req);
     const [row] = await this.ds.query(SUBSCRIPTION_SQL, [caller.userId]);
     return row ?? { groupId: caller.groupId, competitionIds: [], categories: [] };
   }
 
-  async save(caller: Identity, p: Partial<Subscription>): Promise<Subscription> {
+  async save(req: RpcRequest<Partial<Subscription>>): Promise<Subscription> {
+    const caller = callerOf(req);
+    const p = req.payload;
     const categories = [...new Set(p.categories ?? [])].sort();
     const bad = categories.find((c) => !(NEWS_CATEGORIES as readonly number[]).includes(c));
     if (bad !== undefined) throw AppError.badRequest('news.badCategory', { category: String(bad) });
@@ -42,12 +44,13 @@ export class SubscriptionService {
          SET group_id = EXCLUDED.group_id, competition_ids = EXCLUDED.competition_ids, categories = EXCLUDED.categories, updated_at = now()`,
       [caller.userId, p.groupId ?? caller.groupId, competitionIds, categories],
     );
-    return this.get(caller);
+    return this.get(req);
   }
 
-  async messagePage(caller: Identity, q: MessagePageQuery): Promise<Page<SubscribeMessage> & { unread: number }> {
-    const pageNum = Math.max(1, q.pageNum ?? 1);
-    const pageSize = Math.min(MAX_PAGE_SIZE, Math.max(1, q.pageSize ?? 10));
+  async messagePage(req: RpcRequest<MessagePageQuery>): Promise<Page<SubscribeMessage> & { unread: number }> {
+    const caller = callerOf(req);
+    const q = req.payload;
+    const { pageNum, pageSize, offset } = pageOf(q);
     const args = [caller.userId, q.read ?? null];
     const filter = `user_id = $1 AND ($2::boolean IS NULL OR read = $2)`;
     const [{ total, unread }] = await this.ds.query(
@@ -57,20 +60,24 @@ export class SubscriptionService {
     );
     const list = await this.ds.query(
       `SELECT id, news_id AS "newsId", title, link, read, created_at AS "createdAt" FROM subscribe_messages
-        WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`,
+        WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${offset}`,
       args,
     );
     return { list, total, pageNum, pageSize, unread };
   }
 
   /** Only the caller's own messages are touched; others' ids are ignored. */
-  async delete(caller: Identity, p: IdsPayload): Promise<{ count: number }> {
+  async delete(req: RpcRequest<IdsPayload>): Promise<{ count: number }> {
+    const caller = callerOf(req);
+    const p = req.payload;
     // TypeORM answers DELETE and UPDATE with [rows, affected].
     const [, count] = await this.ds.query(`DELETE FROM subscribe_messages WHERE user_id = $1 AND id = ANY($2::int[])`, [caller.userId, p.ids]);
     return { count };
   }
 
-  async markRead(caller: Identity, p: IdsPayload): Promise<{ count: number }> {
+  async markRead(req: RpcRequest<IdsPayload>): Promise<{ count: number }> {
+    const caller = callerOf(req);
+    const p = req.payload;
     const [, count] = await this.ds.query(`UPDATE subscribe_messages SET read = true WHERE user_id = $1 AND id = ANY($2::int[]) AND NOT read`, [
       caller.userId,
       p.ids,

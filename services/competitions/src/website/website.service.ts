@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, NatsRpcClient } from '@cmp/common';
-import { AuthSubject, type Identity, type RpcRequest, type WebsiteQuery, type WebsiteSetting } from '@cmp/contracts';
-import { AUTH_RPC } from '../rpc.provider';
+import { AppError, NatsRpcClient, RPC, Scopes } from '@cmp/common';
+import { AuthSubject, type RpcRequest, type WebsiteQuery, type WebsiteSetting } from '@cmp/contracts';
 import { invalidatePublicCache } from '../public-cache';
-import { publicGroupOf, scopeOf } from '../scope';
+import { publicGroupOf } from '../public-group';
 
 export const SETTING_SQL = `
   SELECT group_id AS "groupId", template_type AS "templateType", description, navigation_settings AS "navigationSettings", banners
@@ -14,7 +13,8 @@ export const SETTING_SQL = `
 export class WebsiteService {
   constructor(
     private readonly ds: DataSource,
-    @Inject(AUTH_RPC) private readonly rpc: NatsRpcClient,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
+    private readonly scopes: Scopes,
   ) {}
 
   /** The site of an organisation given by id, or else by the host name the visitor used. */
@@ -27,10 +27,9 @@ export class WebsiteService {
   }
 
   /** Organisers set the sites of their organisation and its subordinates. */
-  async save(req: RpcRequest<WebsiteSetting>, caller: Identity): Promise<WebsiteSetting> {
+  async save(req: RpcRequest<WebsiteSetting>): Promise<WebsiteSetting> {
     const p = req.payload;
-    const scope = await scopeOf(this.rpc, { ...req, identity: caller });
-    if (scope && !scope.includes(p.groupId)) throw AppError.noAccess('auth.unknownGroup', { groupId: p.groupId });
+    await this.scopes.assertGroup(req, p.groupId);
     await this.ds.query(
       `INSERT INTO website_settings (group_id, template_type, description, navigation_settings, banners)
        VALUES ($1, $2, $3, $4, coalesce($5::jsonb, '[]'))

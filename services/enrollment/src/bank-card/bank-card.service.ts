@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError } from '@cmp/common';
+import { AppError, callerOf } from '@cmp/common';
 import { translate, type BankCard, type BankCardSavePayload, type RpcRequest } from '@cmp/contracts';
 import { ENROLLMENT_CONFIG, type EnrollmentConfig } from '../config';
-import { callerOf } from '../scope';
 import { CardCipher, maskCardNumber, normaliseCardNumber } from './card-number';
 
 const SELECT = `SELECT account_name AS "accountName", bank_name AS "bankName", branch, card_last4 AS last4, updated_at AS "updatedAt"

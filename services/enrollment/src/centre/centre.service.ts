@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { callerOf, pageOf } from '@cmp/common';
 import {
-  MAX_PAGE_SIZE,
   SignupStatus,
   SignupType,
   type CentreData,
@@ -10,10 +10,9 @@ import {
   type PageQuery,
   type RpcRequest,
 } from '@cmp/contracts';
-import { callerOf } from '../scope';
 import { normaliseProfile } from '../signup/profile';
 import { SignupService } from '../signup/signup.service';
-import { loadMembers, loadSignup } from '../signup/signup.sql';
+import { loadMembers, loadSignup, savedProfile, saveProfile } from '../signup/signup.sql';
 import { WorkService } from '../work/work.service';
 
 const PROFILE_KEYS: (keyof MemberProfile)[] = ['realName', 'gender', 'idNumber', 'phone', 'email', 'schoolId', 'schoolName', 'college', 'major', 'studentNo', 'grade'];
@@ -30,7 +29,7 @@ export class CentreService {
   /** /web/user/detail: the account (from the verified identity) and the participant details kept for sign-up forms. */
   async profile(req: RpcRequest): Promise<{ userId: number; username: string; groupId: number; profile: MemberProfile }> {
     const me = callerOf(req);
-    return { userId: me.userId, username: me.username, groupId: me.groupId, profile: await this.signups.savedProfile(this.ds.manager, me.userId) };
+    return { userId: me.userId, username: me.username, groupId: me.groupId, profile: await savedProfile(this.ds.manager, me.userId) };
   }
 
   /**
@@ -44,7 +43,7 @@ export class CentreService {
     const cleared: string[] = PROFILE_KEYS.filter((k) => given[k] === '' || given[k] === null);
     if (cleared.includes('idNumber') && !profile.gender) cleared.push('gender');
     await this.ds.transaction(async (m) => {
-      await this.signups.saveProfile(m, me.userId, profile);
+      await saveProfile(m, me.userId, profile);
       if (cleared.length) await m.query(`UPDATE profiles SET profile = profile - $2::text[], updated_at = now() WHERE user_id = $1`, [me.userId, cleared]);
       await m.query(
         `UPDATE signup_members x SET profile = (x.profile || $2::jsonb) - $3::text[] FROM signups s
@@ -70,14 +69,13 @@ export class CentreService {
 
   async messages(req: RpcRequest<PageQuery>): Promise<EnrollMessagePage> {
     const me = callerOf(req);
-    const pageNum = req.payload.pageNum ?? 1;
-    const pageSize = Math.min(req.payload.pageSize ?? 10, MAX_PAGE_SIZE);
+    const { pageNum, pageSize, offset } = pageOf(req.payload);
     const title = req.meta.lang === 'en' ? 'title_en' : 'title_zh';
     const [list, [{ total, unread }]] = await Promise.all([
       this.ds.query(
         `SELECT id::int AS id, ${title} AS title, '' AS content, read_at IS NOT NULL AS read, created_at AS "createdAt" FROM messages
          WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
-        [me.userId, pageSize, (pageNum - 1) * pageSize],
+        [me.userId, pageSize, offset],
       ),
       this.ds.query(`SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread FROM messages WHERE user_id = $1`, [me.userId]),
     ]);

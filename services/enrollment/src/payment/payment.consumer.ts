@@ -1,9 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { connect, type NatsConnection } from 'nats';
 import { DataSource } from 'typeorm';
-import { ensureStream, runDurableConsumer, type RunningConsumer } from '@cmp/common';
+import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, PayStatus, type PaymentOrderPaidEvent } from '@cmp/contracts';
-import { ENROLLMENT_CONFIG, type EnrollmentConfig } from '../config';
 import { changed, displayName, loadSignup, notify } from '../signup/signup.sql';
 
 /**
@@ -13,18 +11,15 @@ import { changed, displayName, loadSignup, notify } from '../signup/signup.sql';
 @Injectable()
 export class PaymentConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('PaymentConsumer');
-  private nc?: NatsConnection;
   private consumer?: RunningConsumer;
 
   constructor(
-    @Inject(ENROLLMENT_CONFIG) private readonly config: EnrollmentConfig,
+    @Inject(RPC) private readonly nats: NatsRpcClient,
     private readonly ds: DataSource,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.nc = await connect({ servers: this.config.natsUrl, name: `enrollment-events-${process.pid}`, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
-    await ensureStream(this.nc, EventStream.payment);
-    this.consumer = await runDurableConsumer<PaymentOrderPaidEvent>(this.nc, {
+    this.consumer = await runDurableConsumer<PaymentOrderPaidEvent>(this.nats.connection, {
       stream: EventStream.payment,
       durable: EventConsumer.enrollmentPaymentPaid,
       subject: EventSubject.paymentOrderPaid,
@@ -35,7 +30,6 @@ export class PaymentConsumer implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     await this.consumer?.stop();
-    await this.nc?.drain();
   }
 
   async paid(e: PaymentOrderPaidEvent): Promise<void> {

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { Subscription } from 'nats';
-import { AppError, NatsRpcClient } from '@cmp/common';
+import { AppError, NatsRpcClient, RPC, subscribeBroadcast, type RunningConsumer } from '@cmp/common';
 import {
   CompetitionStatus,
   CompetitionsSubject,
@@ -12,7 +11,6 @@ import {
   type RequestMeta,
 } from '@cmp/contracts';
 import { ENROLLMENT_CONFIG, type EnrollmentConfig } from '../config';
-import { RPC } from '../rpc.provider';
 
 /** What the enrollment service needs of a competition: its public detail (review settings excluded). */
 export type Settings = Omit<CompetitionDetail, 'review'>;
@@ -35,7 +33,7 @@ interface Entry {
 export class CompetitionSettings implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('CompetitionSettings');
   private readonly cache = new Map<number, Entry>();
-  private subs: Subscription[] = [];
+  private subs: RunningConsumer[] = [];
 
   constructor(
     private readonly ds: DataSource,
@@ -47,38 +45,25 @@ export class CompetitionSettings implements OnApplicationBootstrap, OnApplicatio
     // Any change an organiser makes to what the public site shows (events, quotas, fees, settings) is
     // broadcast before the organiser's call returns: drop that organisation's competitions at once.
     this.subs.push(
-      this.rpc.connection.subscribe(PUBLIC_CACHE_INVALIDATED, {
-        callback: (_err, msg) => {
-          let groupId: number | undefined;
-          try {
-            groupId = (JSON.parse(new TextDecoder().decode(msg.data)) as { groupId?: number }).groupId;
-          } catch {
-            // unreadable: drop everything below
-          }
-          for (const [id, entry] of this.cache) if (groupId === undefined || entry.groupId === undefined || entry.groupId === groupId) this.cache.delete(id);
-        },
+      subscribeBroadcast<{ groupId?: number }>(this.rpc.connection, PUBLIC_CACHE_INVALIDATED, (e) => {
+        // An unreadable message drops everything.
+        const groupId = e?.groupId;
+        for (const [id, entry] of this.cache) if (groupId === undefined || entry.groupId === undefined || entry.groupId === groupId) this.cache.delete(id);
       }),
     );
-    // Core subscriptions (no queue group): JetStream delivers its messages to plain subscribers too, so
-    // every replica hears them, which a shared durable consumer would not give.
+    // Broadcasts, not a shared durable consumer: every replica must hear them. An unreadable event is not ours
+    // to judge; the TTL still bounds how stale a copy gets.
     for (const subject of [EventSubject.competitionPublished, EventSubject.scheduleChanged]) {
       this.subs.push(
-        this.rpc.connection.subscribe(subject, {
-          callback: (_err, msg) => {
-            try {
-              const { competitionId } = JSON.parse(new TextDecoder().decode(msg.data)) as { competitionId?: number };
-              if (competitionId) this.forget(competitionId);
-            } catch {
-              // not ours to judge; the TTL still bounds how stale a copy gets
-            }
-          },
+        subscribeBroadcast<{ competitionId?: number }>(this.rpc.connection, subject, (e) => {
+          if (e?.competitionId) this.forget(e.competitionId);
         }),
       );
     }
   }
 
-  onApplicationShutdown(): void {
-    for (const s of this.subs) s.unsubscribe();
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.subs.map((s) => s.stop()));
   }
 
   forget(competitionId: number): void {

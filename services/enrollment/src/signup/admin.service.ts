@@ -1,9 +1,8 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, NatsRpcClient } from '@cmp/common';
+import { AppError, inScope, likePattern, pageOf, Scopes } from '@cmp/common';
 import {
   APPROVED_IDS_LIMIT,
-  MAX_PAGE_SIZE,
   PayStatus,
   SignupStatus,
   SignupType,
@@ -20,8 +19,6 @@ import {
   type SignupListRow,
   type SignupPageQuery,
 } from '@cmp/contracts';
-import { RPC } from '../rpc.provider';
-import { scopeOf } from '../scope';
 import { CompetitionSettings, type Settings } from '../settings/competition-settings';
 import { isComplete, missingFields } from './profile';
 import { closeSignup, SignupService } from './signup.service';
@@ -30,8 +27,6 @@ import { displayName, isClosed, loadMembers, loadSignup, notify, SIGNUP_COLUMNS 
 /** Most rows one export holds; a larger list is narrowed with the filters first. */
 export const EXPORT_LIMIT = 10_000;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The organisers' side (scoped to their organisations) and the public counts of a competition. */
 @Injectable()
 export class SignupAdminService {
@@ -39,15 +34,15 @@ export class SignupAdminService {
     private readonly ds: DataSource,
     private readonly settings: CompetitionSettings,
     private readonly signups: SignupService,
-    @Inject(RPC) private readonly rpc: NatsRpcClient,
+    private readonly scopes: Scopes,
   ) {}
 
   private async where(req: RpcRequest<SignupPageQuery>): Promise<{ sql: string; params: unknown[] }> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     const q = req.payload;
     const params: unknown[] = [
       scope, q.competitionId ?? null, q.itemId ?? null, q.schoolId ?? null, q.status ?? null, q.payStatus ?? null,
-      q.keyword ? `%${escapeLike(q.keyword)}%` : null, q.schoolName?.trim() || null,
+      likePattern(q.keyword), q.schoolName?.trim() || null,
     ];
     const sql = `($1::int[] IS NULL OR s.group_id = ANY($1)) AND ($2::int IS NULL OR s.competition_id = $2) AND ($3::int IS NULL OR s.item_id = $3)
       AND ($4::int IS NULL OR s.school_id = $4) AND ($5::int IS NULL OR s.status = $5) AND ($6::int IS NULL OR s.pay_status = $6)
@@ -58,15 +53,14 @@ export class SignupAdminService {
   }
 
   async page(req: RpcRequest<SignupPageQuery>): Promise<Page<SignupListRow>> {
-    const pageNum = req.payload.pageNum ?? 1;
-    const pageSize = Math.min(req.payload.pageSize ?? 10, MAX_PAGE_SIZE);
+    const { pageNum, pageSize, offset } = pageOf(req.payload);
     const { sql, params } = await this.where(req);
     const [rows, [{ total }]] = await Promise.all([
       this.ds.query(
         `SELECT ${SIGNUP_COLUMNS}, COALESCE(c.profile->>'realName', c.username, '') AS "captainName"
          FROM signups s LEFT JOIN signup_members c ON c.signup_id = s.id AND c.user_id = s.captain_user_id
          WHERE ${sql} ORDER BY s.id DESC LIMIT $9 OFFSET $10`,
-        [...params, pageSize, (pageNum - 1) * pageSize],
+        [...params, pageSize, offset],
       ) as Promise<(Signup & { captainName: string })[]>,
       this.ds.query(`SELECT count(*)::int AS total FROM signups s WHERE ${sql}`, params),
     ]);
@@ -153,8 +147,7 @@ export class SignupAdminService {
     const { sql, params } = await this.where({ ...req, payload: { competitionId: q.competitionId, itemId: q.itemId, keyword: q.keyword?.trim() || undefined, status: SignupStatus.approved } });
     const where = `${sql} AND ($9::bigint[] IS NULL OR s.id = ANY($9))`;
     const args = [...params, ids ?? null];
-    const pageNum = ids ? 1 : Math.max(1, q.pageNum ?? 1);
-    const pageSize = ids ? APPROVED_IDS_LIMIT : Math.min(Math.max(1, q.pageSize ?? 10), MAX_PAGE_SIZE);
+    const { pageNum, pageSize, offset } = ids ? { pageNum: 1, pageSize: APPROVED_IDS_LIMIT, offset: 0 } : pageOf(q);
     const [list, [{ total }]] = await Promise.all([
       this.ds.query(
         `SELECT s.id::int AS id, s.item_id AS "itemId", s.item_name AS "itemName", s.type, s.team_name AS "teamName", s.school_name AS "schoolName",
@@ -163,7 +156,7 @@ export class SignupAdminService {
            ARRAY(SELECT t->>'name' FROM jsonb_array_elements(s.teachers) t) AS teachers,
            (SELECT w.title FROM works w WHERE w.signup_id = s.id) AS "workTitle"
          FROM signups s WHERE ${where} ORDER BY s.id LIMIT $10 OFFSET $11`,
-        [...args, pageSize, (pageNum - 1) * pageSize],
+        [...args, pageSize, offset],
       ) as Promise<ApprovedSignup[]>,
       this.ds.query(`SELECT count(*)::int AS total FROM signups s WHERE ${where}`, args),
     ]);
@@ -172,7 +165,7 @@ export class SignupAdminService {
 
   /** Schools the competition's sign-ups come from, with how many: the list's school filter. */
   async sources(req: RpcRequest<{ competitionId: number }>): Promise<{ schoolId: number | null; schoolName: string; count: number }[]> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     return this.ds.query(
       `SELECT s.school_id AS "schoolId", COALESCE(max(s.school_name), '') AS "schoolName", count(*)::int AS count FROM signups s
        WHERE s.competition_id = $1 AND ($2::int[] IS NULL OR s.group_id = ANY($2)) AND s.status IN (${SignupStatus.pending}, ${SignupStatus.approved})
@@ -211,8 +204,7 @@ export class SignupAdminService {
   /** Public: approved sign-ups of a competition (its participants tab); names are shortened to the family name. */
   async publicMembers(req: RpcRequest<{ competitionId: number; itemId?: number; pageNum?: number; pageSize?: number }>) {
     const s = await this.settings.get(req.payload.competitionId, req.meta);
-    const pageNum = req.payload.pageNum ?? 1;
-    const pageSize = Math.min(req.payload.pageSize ?? 10, MAX_PAGE_SIZE);
+    const { pageNum, pageSize, offset } = pageOf(req.payload);
     const where = `s.competition_id = $1 AND s.status = ${SignupStatus.approved} AND ($2::int IS NULL OR s.item_id = $2)`;
     const params = [s.id, req.payload.itemId ?? null];
     const [rows, [{ total }]] = await Promise.all([
@@ -221,7 +213,7 @@ export class SignupAdminService {
            s.member_count AS "memberCount",
            (SELECT array_agg(COALESCE(x.profile->>'realName', x.username) ORDER BY x.captain DESC, x.id) FROM signup_members x WHERE x.signup_id = s.id AND x.active) AS names
          FROM signups s WHERE ${where} ORDER BY s.id LIMIT $3 OFFSET $4`,
-        [...params, pageSize, (pageNum - 1) * pageSize],
+        [...params, pageSize, offset],
       ),
       this.ds.query(`SELECT count(*)::int AS total FROM signups s WHERE ${where}`, params),
     ]);
@@ -230,9 +222,8 @@ export class SignupAdminService {
   }
 
   private async assertInScope(req: RpcRequest, groupId: number, id: number): Promise<void> {
-    const scope = await scopeOf(this.rpc, req);
     // Someone else's organisation's sign-up is "not found" rather than "forbidden": its existence is not theirs to learn.
-    if (scope !== null && !scope.includes(groupId)) throw AppError.notFound('enroll.signupNotFound', { id });
+    if (!inScope(await this.scopes.of(req), groupId)) throw AppError.notFound('enroll.signupNotFound', { id });
   }
 }
 

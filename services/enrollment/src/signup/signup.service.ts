@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, isUniqueViolation, NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, inScope, isUniqueViolation, preparedQuery, Scopes } from '@cmp/common';
 import {
   hasAnyPermission,
   ParticipationMode,
@@ -10,9 +9,7 @@ import {
   PayStatus,
   SignupStatus,
   SignupType,
-  translate,
   type CompleteStatus,
-  type Identity,
   type MemberField,
   type MemberProfile,
   type RpcRequest,
@@ -21,15 +18,23 @@ import {
   type SignUpPayload,
   type Teacher,
 } from '@cmp/contracts';
-import { RPC } from '../rpc.provider';
-import { callerOf, scopeOf } from '../scope';
 import { CompetitionSettings, type Settings } from '../settings/competition-settings';
 import { isComplete, mergeProfiles, missingFields, normaliseProfile, requireFields } from './profile';
 import { hasSchoolQuota, releaseSchool, releaseSlot, schoolQuotaOf } from './quota';
-import { changed, displayName, loadMembers, loadSignup, notify, SIGNUP_COLUMNS, type SignupRow } from './signup.sql';
+import {
+  assertOpen,
+  changed,
+  displayName,
+  loadMembers,
+  loadSignup,
+  notify,
+  ONE_PER_EVENT,
+  savedProfile,
+  saveProfile,
+  SIGNUP_COLUMNS,
+  type SignupRow,
+} from './signup.sql';
 
-const OPEN_STATUSES: number[] = [SignupStatus.pending, SignupStatus.approved];
-const ONE_PER_EVENT = 'signup_members_one_per_event';
 const DEADLOCK = '40P01';
 
 const fmt = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
@@ -59,7 +64,7 @@ export class SignupService {
   constructor(
     private readonly ds: DataSource,
     private readonly settings: CompetitionSettings,
-    @Inject(RPC) private readonly rpc: NatsRpcClient,
+    private readonly scopes: Scopes,
   ) {}
 
   async signUp(req: RpcRequest<SignUpPayload>): Promise<Signup> {
@@ -71,7 +76,7 @@ export class SignupService {
     // The saved details are read only when the form lacks something they may hold; otherwise the
     // sign-up statement merges them itself (one round trip for the common case).
     if (missingFields(profile, s.enroll.requiredFields).length || (hasSchoolQuota(s.enroll) && !profile.schoolId)) {
-      profile = mergeProfiles(await this.savedProfile(this.ds.manager, me.userId), profile);
+      profile = mergeProfiles(await savedProfile(this.ds.manager, me.userId), profile);
     }
     requireFields(profile, s.enroll.requiredFields, req.meta.lang);
     return this.create(s, p, [{ userId: me.userId, username: me.username, realName: profile.realName ?? me.username, captain: true, profile }]);
@@ -103,9 +108,11 @@ export class SignupService {
     const run = async (waitForLocked: boolean): Promise<Signup> => {
       // A named prepared statement straight on TypeORM's pg pool: planned once per connection instead of
       // on every sign-up (half the database's time per sign-up, measured in the sign-up-rush bench).
-      const pool = (this.ds.driver as unknown as { master: Pool }).master;
-      const { rows } = await pool.query({ name: waitForLocked ? 'enrollment.sign-up.wait' : 'enrollment.sign-up', text: signUpStatement(waitForLocked), values: params });
-      const row = rows[0] as Signup & Record<'quotaCheck' | 'schoolCheck' | 'membersAdded' | 'profileSaved', unknown>;
+      const [row] = await preparedQuery<Signup & Record<'quotaCheck' | 'schoolCheck' | 'membersAdded' | 'profileSaved', unknown>>(this.ds, {
+        name: waitForLocked ? 'enrollment.sign-up.wait' : 'enrollment.sign-up',
+        text: signUpStatement(waitForLocked),
+        values: params,
+      });
       const { quotaCheck: _q, schoolCheck: _s, membersAdded: _m, profileSaved: _p, ...signup } = row;
       return signup;
     };
@@ -136,16 +143,6 @@ export class SignupService {
     }
   }
 
-  /** Adds the caller as an active member (joining); the unique index refuses a second sign-up for the event. */
-  private async insertMember(m: EntityManager, signupId: number, itemId: number, x: NewMember): Promise<void> {
-    const rows: unknown[] = await m.query(
-      `INSERT INTO signup_members (signup_id, item_id, user_id, username, captain, profile)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (item_id, user_id) WHERE active DO NOTHING RETURNING id`,
-      [signupId, itemId, x.userId, x.username, x.captain, JSON.stringify(x.profile)],
-    );
-    if (!rows.length) throw AppError.conflict('enroll.alreadySigned');
-  }
-
   async withdraw(req: RpcRequest<{ id: number }>): Promise<null> {
     const me = callerOf(req);
     const s = await loadSignup(this.ds.manager, req.payload.id);
@@ -154,15 +151,11 @@ export class SignupService {
     assertEnrolling(await this.settings.get(s.competitionId, req.meta));
     await this.ds.transaction(async (m) => {
       const locked = (await loadSignup(m, s.id, true))!;
-      this.assertOpen(locked, req);
+      assertOpen(locked, req.meta.lang);
       if (locked.payStatus === PayStatus.paid) throw AppError.badRequest('enroll.paidNoWithdraw');
       await closeSignup(m, locked, SignupStatus.withdrawn, null);
     });
     return null;
-  }
-
-  dissolve(req: RpcRequest<{ id: number }>): Promise<null> {
-    return this.withdraw(req);
   }
 
   /** Every sign-up the caller is in (as captain or member), newest first; of one competition when it is named. */
@@ -222,7 +215,7 @@ export class SignupService {
     const members = rows.map((x) => ({ ...x, realName: x.profile.realName ?? x.username }));
     const captain = members.find((x) => x.captain);
     if (!captain) throw AppError.noAccess('enroll.notCaptain');
-    captain.profile = mergeProfiles(await this.savedProfile(this.ds.manager, me.userId), captain.profile);
+    captain.profile = mergeProfiles(await savedProfile(this.ds.manager, me.userId), captain.profile);
     requireFields(captain.profile, s.enroll.requiredFields, req.meta.lang);
     return this.create(s, { competitionId: s.id, itemId: req.payload.itemId, type: from.type, teamName: from.teamName ?? undefined, teachers: from.teachers }, members);
   }
@@ -233,117 +226,10 @@ export class SignupService {
     const teachers = cleanTeachers(req.payload.teachers);
     if (teachers.length > settings.enroll.teacherMax) throw AppError.badRequest('enroll.tooManyTeachers', { max: settings.enroll.teacherMax });
     await this.ds.transaction(async (m) => {
-      this.assertOpen((await loadSignup(m, s.id, true))!, req);
+      assertOpen((await loadSignup(m, s.id, true))!, req.meta.lang);
       await m.query(`UPDATE signups SET teachers = $2, updated_at = now() WHERE id = $1`, [s.id, JSON.stringify(teachers)]);
     });
     return this.get(req);
-  }
-
-  /** The invitation code of a team, for its members (the gateway turns it into a link and a QR code). */
-  async invite(req: RpcRequest<{ id: number }>): Promise<{ signupId: number; inviteCode: string; teamName: string | null; competitionId: number }> {
-    const me = callerOf(req);
-    const s = await loadSignup(this.ds.manager, req.payload.id);
-    if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
-    if (s.type !== SignupType.team) throw AppError.badRequest('enroll.notTeam');
-    const [member] = await this.ds.query(`SELECT 1 FROM signup_members WHERE signup_id = $1 AND user_id = $2 AND active`, [s.id, me.userId]);
-    if (!member) throw AppError.noAccess('enroll.notMember');
-    return { signupId: s.id, inviteCode: s.inviteCode, teamName: s.teamName, competitionId: s.competitionId };
-  }
-
-  /** Joins a team by its invitation code; the team size is checked by a conditional update. */
-  async join(req: RpcRequest<{ inviteCode: string; profile?: MemberProfile }>): Promise<SignupDetail> {
-    const me = callerOf(req);
-    const [found] = await this.ds.query(`SELECT id::int AS id FROM signups WHERE invite_code = $1`, [req.payload.inviteCode]);
-    if (!found) throw AppError.notFound('enroll.inviteNotFound');
-    const s = (await loadSignup(this.ds.manager, found.id))!;
-    if (s.type !== SignupType.team) throw AppError.badRequest('enroll.notTeam');
-    const settings = await this.settings.open(s.competitionId, req.meta);
-    assertEnrolling(settings);
-    const [already] = await this.ds.query(`SELECT signup_id::int AS "signupId" FROM signup_members WHERE item_id = $1 AND user_id = $2 AND active`, [
-      s.itemId,
-      me.userId,
-    ]);
-    if (already?.signupId === s.id) return this.get({ ...req, payload: { id: s.id } });
-    if (already) throw AppError.conflict('enroll.alreadySigned');
-    const profile = mergeProfiles(await this.savedProfile(this.ds.manager, me.userId), normaliseProfile(req.payload.profile));
-    try {
-      await this.ds.transaction(async (m) => {
-        const grown = await changed(
-          m,
-          `UPDATE signups SET member_count = member_count + 1, updated_at = now()
-           WHERE id = $1 AND status = ${SignupStatus.pending} AND member_count < $2 RETURNING id`,
-          [s.id, settings.enroll.teamMax],
-        );
-        if (!grown.length) {
-          const now = (await loadSignup(m, s.id))!;
-          this.assertOpen(now, req, [SignupStatus.pending]);
-          throw AppError.conflict('enroll.teamFull', { max: settings.enroll.teamMax });
-        }
-        await this.insertMember(m, s.id, s.itemId, { userId: me.userId, username: me.username, realName: profile.realName ?? me.username, captain: false, profile });
-        await notify(m, [s.captainUserId], 'message.memberJoined', { member: profile.realName ?? me.username, team: s.teamName ?? '' });
-      });
-    } catch (e) {
-      if (isUniqueViolation(e, ONE_PER_EVENT)) throw AppError.conflict('enroll.alreadySigned');
-      throw e;
-    }
-    await this.saveProfile(this.ds.manager, me.userId, profile);
-    return this.get({ ...req, payload: { id: s.id } });
-  }
-
-  async leave(req: RpcRequest<{ id: number }>): Promise<null> {
-    const me = callerOf(req);
-    const s = await loadSignup(this.ds.manager, req.payload.id);
-    if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
-    if (s.captainUserId === me.userId) throw AppError.badRequest('enroll.captainLeaves');
-    await this.dropMember(req, s, me.userId);
-    return null;
-  }
-
-  async removeMember(req: RpcRequest<{ id: number; userId: number }>): Promise<SignupDetail> {
-    const s = await this.captainOf(req);
-    if (req.payload.userId === s.captainUserId) throw AppError.badRequest('enroll.captainLeaves');
-    await this.dropMember(req, s, req.payload.userId);
-    return this.get(req);
-  }
-
-  private async dropMember(req: RpcRequest, s: SignupRow, userId: number): Promise<void> {
-    if (s.type !== SignupType.team) throw AppError.badRequest('enroll.notTeam');
-    await this.ds.transaction(async (m) => {
-      this.assertOpen((await loadSignup(m, s.id, true))!, req, [SignupStatus.pending]);
-      const gone = await changed(m, `UPDATE signup_members SET active = false WHERE signup_id = $1 AND user_id = $2 AND active AND NOT captain RETURNING id`, [
-        s.id,
-        userId,
-      ]);
-      if (!gone.length) throw AppError.noAccess('enroll.notMember');
-      await m.query(`UPDATE signups SET member_count = member_count - 1, updated_at = now() WHERE id = $1`, [s.id]);
-    });
-  }
-
-  async transfer(req: RpcRequest<{ id: number; userId: number }>): Promise<SignupDetail> {
-    const s = await this.captainOf(req);
-    if (s.type !== SignupType.team) throw AppError.badRequest('enroll.notTeam');
-    await this.ds.transaction(async (m) => {
-      this.assertOpen((await loadSignup(m, s.id, true))!, req);
-      const [target] = await m.query(`SELECT 1 FROM signup_members WHERE signup_id = $1 AND user_id = $2 AND active`, [s.id, req.payload.userId]);
-      if (!target) throw AppError.badRequest('enroll.notMember');
-      await m.query(`UPDATE signup_members SET captain = (user_id = $2) WHERE signup_id = $1 AND active`, [s.id, req.payload.userId]);
-      await m.query(`UPDATE signups SET captain_user_id = $2, updated_at = now() WHERE id = $1`, [s.id, req.payload.userId]);
-    });
-    return this.get(req);
-  }
-
-  /** Members of a team: full details for its members and organisers; names only for someone holding the invitation. */
-  async members(req: RpcRequest<{ id?: number; inviteCode?: string }>): Promise<SignupDetail> {
-    if (req.payload.id) return this.get(req as RpcRequest<{ id: number }>);
-    const [found] = await this.ds.query(`SELECT id::int AS id FROM signups WHERE invite_code = $1`, [req.payload.inviteCode ?? '']);
-    if (!found) throw AppError.notFound('enroll.inviteNotFound');
-    const s = (await loadSignup(this.ds.manager, found.id))!;
-    const members = await loadMembers(this.ds.manager, s.id);
-    const me = callerOf(req);
-    if (members.some((x) => x.userId === me.userId)) return this.detailOf(req, s, members, true);
-    const detail = await this.detailOf(req, s, members, false);
-    // A prospective member sees who is in the team, not their personal details.
-    return { ...detail, members: detail.members.map((x) => ({ ...x, profile: { realName: x.profile.realName }, missing: [] })) };
   }
 
   /** A member fills in or corrects their details for one sign-up (and keeps them for the next). */
@@ -353,7 +239,7 @@ export class SignupService {
     await this.ds.transaction(async (m) => {
       const s = await loadSignup(m, req.payload.id, true);
       if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
-      this.assertOpen(s, req, [SignupStatus.pending]);
+      assertOpen(s, req.meta.lang, [SignupStatus.pending]);
       const updated = await changed(m, `UPDATE signup_members SET profile = profile || $3::jsonb WHERE signup_id = $1 AND user_id = $2 AND active RETURNING id`, [
         s.id,
         me.userId,
@@ -365,7 +251,7 @@ export class SignupService {
         await m.query(`UPDATE signups SET school_name = COALESCE($2, school_name), updated_at = now() WHERE id = $1`, [s.id, profile.schoolName ?? null]);
       }
     });
-    await this.saveProfile(this.ds.manager, me.userId, profile);
+    await saveProfile(this.ds.manager, me.userId, profile);
     return this.completeStatus({ ...req, payload: { id: req.payload.id } });
   }
 
@@ -386,7 +272,8 @@ export class SignupService {
     };
   }
 
-  private async captainOf(req: RpcRequest<{ id: number }>): Promise<SignupRow> {
+  /** The sign-up, when the caller is its captain. */
+  async captainOf(req: RpcRequest<{ id: number }>): Promise<SignupRow> {
     const me = callerOf(req);
     const s = await loadSignup(this.ds.manager, req.payload.id);
     if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
@@ -394,29 +281,12 @@ export class SignupService {
     return s;
   }
 
-  private assertOpen(s: Signup, req: RpcRequest, allowed: number[] = OPEN_STATUSES): void {
-    if (!allowed.includes(s.status)) throw AppError.badRequest('enroll.closed', { status: translate(`enroll.status.${s.status}`, req.meta.lang) });
-  }
-
   /** Organisers with enroll:list of the competition's organisation (or above it). */
   async assertOrganiser(req: RpcRequest, groupId: number): Promise<void> {
     if (!hasAnyPermission(callerOf(req), [Perm.enrollList])) throw AppError.noAccess('enroll.notMember');
-    const scope = await scopeOf(this.rpc, req);
-    if (scope !== null && !scope.includes(groupId)) throw AppError.noAccess('enroll.notMember');
+    if (!inScope(await this.scopes.of(req), groupId)) throw AppError.noAccess('enroll.notMember');
   }
 
-  async savedProfile(m: EntityManager, userId: number): Promise<MemberProfile> {
-    const [row] = await m.query(`SELECT profile FROM profiles WHERE user_id = $1`, [userId]);
-    return (row?.profile as MemberProfile) ?? {};
-  }
-
-  async saveProfile(m: EntityManager, userId: number, profile: MemberProfile): Promise<void> {
-    await m.query(
-      `INSERT INTO profiles (user_id, profile) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET profile = profiles.profile || EXCLUDED.profile, updated_at = now()
-       WHERE profiles.profile IS DISTINCT FROM profiles.profile || EXCLUDED.profile`,
-      [userId, JSON.stringify(profile)],
-    );
-  }
 }
 
 /**
@@ -481,5 +351,3 @@ function cleanTeachers(list: Teacher[] | undefined): Teacher[] {
     .map((t) => ({ name: String(t.name ?? '').trim(), ...(t.phone ? { phone: String(t.phone).trim() } : {}), ...(t.email ? { email: String(t.email).trim() } : {}) }))
     .filter((t) => t.name);
 }
-
-export type { Identity };

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { SignupStatus, translate, type Signup } from '@cmp/contracts';
+import { AppError } from '@cmp/common';
+import { SignupStatus, translate, type Lang, type MemberProfile, type Signup } from '@cmp/contracts';
 
 /** A sign-up row as the contract's Signup (alias `s`). */
 export const SIGNUP_COLUMNS = `s.id::int AS id, s.competition_id AS "competitionId", s.competition_name AS "competitionName",
@@ -56,4 +57,27 @@ export const displayName = (s: Pick<Signup, 'teamName' | 'competitionName' | 'it
 export async function changed<T = { id: number }>(m: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
   const r = (await m.query(sql, params)) as [T[], number];
   return r[0];
+}
+
+/** The unique index that allows one active membership per person and event. */
+export const ONE_PER_EVENT = 'signup_members_one_per_event';
+
+/** Refuses a change to a sign-up that is no longer in one of the allowed states (pending or approved by default). */
+export function assertOpen(s: Signup, lang: Lang, allowed: number[] = [SignupStatus.pending, SignupStatus.approved]): void {
+  if (!allowed.includes(s.status)) throw AppError.badRequest('enroll.closed', { status: translate(`enroll.status.${s.status}`, lang) });
+}
+
+/** A person's saved details, which pre-fill their next sign-up. */
+export async function savedProfile(m: EntityManager, userId: number): Promise<MemberProfile> {
+  const [row] = await m.query(`SELECT profile FROM profiles WHERE user_id = $1`, [userId]);
+  return (row?.profile as MemberProfile) ?? {};
+}
+
+/** Merges details into a person's saved ones (a write only when something changes). */
+export async function saveProfile(m: EntityManager, userId: number, profile: MemberProfile): Promise<void> {
+  await m.query(
+    `INSERT INTO profiles (user_id, profile) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET profile = profiles.profile || EXCLUDED.profile, updated_at = now()
+     WHERE profiles.profile IS DISTINCT FROM profiles.profile || EXCLUDED.profile`,
+    [userId, JSON.stringify(profile)],
+  );
 }

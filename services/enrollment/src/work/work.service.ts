@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, isUniqueViolation, NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, inScope, isUniqueViolation, likePattern, pageOf, Scopes } from '@cmp/common';
 import {
   hasAnyPermission,
-  MAX_PAGE_SIZE,
   Perm,
   PayStatus,
   SignupStatus,
@@ -21,8 +20,6 @@ import {
   type WorkSavePayload,
   type WorkUploadPolicy,
 } from '@cmp/contracts';
-import { RPC } from '../rpc.provider';
-import { callerOf, scopeOf } from '../scope';
 import { CompetitionSettings, type Settings } from '../settings/competition-settings';
 import { changed, loadSignup } from '../signup/signup.sql';
 
@@ -47,7 +44,7 @@ export class WorkService {
   constructor(
     private readonly ds: DataSource,
     private readonly settings: CompetitionSettings,
-    @Inject(RPC) private readonly rpc: NatsRpcClient,
+    private readonly scopes: Scopes,
   ) {}
 
   private async load(m: EntityManager, where: string, params: unknown[]): Promise<WorkRow | undefined> {
@@ -247,18 +244,17 @@ export class WorkService {
   }
 
   async page(req: RpcRequest<WorkPageQuery>): Promise<Page<Work>> {
-    const scope = await scopeOf(this.rpc, req);
+    const scope = await this.scopes.of(req);
     const q = req.payload;
-    const pageNum = q.pageNum ?? 1;
-    const pageSize = Math.min(q.pageSize ?? 10, MAX_PAGE_SIZE);
+    const { pageNum, pageSize, offset } = pageOf(q);
     const where = `($1::int[] IS NULL OR w.group_id = ANY($1)) AND ($2::int IS NULL OR w.competition_id = $2) AND ($3::int IS NULL OR w.item_id = $3)
       AND ($4::int IS NULL OR w.status = $4) AND ($5::text IS NULL OR w.title ILIKE $5 OR s.team_name ILIKE $5)`;
-    const params = [scope, q.competitionId ?? null, q.itemId ?? null, q.status ?? null, q.keyword ? `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null];
+    const params = [scope, q.competitionId ?? null, q.itemId ?? null, q.status ?? null, likePattern(q.keyword)];
     const [list, [{ total }]] = await Promise.all([
       this.ds.query(`SELECT ${WORK_COLUMNS} FROM works w JOIN signups s ON s.id = w.signup_id WHERE ${where} ORDER BY w.id DESC LIMIT $6 OFFSET $7`, [
         ...params,
         pageSize,
-        (pageNum - 1) * pageSize,
+        offset,
       ]),
       this.ds.query(`SELECT count(*)::int AS total FROM works w JOIN signups s ON s.id = w.signup_id WHERE ${where}`, params),
     ]);
@@ -292,16 +288,14 @@ export class WorkService {
   /** The settings of a competition of the caller's organisations; others are answered as not found. */
   private async organisersCompetition(req: RpcRequest, competitionId: number): Promise<Settings> {
     const s = await this.settings.get(competitionId, req.meta);
-    const scope = await scopeOf(this.rpc, req);
-    if (scope !== null && !scope.includes(s.groupId)) throw AppError.notFound('enroll.notPublished', { id: s.id });
+    if (!inScope(await this.scopes.of(req), s.groupId)) throw AppError.notFound('enroll.notPublished', { id: s.id });
     return s;
   }
 
   /** Organisers with work:list of the competition's organisation (or above it); others learn nothing. */
   private async assertOrganiser(req: RpcRequest, w: WorkRow): Promise<void> {
     if (!hasAnyPermission(callerOf(req), [Perm.workList])) throw AppError.notFound('work.notFound', { id: w.id });
-    const scope = await scopeOf(this.rpc, req);
-    if (scope !== null && !scope.includes(w.groupId)) throw AppError.notFound('work.notFound', { id: w.id });
+    if (!inScope(await this.scopes.of(req), w.groupId)) throw AppError.notFound('work.notFound', { id: w.id });
   }
 }
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable, SetMetadata, type OnModuleInit } from '@nestjs/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { NatsRpcClient } from '@cmp/common';
+import { RPC, subscribeBroadcast, type NatsRpcClient } from '@cmp/common';
 import { PUBLIC_CACHE_INVALIDATED } from '@cmp/contracts';
 import { metrics } from '../health/metrics';
 import { metaOf, type Ctx } from './request-context';
 import { routesOf } from './routes';
-import { NATS_RPC, RpcService } from './rpc.service';
+import { RpcService } from './rpc.service';
 
 const CACHED_READ = 'cmp:cached-read';
 /** Marks a public GET whose answer PublicCache keeps (its handler reads through PublicCache.call). */
@@ -38,16 +38,14 @@ export class PublicCache implements OnModuleInit {
 
   constructor(
     private readonly rpc: RpcService,
-    @Inject(NATS_RPC) private readonly nats: NatsRpcClient,
+    @Inject(RPC) private readonly nats: NatsRpcClient,
   ) {}
 
   onModuleInit(): void {
-    this.nats.connection.subscribe(PUBLIC_CACHE_INVALIDATED, {
-      callback: () => {
-        this.generation += 1;
-        this.entries.clear();
-        this.bodies.clear();
-      },
+    subscribeBroadcast(this.nats.connection, PUBLIC_CACHE_INVALIDATED, () => {
+      this.generation += 1;
+      this.entries.clear();
+      this.bodies.clear();
     });
   }
 
