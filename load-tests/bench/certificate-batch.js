@@ -17,7 +17,7 @@ const { start, stop } = require('./lib/processes');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const contracts = require(path.join(ROOT, 'services/contracts/dist'));
-const { demoAwardDesign } = require(path.join(ROOT, 'services/certificates/dist/seed/demo-design'));
+const { demoAwardDesign } = contracts;
 const { bindValues } = require(path.join(ROOT, 'services/certificates/dist/render/design'));
 const { CHROMIUM_ARGS } = require(path.join(ROOT, 'services/certificates/dist/render/renderer'));
 

@@ -24,7 +24,7 @@ import type { EventStreamDefinition } from '@cmp/contracts';
  *
  * Delivery is at least once: publishers give each message an id (JetStream drops a repeat inside the
  * stream's duplicate window) and handlers must be idempotent (for example INSERT ... ON CONFLICT DO NOTHING).
- * Streams and subjects are defined in @cmp/contracts (events.ts).
+ * Streams, subjects and durable names are defined in @cmp/contracts (subjects.ts).
  */
 
 const codec = JSONCodec<unknown>();

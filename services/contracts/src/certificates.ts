@@ -1,45 +1,9 @@
 /**
- * The certificates service's calls, queue, payloads and messages (issuing, numbering, rendering,
- * sending, trace). The certificate DESIGN format (slides, elements, binding codes, categories) and its
- * HTML renderer live in certificate.ts; here a design travels as opaque JSON checked against those types.
+ * The certificates service's queue, payloads and messages (issuing, numbering, rendering, sending, trace); the
+ * subjects are in subjects.ts. The certificate DESIGN format (slides, elements, binding codes, categories) and
+ * its HTML renderer live in certificate-design.ts; here a design travels as opaque JSON checked against those types.
  */
 import type { PageQuery } from './rpc';
-
-export const CertificatesSubject = {
-  templatePage: 'certificates.template.page',
-  templateDetail: 'certificates.template.detail',
-  templateAdd: 'certificates.template.add',
-  templateUpdate: 'certificates.template.update',
-  templateDelete: 'certificates.template.delete',
-  sealGet: 'certificates.seal.get',
-  sealSave: 'certificates.seal.save',
-  batchPage: 'certificates.batch.page',
-  batchDetail: 'certificates.batch.detail',
-  batchAdd: 'certificates.batch.add',
-  batchDelete: 'certificates.batch.delete',
-  recipientsAdd: 'certificates.batch.recipients-add',
-  recipientsImport: 'certificates.batch.recipients-import',
-  /** Approved sign-ups of the batch's competition, marked when already in the batch (the pick-from-sign-ups list). */
-  batchSignups: 'certificates.batch.signups',
-  /** Adds winners from approved sign-ups of the batch's competition (asked from the enrollment service). */
-  recipientsFromSignups: 'certificates.batch.recipients-from-signups',
-  batchPreview: 'certificates.batch.preview',
-  batchIssue: 'certificates.batch.issue',
-  batchProgress: 'certificates.batch.progress',
-  batchRetry: 'certificates.batch.retry',
-  batchSend: 'certificates.batch.send',
-  batchFiles: 'certificates.batch.files',
-  certificatePage: 'certificates.certificate.page',
-  /** Certificates of all the caller's batches by holder, account or number (the back office's trace screen). */
-  certificateSearch: 'certificates.certificate.search',
-  certificateRevoke: 'certificates.certificate.revoke',
-  certificateReissue: 'certificates.certificate.reissue',
-  /** Authorises a download (holder or organiser) and answers where the file is stored. */
-  certificateFile: 'certificates.certificate.file',
-  myPage: 'certificates.my.page',
-  trace: 'certificates.trace.get',
-  health: 'certificates.health.ping',
-} as const;
 
 /** BullMQ queue of the certificates worker (src/worker.ts) and its job names. */
 export const CertificateQueue = {
@@ -71,7 +35,7 @@ export interface CertificateTemplate {
   groupId: number;
   name: string;
   category: string;
-  /** The design (CertificateDesign of certificate.ts); its viewport ratio decides A4 landscape or portrait. */
+  /** The design (CertificateDesign of certificate-design.ts); its viewport ratio decides A4 landscape or portrait. */
   design: unknown;
   numbering: NumberingScheme;
   createdAt: string;
@@ -92,7 +56,7 @@ export interface TemplateQuery extends PageQuery {
 }
 
 /**
- * One winner on a certificate. `values` holds the text binding codes of certificate.ts (school, student,
+ * One winner on a certificate. `values` holds the text binding codes of certificate-design.ts (school, student,
  * teacher, workName, teamName, awardName, …); `username` links it to the holder's account (personal centre).
  */
 export interface Recipient {

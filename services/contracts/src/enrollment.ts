@@ -1,69 +1,9 @@
 /**
- * Sign-ups, teams, works and the personal centre (enrollment service). Subjects, payloads, replies and
- * messages of the feature in one place; subjects follow the `<service>.<entity>.<verb>` rule of subjects.ts.
- * docs/api-enrollment.md describes the HTTP calls built on them.
+ * Sign-ups, teams, works and the personal centre (enrollment service): payloads, replies and messages; the
+ * subjects are in subjects.ts. docs/api-enrollment.md describes the HTTP calls built on them.
  */
 import type { MemberField, WorkFileType } from './competition';
 import type { Page, PageQuery } from './rpc';
-
-export const EnrollmentSubject = {
-  // Participant side (logged in).
-  signUp: 'enrollment.signup.create',
-  withdraw: 'enrollment.signup.withdraw',
-  mySignups: 'enrollment.signup.mine',
-  signupGet: 'enrollment.signup.get',
-  copy: 'enrollment.signup.copy',
-  teachersSave: 'enrollment.signup.teachers-save',
-  teamInvite: 'enrollment.team.invite',
-  teamJoin: 'enrollment.team.join',
-  teamLeave: 'enrollment.team.leave',
-  teamRemoveMember: 'enrollment.team.remove-member',
-  teamTransfer: 'enrollment.team.transfer',
-  teamDissolve: 'enrollment.team.dissolve',
-  teamMembers: 'enrollment.team.members',
-  memberProfileSave: 'enrollment.member.profile-save',
-  completeStatus: 'enrollment.member.complete-status',
-  profileGet: 'enrollment.profile.get',
-  profileSave: 'enrollment.profile.save',
-  centre: 'enrollment.centre.get',
-  messagePage: 'enrollment.message.page',
-  messageRead: 'enrollment.message.read',
-  /** The caller's bank card (for prize money): masked view, save, delete. */
-  bankCardGet: 'enrollment.bank-card.get',
-  bankCardSave: 'enrollment.bank-card.save',
-  bankCardDelete: 'enrollment.bank-card.delete',
-  // Works.
-  workSave: 'enrollment.work.save',
-  workSubmit: 'enrollment.work.submit',
-  workWithdraw: 'enrollment.work.withdraw',
-  workGet: 'enrollment.work.get',
-  workMine: 'enrollment.work.mine',
-  /** What a file for a work may be (types, size, how many more); asked by the gateway before it reads an upload. */
-  workUploadPolicy: 'enrollment.work.upload-policy',
-  workFileAdd: 'enrollment.work.file-add',
-  workFileDelete: 'enrollment.work.file-delete',
-  /** Whether the caller (or a share id holder) may download a file, and where it is stored. */
-  workFileAccess: 'enrollment.work.file-access',
-  workByShareId: 'enrollment.work.by-share-id',
-  workPublicDetail: 'enrollment.work.public-detail',
-  // Public.
-  counts: 'enrollment.public.counts',
-  publicMembers: 'enrollment.public.members',
-  // Back office (scoped to the caller's organisations).
-  signupPage: 'enrollment.signup.page',
-  signupDetail: 'enrollment.signup.detail',
-  signupCheck: 'enrollment.signup.check',
-  signupExport: 'enrollment.signup.export',
-  sourceList: 'enrollment.signup.sources',
-  /** Approved sign-ups of a competition with their members, teachers and work (certificate winners are picked from them). */
-  approvedPage: 'enrollment.signup.approved',
-  workPage: 'enrollment.work.page',
-  workDetail: 'enrollment.work.detail',
-  workPublish: 'enrollment.work.publish',
-  /** Whether a competition's works are published (the works list's switch). */
-  workPublication: 'enrollment.work.publication',
-  health: 'enrollment.health.ping',
-} as const;
 
 /** pending → approved | rejected; pending or approved → withdrawn (by the captain, while the window is open). */
 export const SignupStatus = { pending: 0, approved: 1, rejected: 2, withdrawn: 3 } as const;

@@ -1,13 +1,4 @@
-export type Lang = 'zh-CN' | 'en';
-export const DEFAULT_LANG: Lang = 'zh-CN';
-
-/** Picks a supported language from an Accept-Language style header or a `lang` value. */
-export function pickLang(header?: string | null): Lang {
-  if (!header) return DEFAULT_LANG;
-  const first = header.split(',')[0].trim().toLowerCase();
-  return first.startsWith('en') ? 'en' : DEFAULT_LANG;
-}
-
+import type { Lang } from './lang';
 import { newsMessages } from './news';
 import { enrollMessages } from './enrollment';
 import { certificateMessages } from './certificates';

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './lang';
 export * from './i18n';
 export * from './permissions';
 export * from './rpc';
@@ -12,5 +13,5 @@ export * from './operation-log';
 export * from './reference';
 export * from './news';
 export * from './enrollment';
-export * from './certificate';
+export * from './certificate-design';
 export * from './certificates';

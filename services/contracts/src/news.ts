@@ -1,34 +1,5 @@
-/**
- * News and subscriptions (competitions service). Subjects live here rather than in subjects.ts so the
- * news feature's contract reads in one place; they follow the same `<service>.<entity>.<verb>` rule.
- */
+/** News and subscriptions (competitions service): payloads, replies and messages; the subjects are in subjects.ts. */
 import type { PageQuery } from './rpc';
-
-export const NewsSubject = {
-  /** Back office: news of the caller's organisation and its subordinates. */
-  page: 'competitions.news.page',
-  get: 'competitions.news.get',
-  save: 'competitions.news.save',
-  delete: 'competitions.news.delete',
-  /** Publishes (with news:check) or submits for approval (without). */
-  publish: 'competitions.news.publish',
-  unpublish: 'competitions.news.unpublish',
-  /** Approve or reject an application from a subordinate organisation. */
-  check: 'competitions.news.check',
-  collect: 'competitions.news.collect',
-  collectPage: 'competitions.news.collect-page',
-  /** Public site: published news only. */
-  publicPage: 'competitions.news.public-page',
-  publicGet: 'competitions.news.public-get',
-} as const;
-
-export const SubscriptionSubject = {
-  get: 'competitions.subscription.get',
-  save: 'competitions.subscription.save',
-  messagePage: 'competitions.subscription.message-page',
-  messageDelete: 'competitions.subscription.message-delete',
-  messageRead: 'competitions.subscription.message-read',
-} as const;
 
 /**
  * News categories: the `dictValue`s of the website navigation's news children

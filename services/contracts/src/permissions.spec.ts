@@ -1,4 +1,5 @@
-import { translate, pickLang } from './i18n';
+import { translate } from './i18n';
+import { pickLang } from './lang';
 import { hasAnyPermission } from './permissions';
 
 describe('hasAnyPermission', () => {

@@ -1,5 +1,5 @@
 import type { Identity } from './permissions';
-import type { Lang } from './i18n';
+import type { Lang } from './lang';
 
 /** Metadata of the HTTP request behind an RPC call. */
 export interface RequestMeta {

@@ -1,6 +1,7 @@
 /**
- * NATS subjects: `<service>.<entity>.<verb>`. Renaming one breaks running replicas: add, never rename.
- * Each service's servers join a queue group named after the service.
+ * Every NATS name of the platform, in one place: request/reply subjects `<service>.<entity>.<verb>` (each
+ * service's servers join a queue group named after the service), broadcasts, and the JetStream event
+ * subjects, streams and durable consumers. Renaming one breaks running replicas: add, never rename.
  */
 export const Service = {
   auth: 'auth',
@@ -20,7 +21,7 @@ export const AuthSubject = {
   register: 'auth.register.submit',
   retrieveCodeSend: 'auth.retrieve.code-send',
   retrieve: 'auth.retrieve.reset',
-  /** The operation log, fed by the audit.operation.logged event (see events.ts). */
+  /** The operation log, fed by the audit.operation.logged event (EventSubject below). */
   logPage: 'auth.log.page',
   userInfo: 'auth.user.info',
   userMenu: 'auth.menu.user',
@@ -119,4 +120,187 @@ export const ReferenceSubject = {
   dictItemList: 'competitions.dict.item-list',
   dictItemSave: 'competitions.dict.item-save',
   dictItemDelete: 'competitions.dict.item-delete',
+} as const;
+
+export const NewsSubject = {
+  /** Back office: news of the caller's organisation and its subordinates. */
+  page: 'competitions.news.page',
+  get: 'competitions.news.get',
+  save: 'competitions.news.save',
+  delete: 'competitions.news.delete',
+  /** Publishes (with news:check) or submits for approval (without). */
+  publish: 'competitions.news.publish',
+  unpublish: 'competitions.news.unpublish',
+  /** Approve or reject an application from a subordinate organisation. */
+  check: 'competitions.news.check',
+  collect: 'competitions.news.collect',
+  collectPage: 'competitions.news.collect-page',
+  /** Public site: published news only. */
+  publicPage: 'competitions.news.public-page',
+  publicGet: 'competitions.news.public-get',
+} as const;
+
+export const SubscriptionSubject = {
+  get: 'competitions.subscription.get',
+  save: 'competitions.subscription.save',
+  messagePage: 'competitions.subscription.message-page',
+  messageDelete: 'competitions.subscription.message-delete',
+  messageRead: 'competitions.subscription.message-read',
+} as const;
+
+export const EnrollmentSubject = {
+  // Participant side (logged in).
+  signUp: 'enrollment.signup.create',
+  withdraw: 'enrollment.signup.withdraw',
+  mySignups: 'enrollment.signup.mine',
+  signupGet: 'enrollment.signup.get',
+  copy: 'enrollment.signup.copy',
+  teachersSave: 'enrollment.signup.teachers-save',
+  teamInvite: 'enrollment.team.invite',
+  teamJoin: 'enrollment.team.join',
+  teamLeave: 'enrollment.team.leave',
+  teamRemoveMember: 'enrollment.team.remove-member',
+  teamTransfer: 'enrollment.team.transfer',
+  teamDissolve: 'enrollment.team.dissolve',
+  teamMembers: 'enrollment.team.members',
+  memberProfileSave: 'enrollment.member.profile-save',
+  completeStatus: 'enrollment.member.complete-status',
+  profileGet: 'enrollment.profile.get',
+  profileSave: 'enrollment.profile.save',
+  centre: 'enrollment.centre.get',
+  messagePage: 'enrollment.message.page',
+  messageRead: 'enrollment.message.read',
+  /** The caller's bank card (for prize money): masked view, save, delete. */
+  bankCardGet: 'enrollment.bank-card.get',
+  bankCardSave: 'enrollment.bank-card.save',
+  bankCardDelete: 'enrollment.bank-card.delete',
+  // Works.
+  workSave: 'enrollment.work.save',
+  workSubmit: 'enrollment.work.submit',
+  workWithdraw: 'enrollment.work.withdraw',
+  workGet: 'enrollment.work.get',
+  workMine: 'enrollment.work.mine',
+  /** What a file for a work may be (types, size, how many more); asked by the gateway before it reads an upload. */
+  workUploadPolicy: 'enrollment.work.upload-policy',
+  workFileAdd: 'enrollment.work.file-add',
+  workFileDelete: 'enrollment.work.file-delete',
+  /** Whether the caller (or a share id holder) may download a file, and where it is stored. */
+  workFileAccess: 'enrollment.work.file-access',
+  workByShareId: 'enrollment.work.by-share-id',
+  workPublicDetail: 'enrollment.work.public-detail',
+  // Public.
+  counts: 'enrollment.public.counts',
+  publicMembers: 'enrollment.public.members',
+  // Back office (scoped to the caller's organisations).
+  signupPage: 'enrollment.signup.page',
+  signupDetail: 'enrollment.signup.detail',
+  signupCheck: 'enrollment.signup.check',
+  signupExport: 'enrollment.signup.export',
+  sourceList: 'enrollment.signup.sources',
+  /** Approved sign-ups of a competition with their members, teachers and work (certificate winners are picked from them). */
+  approvedPage: 'enrollment.signup.approved',
+  workPage: 'enrollment.work.page',
+  workDetail: 'enrollment.work.detail',
+  workPublish: 'enrollment.work.publish',
+  /** Whether a competition's works are published (the works list's switch). */
+  workPublication: 'enrollment.work.publication',
+  health: 'enrollment.health.ping',
+} as const;
+
+export const CertificatesSubject = {
+  templatePage: 'certificates.template.page',
+  templateDetail: 'certificates.template.detail',
+  templateAdd: 'certificates.template.add',
+  templateUpdate: 'certificates.template.update',
+  templateDelete: 'certificates.template.delete',
+  sealGet: 'certificates.seal.get',
+  sealSave: 'certificates.seal.save',
+  batchPage: 'certificates.batch.page',
+  batchDetail: 'certificates.batch.detail',
+  batchAdd: 'certificates.batch.add',
+  batchDelete: 'certificates.batch.delete',
+  recipientsAdd: 'certificates.batch.recipients-add',
+  recipientsImport: 'certificates.batch.recipients-import',
+  /** Approved sign-ups of the batch's competition, marked when already in the batch (the pick-from-sign-ups list). */
+  batchSignups: 'certificates.batch.signups',
+  /** Adds winners from approved sign-ups of the batch's competition (asked from the enrollment service). */
+  recipientsFromSignups: 'certificates.batch.recipients-from-signups',
+  batchPreview: 'certificates.batch.preview',
+  batchIssue: 'certificates.batch.issue',
+  batchProgress: 'certificates.batch.progress',
+  batchRetry: 'certificates.batch.retry',
+  batchSend: 'certificates.batch.send',
+  batchFiles: 'certificates.batch.files',
+  certificatePage: 'certificates.certificate.page',
+  /** Certificates of all the caller's batches by holder, account or number (the back office's trace screen). */
+  certificateSearch: 'certificates.certificate.search',
+  certificateRevoke: 'certificates.certificate.revoke',
+  certificateReissue: 'certificates.certificate.reissue',
+  /** Authorises a download (holder or organiser) and answers where the file is stored. */
+  certificateFile: 'certificates.certificate.file',
+  myPage: 'certificates.my.page',
+  trace: 'certificates.trace.get',
+  health: 'certificates.health.ping',
+} as const;
+
+/**
+ * JetStream streams and event subjects. Events are past tense (`<area>.<entity>.<happened>`).
+ *
+ * A stream lists its subjects EXPLICITLY: a wildcard such as `auth.>` would also capture the RPC
+ * subjects of subjects.ts, and JetStream would then answer (and store) every request/reply call.
+ * Add a subject to a stream's list when you add an event; never rename one (consumers filter on it).
+ */
+export interface EventStreamDefinition {
+  /** Stream name, upper case by NATS convention. */
+  name: string;
+  /** The event subjects the stream stores, each written out in full. */
+  subjects: string[];
+  /** How long the stream keeps a message (consumers that were down catch up within it). */
+  maxAgeSeconds?: number;
+  /** Window in which a repeated message id is dropped as a duplicate (JetStream default: 2 minutes). */
+  duplicateWindowSeconds?: number;
+}
+
+export const EventSubject = {
+  /** The gateway finished a mutating call or a login attempt; payload OperationLoggedEvent. */
+  operationLogged: 'audit.operation.logged',
+  /** A competition was published; payload CompetitionPublishedEvent. Sent through the competitions outbox. */
+  competitionPublished: 'competitions.competition.published',
+  /** A published competition's windows or stages changed; payload ScheduleChangedEvent. */
+  scheduleChanged: 'competitions.schedule.changed',
+  /** A payment order was paid; payload PaymentOrderPaidEvent (enrollment.ts). Published by the payment part. */
+  paymentOrderPaid: 'payment.order.paid',
+  /**
+   * Review results published a competition's winners list; payload WinnersPublishedEvent. The certificates
+   * service will turn it into a draft batch (the same list an organiser imports from a spreadsheet).
+   */
+  winnersPublished: 'review.winners.published',
+} as const;
+export type EventSubject = (typeof EventSubject)[keyof typeof EventSubject];
+
+export const EventStream = {
+  audit: {
+    name: 'AUDIT',
+    subjects: [EventSubject.operationLogged],
+    maxAgeSeconds: 7 * 86400,
+    duplicateWindowSeconds: 10 * 60,
+  },
+  competitions: {
+    name: 'COMPETITIONS',
+    subjects: [EventSubject.competitionPublished, EventSubject.scheduleChanged],
+    maxAgeSeconds: 30 * 86400,
+    duplicateWindowSeconds: 10 * 60,
+  },
+  payment: {
+    name: 'PAYMENT',
+    subjects: [EventSubject.paymentOrderPaid],
+    maxAgeSeconds: 30 * 86400,
+    duplicateWindowSeconds: 60 * 60,
+  },
+} as const satisfies Record<string, EventStreamDefinition>;
+
+/** Durable consumer names: a consumer's position survives restarts under its name; never rename one. */
+export const EventConsumer = {
+  authOperationLog: 'auth-operation-log',
+  enrollmentPaymentPaid: 'enrollment-payment-paid',
 } as const;

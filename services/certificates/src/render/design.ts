@@ -18,7 +18,7 @@ const isNum = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 
 /**
  * What is wrong with a design (a message detail naming the element), or null. The design is stored as opaque
- * JSON; this checks it has the shape certificate.ts renders, so a bad template is refused when saved, not when
+ * JSON; this checks it has the shape certificate-design.ts renders, so a bad template is refused when saved, not when
  * a thousand certificates are already queued.
  */
 export function designProblem(design: unknown): string | null {

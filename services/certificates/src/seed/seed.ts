@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { demoAwardDesign } from './demo-design';
+import { demoAwardDesign } from '@cmp/contracts';
 
 /** Demo data: one ready award-winner template per demo university (numbering per competition, 4 digits). */
 export async function seed(m: EntityManager, groups: Record<string, number>): Promise<void> {

@@ -121,17 +121,9 @@ export class Enrollment1764000000000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
     await q.query(`CREATE INDEX messages_user_idx ON messages (user_id, id DESC)`);
-    // Aborts the statement it is called from with the given message key (a sign-up is one statement:
-    // a rule found broken half-way rolls all of it back).
-    await q.query(`
-      CREATE FUNCTION enrollment_fail(key text) RETURNS int LANGUAGE plpgsql AS $$
-      BEGIN
-        RAISE EXCEPTION USING ERRCODE = 'P0001', MESSAGE = key;
-      END $$`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP FUNCTION IF EXISTS enrollment_fail(text)`);
     for (const t of ['messages', 'payments', 'work_publications', 'work_files', 'works', 'profiles', 'school_counts', 'event_slots', 'event_quotas', 'signup_members', 'signups']) {
       await q.query(`DROP TABLE IF EXISTS ${t}`);
     }

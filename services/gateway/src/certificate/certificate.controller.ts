@@ -206,7 +206,7 @@ export class CertificateController {
     }
   }
 
-  /** The design and bound values of the winners with the longest texts: render them with certificate.ts. */
+  /** The design and bound values of the winners with the longest texts: render them with certificate-design.ts. */
   @Get('batch/preview')
   @Permissions(Perm.certificateList)
   preview(@RequestCtx() ctx: Ctx, @Query() q: PreviewQueryDto): Promise<{ design: unknown; values: Record<string, unknown>[] }> {

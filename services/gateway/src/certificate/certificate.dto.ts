@@ -33,7 +33,7 @@ export class TemplateSaveDto {
   @IsIn(CERTIFICATE_TEMPLATE_CATEGORIES.map((c) => c.id))
   category: string;
 
-  @ApiProperty({ description: 'CertificateDesign (services/contracts/src/certificate.ts)' })
+  @ApiProperty({ description: 'CertificateDesign (services/contracts/src/certificate-design.ts)' })
   @IsObject()
   design: Record<string, unknown>;
 

@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { BatchProgress, CertificateBatch, CertificateTemplate, CompetitionDetail, NumberingScheme, Recipient } from '@cmp/contracts';
-import { demoAwardDesign } from '../../../certificates/src/seed/demo-design';
+import { demoAwardDesign, type BatchProgress, type CertificateBatch, type CertificateTemplate, type CompetitionDetail, type NumberingScheme, type Recipient } from '@cmp/contracts';
 import { api } from './api';
 import { waitFor } from './platform';
 

@@ -12,7 +12,7 @@ const CHROME_MM = 12;
 const MAX_WIDTH = 900;
 
 /**
- * Certificates of a batch rendered in the browser by the worker's own renderer (certificate.ts), scaled to the
+ * Certificates of a batch rendered in the browser by the worker's own renderer (certificate-design.ts), scaled to the
  * width available, each checked for text spilling out of its box once its fonts are in.
  */
 export function BatchPreview({ design, values }: { design: CertificateDesign; values: CertificateValues[] }) {

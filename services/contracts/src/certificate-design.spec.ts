@@ -12,7 +12,7 @@ import {
   renderCertificateHtml,
   renderCertificatesHtml,
   sanitizeCertificateRichText,
-} from './certificate';
+} from './certificate-design';
 
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 

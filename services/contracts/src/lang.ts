@@ -1,0 +1,10 @@
+/** The languages of the platform; a leaf module, so that anything may import it without a cycle. */
+export type Lang = 'zh-CN' | 'en';
+export const DEFAULT_LANG: Lang = 'zh-CN';
+
+/** Picks a supported language from an Accept-Language style header or a `lang` value. */
+export function pickLang(header?: string | null): Lang {
+  if (!header) return DEFAULT_LANG;
+  const first = header.split(',')[0].trim().toLowerCase();
+  return first.startsWith('en') ? 'en' : DEFAULT_LANG;
+}
