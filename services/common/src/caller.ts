@@ -31,7 +31,7 @@ export class Scopes {
 
   constructor(@Inject(SCOPE_SOURCE) private readonly source: ScopeSource) {}
 
-  of(req: RpcRequest): Promise<Scope> {
+  async of(req: RpcRequest): Promise<Scope> {
     const caller = callerOf(req);
     let scope = this.asked.get(caller);
     if (!scope) {
