@@ -1,5 +1,4 @@
-import * as path from 'node:path';
-import { Env, findRepoRoot } from '@cmp/common';
+import { Env, readStorageConfig, type StorageConfig } from '@cmp/common';
 
 export interface CertificatesConfig {
   natsUrl: string;
@@ -7,8 +6,8 @@ export interface CertificatesConfig {
   redisUrl: string;
   rpcTimeoutMs: number;
   dbPoolSize: number;
-  /** Shared with the gateway (its STORAGE_DIR): rendered files go under certificates/, seals are read from images/. */
-  storageDir: string;
+  /** The gateway's stored files (same STORAGE_* settings): rendered files go under certificates/, seals are read from images/. */
+  storage: StorageConfig;
   /** Public web origin the QR codes point at (the trace page lives there). */
   publicWebUrl: string;
   chromiumPath: string;
@@ -33,7 +32,7 @@ export function loadCertificatesConfig(): CertificatesConfig {
     redisUrl: env.string('REDIS_URL', 'redis://127.0.0.1:6379/0'),
     rpcTimeoutMs: env.int('RPC_TIMEOUT_MS', 5000, 100, 120000),
     dbPoolSize: env.int('DB_POOL_SIZE', 10, 2, 200),
-    storageDir: path.resolve(env.string('STORAGE_DIR', path.join(findRepoRoot(), '.data', 'storage'))),
+    storage: readStorageConfig(env),
     publicWebUrl: env.string('PUBLIC_WEB_URL', 'http://localhost:5173'),
     chromiumPath: env.string('CHROMIUM_PATH', '/usr/bin/chromium'),
     renderChunkSize: env.int('RENDER_CHUNK_SIZE', 50, 1, 500),

@@ -9,3 +9,4 @@ export * from './spreadsheet';
 export * from './heartbeat';
 export * from './health.controller';
 export * from './events';
+export * from './storage';

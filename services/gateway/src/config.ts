@@ -1,6 +1,4 @@
-import * as path from 'node:path';
-import { Env, findRepoRoot, readBaseConfig, type BaseConfig } from '@cmp/common';
-import type { S3Options } from './files/file-storage';
+import { Env, readBaseConfig, readStorageConfig, type BaseConfig, type StorageConfig } from '@cmp/common';
 
 export interface GatewayConfig extends BaseConfig {
   host: string;
@@ -14,11 +12,9 @@ export interface GatewayConfig extends BaseConfig {
   /** Public certificate trace look-ups per address per minute (shared in Redis). */
   traceLimitPerMinute: number;
   rateLimitPerMinute: number;
-  /** Uploaded files (news images, later sign-up works): outside any web root. */
-  storageDir: string;
   imageLimitBytes: number;
-  /** Where uploaded files live: local disk (storageDir) or an S3-compatible store. */
-  storage: { driver: 'local' } | ({ driver: 's3' } & S3Options);
+  /** Where stored files live (uploads, rendered certificates): local disk (STORAGE_DIR) or an S3-compatible store. */
+  storage: StorageConfig;
   /** Largest work file the gateway reads at all; each event's own limit is usually lower. */
   workFileLimitBytes: number;
 }
@@ -37,24 +33,10 @@ export function loadGatewayConfig(): GatewayConfig {
     traceLimitPerMinute: env.int('TRACE_LIMIT_PER_MINUTE', 30, 1, 100000),
     uploadLimitBytes: env.int('UPLOAD_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     rateLimitPerMinute: env.int('RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
-    storageDir: path.resolve(env.string('STORAGE_DIR', path.join(findRepoRoot(), '.data', 'storage'))),
     imageLimitBytes: env.int('IMAGE_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 64 * 1024 * 1024),
-    storage: { driver: 'local' },
+    storage: readStorageConfig(env),
     workFileLimitBytes: env.int('WORK_FILE_LIMIT_BYTES', 200 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
   };
-  const driver = env.string('STORAGE_DRIVER', 'local');
-  if (driver === 's3') {
-    config.storage = {
-      driver: 's3',
-      endpoint: env.string('S3_ENDPOINT'),
-      bucket: env.string('S3_BUCKET'),
-      region: env.string('S3_REGION', 'us-east-1'),
-      accessKeyId: env.string('S3_ACCESS_KEY_ID'),
-      secretAccessKey: env.string('S3_SECRET_ACCESS_KEY'),
-    };
-  } else if (driver !== 'local') {
-    throw new Error(`Invalid configuration:\n  - STORAGE_DRIVER must be local or s3, got "${driver}"`);
-  }
   env.done();
   return config;
 }
