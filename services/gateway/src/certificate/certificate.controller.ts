@@ -30,8 +30,8 @@ import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { REDIS } from '../redis.provider';
 import { PageDto } from '../http/page.dto';
-import { IdDto } from '../system/system.dto';
-import { asImportFailure, readUploadedSheet } from '../system/upload';
+import { IdDto } from '../http/id.dto';
+import { asImportFailure, readUploadedSheet } from '../http/upload';
 import {
   BatchAddDto,
   BatchIdDto,
