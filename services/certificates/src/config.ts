@@ -1,12 +1,11 @@
-import * as path from 'node:path';
-import { findRepoRoot, loadConfig } from '@cmp/common';
+import { loadConfig, readStorageConfig } from '@cmp/common';
 
 /** Read once at start-up; see .env.example for each variable. */
 export const loadCertificatesConfig = () =>
   loadConfig((env) => ({
     dbPoolSize: env.int('DB_POOL_SIZE', 10, 2, 200),
-    /** Shared with the gateway (its STORAGE_DIR): rendered files go under certificates/, seals are read from images/. */
-    storageDir: path.resolve(env.string('STORAGE_DIR', path.join(findRepoRoot(), '.data', 'storage'))),
+    /** The gateway's stored files (same STORAGE_* settings): rendered files go under certificates/, seals are read from images/. */
+    storage: readStorageConfig(env),
     /** Public web origin the QR codes point at (the trace page lives there). */
     publicWebUrl: env.string('PUBLIC_WEB_URL', 'http://localhost:5173'),
     chromiumPath: env.string('CHROMIUM_PATH', '/usr/bin/chromium'),

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Worker } from 'bullmq';
-import { ensureDatabase, migrate, startHeartbeat } from '@cmp/common';
+import { ensureDatabase, migrate, startHeartbeat, storageBackend } from '@cmp/common';
 import { CertificateQueue, Service, type RenderBatchJob } from '@cmp/contracts';
 import { CERTIFICATES_SCHEMA, loadCertificatesConfig } from './config';
 import { certificatesDataSource } from './data-source';
@@ -20,12 +20,13 @@ async function main(): Promise<void> {
   });
   const ds = await certificatesDataSource({ ...config, dbPoolSize: Math.max(4, config.renderPages + 2) }).initialize();
   const renderer = new CertificateRenderer({ chromiumPath: config.chromiumPath, pages: config.renderPages, previewScale: config.previewScale || 1 });
+  const storage = storageBackend(config.storage);
 
   const worker = new Worker<RenderBatchJob>(
     CertificateQueue.name,
     async (job) => {
       if (job.name !== CertificateQueue.renderBatch) return null;
-      return renderBatch(ds, renderer, config, job.data.batchId, (p) => job.updateProgress(p));
+      return renderBatch(ds, renderer, storage, config, job.data.batchId, (p) => job.updateProgress(p));
     },
     { connection: bullConnection(config.redisUrl), concurrency: 1, lockDuration: config.workerLockMs, stalledInterval: Math.max(1000, config.workerLockMs / 2) },
   );

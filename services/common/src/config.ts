@@ -72,6 +72,15 @@ export class Env {
     return fallback;
   }
 
+  oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+    const raw = this.source[name];
+    if (raw === undefined || raw === '') return fallback;
+    if ((values as readonly string[]).includes(raw)) return raw as T;
+    const choices = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values[values.length - 1]}` : values.join('');
+    this.problems.push(`${name} must be ${choices}, got "${raw}"`);
+    return fallback;
+  }
+
   list(name: string, fallback: string[]): string[] {
     const raw = this.source[name];
     if (raw === undefined || raw === '') return fallback;

@@ -10,3 +10,4 @@ export * from './spreadsheet';
 export * from './heartbeat';
 export * from './health.controller';
 export * from './events';
+export * from './storage';

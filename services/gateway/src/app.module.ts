@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { rpcProvider } from '@cmp/common';
+import { rpcProvider, storageBackend, type StorageBackend } from '@cmp/common';
 import { AuthController } from './auth/auth.controller';
 import { CertificateController } from './certificate/certificate.controller';
 import { GATEWAY_CONFIG, loadGatewayConfig, type GatewayConfig } from './config';
@@ -17,7 +17,7 @@ import { LogController } from './system/log.controller';
 import { REFERENCE_CONTROLLERS } from './reference';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
-import { FILE_STORAGE, FileStorage, S3Backend } from './files/file-storage';
+import { FILE_STORAGE, FileStorage, STORAGE_BACKEND } from './files/file-storage';
 import { StorageController } from './files/storage.controller';
 import { EnrollAdminController } from './enrollment/enroll-admin.controller';
 import { EnrollmentController } from './enrollment/enrollment.controller';
@@ -50,11 +50,8 @@ export const CONTROLLERS = [
     { provide: GATEWAY_CONFIG, useFactory: loadGatewayConfig },
     rpcProvider('gateway', GATEWAY_CONFIG),
     redisProvider,
-    {
-      provide: FILE_STORAGE,
-      inject: [GATEWAY_CONFIG],
-      useFactory: (c: GatewayConfig) => new FileStorage(c.storage.driver === 's3' ? new S3Backend(c.storage) : c.storageDir),
-    },
+    { provide: STORAGE_BACKEND, inject: [GATEWAY_CONFIG], useFactory: (c: GatewayConfig) => storageBackend(c.storage) },
+    { provide: FILE_STORAGE, inject: [STORAGE_BACKEND], useFactory: (backend: StorageBackend) => new FileStorage(backend) },
     RpcService,
     PublicCache,
     { provide: APP_GUARD, useClass: AuthGuard },

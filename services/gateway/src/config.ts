@@ -1,63 +1,26 @@
-import * as path from 'node:path';
-import { Env, findRepoRoot, readBaseConfig, type BaseConfig } from '@cmp/common';
-import type { S3Options } from './files/file-storage';
-
-export interface GatewayConfig extends BaseConfig {
-  host: string;
-  port: number;
-  jwtSecret: string;
-  corsOrigins: string[];
-  /** Fastify's trustProxy: true, false, or addresses / presets such as "loopback" whose X-Forwarded-* it believes. */
-  trustProxy: boolean | string;
-  bodyLimitBytes: number;
-  uploadLimitBytes: number;
-  /** Public certificate trace look-ups per address per minute (shared in Redis). */
-  traceLimitPerMinute: number;
-  rateLimitPerMinute: number;
-  /** Uploaded files (news images, later sign-up works): outside any web root. */
-  storageDir: string;
-  imageLimitBytes: number;
-  /** Where uploaded files live: local disk (storageDir) or an S3-compatible store. */
-  storage: { driver: 'local' } | ({ driver: 's3' } & S3Options);
-  /** Largest work file the gateway reads at all; each event's own limit is usually lower. */
-  workFileLimitBytes: number;
-}
+import { loadConfig, readStorageConfig } from '@cmp/common';
 
 /** Read once at start-up; see .env.example for each variable. */
-export function loadGatewayConfig(): GatewayConfig {
-  const env = new Env();
-  const config: GatewayConfig = {
-    ...readBaseConfig(env),
+export const loadGatewayConfig = () =>
+  loadConfig((env) => ({
     host: env.string('HOST', '0.0.0.0'),
     port: env.int('PORT', 8080, 1, 65535),
     jwtSecret: env.secret('JWT_SECRET'),
     corsOrigins: env.list('CORS_ORIGINS', ['http://localhost:5173', 'http://127.0.0.1:5173']),
+    /** Fastify's trustProxy: true, false, or addresses / presets such as "loopback" whose X-Forwarded-* it believes. */
     trustProxy: trustProxyOf(env.string('TRUST_PROXY', 'false')),
     bodyLimitBytes: env.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    /** Public certificate trace look-ups per address per minute (shared in Redis). */
     traceLimitPerMinute: env.int('TRACE_LIMIT_PER_MINUTE', 30, 1, 100000),
     uploadLimitBytes: env.int('UPLOAD_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     rateLimitPerMinute: env.int('RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
-    storageDir: path.resolve(env.string('STORAGE_DIR', path.join(findRepoRoot(), '.data', 'storage'))),
     imageLimitBytes: env.int('IMAGE_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 64 * 1024 * 1024),
-    storage: { driver: 'local' },
+    /** Where stored files live (uploads, rendered certificates): local disk (STORAGE_DIR) or an S3-compatible store. */
+    storage: readStorageConfig(env),
+    /** Largest work file the gateway reads at all; each event's own limit is usually lower. */
     workFileLimitBytes: env.int('WORK_FILE_LIMIT_BYTES', 200 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
-  };
-  const driver = env.string('STORAGE_DRIVER', 'local');
-  if (driver === 's3') {
-    config.storage = {
-      driver: 's3',
-      endpoint: env.string('S3_ENDPOINT'),
-      bucket: env.string('S3_BUCKET'),
-      region: env.string('S3_REGION', 'us-east-1'),
-      accessKeyId: env.string('S3_ACCESS_KEY_ID'),
-      secretAccessKey: env.string('S3_SECRET_ACCESS_KEY'),
-    };
-  } else if (driver !== 'local') {
-    throw new Error(`Invalid configuration:\n  - STORAGE_DRIVER must be local or s3, got "${driver}"`);
-  }
-  env.done();
-  return config;
-}
+  }));
+export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 

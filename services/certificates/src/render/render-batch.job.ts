@@ -1,7 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import * as path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import QRCode from 'qrcode';
 import type { DataSource } from 'typeorm';
+import { certificateFileKey, storedImageKey, type StorageBackend } from '@cmp/common';
 import { renderCertificatesHtml, traceUrl, type CertificateDesign, type NumberingScheme } from '@cmp/contracts';
 import type { CertificatesConfig } from '../config';
 import { assignNumbers } from '../numbering/assign-numbers';
@@ -23,26 +23,19 @@ interface PendingRow {
   token: string;
 }
 
-const IMAGE_URL = /^\/prod-api\/file\/images\/([0-9a-f]{32}\.(png|jpg|gif|webp))$/;
 const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
 /** An image our gateway stored, inlined as a data URL (the page never fetches anything). */
-async function storedImage(storageDir: string, url: string | null | undefined): Promise<string | undefined> {
-  const m = url ? IMAGE_URL.exec(url) : null;
-  if (!m) return undefined;
+async function storedImage(storage: StorageBackend, url: string | null | undefined): Promise<string | undefined> {
+  const key = storedImageKey(url);
+  if (!key) return undefined;
   try {
-    return `data:${MIME[m[2]]};base64,${(await readFile(path.join(storageDir, 'images', m[1]))).toString('base64')}`;
+    const file = await storage.get(key);
+    if (!file) return undefined;
+    return `data:${MIME[key.slice(key.lastIndexOf('.') + 1)]};base64,${(await buffer(file.stream)).toString('base64')}`;
   } catch {
     return undefined;
   }
-}
-
-/** Writes under a temporary name first, so a download never sees half a file. */
-async function writeAtomic(file: string, data: Buffer): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, data);
-  await rename(tmp, file);
 }
 
 export class BatchFailed extends Error {
@@ -59,6 +52,7 @@ export class BatchFailed extends Error {
 export async function renderBatch(
   ds: DataSource,
   renderer: CertificateRenderer,
+  storage: StorageBackend,
   config: CertificatesConfig,
   batchId: number,
   report: (p: JobProgress) => Promise<void>,
@@ -77,12 +71,12 @@ export async function renderBatch(
   if (!batch) return { done: 0, failed: 0, remaining: 0 };
 
   const design = batch.design;
-  const seal = await storedImage(config.storageDir, batch.seal_url);
+  const seal = await storedImage(storage, batch.seal_url);
   // Fixed images of the design (background, logos) uploaded through the gateway, inlined once per batch.
   const inlined = new Map<string, string>();
   for (const el of design.slides?.[0]?.elements ?? []) {
-    if (el.type === 'image' && !el.code && IMAGE_URL.test(el.src)) {
-      const data = await storedImage(config.storageDir, el.src);
+    if (el.type === 'image' && !el.code && storedImageKey(el.src)) {
+      const data = await storedImage(storage, el.src);
       if (data) inlined.set(el.src, data);
     }
   }
@@ -102,8 +96,6 @@ export async function renderBatch(
     return { done: of('rendered'), failed: of('failed'), remaining: of('pending') };
   };
 
-  const dir = path.join(config.storageDir, 'certificates', String(batchId));
-  const relative = (file: string) => path.relative(config.storageDir, file);
   const png = config.previewScale > 0;
 
   const renderRows = async (rows: PendingRow[]): Promise<void> => {
@@ -117,16 +109,17 @@ export async function renderBatch(
     );
     const html = renderCertificatesHtml(design, values, { resolveImageSrc });
     const out = await renderer.renderChunk(html, rows.length, design.viewportRatio, png);
+    // The keys are what the gateway streams from (pdf_path, png_path).
     const pdfPaths: string[] = [];
     const pngPaths: (string | null)[] = [];
     for (const [i, r] of rows.entries()) {
-      const pdfFile = path.join(dir, `${r.id}.pdf`);
-      await writeAtomic(pdfFile, out.pdfs[i]);
-      pdfPaths.push(relative(pdfFile));
+      const pdfKey = certificateFileKey(batchId, r.id, 'pdf');
+      await storage.put(pdfKey, out.pdfs[i], 'application/pdf');
+      pdfPaths.push(pdfKey);
       if (png) {
-        const pngFile = path.join(dir, `${r.id}.png`);
-        await writeAtomic(pngFile, out.pngs[i]);
-        pngPaths.push(relative(pngFile));
+        const pngKey = certificateFileKey(batchId, r.id, 'png');
+        await storage.put(pngKey, out.pngs[i], 'image/png');
+        pngPaths.push(pngKey);
       } else pngPaths.push(null);
     }
     await ds.query(

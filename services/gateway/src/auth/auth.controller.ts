@@ -4,7 +4,8 @@ import { AuthSubject, type GroupSelection, type LoginReply, type MenuEntry, type
 import { LoggedIn, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { LoginCodeDto, LoginCodeSendDto, LoginPasswordDto, RegisterDto, RetrieveDto, UserMenuQuery } from './auth.dto';
+import { GroupIdQueryDto } from '../http/id.dto';
+import { LoginCodeDto, LoginCodeSendDto, LoginPasswordDto, RegisterDto, RetrieveDto } from './auth.dto';
 
 @ApiTags('auth')
 @Controller()
@@ -89,7 +90,7 @@ export class AuthController {
   @Get('system/menu/userMenu')
   @ApiBearerAuth()
   @LoggedIn()
-  userMenu(@RequestCtx() ctx: Ctx, @Query() _query: UserMenuQuery): Promise<MenuEntry[]> {
+  userMenu(@RequestCtx() ctx: Ctx, @Query() _query: GroupIdQueryDto): Promise<MenuEntry[]> {
     return this.rpc.call(ctx, AuthSubject.userMenu);
   }
 

@@ -1,6 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsInt, IsNotEmpty, IsString, Matches, MaxLength, Min } from 'class-validator';
 import { PHONE_PATTERN, USERNAME_PATTERN } from '@cmp/contracts';
 
 export class LoginPasswordDto {
@@ -29,15 +28,6 @@ export class LoginCodeDto extends LoginCodeSendDto {
   @IsString()
   @Matches(/^\d{6}$/)
   code: string;
-}
-
-export class UserMenuQuery {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  groupId?: number;
 }
 
 /** Sign-up: the phone is proved by a code sent with /auth/register/code/send. */

@@ -1,11 +1,9 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import * as path from 'node:path';
+import type { Readable } from 'node:stream';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
-import archiver from 'archiver';
+import archiver, { type Archiver } from 'archiver';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, buildWorkbook, type Redis } from '@cmp/common';
+import { AppError, buildWorkbook, isStorageKey, type Redis, type StorageBackend } from '@cmp/common';
 import {
   CERTIFICATE_TEMPLATE_CATEGORIES,
   CertificatesSubject as S,
@@ -26,13 +24,14 @@ import {
   type TraceResult,
 } from '@cmp/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { STORAGE_BACKEND } from '../files/file-storage';
 import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { REDIS } from '../redis.provider';
 import { PageDto } from '../http/page.dto';
-import { IdDto } from '../system/system.dto';
-import { asImportFailure, readUploadedSheet } from '../system/upload';
+import { IdDto } from '../http/id.dto';
+import { asImportFailure, readUploadedSheet } from '../http/upload';
 import {
   BatchAddDto,
   BatchIdDto,
@@ -55,10 +54,27 @@ import {
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
+/** Appends one entry and waits until it is written, so that one stored file at a time is open. */
+function appendEntry(zip: Archiver, stream: Readable, name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const settle = (e?: Error) => {
+      zip.off('entry', onEntry).off('error', onError).off('close', onClose);
+      if (!e) return resolve();
+      stream.destroy();
+      reject(e);
+    };
+    const onEntry = () => settle();
+    const onError = (e: Error) => settle(e);
+    const onClose = () => settle(new Error('zip closed'));
+    zip.on('entry', onEntry).on('error', onError).on('close', onClose);
+    zip.append(stream, { name });
+  });
+}
+
 /**
  * Certificates (spec: certificate template, make, setting, list, check, send, trace). The certificates service
- * owns the data and scoping; files it renders sit in the shared storage folder and are streamed from here
- * after the service has said who may have them.
+ * owns the data and scoping; files it renders are in the shared storage (STORAGE_DRIVER) and are streamed from
+ * here by key after the service has said who may have them.
  */
 @ApiTags('certificates')
 @ApiBearerAuth()
@@ -68,6 +84,7 @@ export class CertificateController {
     private readonly rpc: RpcService,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(STORAGE_BACKEND) private readonly files: StorageBackend,
   ) {}
 
   /** Template categories (spec section 9) and numbering variants, for the template and setting screens. */
@@ -245,10 +262,16 @@ export class CertificateController {
   @Permissions(Perm.certificateList)
   async zip(@RequestCtx() ctx: Ctx, @Query() q: BatchIdDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     const { name, files } = await this.rpc.call<{ name: string; files: { path: string; fileName: string }[] }>(ctx, S.batchFiles, q);
-    // One stat at a time keeps the entries in batch order (archiver stats files concurrently otherwise).
-    const zip = archiver('zip', { store: true, statConcurrency: 1 });
-    for (const f of files) zip.file(this.storedPath(f.path), { name: f.fileName });
-    void zip.finalize();
+    if (!files.every((f) => isStorageKey(f.path))) throw AppError.notFound('upload.notFound');
+    const zip = archiver('zip', { store: true });
+    // In batch order, one file open at a time; a file that is gone is left out.
+    void (async () => {
+      for (const f of files) {
+        const file = await this.files.get(f.path);
+        if (file) await appendEntry(zip, file.stream, f.fileName);
+      }
+      await zip.finalize();
+    })().catch((e: Error) => zip.destroy(e));
     void reply.header('content-type', 'application/zip').header('content-disposition', attachment(`${name}.zip`));
     return new StreamableFile(zip);
   }
@@ -293,15 +316,14 @@ export class CertificateController {
   async file(@RequestCtx() ctx: Ctx, @Param('id') id: string, @Param('kind') kind: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     if (!/^\d{1,9}$/.test(id) || (kind !== 'pdf' && kind !== 'png')) throw AppError.notFound('upload.notFound');
     const ref = await this.rpc.call<CertificateFileRef>(ctx, S.certificateFile, { id: Number(id), kind });
-    const file = this.storedPath(ref.path);
-    const size = await stat(file).then((s) => s.size).catch(() => null);
-    if (size === null) throw AppError.notFound('upload.notFound');
+    const file = await this.files.get(ref.path);
+    if (!file) throw AppError.notFound('upload.notFound');
     void reply
       .header('content-type', ref.contentType)
-      .header('content-length', String(size))
+      .header('content-length', String(file.size))
       .header('cache-control', 'private, no-store')
       .header('content-disposition', `${kind === 'pdf' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(ref.fileName)}`);
-    return new StreamableFile(createReadStream(file));
+    return new StreamableFile(file.stream);
   }
 
   /**
@@ -318,13 +340,5 @@ export class CertificateController {
       throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'error.tooManyRequests', { seconds: Math.max(1, ttl) });
     }
     return this.rpc.call(ctx, S.trace, q);
-  }
-
-  /** A path the certificates service gave, kept inside the storage folder whatever it says. */
-  private storedPath(relative: string): string {
-    const root = path.resolve(this.config.storageDir);
-    const file = path.resolve(root, relative);
-    if (!file.startsWith(root + path.sep)) throw AppError.notFound('upload.notFound');
-    return file;
   }
 }

@@ -4,9 +4,9 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject,
 import { APPROVED_IDS_LIMIT, CERT_STATUSES, CERTIFICATE_TEMPLATE_CATEGORIES, NUMBERING_VARIANTS, PICK_MODES, type NumberingVariant, type PickMode } from '@cmp/contracts';
 import { PageDto } from '../http/page.dto';
 
-export class NumberingDto {
+class NumberingDto {
   @ApiProperty({ enum: NUMBERING_VARIANTS })
-  @IsIn(NUMBERING_VARIANTS as unknown as string[])
+  @IsIn(NUMBERING_VARIANTS)
   variant: NumberingVariant;
 
   @ApiPropertyOptional({ example: 'ZS2026-' })
@@ -143,7 +143,7 @@ export class PreviewQueryDto extends BatchIdDto {
   count?: number;
 }
 
-export class RecipientDto {
+class RecipientDto {
   @ApiProperty({ example: '张三' })
   @IsString()
   @IsNotEmpty()
@@ -177,7 +177,7 @@ export class RecipientsAddDto extends BatchIdDto {
 }
 
 export class RecipientsFromSignupsDto extends BatchIdDto {
-  @ApiProperty({ type: [Number], description: 'approved sign-ups of the batch\'s competition' })
+  @ApiProperty({ type: [Number], description: "approved sign-ups of the batch's competition" })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(APPROVED_IDS_LIMIT)
@@ -192,7 +192,7 @@ export class RecipientsFromSignupsDto extends BatchIdDto {
   awardName: string;
 
   @ApiProperty({ enum: PICK_MODES, description: 'signup: one certificate per team (or individual); member: one per member' })
-  @IsIn(PICK_MODES as unknown as string[])
+  @IsIn(PICK_MODES)
   per: PickMode;
 }
 
@@ -226,7 +226,7 @@ export class CertificatePageDto extends PageDto {
 
   @ApiPropertyOptional({ enum: CERT_STATUSES })
   @IsOptional()
-  @IsIn(CERT_STATUSES as unknown as string[])
+  @IsIn(CERT_STATUSES)
   status?: string;
 
   @ApiPropertyOptional({ description: 'holder name, account or number' })

@@ -4,11 +4,10 @@ import { CompetitionsSubject as S, Perm, type CompetitionDetail, type Option, ty
 import { Permissions } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { IdDto } from '../system/system.dto';
+import { CompetitionIdQueryDto, IdDto } from '../http/id.dto';
 import {
   ChildIdDto,
   CompetitionDto,
-  CompetitionIdQueryDto,
   CompetitionPageQueryDto,
   CompetitionUpdateDto,
   EnrollSettingDto,

@@ -18,21 +18,14 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MEMBER_FIELDS, ParticipationMode, WORK_FILE_TYPES, type CompetitionPhase } from '@cmp/contracts';
+import { CompetitionIdQueryDto } from '../http/id.dto';
 import { PageDto } from '../http/page.dto';
 
 const PHASES: CompetitionPhase[] = ['upcoming', 'enrolling', 'ongoing', 'ended'];
 /** Rich text of a competition's introduction or guide; sanitised before the public site shows it. */
 const MAX_HTML = 200_000;
 
-export class CompetitionIdQueryDto {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  competitionId: number;
-}
-
-export class PageQueryDto extends PageDto {
+class PageQueryDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches the name' })
   @IsOptional()
   @IsString()
@@ -230,7 +223,6 @@ class WindowDto extends CompetitionIdQueryDto {
 }
 
 export class EnrollSettingDto extends WindowDto {
-
   @ApiProperty({ enum: Object.values(ParticipationMode), description: '1 individual, 2 team, 3 either' })
   @Type(() => Number)
   @IsIn(Object.values(ParticipationMode))
@@ -312,7 +304,6 @@ class WorkSubmitItemDto {
 }
 
 export class WorkSubmitSettingDto extends WindowDto {
-
   @ApiProperty({ type: [WorkSubmitItemDto] })
   @IsArray()
   @ArrayMaxSize(100)

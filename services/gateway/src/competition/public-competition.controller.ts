@@ -6,8 +6,8 @@ import { Public } from '../http/access.decorators';
 import { CachedRead, PublicCache } from '../http/public-cache';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { IdDto } from '../system/system.dto';
-import { CompetitionIdQueryDto, PublicPageQueryDto, SiteQueryDto } from './competition.dto';
+import { CompetitionIdQueryDto, IdDto } from '../http/id.dto';
+import { PublicPageQueryDto, SiteQueryDto } from './competition.dto';
 
 /** What visitors of a public site read. Answers are cached in the gateway until an organiser changes them. */
 @ApiTags('public competition')

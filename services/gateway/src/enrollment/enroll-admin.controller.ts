@@ -6,7 +6,8 @@ import { EnrollmentSubject as S, Perm, SIGNUP_EXPORT_COLUMNS, type Page, type Si
 import { Permissions } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { CheckDto, CompetitionQueryDto, IdQueryDto, PublishDto, SignupFilterDto, SignupPageDto, WorkPageDto } from './enrollment.dto';
+import { CompetitionIdQueryDto, IdDto } from '../http/id.dto';
+import { CheckDto, PublishDto, SignupFilterDto, SignupPageDto, WorkPageDto } from './enrollment.dto';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -25,7 +26,7 @@ export class EnrollAdminController {
 
   @Get('signup/detail')
   @Permissions(Perm.enrollList)
-  detail(@RequestCtx() ctx: Ctx, @Query() q: IdQueryDto): Promise<SignupDetail> {
+  detail(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<SignupDetail> {
     return this.rpc.call(ctx, S.signupDetail, q);
   }
 
@@ -50,7 +51,7 @@ export class EnrollAdminController {
   /** Schools the competition's sign-ups come from (the list's school filter). */
   @Get('team/source/list')
   @Permissions(Perm.enrollList)
-  sources(@RequestCtx() ctx: Ctx, @Query() q: CompetitionQueryDto) {
+  sources(@RequestCtx() ctx: Ctx, @Query() q: CompetitionIdQueryDto) {
     return this.rpc.call(ctx, S.sourceList, q);
   }
 
@@ -62,14 +63,14 @@ export class EnrollAdminController {
 
   @Get('work/detail')
   @Permissions(Perm.workList)
-  work(@RequestCtx() ctx: Ctx, @Query() q: IdQueryDto): Promise<Work> {
+  work(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<Work> {
     return this.rpc.call(ctx, S.workDetail, q);
   }
 
   /** Whether the competition's works are published (the works list's switch). */
   @Get('work/publish')
   @Permissions(Perm.workList)
-  publication(@RequestCtx() ctx: Ctx, @Query() q: CompetitionQueryDto): Promise<WorkPublication> {
+  publication(@RequestCtx() ctx: Ctx, @Query() q: CompetitionIdQueryDto): Promise<WorkPublication> {
     return this.rpc.call(ctx, S.workPublication, q);
   }
 

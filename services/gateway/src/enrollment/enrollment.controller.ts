@@ -14,19 +14,18 @@ import {
 } from '@cmp/contracts';
 import { LoggedIn, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
+import { CompetitionIdQueryDto, IdDto } from '../http/id.dto';
+import { PageDto } from '../http/page.dto';
 import { RpcService } from '../http/rpc.service';
 import {
   BankCardSaveDto,
-  CompetitionQueryDto,
   CopyDto,
   IdBodyDto,
-  IdQueryDto,
   JoinDto,
   MemberDto,
   MemberProfileDto,
   MessageReadDto,
   MySignupsQueryDto,
-  PageDto,
   ProfileDto,
   PublicMembersQueryDto,
   SignUpDto,
@@ -69,7 +68,7 @@ export class EnrollmentController {
 
   @Get('web/enroll/detail')
   @LoggedIn()
-  detail(@RequestCtx() ctx: Ctx, @Query() q: IdQueryDto): Promise<SignupDetail> {
+  detail(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<SignupDetail> {
     return this.rpc.call(ctx, S.signupGet, q);
   }
 
@@ -90,7 +89,7 @@ export class EnrollmentController {
   /** The team's invitation: code, link and the link as a QR code (PNG data URL) for members to scan. */
   @Get('enroll/team/getImproveUserInfoQrCode')
   @LoggedIn()
-  async inviteQr(@RequestCtx() ctx: Ctx, @Query() q: IdQueryDto, @Req() req: FastifyRequest) {
+  async inviteQr(@RequestCtx() ctx: Ctx, @Query() q: IdDto, @Req() req: FastifyRequest) {
     const invite = await this.rpc.call<{ signupId: number; inviteCode: string; teamName: string | null }>(ctx, S.teamInvite, q);
     const link = inviteLink(req, invite.inviteCode);
     return { ...invite, link, qrCode: await QRCode.toDataURL(link, { margin: 1, width: 256 }) };
@@ -146,7 +145,7 @@ export class EnrollmentController {
 
   @Get('web/enroll/user/complete/status')
   @LoggedIn()
-  complete(@RequestCtx() ctx: Ctx, @Query() q: IdQueryDto): Promise<CompleteStatus> {
+  complete(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<CompleteStatus> {
     return this.rpc.call(ctx, S.completeStatus, q);
   }
 
@@ -206,7 +205,7 @@ export class EnrollmentController {
   /** Public: sign-up numbers of a published competition and places left per event. */
   @Get('enroll/team/num')
   @Public()
-  counts(@RequestCtx() ctx: Ctx, @Query() q: CompetitionQueryDto): Promise<SignupCounts> {
+  counts(@RequestCtx() ctx: Ctx, @Query() q: CompetitionIdQueryDto): Promise<SignupCounts> {
     return this.rpc.call(ctx, S.counts, q);
   }
 

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -10,173 +10,435 @@ import {
   IsOptional,
   IsString,
   Matches,
-  Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
-import { MAX_PAGE_SIZE } from '@cmp/contracts';
+import { PageDto } from '../http/page.dto';
 
 /**
  * Shapes only: what a field's type and length must be. The enrollment service judges meaning (identity
  * numbers with the shared helper, phone and email, required fields, windows, quotas).
  */
 export class ProfileDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) realName?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  realName?: string;
+
   @ApiPropertyOptional({ enum: [1, 2], description: 'taken from the identity number when one is given' })
-  @IsOptional() @IsIn([1, 2]) gender?: 1 | 2;
-  @ApiPropertyOptional({ description: '18 characters (spec section 5)' }) @IsOptional() @IsString() @MaxLength(30) idNumber?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) phone?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) email?: string;
-  @ApiPropertyOptional({ description: 'id from /home/school/page' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) schoolId?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) schoolName?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) college?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) major?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(30) studentNo?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) grade?: string;
+  @IsOptional()
+  @IsIn([1, 2])
+  gender?: 1 | 2;
+
+  @ApiPropertyOptional({ description: '18 characters (spec section 5)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(30)
+  idNumber?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  phone?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  email?: string;
+
+  @ApiPropertyOptional({ description: 'id from /home/school/page' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  schoolId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  schoolName?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  college?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  major?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(30)
+  studentNo?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  grade?: string;
 }
 
-export class TeacherDto {
-  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(50) name: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(20) phone?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) email?: string;
+class TeacherDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  name: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(20)
+  phone?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  email?: string;
 }
 
 export class SignUpDto {
-  @ApiProperty() @IsInt() @Min(1) competitionId: number;
-  @ApiProperty() @IsInt() @Min(1) itemId: number;
-  @ApiProperty({ enum: [1, 2], description: '1 individual, 2 team' }) @IsIn([1, 2]) type: 1 | 2;
-  @ApiPropertyOptional({ description: 'required for a team' }) @IsOptional() @IsString() @MaxLength(60) teamName?: string;
-  @ApiProperty({ type: ProfileDto }) @ValidateNested() @Type(() => ProfileDto) profile: ProfileDto;
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  competitionId: number;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  itemId: number;
+
+  @ApiProperty({ enum: [1, 2], description: '1 individual, 2 team' })
+  @IsIn([1, 2])
+  type: 1 | 2;
+
+  @ApiPropertyOptional({ description: 'required for a team' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(60)
+  teamName?: string;
+
+  @ApiProperty({ type: ProfileDto })
+  @ValidateNested()
+  @Type(() => ProfileDto)
+  profile: ProfileDto;
+
   @ApiPropertyOptional({ type: [TeacherDto] })
-  @IsOptional() @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TeacherDto) teachers?: TeacherDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => TeacherDto)
+  teachers?: TeacherDto[];
 }
 
 export class IdBodyDto {
-  @ApiProperty() @IsInt() @Min(1) id: number;
-}
-
-export class IdQueryDto {
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) id: number;
-}
-
-export class CompetitionQueryDto {
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) competitionId: number;
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  id: number;
 }
 
 export class MySignupsQueryDto {
   @ApiPropertyOptional({ description: 'only this competition (the public page asks whether the visitor signed up)' })
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) competitionId?: number;
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  competitionId?: number;
 }
 
 export class CopyDto {
-  @ApiProperty({ description: 'the earlier sign-up, of which the caller is captain' }) @IsInt() @Min(1) fromId: number;
-  @ApiProperty() @IsInt() @Min(1) competitionId: number;
-  @ApiProperty() @IsInt() @Min(1) itemId: number;
+  @ApiProperty({ description: 'the earlier sign-up, of which the caller is captain' })
+  @IsInt()
+  @Min(1)
+  fromId: number;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  competitionId: number;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  itemId: number;
 }
 
 export class TeachersDto extends IdBodyDto {
-  @ApiProperty({ type: [TeacherDto] }) @IsArray() @ArrayMaxSize(10) @ValidateNested({ each: true }) @Type(() => TeacherDto) teachers: TeacherDto[];
+  @ApiProperty({ type: [TeacherDto] })
+  @IsArray()
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => TeacherDto)
+  teachers: TeacherDto[];
 }
 
 const INVITE = /^[0-9a-f]{32}$/;
 
 export class JoinDto {
-  @ApiProperty({ description: 'from the invitation link' }) @IsString() @Matches(INVITE) inviteCode: string;
-  @ApiPropertyOptional({ type: ProfileDto }) @IsOptional() @ValidateNested() @Type(() => ProfileDto) profile?: ProfileDto;
+  @ApiProperty({ description: 'from the invitation link' })
+  @IsString()
+  @Matches(INVITE)
+  inviteCode: string;
+
+  @ApiPropertyOptional({ type: ProfileDto })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ProfileDto)
+  profile?: ProfileDto;
 }
 
 export class MemberDto extends IdBodyDto {
-  @ApiProperty() @IsInt() @Min(1) userId: number;
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  userId: number;
 }
 
 export class MemberProfileDto extends IdBodyDto {
-  @ApiProperty({ type: ProfileDto }) @ValidateNested() @Type(() => ProfileDto) profile: ProfileDto;
+  @ApiProperty({ type: ProfileDto })
+  @ValidateNested()
+  @Type(() => ProfileDto)
+  profile: ProfileDto;
 }
 
 export class TeamMembersQueryDto {
-  @ApiPropertyOptional({ description: 'the sign-up (members and organisers)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) id?: number;
-  @ApiPropertyOptional({ description: 'or the invitation code (anyone logged in: names only)' }) @IsOptional() @IsString() @Matches(INVITE) inviteCode?: string;
-}
+  @ApiPropertyOptional({ description: 'the sign-up (members and organisers)' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  id?: number;
 
-export class PageDto {
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) pageNum?: number;
-  @ApiPropertyOptional({ default: 10 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_SIZE) pageSize?: number;
+  @ApiPropertyOptional({ description: 'or the invitation code (anyone logged in: names only)' })
+  @IsOptional()
+  @IsString()
+  @Matches(INVITE)
+  inviteCode?: string;
 }
 
 export class PublicMembersQueryDto extends PageDto {
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) competitionId: number;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) itemId?: number;
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  competitionId: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  itemId?: number;
 }
 
 export class SignupFilterDto {
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) competitionId?: number;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) itemId?: number;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) schoolId?: number;
-  @ApiPropertyOptional({ description: 'the school as typed (sign-ups without a school id)' }) @IsOptional() @IsString() @MaxLength(100) schoolName?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  competitionId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  itemId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  schoolId?: number;
+
+  @ApiPropertyOptional({ description: 'the school as typed (sign-ups without a school id)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  schoolName?: string;
+
   @ApiPropertyOptional({ enum: [0, 1, 2, 3], description: '0 pending, 1 approved, 2 rejected, 3 withdrawn' })
-  @IsOptional() @Type(() => Number) @IsIn([0, 1, 2, 3]) status?: number;
-  @ApiPropertyOptional({ enum: [0, 1, 2], description: '0 free, 1 unpaid, 2 paid' }) @IsOptional() @Type(() => Number) @IsIn([0, 1, 2]) payStatus?: number;
-  @ApiPropertyOptional({ description: 'team, school, member name or account' }) @IsOptional() @IsString() @MaxLength(50) keyword?: string;
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([0, 1, 2, 3])
+  status?: number;
+
+  @ApiPropertyOptional({ enum: [0, 1, 2], description: '0 free, 1 unpaid, 2 paid' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([0, 1, 2])
+  payStatus?: number;
+
+  @ApiPropertyOptional({ description: 'team, school, member name or account' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  keyword?: string;
 }
 
-export class SignupPageDto extends SignupFilterDto {
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) pageNum?: number;
-  @ApiPropertyOptional({ default: 10 }) @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_SIZE) pageSize?: number;
-}
+/** The filters with paging (pageNum, pageSize validated first, as the list has always answered). */
+export class SignupPageDto extends IntersectionType(PageDto, SignupFilterDto) {}
 
 export class CheckDto extends IdBodyDto {
-  @ApiProperty({ description: 'true approves, false rejects' }) @IsBoolean() approve: boolean;
-  @ApiPropertyOptional({ description: 'required when rejecting' }) @IsOptional() @IsString() @MaxLength(200) reason?: string;
+  @ApiProperty({ description: 'true approves, false rejects' })
+  @IsBoolean()
+  approve: boolean;
+
+  @ApiPropertyOptional({ description: 'required when rejecting' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  reason?: string;
 }
 
 export class WorkSaveDto {
-  @ApiPropertyOptional({ description: 'absent: create the sign-up\'s work' }) @IsOptional() @IsInt() @Min(1) id?: number;
-  @ApiProperty() @IsInt() @Min(1) signupId: number;
-  @ApiProperty() @IsString() @IsNotEmpty() @MaxLength(200) title: string;
-  @ApiProperty() @IsString() @MaxLength(5000) summary: string;
+  @ApiPropertyOptional({ description: "absent: create the sign-up's work" })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id?: number;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  signupId: number;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  title: string;
+
+  @ApiProperty()
+  @IsString()
+  @MaxLength(5000)
+  summary: string;
 }
 
 export class WorkIdQueryDto {
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) workId: number;
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  workId: number;
 }
 
 export class WorkFileDto {
-  @ApiProperty() @IsInt() @Min(1) workId: number;
-  @ApiProperty() @IsInt() @Min(1) fileId: number;
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  workId: number;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  fileId: number;
 }
 
 export class FileQueryDto {
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(1) fileId: number;
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  fileId: number;
+
   @ApiPropertyOptional({ description: "a work's share id: lets anyone holding the share link download" })
-  @IsOptional() @IsString() @Matches(INVITE) shareId?: string;
+  @IsOptional()
+  @IsString()
+  @Matches(INVITE)
+  shareId?: string;
 }
 
 export class ShareQueryDto {
-  @ApiProperty() @IsString() @Matches(INVITE) shareId: string;
+  @ApiProperty()
+  @IsString()
+  @Matches(INVITE)
+  shareId: string;
 }
 
 export class WorkPageDto extends PageDto {
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) competitionId?: number;
-  @ApiPropertyOptional() @IsOptional() @Type(() => Number) @IsInt() @Min(1) itemId?: number;
-  @ApiPropertyOptional({ enum: [0, 1], description: '0 draft, 1 submitted' }) @IsOptional() @Type(() => Number) @IsIn([0, 1]) status?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(50) keyword?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  competitionId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  itemId?: number;
+
+  @ApiPropertyOptional({ enum: [0, 1], description: '0 draft, 1 submitted' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsIn([0, 1])
+  status?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  keyword?: string;
 }
 
 export class PublishDto {
-  @ApiProperty() @IsInt() @Min(1) competitionId: number;
-  @ApiProperty() @IsBoolean() published: boolean;
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  competitionId: number;
+
+  @ApiProperty()
+  @IsBoolean()
+  published: boolean;
 }
 
 export class MessageReadDto {
-  @ApiPropertyOptional({ type: [Number], description: 'none: all' }) @IsOptional() @IsArray() @ArrayMaxSize(100) @IsInt({ each: true }) ids?: number[];
+  @ApiPropertyOptional({ type: [Number], description: 'none: all' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsInt({ each: true })
+  ids?: number[];
 }
 
 /** Shape only; the enrollment service checks the number (digits, 12–19 of them, Luhn) and says what is wrong. */
 export class BankCardSaveDto {
-  @ApiProperty() @IsString() @MaxLength(50) accountName: string;
-  @ApiProperty() @IsString() @MaxLength(100) bankName: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(100) branch?: string;
+  @ApiProperty()
+  @IsString()
+  @MaxLength(50)
+  accountName: string;
+
+  @ApiProperty()
+  @IsString()
+  @MaxLength(100)
+  bankName: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  branch?: string;
+
   @ApiProperty({ description: 'digits only (spaces allowed), 12 to 19, Luhn check; stored encrypted, never sent back whole' })
-  @IsString() @MaxLength(40) cardNumber: string;
+  @IsString()
+  @MaxLength(40)
+  cardNumber: string;
 }

@@ -10,7 +10,8 @@ import { chooseWorkType, sniffWorkType } from '../files/work-type';
 import { LoggedIn, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { FileQueryDto, IdBodyDto, IdQueryDto, ShareQueryDto, WorkFileDto, WorkIdQueryDto, WorkSaveDto } from './enrollment.dto';
+import { IdDto } from '../http/id.dto';
+import { FileQueryDto, IdBodyDto, ShareQueryDto, WorkFileDto, WorkIdQueryDto, WorkSaveDto } from './enrollment.dto';
 
 /** Works of sign-ups and their files. Files are private: every download asks the enrollment service who may have it. */
 @ApiTags('works')
@@ -46,7 +47,7 @@ export class WorkController {
 
   @Get('web/work/detail')
   @LoggedIn()
-  detail(@RequestCtx() ctx: Ctx, @Query() q: IdQueryDto): Promise<Work> {
+  detail(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<Work> {
     return this.rpc.call(ctx, S.workGet, q);
   }
 
@@ -134,7 +135,7 @@ export class WorkController {
   /** Public once the organiser published the competition's works. */
   @Get('works/detail')
   @Public()
-  publicDetail(@RequestCtx() ctx: Ctx, @Query() q: IdQueryDto): Promise<Work> {
+  publicDetail(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<Work> {
     return this.rpc.call(ctx, S.workPublicDetail, q);
   }
 }

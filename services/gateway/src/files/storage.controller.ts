@@ -1,16 +1,13 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@cmp/common';
+import { AppError, storedImageUrl } from '@cmp/common';
 import { ErrorCode, type UploadedFile } from '@cmp/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { LoggedIn, Public } from '../http/access.decorators';
 import { FILE_STORAGE, PUBLIC_KINDS, type FileStorage, type StorageKind } from './file-storage';
 import { contentTypeOfStored, sniffImageType } from './image-type';
 import { readUploadedFile } from './read-upload';
-
-/** Files are addressed under the gateway's global prefix (main.ts), as the web's proxy forwards it. */
-const FILE_BASE = '/prod-api/file';
 
 @ApiTags('files')
 @Controller('file')
@@ -34,7 +31,7 @@ export class StorageController {
     const type = sniffImageType(buf);
     if (!type) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'upload.notImage');
     const name = await this.storage.save('images', buf, type.ext, type.contentType);
-    return { url: `${FILE_BASE}/images/${name}`, name, size: buf.length, contentType: type.contentType };
+    return { url: storedImageUrl(name), name, size: buf.length, contentType: type.contentType };
   }
 
   /** Streams a stored file. Names never change content, so browsers and proxies may keep it for a year. */

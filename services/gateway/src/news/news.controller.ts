@@ -11,7 +11,7 @@ import {
   type PublicNewsDetail,
   type PublicNewsItem,
 } from '@cmp/contracts';
-import { IdDto } from '../system/system.dto';
+import { IdDto } from '../http/id.dto';
 import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { CachedRead, PublicCache } from '../http/public-cache';

@@ -17,7 +17,6 @@ import {
 import { MAX_PAGE_SIZE, NEWS_CATEGORIES, NEWS_CONTENT_MAX, NEWS_STATUSES, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, type NewsStatus } from '@cmp/contracts';
 import { PageDto, queryBoolean } from '../http/page.dto';
 
-
 class NewsFilterDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches title, summary or text' })
   @IsOptional()
@@ -28,7 +27,7 @@ class NewsFilterDto extends PageDto {
   @ApiPropertyOptional({ enum: NEWS_CATEGORIES })
   @IsOptional()
   @Type(() => Number)
-  @IsIn([...NEWS_CATEGORIES])
+  @IsIn(NEWS_CATEGORIES)
   category?: number;
 
   @ApiPropertyOptional()
@@ -42,7 +41,7 @@ class NewsFilterDto extends PageDto {
 export class NewsPageQueryDto extends NewsFilterDto {
   @ApiPropertyOptional({ enum: NEWS_STATUSES })
   @IsOptional()
-  @IsIn([...NEWS_STATUSES])
+  @IsIn(NEWS_STATUSES)
   status?: NewsStatus;
 
   @ApiPropertyOptional()
@@ -102,7 +101,7 @@ export class NewsSaveDto {
   content: string;
 
   @ApiProperty({ enum: NEWS_CATEGORIES, description: '1 news list, 2 previous works, 3 competition info, 4 competition guide, 5 operating manual' })
-  @IsIn([...NEWS_CATEGORIES])
+  @IsIn(NEWS_CATEGORIES)
   category: number;
 
   @ApiPropertyOptional()
@@ -175,7 +174,7 @@ export class SubscriptionSaveDto {
   @ApiProperty({ type: [Number], enum: NEWS_CATEGORIES })
   @IsArray()
   @ArrayMaxSize(5)
-  @IsIn([...NEWS_CATEGORIES], { each: true })
+  @IsIn(NEWS_CATEGORIES, { each: true })
   categories: number[];
 }
 

@@ -4,7 +4,7 @@ import { Perm, ReferenceSubject, type CollegeView, type MajorView, type Page } f
 import { Permissions } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { IdDto } from '../system/system.dto';
+import { IdDto } from '../http/id.dto';
 import { CollegePageQueryDto, CollegeSaveDto, MajorPageQueryDto, MajorSaveDto } from './reference.dto';
 
 /** Back-office colleges and majors, limited by the service to the schools of the caller's organisations. */

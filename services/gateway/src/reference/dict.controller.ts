@@ -4,7 +4,7 @@ import { Perm, ReferenceSubject, type DictItemView, type DictTypeView } from '@c
 import { Permissions } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { IdDto } from '../system/system.dto';
+import { IdDto } from '../http/id.dto';
 import { DictItemSaveDto, DictTypeQueryDto, DictTypeSaveDto } from './reference.dto';
 
 /** Back-office dictionaries: platform-wide; organisers may look, only ROOT (system:dict:edit) changes them. */

@@ -4,7 +4,6 @@ import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLe
 import { DICT_TYPE_PATTERN, DICT_VALUE_PATTERN, SCHOOL_CODE_PATTERN } from '@cmp/contracts';
 import { PageDto, queryBoolean } from '../http/page.dto';
 
-
 export class SchoolPublicQueryDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches the Chinese or English name or the code' })
   @IsOptional()

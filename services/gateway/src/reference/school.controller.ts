@@ -18,8 +18,8 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { Permissions } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { IdDto } from '../system/system.dto';
-import { asImportFailure, readUploadedSheet } from '../system/upload';
+import { IdDto } from '../http/id.dto';
+import { asImportFailure, readUploadedSheet } from '../http/upload';
 import { SchoolPageQueryDto, SchoolSaveDto, StatusDto } from './reference.dto';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -4,7 +4,8 @@ import { AuthSubject, Perm, type Dept, type GroupNode, type MenuEntry, type Role
 import { Permissions } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { DeptSaveDto, DeptTreeQuery, GroupSaveDto, IdDto, MenuSaveDto, RoleSaveDto } from './system.dto';
+import { GroupIdQueryDto, IdDto } from '../http/id.dto';
+import { DeptSaveDto, GroupSaveDto, MenuSaveDto, RoleSaveDto } from './system.dto';
 
 /** Roles, menus, departments and organisations: thin forwarding to the auth service. */
 @ApiTags('system')
@@ -55,7 +56,7 @@ export class SystemController {
 
   @Get('dept/tree')
   @Permissions(Perm.deptList)
-  depts(@RequestCtx() ctx: Ctx, @Query() q: DeptTreeQuery): Promise<Dept[]> {
+  depts(@RequestCtx() ctx: Ctx, @Query() q: GroupIdQueryDto): Promise<Dept[]> {
     return this.rpc.call(ctx, AuthSubject.deptTree, q);
   }
 

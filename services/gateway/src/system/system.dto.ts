@@ -17,15 +17,8 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { PHONE_PATTERN, USERNAME_PATTERN } from '@cmp/contracts';
+import { IdDto } from '../http/id.dto';
 import { PageDto } from '../http/page.dto';
-
-export class IdDto {
-  @ApiProperty()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  id: number;
-}
 
 export class UserPageQueryDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches account, name or phone' })
@@ -131,7 +124,6 @@ export class UserProfileDto {
   @IsString()
   @MaxLength(300)
   avatar?: string | null;
-
 }
 
 export class UserUpdateDto extends UserProfileDto {
@@ -272,15 +264,6 @@ export class MenuSaveDto {
   @Min(0)
   @Max(100000)
   orderNum: number;
-}
-
-export class DeptTreeQuery {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  groupId?: number;
 }
 
 export class DeptSaveDto {

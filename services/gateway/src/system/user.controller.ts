@@ -17,8 +17,9 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { LoggedIn, Permissions } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { IdDto, UserAddDto, UserPageQueryDto, UserPasswordDto, UserProfileDto, UserRoleSetDto, UserUpdateDto } from './system.dto';
-import { asImportFailure, readUploadedSheet } from './upload';
+import { IdDto } from '../http/id.dto';
+import { asImportFailure, readUploadedSheet } from '../http/upload';
+import { UserAddDto, UserPageQueryDto, UserPasswordDto, UserProfileDto, UserRoleSetDto, UserUpdateDto } from './system.dto';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

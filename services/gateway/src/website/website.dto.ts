@@ -74,7 +74,7 @@ export class WebsiteSaveDto {
   groupId: number;
 
   @ApiProperty({ enum: TEMPLATE_TYPES })
-  @IsIn([...TEMPLATE_TYPES])
+  @IsIn(TEMPLATE_TYPES)
   templateType: TemplateType;
 
   @ApiProperty()

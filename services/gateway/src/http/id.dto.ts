@@ -1,0 +1,31 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Min } from 'class-validator';
+
+/** One record by id, in a query string or a body (a numeric string is taken as the number). */
+export class IdDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  id: number;
+}
+
+/** One competition (its events, stages, settings, sign-ups). */
+export class CompetitionIdQueryDto {
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  competitionId: number;
+}
+
+/** An organisation of the caller's scope; without it, the caller's own. */
+export class GroupIdQueryDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  groupId?: number;
+}
