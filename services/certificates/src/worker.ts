@@ -8,6 +8,9 @@ import { bullConnection } from './queue';
 import { renderBatch } from './render/render-batch.job';
 import { CertificateRenderer } from './render/renderer';
 
+/** Times a batch may stall (worker died, lock not renewed in time) before it is marked failed. */
+const MAX_STALLS = 10;
+
 /**
  * The certificates worker: numbers and renders batches from the BullMQ queue, outside any request. Run as
  * many as the machine allows; BullMQ hands each job to one of them and gives a dead worker's job to another.
@@ -28,7 +31,15 @@ async function main(): Promise<void> {
       if (job.name !== CertificateQueue.renderBatch) return null;
       return renderBatch(ds, renderer, storage, config, job.data.batchId, (p) => job.updateProgress(p));
     },
-    { connection: bullConnection(config.redisUrl), concurrency: 1, lockDuration: config.workerLockMs, stalledInterval: Math.max(1000, config.workerLockMs / 2) },
+    {
+      connection: bullConnection(config.redisUrl),
+      concurrency: 1,
+      lockDuration: config.workerLockMs,
+      stalledInterval: Math.max(1000, config.workerLockMs / 2),
+      // A job stalls when its worker dies, or when a loaded machine delays the lock's renewal: both only cost a
+      // re-run, since rendering a batch is idempotent, so a stalled job is taken up again rather than failed.
+      maxStalledCount: MAX_STALLS,
+    },
   );
   worker.on('failed', (job, e) => console.error(`certificates worker: job ${job?.id} failed: ${e.message}`));
   worker.on('error', (e) => console.error(`certificates worker: ${e.message}`));
