@@ -2,8 +2,8 @@ import { Button, Form, Space, Table, type TableProps } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE, type Page } from '@cmp/contracts';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import type { AsyncState } from '@/modules/system/hooks/useAsync';
+import { LoadError } from '@/app/components/PageHeader';
+import type { AsyncState } from '@/app/hooks/useAsync';
 
 /** The search form's last item: search (the form's submit) and reset. */
 export function SearchButtons({ onReset }: { onReset: () => void }) {

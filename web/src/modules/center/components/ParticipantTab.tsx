@@ -5,8 +5,8 @@ import { parseIdNumber, PHONE_PATTERN, type MemberProfile, type NamedOption } fr
 import { toast } from '@/app/feedback/feedback';
 import { publicReferenceApi } from '@/modules/reference/api/reference.api';
 import { SchoolSelect, schoolValueOf, type SchoolValue } from '@/modules/reference/components/SchoolSelect';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { LoadError } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import { centreApi } from '../api/centre.api';
 import { clearErrorsOnChange, showServerFieldError } from '@/app/http/field-errors';
 import { useSubmit } from '../hooks/useSubmit';

@@ -8,7 +8,7 @@ import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { competitionApi } from '@/modules/competition/api/competition.api';
 import { useLang } from '@/modules/competition/components/shared';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { certAdminApi, type BatchSignupQuery, type PickableSignup } from '../api/certificate-admin.api';
 import { NS } from './shared';
 

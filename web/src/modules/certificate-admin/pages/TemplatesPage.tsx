@@ -8,8 +8,8 @@ import { CERTIFICATE_TEMPLATE_CATEGORIES, type CertificateDesign, type TemplateQ
 import { PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { confirmDelete } from '@/app/feedback/feedback';
 import { currentLang } from '@/app/i18n';
-import { PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { PageHeader } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import { PreviewModal } from '@/modules/certificate-designer/components/PreviewModal';
 import { sampleValues } from '@/modules/certificate-designer/templates/sample';
 import type zhDesigner from '@/modules/certificate-designer/locales/zh-CN';

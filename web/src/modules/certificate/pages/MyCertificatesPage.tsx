@@ -7,8 +7,8 @@ import type { MyCertificate, PageQuery } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { LoadError } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import { certificateApi } from '../api/certificate.api';
 import '../locales';
 

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Perm, type NewsItem } from '@cmp/contracts';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { newsApi } from '@/modules/news/api/news.api';
 import '@/modules/news/locales';
 import { NS, useLang } from './shared';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CompetitionStatus, Perm, type Competition, type Lang } from '@cmp/contracts';
@@ -7,7 +7,7 @@ import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { usePermission } from '@/app/permission/permission';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { referenceApi } from '../api/competition.api';
 import { PHASE_COLOR, STATUS_COLOR } from '../hooks/rules';
 import '../locales';
@@ -76,25 +76,6 @@ export function formatDay(value: string | null | undefined, lang: Lang): string 
 
 export function formatWindow(startAt: string | null | undefined, endAt: string | null | undefined, lang: Lang): string | null {
   return startAt && endAt ? `${formatDay(startAt, lang)} – ${formatDay(endAt, lang)}` : null;
-}
-
-/** A failed load, said plainly, with a way to try again (the HTTP client has toasted it already). */
-export function LoadError({ error, onRetry }: { error: string | null; onRetry: () => void }) {
-  const { t } = useTranslation(NS);
-  if (!error) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      style={{ marginBottom: 12 }}
-      message={t('loadFailed', { reason: error })}
-      action={
-        <Button size="small" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
-  );
 }
 
 /** Rich text shown in a sandboxed frame: organisers' HTML is displayed, never run in the back office. */

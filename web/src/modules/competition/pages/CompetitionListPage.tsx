@@ -7,7 +7,7 @@ import { PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { useNavigate } from 'react-router-dom';
 import { CompetitionStatus, type Competition, type CompetitionPageQuery } from '@cmp/contracts';
 import { formatDateTime } from '@/app/i18n/format';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { competitionApi } from '../api/competition.api';
 import { SettingsMenu } from '../components/SettingsMenu';
 import { formatWindow, NS, PhaseTag, StatusTag, useCanEdit, useEventLabel, useLang, useLevelOptions } from '../components/shared';

@@ -2,10 +2,10 @@ import { Form, Select, Tag, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Option } from '@cmp/contracts';
 import { useEventLabel } from '@/modules/competition/components/shared';
-import { useAsync, type AsyncState } from '@/modules/system/hooks/useAsync';
+import { useAsync, type AsyncState } from '@/app/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
 import { ENROLL_ADMIN_NS } from '../locales';
-import '@/modules/system/components/system.css';
+import '@/app/components/page.css';
 import './enroll-admin.css';
 
 export const NS = ENROLL_ADMIN_NS;

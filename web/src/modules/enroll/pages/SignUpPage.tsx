@@ -7,7 +7,7 @@ import { currentHostLabelKeys } from '@/app/config/site';
 import { toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '@/modules/home/api/site.api';
 import { useCompetitionName } from '@/modules/home/components/CompetitionCard';
 import { enrollApi, type UserDetail } from '../api/enroll.api';

@@ -8,7 +8,7 @@ import { currentHostLabelKeys } from '@/app/config/site';
 import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '@/modules/home/api/site.api';
 import { enrollApi, workApi } from '../api/enroll.api';
 import { WorkFiles } from '../components/WorkFiles';

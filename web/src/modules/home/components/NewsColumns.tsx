@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi } from '../api/site.api';
 import type { HomeData } from '../hooks/useHomeData';
 import { SectionTitle } from './HomeSections';

@@ -1,5 +1,5 @@
 import type { Competition, WebsiteSetting } from '@cmp/contracts';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type LastRound, type SiteRef } from '../api/site.api';
 
 export interface HomeData {

@@ -5,7 +5,7 @@ import type { CompetitionItem, ScheduleEntry } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { formatDateTime } from '@/app/i18n/format';
 import { normaliseLang } from '@/app/i18n';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '../api/site.api';
 import { Cover, EnrollWindow, PhaseTag, useCompetitionName } from '../components/CompetitionCard';
 import '../locales';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Col, Empty, Input, Pagination, Row, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CompetitionPhase } from '@cmp/contracts';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi } from '../api/site.api';
 import { CompetitionCard } from '../components/CompetitionCard';
 import { useSite } from '../hooks/useSite';

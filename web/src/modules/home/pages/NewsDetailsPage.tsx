@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '@/app/i18n/format';
 import { normaliseLang } from '@/app/i18n';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi } from '../api/site.api';
 import { NEWS_ROUTES } from './NewsPage';
 import '../locales';

@@ -3,7 +3,7 @@ import { Input, Menu, Pagination, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NEWS_CATEGORIES } from '@cmp/contracts';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi } from '../api/site.api';
 import { NewsList } from '../components/NewsList';
 import { useSite } from '../hooks/useSite';

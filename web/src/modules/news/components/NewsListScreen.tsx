@@ -10,8 +10,8 @@ import { confirmDelete, confirmDialog, promptDialog, toast } from '@/app/feedbac
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { LoadError } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import { newsApi } from '../api/news.api';
 import '../locales';
 import './news.css';

@@ -8,7 +8,7 @@ import { toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { newsApi } from '../api/news.api';
 import { ADD_EDIT_PATH, StatusTag } from '../components/NewsListScreen';
 import '../locales';

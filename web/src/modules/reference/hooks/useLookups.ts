@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictType } from '@cmp/contracts';
 import { normaliseLang } from '@/app/i18n';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { publicReferenceApi } from '../api/reference.api';
 
 /** Provinces and a dictionary's labels in the interface language, for choices and table cells. */

@@ -7,11 +7,10 @@ import { DICT_TYPE_PATTERN, DICT_VALUE_PATTERN, Perm, type DictItemView, type Di
 import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { usePermission } from '@/app/permission/permission';
-import { FormModal } from '@/modules/system/components/FormModal';
-import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import '@/modules/system/locales';
-import '@/modules/system/components/system.css';
+import { FormModal } from '@/app/components/FormModal';
+import { LoadError, PageHeader } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
+import '@/app/components/page.css';
 import { dictApi } from '../api/reference.api';
 import '../components/reference.css';
 import '../locales';

@@ -14,13 +14,13 @@ import { useSession } from '@/app/session/session';
 import { deptApi, roleApi, userApi } from '../api/system.api';
 import { ResetPasswordModal } from '../components/ResetPasswordModal';
 import { UserFormModal } from '../components/UserFormModal';
-import { SheetImportModal } from '../components/SheetImportModal';
+import { SheetImportModal } from '@/app/components/SheetImportModal';
 import { UserRolesModal } from '../components/UserRolesModal';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '@/app/components/PageHeader';
 import { assignableRoles } from '../hooks/assignable';
-import { useAsync } from '../hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import '../locales';
-import '../components/system.css';
+import '@/app/components/page.css';
 
 interface Filters {
   keyword?: string;

@@ -9,12 +9,12 @@ import { HttpError } from '@/app/http/client';
 import { usePermission } from '@/app/permission/permission';
 import { readGroupId } from '@/app/session/session';
 import { groupApi } from '@/modules/system/api/system.api';
-import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { LoadError, PageHeader } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import { uploadImage } from '@/modules/news/api/news.api';
 import { websiteApi } from '../api/website.api';
 import '../locales';
-import '@/modules/system/components/system.css';
+import '@/app/components/page.css';
 import './website.css';
 
 const TEMS = ['home', 'competition', 'news', 'cpNews', 'introductionPlatform', 'expendingServices', 'solve', 'research'];

@@ -6,6 +6,7 @@ import { ErrorCode, type Envelope, type ImportCheckReply, type ImportRowError } 
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
+import './page.css';
 
 /** A spreadsheet template's column, as the contracts describe it. */
 export interface SheetColumnLabel {
