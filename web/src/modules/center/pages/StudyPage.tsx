@@ -7,7 +7,7 @@ import { MAX_PAGE_SIZE, SignupStatus, SignupType, WorkStatus, type Signup } from
 import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { certificateApi } from '@/modules/certificate/api/certificate.api';
+import { certificateApi } from '@/app/api/certificate.api';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { centreApi } from '../api/centre.api';

@@ -5,8 +5,8 @@ import { NUMBERING_VARIANTS, type BatchAdd, type CertificateBatch, type Numberin
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { useAsync } from '@/app/hooks/useAsync';
-import { competitionApi } from '@/modules/competition/api/competition.api';
-import { useLang } from '@/modules/competition/components/shared';
+import { competitionApi } from '@/app/api/competition.api';
+import { useLang } from '@/app/i18n/hooks';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { NS, useNumberingLabel } from './shared';
 

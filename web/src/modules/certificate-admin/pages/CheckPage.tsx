@@ -8,7 +8,7 @@ import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { sampleQrCode, sampleSeal } from '@/modules/certificate-designer/templates/sample';
+import { sampleQrCode, sampleSeal } from '@/app/components/certificate/sample';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { BatchPreview } from '../components/BatchPreview';
 import { BatchStatusTag, NS, PATHS, ProgressView, useBatchProgress, useCanIssue, useNumberingLabel } from '../components/shared';

@@ -8,7 +8,7 @@ import { toast } from '@/app/feedback/feedback';
 import { HttpError } from '@/app/http/client';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { uploadImage } from '@/modules/news/api/news.api';
+import { uploadImage } from '@/app/api/news.api';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { NS, useCanEdit } from '../components/shared';
 

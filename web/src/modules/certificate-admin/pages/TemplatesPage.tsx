@@ -10,9 +10,9 @@ import { confirmDelete } from '@/app/feedback/feedback';
 import { currentLang } from '@/app/i18n';
 import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { PreviewModal } from '@/modules/certificate-designer/components/PreviewModal';
-import { sampleValues } from '@/modules/certificate-designer/templates/sample';
-import type zhDesigner from '@/modules/certificate-designer/locales/zh-CN';
+import { PreviewModal } from '@/app/components/certificate/PreviewModal';
+import { sampleValues } from '@/app/components/certificate/sample';
+import type zhDesigner from '@/app/i18n/certificate-designer/zh-CN';
 import { certAdminApi, type TemplateRow } from '../api/certificate-admin.api';
 import { LinkButton, NS, PATHS, useCanEdit, useCategoryLabel, useDateTime, useNumberingLabel } from '../components/shared';
 

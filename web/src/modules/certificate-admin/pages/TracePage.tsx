@@ -6,7 +6,7 @@ import type { CertificateSearchHit, CertificateSearchQuery, TraceResult } from '
 import { PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { certificateApi } from '@/modules/certificate/api/certificate.api';
+import { certificateApi } from '@/app/api/certificate.api';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { CertificateActions } from '../components/CertificateActions';
 import { CertStatusTag, LinkButton, NS, useDateTime } from '../components/shared';

@@ -9,7 +9,7 @@ import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { certificateApi } from '../api/certificate.api';
+import { certificateApi } from '@/app/api/certificate.api';
 import '../locales';
 
 /** Personal centre (reward / newReward): the certificates sent to the caller, to download, preview and check. */

@@ -6,8 +6,8 @@ import { Perm, type NewsItem } from '@cmp/contracts';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import { useAsync } from '@/app/hooks/useAsync';
-import { newsApi } from '@/modules/news/api/news.api';
-import '@/modules/news/locales';
+import { newsApi } from '@/app/api/news.api';
+import '@/app/i18n/news';
 import { NS, useLang } from './shared';
 
 const STATUS_COLOR: Record<NewsItem['status'], string> = { draft: 'default', pending: 'orange', published: 'green', rejected: 'red' };

@@ -4,7 +4,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_FIELDS, ParticipationMode, type CompetitionDetail, type EnrollSetting, type MemberField } from '@cmp/contracts';
 import { useAsync } from '@/app/hooks/useAsync';
-import { referenceApi, type SchoolOption } from '../api/competition.api';
+import { referenceApi, type SchoolOption } from '@/app/api/competition.api';
 import { dayRangeToWindow, repeatedSchools, teamSizeOk, windowToDayRange, type DayRange } from '../hooks/rules';
 import { NS, useEventLabel } from './shared';
 

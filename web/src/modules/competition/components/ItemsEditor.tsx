@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CompetitionDetail, CompetitionItem } from '@cmp/contracts';
 import { confirmDelete, toast } from '@/app/feedback/feedback';
-import { competitionApi } from '../api/competition.api';
+import { competitionApi } from '@/app/api/competition.api';
 import { fenToYuan, yuanToFen } from '../hooks/rules';
 import { NS, useEventLabel, RowActions } from './shared';
 

@@ -2,7 +2,7 @@ import { Empty, Spin, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleEntry } from '@cmp/contracts';
 import { useAsync } from '@/app/hooks/useAsync';
-import { competitionApi } from '../api/competition.api';
+import { competitionApi } from '@/app/api/competition.api';
 import { LoadError } from '@/app/components/PageHeader';
 import { formatWindow, NS, useLang } from './shared';
 

@@ -3,30 +3,17 @@ import { Button, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CompetitionStatus, Perm, type Competition, type Lang } from '@cmp/contracts';
-import { currentHostLabelKeys } from '@/app/config/site';
-import { normaliseLang } from '@/app/i18n';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { usePermission } from '@/app/permission/permission';
 import { useAsync } from '@/app/hooks/useAsync';
-import { referenceApi } from '../api/competition.api';
+import { referenceApi } from '@/app/api/competition.api';
 import { PHASE_COLOR, STATUS_COLOR } from '../hooks/rules';
 import '../locales';
 import './competition.css';
 
 export const NS = 'competition';
 
-/** The host's label for events (spec section 9): as a heading, and lower-cased for the middle of an English sentence. */
-const eventKey = currentHostLabelKeys().signUpItem;
-export function useEventLabel(): { label: string; lower: string } {
-  const { t, i18n } = useTranslation();
-  const label = t(eventKey);
-  return { label, lower: normaliseLang(i18n.language) === 'en' ? label.toLowerCase() : label };
-}
-
-export function useLang(): Lang {
-  const { i18n } = useTranslation();
-  return normaliseLang(i18n.language);
-}
+export { useEventLabel, useLang } from '@/app/i18n/hooks';
 
 export const useCanEdit = () => usePermission([Perm.competitionEdit]);
 

@@ -6,7 +6,7 @@ import type { CompetitionItem } from '@cmp/contracts';
 import { formatDateTime } from '@/app/i18n/format';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { competitionApi } from '../api/competition.api';
+import { competitionApi } from '@/app/api/competition.api';
 import { ScheduleTimeline } from '../components/ScheduleTimeline';
 import { SettingsMenu } from '../components/SettingsMenu';
 import {

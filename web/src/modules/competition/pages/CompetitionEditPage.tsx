@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CompetitionStatus, type CompetitionDetail, type CompetitionInput } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
-import { competitionApi } from '../api/competition.api';
+import { competitionApi } from '@/app/api/competition.api';
 import { EnrollFields, enrollPayload, type EnrollValues } from '../components/EnrollFields';
 import { ItemsEditor } from '../components/ItemsEditor';
 import { LoadError } from '@/app/components/PageHeader';

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { CompetitionStatus, type Competition, type CompetitionPageQuery } from '@cmp/contracts';
 import { formatDateTime } from '@/app/i18n/format';
 import { useAsync } from '@/app/hooks/useAsync';
-import { competitionApi } from '../api/competition.api';
+import { competitionApi } from '@/app/api/competition.api';
 import { SettingsMenu } from '../components/SettingsMenu';
 import { formatWindow, NS, PhaseTag, StatusTag, useCanEdit, useEventLabel, useLang, useLevelOptions } from '../components/shared';
 import { allowedActions } from '../hooks/rules';

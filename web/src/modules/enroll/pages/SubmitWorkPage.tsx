@@ -9,7 +9,7 @@ import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { useAsync } from '@/app/hooks/useAsync';
-import { siteApi, type PublicCompetition } from '@/modules/home/api/site.api';
+import { siteApi, type PublicCompetition } from '@/app/api/site.api';
 import { enrollApi, workApi } from '../api/enroll.api';
 import { WorkFiles } from '../components/WorkFiles';
 import { megabytes, useLoginRedirect, WorkStatusTag } from '../components/shared';

@@ -3,7 +3,7 @@ import { Col, Empty, Input, Pagination, Row, Segmented, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CompetitionPhase } from '@cmp/contracts';
 import { useAsync } from '@/app/hooks/useAsync';
-import { siteApi } from '../api/site.api';
+import { siteApi } from '@/app/api/site.api';
 import { CompetitionCard } from '../components/CompetitionCard';
 import { useSite } from '../hooks/useSite';
 import { SiteError } from './HomePage';

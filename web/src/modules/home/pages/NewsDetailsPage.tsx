@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { formatDateTime } from '@/app/i18n/format';
 import { normaliseLang } from '@/app/i18n';
 import { useAsync } from '@/app/hooks/useAsync';
-import { siteApi } from '../api/site.api';
+import { siteApi } from '@/app/api/site.api';
 import { NEWS_ROUTES } from './NewsPage';
 import '../locales';
 import '../components/site.css';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { NEWS_CATEGORIES } from '@cmp/contracts';
 import { useAsync } from '@/app/hooks/useAsync';
-import { siteApi } from '../api/site.api';
+import { siteApi } from '@/app/api/site.api';
 import { NewsList } from '../components/NewsList';
 import { useSite } from '../hooks/useSite';
 import { SiteError } from './HomePage';

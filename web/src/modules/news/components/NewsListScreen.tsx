@@ -12,8 +12,8 @@ import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { newsApi } from '../api/news.api';
-import '../locales';
+import { newsApi } from '@/app/api/news.api';
+import '@/app/i18n/news';
 import './news.css';
 
 /** Which list: all news, my applications, applications to check, or my favourites. */
