@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BatchProgress, CertificateBatch, CertificateTemplate, CompetitionDetail, NumberingScheme, Recipient } from '@cmp/contracts';
+// eslint-disable-next-line no-restricted-imports -- temporary: this import is fixed on main, drop at merge
 import { demoAwardDesign } from '../../../certificates/src/seed/demo-design';
 import { api } from './api';
 import { waitFor } from './platform';
