@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { Button, Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CompetitionStatus, Perm, type Competition, type Lang } from '@cmp/contracts';
-import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { usePermission } from '@/app/permission/permission';
 import { useAsync } from '@/app/hooks/useAsync';
 import { referenceApi } from '@/app/api/competition.api';
@@ -70,45 +69,4 @@ export function HtmlView({ html, empty }: { html: string; empty: string }) {
   if (!html.trim()) return <p className="muted">{empty}</p>;
   const doc = `<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#333;margin:0;padding:4px}img{max-width:100%}</style>${html}`;
   return <iframe className="html-view" title="html" sandbox="" srcDoc={doc} />;
-}
-
-/** The actions cell of an inline-edited row (events, stages): save and cancel while editing, else edit and delete. */
-export function RowActions({
-  editing,
-  locked,
-  busy,
-  onSave,
-  onCancel,
-  onEdit,
-  onDelete,
-}: {
-  editing: boolean;
-  /** Another row is being edited. */
-  locked: boolean;
-  busy: boolean;
-  onSave: () => void;
-  onCancel: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation(NS);
-  return editing ? (
-    <Space size={0}>
-      <GuardedButton type="link" size="small" loading={busy} onClick={onSave}>
-        {t('common.save')}
-      </GuardedButton>
-      <Button type="link" size="small" onClick={onCancel}>
-        {t('common.cancel')}
-      </Button>
-    </Space>
-  ) : (
-    <Space size={0}>
-      <Button type="link" size="small" disabled={locked} onClick={onEdit}>
-        {t('common.edit')}
-      </Button>
-      <Button type="link" size="small" danger disabled={locked} onClick={onDelete}>
-        {t('common.delete')}
-      </Button>
-    </Space>
-  );
 }
