@@ -98,10 +98,7 @@ module.exports = tseslint.config(
   },
   {
     files: ['web/src/**/*.{ts,tsx}', 'kiosk/**/*.{ts,tsx}'],
-    ...react.configs.flat.recommended,
-    ...react.configs.flat['jsx-runtime'],
     plugins: { react, 'react-hooks': reactHooks },
-    languageOptions: { ...react.configs.flat.recommended.languageOptions },
     settings: { react: { version: '19' } },
     rules: {
       ...react.configs.flat.recommended.rules,
@@ -114,6 +111,7 @@ module.exports = tseslint.config(
       'react/prop-types': 'off',
     },
   },
+  // Module imports by alias at any depth; the blocks below add the relative climbs, depth by depth.
   {
     files: ['web/src/modules/**/*.{ts,tsx}', 'web/src/app/**/*.{ts,tsx}'],
     ignores: webRouter,

@@ -1,6 +1,6 @@
 /**
- * The import boundaries eslint.config.js enforces, checked on probe code linted under virtual paths
- * (nothing is written into the tree).
+ * The import boundaries (and the React rules) eslint.config.js enforces, checked on probe code linted under
+ * virtual paths (nothing is written into the tree).
  */
 const path = require('node:path');
 const { ESLint } = require('eslint');
@@ -85,5 +85,13 @@ describe('a service never imports another service', () => {
     ['services/gateway/src/a/b/probe.ts', '../../c/d'],
   ])('%s may import %s', async (file, spec) => {
     expect(await boundaryErrors(file, use(spec))).toEqual([]);
+  });
+});
+
+describe('web and kiosk are linted with the React rules', () => {
+  it.each(['web/src/app/hooks/probe.tsx', 'kiosk/src/probe.tsx'])('%s: hooks only at the top of a component or hook', async (file) => {
+    const code = "import { useState } from 'react';\nexport function useProbe(on: boolean) {\n  if (on) return useState(0)[0];\n  return 1;\n}\n";
+    const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+    expect(result.messages.map((m) => m.ruleId)).toContain('react-hooks/rules-of-hooks');
   });
 });
