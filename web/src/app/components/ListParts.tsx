@@ -1,9 +1,11 @@
-import { Button, Form, Space, Table, type TableProps } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
+import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnType, type TableColumnsType, type TableProps } from 'antd';
+import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MAX_PAGE_SIZE, type Page } from '@cmp/contracts';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import type { AsyncState } from '@/modules/system/hooks/useAsync';
+import { LoadError, PageHeader } from '@/app/components/PageHeader';
+import type { AsyncState } from '@/app/hooks/useAsync';
+import type { PagedList } from '@/app/hooks/usePagedList';
 
 /** The search form's last item: search (the form's submit) and reset. */
 export function SearchButtons({ onReset }: { onReset: () => void }) {
@@ -22,6 +24,33 @@ export function SearchButtons({ onReset }: { onReset: () => void }) {
   );
 }
 
+/** A search form's text field. */
+export function TextFilter({ name, label, placeholder, width }: { name: string; label: ReactNode; placeholder?: string; width: number }) {
+  return (
+    <Form.Item name={name} label={label}>
+      <Input allowClear placeholder={placeholder} style={{ width }} />
+    </Form.Item>
+  );
+}
+
+/** A search form's status choice: enabled or disabled, as the values the list's query takes for them. */
+export function StatusFilter<V>({ name, values: [enabled, disabled] }: { name: string; values: [V, V] }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={t('common.status')}>
+      <Select
+        allowClear
+        placeholder={t('common.all')}
+        style={{ width: 120 }}
+        options={[
+          { value: enabled, label: t('common.enabled') },
+          { value: disabled, label: t('common.disabled') },
+        ]}
+      />
+    </Form.Item>
+  );
+}
+
 export interface PageQueryState {
   pageNum?: number;
   pageSize?: number;
@@ -31,15 +60,15 @@ export interface PageQueryState {
  * A back-office list: its load error with a retry, then the table with the paging every list has (page sizes up
  * to MAX_PAGE_SIZE, the total, back to page 1 when the page size changes).
  */
-export function PagedTable<T extends object>({
+export function PagedTable<T extends object, Q extends PageQueryState = PageQueryState>({
   list,
   query,
   setQuery,
   ...table
 }: Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination'> & {
   list: AsyncState<Page<T>>;
-  query: PageQueryState;
-  setQuery: (update: (q: PageQueryState) => PageQueryState) => void;
+  query: Q;
+  setQuery: (update: (q: Q) => Q) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -62,4 +91,103 @@ export function PagedTable<T extends object>({
       />
     </>
   );
+}
+
+/**
+ * A back-office list screen: the header with its buttons, an optional notice, the search form (`filters`, its
+ * items), the paged table, then the screen's dialogs (children).
+ */
+export function ListScreen<T extends object, Q extends PageQueryState, F>({
+  paged,
+  title,
+  add,
+  extra,
+  notice,
+  filters,
+  columns,
+  scrollX,
+  children,
+}: {
+  paged: PagedList<T, Q, F>;
+  title: ReactNode;
+  /** The primary button that opens the form for a new row; false when not allowed. */
+  add?: { label: ReactNode; onClick: () => void; disabled?: boolean } | false;
+  /** The header's other buttons, after `add`. */
+  extra?: ReactNode;
+  notice?: ReactNode;
+  filters: ReactNode;
+  columns: TableColumnsType<T>;
+  scrollX: number;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="system-page">
+      <PageHeader
+        title={title}
+        extra={
+          (add || extra) && (
+            <>
+              {add && <AddButton {...add} />}
+              {extra}
+            </>
+          )
+        }
+      />
+      {notice}
+      <Form form={paged.filters} layout="inline" className="search-form" onFinish={paged.search}>
+        {filters}
+        <SearchButtons onReset={paged.reset} />
+      </Form>
+      <PagedTable<T, Q> list={paged.list} query={paged.query} setQuery={paged.setQuery} rowKey="id" columns={columns} scroll={{ x: scrollX }} />
+      {children}
+    </div>
+  );
+}
+
+function AddButton({ label, onClick, disabled }: { label: ReactNode; onClick: () => void; disabled?: boolean }) {
+  return (
+    <Button type="primary" icon={<PlusOutlined />} disabled={disabled} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
+
+/** The actions column, pinned right, for the screens whose rows have actions. */
+export function actionsColumn<T>(title: string, width: number, render: (row: T) => ReactNode): TableColumnType<T> {
+  return { title, key: 'actions', fixed: 'right', width, render: (_, row) => render(row) };
+}
+
+/** The status column's tag: enabled (green) or disabled. */
+export function EnabledTag({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  return enabled ? <Tag color="green">{t('common.enabled')}</Tag> : <Tag>{t('common.disabled')}</Tag>;
+}
+
+/** One of a row's action links; a hidden one is left out. */
+export interface RowLink {
+  label: ReactNode;
+  onClick: () => void;
+  danger?: boolean;
+  hidden?: boolean;
+}
+
+/** A row's action links, side by side (wrapping when `wrap`). */
+export function RowLinks({ links, wrap }: { links: RowLink[]; wrap?: boolean }) {
+  return (
+    <Space size={0} wrap={wrap}>
+      {links
+        .filter((l) => !l.hidden)
+        .map((l, i) => (
+          <Button key={i} type="link" size="small" danger={l.danger} onClick={l.onClick}>
+            {l.label}
+          </Button>
+        ))}
+    </Space>
+  );
+}
+
+/** A row's edit and delete links, with the screen's other links (`between`) between them. */
+export function EditDeleteLinks({ onEdit, onDelete, between = [] }: { onEdit: () => void; onDelete: () => void; between?: RowLink[] }) {
+  const { t } = useTranslation();
+  return <RowLinks links={[{ label: t('common.edit'), onClick: onEdit }, ...between, { label: t('common.delete'), onClick: onDelete, danger: true }]} />;
 }

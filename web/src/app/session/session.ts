@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { DEFAULT_ROLE, ErrorCode, type MenuEntry, type UserInfo } from '@cmp/contracts';
-import { authApi } from '@/modules/auth/api/auth.api';
+import { sessionApi } from './session.api';
 import { COOKIE_EXPIRES_DAYS, CookieName, StorageKey } from '../config/constants';
 import { HttpError } from '../http/client';
 import { storage } from '../storage';
@@ -49,7 +49,7 @@ let inFlight: Promise<void> | null = null;
 async function fetchRoutes(): Promise<{ menus: MenuEntry[]; routes: AppRoute[] }> {
   const groupId = readGroupId();
   // No organisation chosen: no dynamic routes (spec section 4).
-  const menus = groupId === null ? [] : await authApi.userMenu(groupId);
+  const menus = groupId === null ? [] : await sessionApi.userMenu(groupId);
   return { menus, routes: menuToRoutes(menus) };
 }
 
@@ -99,7 +99,7 @@ export const sessionActions = {
     sessionStore.set({ status: 'loading', error: null });
     const run = (async () => {
       try {
-        const user = await authApi.userInfo();
+        const user = await sessionApi.userInfo();
         const { menus, routes } = await fetchRoutes();
         sessionStore.set({
           user,
@@ -139,7 +139,7 @@ export const sessionActions = {
 
   async logout(): Promise<void> {
     try {
-      await authApi.logout();
+      await sessionApi.logout();
     } finally {
       sessionActions.resetToken();
     }

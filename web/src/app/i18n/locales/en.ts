@@ -28,6 +28,7 @@ const en: Catalogue<Messages> = {
     actions: 'Actions',
     back: 'Back',
     backHome: 'Back to homepage',
+    loadFailed: 'Could not load: {{reason}}',
     retry: 'Retry',
     loading: 'Loading…',
     yes: 'Yes',

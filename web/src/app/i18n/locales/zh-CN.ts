@@ -25,6 +25,7 @@ const zhCN = {
     actions: '操作',
     back: '返回',
     backHome: '返回首页',
+    loadFailed: '加载失败：{{reason}}',
     retry: '重试',
     loading: '加载中…',
     yes: '是',

@@ -3,11 +3,9 @@ import type {
   LoginCodePayload,
   LoginPasswordPayload,
   LoginReply,
-  MenuEntry,
   RegisterGroup,
   RegisterPayload,
   RetrievePayload,
-  UserInfo,
 } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
@@ -15,10 +13,7 @@ export const authApi = {
   loginByPassword: (p: LoginPasswordPayload) => http.post<LoginReply>('/auth/login/pwd', p),
   sendLoginCode: (phone: string) => http.post<null>('/auth/login/code/send', { phone }),
   loginByCode: (p: LoginCodePayload) => http.post<LoginReply>('/auth/login/code', p),
-  userInfo: () => http.get<UserInfo>('/auth/user/info'),
-  logout: () => http.post<null>('/auth/logout'),
   groupSelect: () => http.get<GroupSelection>('/competition/group/user/getSelect'),
-  userMenu: (groupId: number) => http.get<MenuEntry[]>('/system/menu/userMenu', { groupId }),
   registerGroups: () => http.get<RegisterGroup[]>('/auth/register/groups'),
   sendRegisterCode: (phone: string) => http.post<null>('/auth/register/code/send', { phone }),
   register: (p: RegisterPayload) => http.post<{ userId: number; username: string }>('/auth/register', p),

@@ -3,10 +3,10 @@ import { Alert, AutoComplete, Button, Col, Form, Input, Row, Skeleton } from 'an
 import { useTranslation } from 'react-i18next';
 import { parseIdNumber, PHONE_PATTERN, type MemberProfile, type NamedOption } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
-import { publicReferenceApi } from '@/modules/reference/api/reference.api';
-import { SchoolSelect, schoolValueOf, type SchoolValue } from '@/modules/reference/components/SchoolSelect';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { publicReferenceApi } from '@/app/api/public-reference.api';
+import { SchoolSelect, schoolValueOf, type SchoolValue } from '@/app/components/SchoolSelect';
+import { LoadError } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import { centreApi } from '../api/centre.api';
 import { clearErrorsOnChange, showServerFieldError } from '@/app/http/field-errors';
 import { useSubmit } from '../hooks/useSubmit';

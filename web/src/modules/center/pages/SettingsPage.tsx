@@ -6,8 +6,8 @@ import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { LANGUAGES, normaliseLang, setLanguage } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { LoadError } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import { centreApi } from '../api/centre.api';
 import '../locales';
 

@@ -7,9 +7,9 @@ import { MAX_PAGE_SIZE, SignupStatus, SignupType, WorkStatus, type Signup } from
 import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { certificateApi } from '@/modules/certificate/api/certificate.api';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { certificateApi } from '@/app/api/certificate.api';
+import { LoadError } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import { centreApi } from '../api/centre.api';
 import { buildStudyRecords, type StudyKind, type StudyRecord } from '../study';
 import '../locales';

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { NUMBERING_VARIANTS, type BatchAdd, type CertificateBatch, type NumberingVariant } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { competitionApi } from '@/modules/competition/api/competition.api';
-import { useLang } from '@/modules/competition/components/shared';
+import { useAsync } from '@/app/hooks/useAsync';
+import { competitionApi } from '@/app/api/competition.api';
+import { useLang } from '@/app/i18n/hooks';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { NS, useNumberingLabel } from './shared';
 

@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificatePageSize, renderCertificateHtml, type CertificateDesign, type CertificateValues } from '@cmp/contracts';
-import { markOverflow } from '@/modules/certificate-designer/components/overflow';
+import { markOverflow } from '@/app/components/certificate/overflow';
 import { NS } from './shared';
 
 const PX_PER_MM = 96 / 25.4;

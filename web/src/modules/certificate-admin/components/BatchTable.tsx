@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BATCH_STATUSES, type CertificateBatch } from '@cmp/contracts';
 import { PagedTable, SearchButtons } from '@/app/components/ListParts';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { certAdminApi, type BatchQuery } from '../api/certificate-admin.api';
 import { NS } from './shared';
 

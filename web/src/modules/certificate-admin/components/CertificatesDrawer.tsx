@@ -4,7 +4,7 @@ import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CERT_STATUSES, type CertificateBatch, type CertificateQuery, type CertStatus, type IssuedCertificate } from '@cmp/contracts';
 import { PagedTable, SearchButtons } from '@/app/components/ListParts';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { CertificateActions } from './CertificateActions';
 import { CertStatusTag, NS } from './shared';

@@ -6,9 +6,9 @@ import type { CertificateBatch, PickMode } from '@cmp/contracts';
 import { PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
-import { competitionApi } from '@/modules/competition/api/competition.api';
-import { useLang } from '@/modules/competition/components/shared';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { competitionApi } from '@/app/api/competition.api';
+import { useLang } from '@/app/i18n/hooks';
+import { useAsync } from '@/app/hooks/useAsync';
 import { certAdminApi, type BatchSignupQuery, type PickableSignup } from '../api/certificate-admin.api';
 import { NS } from './shared';
 

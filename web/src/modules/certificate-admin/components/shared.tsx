@@ -8,8 +8,8 @@ import { usePermission } from '@/app/permission/permission';
 import { certAdminApi } from '../api/certificate-admin.api';
 import '../locales';
 // Category names are the designer's (one name per idea).
-import '@/modules/certificate-designer/locales';
-import '@/modules/system/components/system.css';
+import '@/app/i18n/certificate-designer';
+import '@/app/components/page.css';
 import './certificate-admin.css';
 
 export const NS = 'certificateAdmin';

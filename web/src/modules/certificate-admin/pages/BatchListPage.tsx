@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CertificateBatch } from '@cmp/contracts';
 import { confirmDelete } from '@/app/feedback/feedback';
-import { PageHeader } from '@/modules/system/components/PageHeader';
+import { PageHeader } from '@/app/components/PageHeader';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { BatchTable, useBatchList } from '../components/BatchTable';
 import { BatchFormModal } from '../components/BatchFormModal';

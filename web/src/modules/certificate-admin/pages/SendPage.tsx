@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { BatchProgress, CertificateBatch } from '@cmp/contracts';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
-import { PageHeader } from '@/modules/system/components/PageHeader';
+import { PageHeader } from '@/app/components/PageHeader';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { BatchTable, useBatchList } from '../components/BatchTable';
 import { BatchStatusTag, LinkButton, NS, PATHS, ProgressView, SentTag, useBatchProgress, useCanIssue } from '../components/shared';

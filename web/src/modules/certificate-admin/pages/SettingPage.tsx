@@ -6,9 +6,9 @@ import { NUMBERING_VARIANTS, type NumberingVariant } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { HttpError } from '@/app/http/client';
-import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { uploadImage } from '@/modules/news/api/news.api';
+import { LoadError, PageHeader } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
+import { uploadImage } from '@/app/api/news.api';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { NS, useCanEdit } from '../components/shared';
 

@@ -8,11 +8,11 @@ import { CERTIFICATE_TEMPLATE_CATEGORIES, type CertificateDesign, type TemplateQ
 import { PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { confirmDelete } from '@/app/feedback/feedback';
 import { currentLang } from '@/app/i18n';
-import { PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { PreviewModal } from '@/modules/certificate-designer/components/PreviewModal';
-import { sampleValues } from '@/modules/certificate-designer/templates/sample';
-import type zhDesigner from '@/modules/certificate-designer/locales/zh-CN';
+import { PageHeader } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
+import { PreviewModal } from '@/app/components/certificate/PreviewModal';
+import { sampleValues } from '@/app/components/certificate/sample';
+import type zhDesigner from '@/app/i18n/certificate-designer/zh-CN';
 import { certAdminApi, type TemplateRow } from '../api/certificate-admin.api';
 import { LinkButton, NS, PATHS, useCanEdit, useCategoryLabel, useDateTime, useNumberingLabel } from '../components/shared';
 

@@ -1,4 +1,4 @@
-import zhCN from '../locales/zh-CN';
+import zhCN from '@/app/i18n/certificate-designer/zh-CN';
 import { starterDesign } from '../templates/starters';
 import { fromService, numberingFor, toServiceSave } from './template-mapping';
 

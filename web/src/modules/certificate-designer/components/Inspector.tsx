@@ -27,7 +27,7 @@ import {
 import { useStore } from '@/app/store/create-store';
 import { currentSlide, type SlideStore } from '../store/slides';
 import type { CanvasAlign, LayerMove } from '../templates/elements';
-import '../locales';
+import '@/app/i18n/certificate-designer';
 
 export const ALIGN_ICONS: Record<CanvasAlign, React.ReactNode> = {
   left: <AlignLeftOutlined />,

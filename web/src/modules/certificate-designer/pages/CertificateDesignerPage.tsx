@@ -30,21 +30,21 @@ import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
 import { useStore } from '@/app/store/create-store';
 import { currentLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { uploadImage } from '@/modules/news/api/news.api';
+import { uploadImage } from '@/app/api/news.api';
 import { HttpError, isReportable } from '@/app/http/client';
-import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
+import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { chooseTemplateApi } from '../api/service-templates.api';
 import { workingCopy, type SavedTemplate, type TemplateApi } from '../api/templates.api';
 import { DesignCanvas } from '../components/DesignCanvas';
 import { ALIGN_ICONS, Inspector, LAYER_ICONS } from '../components/Inspector';
-import { PreviewModal } from '../components/PreviewModal';
+import { PreviewModal } from '@/app/components/certificate/PreviewModal';
 import { createId, createSlideStore, currentSlide, initialSlideState, toDesign } from '../store/slides';
 import { alignToCanvas, moveLayer, newImageElement, newTextElement, type CanvasAlign, type LayerMove } from '../templates/elements';
-import { sampleValues } from '../templates/sample';
+import { sampleValues } from '@/app/components/certificate/sample';
 import { placeholderFor, starterDesign } from '../templates/starters';
-import zhCN from '../locales/zh-CN';
-import '../locales';
-import '@/modules/system/components/system.css';
+import zhCN from '@/app/i18n/certificate-designer/zh-CN';
+import '@/app/i18n/certificate-designer';
+import '@/app/components/page.css';
 import './designer.css';
 
 /** Spec section 9: the canvas takes 90 % of the stage's width (and must fit its height). */
@@ -171,7 +171,7 @@ export default function CertificateDesignerPage() {
   };
 
   /** A palette click binds the selected element when the kinds match, otherwise adds a bound element. */
-  const useCode = (code: CertificateBindingCode) => {
+  const applyCode = (code: CertificateBindingCode) => {
     const isImage = (CERTIFICATE_IMAGE_CODES as readonly string[]).includes(code);
     if (selected && (selected.type === 'image') === isImage) {
       slides.updateElements(selected.id, { code } as Partial<CertificateTextElement>);
@@ -369,7 +369,7 @@ export default function CertificateDesignerPage() {
                 <div className="cd-palette__title">{t(`palette.${group}`)}</div>
                 <Space wrap size={[4, 4]}>
                   {codes.map((code) => (
-                    <Tag.CheckableTag key={code} checked={selected?.code === code} data-code={code} onChange={() => useCode(code)}>
+                    <Tag.CheckableTag key={code} checked={selected?.code === code} data-code={code} onChange={() => applyCode(code)}>
                       {t(`codes.${code}`)}
                     </Tag.CheckableTag>
                   ))}

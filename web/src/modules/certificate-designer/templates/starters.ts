@@ -9,7 +9,7 @@ import {
   type CertificateTemplateCategoryId,
   type CertificateTextElement,
 } from '@cmp/contracts';
-import type { CertificateDesignerMessages } from '../locales/zh-CN';
+import type { CertificateDesignerMessages } from '@/app/i18n/certificate-designer/zh-CN';
 import { fitFontSize, newImageElement, newTextElement } from './elements';
 
 type Messages = Pick<CertificateDesignerMessages, 'starter' | 'codes'>;

@@ -1,9 +1,9 @@
 import { CERTIFICATE_TEMPLATE_CATEGORIES, renderCertificateHtml, type CertificateTextElement } from '@cmp/contracts';
-import en from '../locales/en';
-import zhCN from '../locales/zh-CN';
+import en from '@/app/i18n/certificate-designer/en';
+import zhCN from '@/app/i18n/certificate-designer/zh-CN';
 import { localTemplateApi, workingCopy } from '../api/templates.api';
 import { alignToCanvas, fitFontSize, htmlToText, moveLayer, newImageElement, newTextElement } from './elements';
-import { sampleValues } from './sample';
+import { sampleValues } from '@/app/components/certificate/sample';
 import { AWARD_NAME_STYLE, starterDesign } from './starters';
 
 describe('new elements', () => {

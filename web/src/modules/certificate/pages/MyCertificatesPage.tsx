@@ -7,9 +7,9 @@ import type { MyCertificate, PageQuery } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { certificateApi } from '../api/certificate.api';
+import { LoadError } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
+import { certificateApi } from '@/app/api/certificate.api';
 import '../locales';
 
 /** Personal centre (reward / newReward): the certificates sent to the caller, to download, preview and check. */

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { certificateApi } from '../api/certificate.api';
+import { useAsync } from '@/app/hooks/useAsync';
+import { certificateApi } from '@/app/api/certificate.api';
 import '../locales';
 
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;

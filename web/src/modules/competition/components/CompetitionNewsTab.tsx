@@ -5,9 +5,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Perm, type NewsItem } from '@cmp/contracts';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { newsApi } from '@/modules/news/api/news.api';
-import '@/modules/news/locales';
+import { useAsync } from '@/app/hooks/useAsync';
+import { newsApi } from '@/app/api/news.api';
+import '@/app/i18n/news';
 import { NS, useLang } from './shared';
 
 const STATUS_COLOR: Record<NewsItem['status'], string> = { draft: 'default', pending: 'orange', published: 'green', rejected: 'red' };

@@ -3,8 +3,8 @@ import { Button, Checkbox, DatePicker, Form, InputNumber, Radio, Select, type Fo
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MEMBER_FIELDS, ParticipationMode, type CompetitionDetail, type EnrollSetting, type MemberField } from '@cmp/contracts';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { referenceApi, type SchoolOption } from '../api/competition.api';
+import { useAsync } from '@/app/hooks/useAsync';
+import { referenceApi, type SchoolOption } from '@/app/api/competition.api';
 import { dayRangeToWindow, repeatedSchools, teamSizeOk, windowToDayRange, type DayRange } from '../hooks/rules';
 import { NS, useEventLabel } from './shared';
 

@@ -1,9 +1,10 @@
 import { Empty, Spin, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleEntry } from '@cmp/contracts';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { competitionApi } from '../api/competition.api';
-import { formatWindow, LoadError, NS, useLang } from './shared';
+import { useAsync } from '@/app/hooks/useAsync';
+import { competitionApi } from '@/app/api/competition.api';
+import { LoadError } from '@/app/components/PageHeader';
+import { formatWindow, NS, useLang } from './shared';
 
 const COLOR = { enroll: 'blue', submit: 'orange', stage: 'green' } as const;
 

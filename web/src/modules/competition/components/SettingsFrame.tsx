@@ -4,9 +4,10 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { CompetitionStatus, type CompetitionDetail } from '@cmp/contracts';
-import { competitionApi } from '../api/competition.api';
+import { competitionApi } from '@/app/api/competition.api';
 import { SETTINGS_PAGES, type SettingsKey } from './SettingsMenu';
-import { LoadError, NS, StatusTag, useCanEdit, useCompetitionId } from './shared';
+import { LoadError } from '@/app/components/PageHeader';
+import { NS, StatusTag, useCanEdit, useCompetitionId } from './shared';
 
 export interface SettingsContext {
   detail: CompetitionDetail;

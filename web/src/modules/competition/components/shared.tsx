@@ -1,32 +1,18 @@
 import { useMemo } from 'react';
-import { Alert, Button, Space, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CompetitionStatus, Perm, type Competition, type Lang } from '@cmp/contracts';
-import { currentHostLabelKeys } from '@/app/config/site';
-import { normaliseLang } from '@/app/i18n';
-import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { usePermission } from '@/app/permission/permission';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { referenceApi } from '../api/competition.api';
+import { useAsync } from '@/app/hooks/useAsync';
+import { referenceApi } from '@/app/api/competition.api';
 import { PHASE_COLOR, STATUS_COLOR } from '../hooks/rules';
 import '../locales';
 import './competition.css';
 
 export const NS = 'competition';
 
-/** The host's label for events (spec section 9): as a heading, and lower-cased for the middle of an English sentence. */
-const eventKey = currentHostLabelKeys().signUpItem;
-export function useEventLabel(): { label: string; lower: string } {
-  const { t, i18n } = useTranslation();
-  const label = t(eventKey);
-  return { label, lower: normaliseLang(i18n.language) === 'en' ? label.toLowerCase() : label };
-}
-
-export function useLang(): Lang {
-  const { i18n } = useTranslation();
-  return normaliseLang(i18n.language);
-}
+export { useEventLabel, useLang } from '@/app/i18n/hooks';
 
 export const useCanEdit = () => usePermission([Perm.competitionEdit]);
 
@@ -78,69 +64,9 @@ export function formatWindow(startAt: string | null | undefined, endAt: string |
   return startAt && endAt ? `${formatDay(startAt, lang)} – ${formatDay(endAt, lang)}` : null;
 }
 
-/** A failed load, said plainly, with a way to try again (the HTTP client has toasted it already). */
-export function LoadError({ error, onRetry }: { error: string | null; onRetry: () => void }) {
-  const { t } = useTranslation(NS);
-  if (!error) return null;
-  return (
-    <Alert
-      type="error"
-      showIcon
-      style={{ marginBottom: 12 }}
-      message={t('loadFailed', { reason: error })}
-      action={
-        <Button size="small" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
-  );
-}
-
 /** Rich text shown in a sandboxed frame: organisers' HTML is displayed, never run in the back office. */
 export function HtmlView({ html, empty }: { html: string; empty: string }) {
   if (!html.trim()) return <p className="muted">{empty}</p>;
   const doc = `<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#333;margin:0;padding:4px}img{max-width:100%}</style>${html}`;
   return <iframe className="html-view" title="html" sandbox="" srcDoc={doc} />;
-}
-
-/** The actions cell of an inline-edited row (events, stages): save and cancel while editing, else edit and delete. */
-export function RowActions({
-  editing,
-  locked,
-  busy,
-  onSave,
-  onCancel,
-  onEdit,
-  onDelete,
-}: {
-  editing: boolean;
-  /** Another row is being edited. */
-  locked: boolean;
-  busy: boolean;
-  onSave: () => void;
-  onCancel: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation(NS);
-  return editing ? (
-    <Space size={0}>
-      <GuardedButton type="link" size="small" loading={busy} onClick={onSave}>
-        {t('common.save')}
-      </GuardedButton>
-      <Button type="link" size="small" onClick={onCancel}>
-        {t('common.cancel')}
-      </Button>
-    </Space>
-  ) : (
-    <Space size={0}>
-      <Button type="link" size="small" disabled={locked} onClick={onEdit}>
-        {t('common.edit')}
-      </Button>
-      <Button type="link" size="small" danger disabled={locked} onClick={onDelete}>
-        {t('common.delete')}
-      </Button>
-    </Space>
-  );
 }

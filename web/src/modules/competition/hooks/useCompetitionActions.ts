@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Competition } from '@cmp/contracts';
 import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
-import { competitionApi } from '../api/competition.api';
+import { competitionApi } from '@/app/api/competition.api';
 import { NS, useEventLabel } from '../components/shared';
 
 type Named = Pick<Competition, 'id' | 'name'>;

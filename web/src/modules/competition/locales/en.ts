@@ -189,7 +189,6 @@ const en: Catalogue<CompetitionMessages> = {
       works: 'work submission',
     },
   },
-  loadFailed: 'Could not load: {{reason}}',
   missingId: 'The address has no competition id',
 };
 

@@ -190,7 +190,6 @@ const zhCN = {
       works: '作品提交',
     },
   },
-  loadFailed: '加载失败：{{reason}}',
   missingId: '地址中缺少竞赛 id',
 };
 

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CompetitionItem } from '@cmp/contracts';
 import { formatDateTime } from '@/app/i18n/format';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { competitionApi } from '../api/competition.api';
+import { LoadError } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
+import { competitionApi } from '@/app/api/competition.api';
 import { ScheduleTimeline } from '../components/ScheduleTimeline';
 import { SettingsMenu } from '../components/SettingsMenu';
 import {
   formatWindow,
   HtmlView,
-  LoadError,
   NS,
   PhaseTag,
   StatusTag,

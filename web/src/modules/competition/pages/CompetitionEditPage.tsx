@@ -5,10 +5,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CompetitionStatus, type CompetitionDetail, type CompetitionInput } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
-import { competitionApi } from '../api/competition.api';
+import { competitionApi } from '@/app/api/competition.api';
 import { EnrollFields, enrollPayload, type EnrollValues } from '../components/EnrollFields';
 import { ItemsEditor } from '../components/ItemsEditor';
-import { LoadError, NS, StatusTag, useCanEdit, useCompetitionId, useEventLabel, useLevelOptions } from '../components/shared';
+import { LoadError } from '@/app/components/PageHeader';
+import { NS, StatusTag, useCanEdit, useCompetitionId, useEventLabel, useLevelOptions } from '../components/shared';
 import { StagesEditor } from '../components/StagesEditor';
 
 const STEP = { basic: 0, items: 1, stages: 2, enroll: 3, finish: 4 } as const;

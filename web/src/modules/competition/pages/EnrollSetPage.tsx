@@ -1,7 +1,7 @@
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/app/feedback/feedback';
-import { competitionApi } from '../api/competition.api';
+import { competitionApi } from '@/app/api/competition.api';
 import { EnrollFields, enrollPayload, type EnrollValues } from '../components/EnrollFields';
 import { SaveBar } from '../components/SaveBar';
 import { SettingsFrame, type SettingsContext } from '../components/SettingsFrame';

@@ -3,7 +3,7 @@ import { DeleteOutlined, MinusCircleOutlined, PlusOutlined } from '@ant-design/i
 import { useTranslation } from 'react-i18next';
 import type { ReviewRound } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
-import { competitionApi } from '../api/competition.api';
+import { competitionApi } from '@/app/api/competition.api';
 import { SaveBar } from '../components/SaveBar';
 import { SettingsFrame, type SettingsContext } from '../components/SettingsFrame';
 import { NS } from '../components/shared';

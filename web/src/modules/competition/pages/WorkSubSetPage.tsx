@@ -2,7 +2,7 @@ import { DatePicker, Empty, Form, InputNumber, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WORK_FILE_TYPES, type WorkFileType } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
-import { competitionApi } from '../api/competition.api';
+import { competitionApi } from '@/app/api/competition.api';
 import { SaveBar } from '../components/SaveBar';
 import { SettingsFrame, type SettingsContext } from '../components/SettingsFrame';
 import { NS, useEventLabel } from '../components/shared';

@@ -4,8 +4,8 @@ import { Perm, SignupStatus, SignupType, type MemberField, type SignupDetail, ty
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import type { AsyncState } from '@/modules/system/hooks/useAsync';
+import { LoadError } from '@/app/components/PageHeader';
+import type { AsyncState } from '@/app/hooks/useAsync';
 import { CompleteTag, NS, PayStatusTag, SignupStatusTag, useEventLabel, useFieldNames, useLang } from './shared';
 
 const PROFILE_FIELDS: Exclude<MemberField, 'school'>[] = ['gender', 'idNumber', 'phone', 'email', 'college', 'major', 'studentNo', 'grade'];

@@ -1,18 +1,18 @@
 import { Form, Select, Tag, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Option } from '@cmp/contracts';
-import { useEventLabel } from '@/modules/competition/components/shared';
-import { useAsync, type AsyncState } from '@/modules/system/hooks/useAsync';
+import { useEventLabel } from '@/app/i18n/hooks';
+import { useAsync, type AsyncState } from '@/app/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
 import { ENROLL_ADMIN_NS } from '../locales';
-import '@/modules/system/components/system.css';
+import '@/app/components/page.css';
 import './enroll-admin.css';
 
 export const NS = ENROLL_ADMIN_NS;
-export { useEventLabel, useLang } from '@/modules/competition/components/shared';
+export { useEventLabel, useLang } from '@/app/i18n/hooks';
 // Status tags and field names are the participant screens' own, so both sides read the same words.
-export { PayStatusTag, SignupStatusTag, useFieldNames, WorkStatusTag } from '@/modules/enroll/components/shared';
-export { ENROLL_NS } from '@/modules/enroll/locales';
+export { PayStatusTag, SignupStatusTag, useFieldNames, WorkStatusTag } from '@/app/components/EnrollStatus';
+export { ENROLL_NS } from '@/app/i18n/enroll';
 
 export function CompleteTag({ complete }: { complete: boolean }) {
   const { t } = useTranslation(NS);

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { WorkStatus, type WorkFile } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { formatDateTime } from '@/app/i18n/format';
-import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { LoadError, PageHeader } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
 import { NS, useEventLabel, useLang, WorkStatusTag } from '../components/shared';
 

@@ -8,8 +8,8 @@ import { Perm, WorkStatus, type Work, type WorkPageQuery } from '@cmp/contracts'
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
-import { PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { PageHeader } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
 import { CompetitionEventFilters, ENROLL_NS, NS, statusOptions, useCompetitionOptions, useEventLabel, useLang, WorkStatusTag } from '../components/shared';
 

@@ -1,7 +1,7 @@
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import '../locales';
+import '@/app/i18n/enroll';
 
 /** Advisers (teachers) of a sign-up, up to the competition's `teacherMax`; used by the sign-up and team pages. */
 export function Advisers({ max, disabled = false, heading = true }: { max: number; disabled?: boolean; heading?: boolean }) {

@@ -3,8 +3,8 @@ import { Card, Empty, Input, Select, Space, Table, type TableColumnsType } from 
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
-import { LoadError } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { LoadError } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import { enrollApi } from '../api/enroll.api';
 import './enroll.css';
 

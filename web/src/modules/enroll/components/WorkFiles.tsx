@@ -6,7 +6,7 @@ import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { workApi } from '../api/enroll.api';
 import { megabytes } from './shared';
-import '../locales';
+import '@/app/i18n/enroll';
 
 /**
  * A work's files. Downloads go through the HTTP client (with the token for members, the share id for a

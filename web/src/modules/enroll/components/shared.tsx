@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Form, Input, Radio, Tag, type FormInstance } from 'antd';
+import { Form, Input, Radio, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import {
@@ -8,41 +8,17 @@ import {
   PHONE_PATTERN,
   type MemberField,
   type MemberProfile,
-  type PayStatus,
-  type SignupStatus,
   type Teacher,
-  type WorkStatus,
 } from '@cmp/contracts';
 import { LOGIN_PATH } from '@/app/config/constants';
 import { toast } from '@/app/feedback/feedback';
 import { showServerFieldError } from '@/app/http/field-errors';
 import { useSession } from '@/app/session/session';
-import { SchoolSelect, schoolValueOf, type SchoolValue } from '@/modules/reference/components/SchoolSelect';
-import '../locales';
+import { SchoolSelect, schoolValueOf, type SchoolValue } from '@/app/components/SchoolSelect';
+import '@/app/i18n/enroll';
 
-const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default' };
-const PAY_COLOR: Record<number, string> = { 0: 'default', 1: 'warning', 2: 'success' };
-
-export function SignupStatusTag({ status }: { status: SignupStatus }) {
-  const { t } = useTranslation('enroll');
-  return <Tag color={STATUS_COLOR[status]}>{t(`status.${status}`)}</Tag>;
-}
-
-export function PayStatusTag({ payStatus }: { payStatus: PayStatus }) {
-  const { t } = useTranslation('enroll');
-  return <Tag color={PAY_COLOR[payStatus]}>{t(`pay.${payStatus}`)}</Tag>;
-}
-
-export function WorkStatusTag({ status }: { status: WorkStatus }) {
-  const { t } = useTranslation('enroll');
-  return <Tag color={status === 1 ? 'success' : 'default'}>{t(`workStatus.${status}`)}</Tag>;
-}
-
-/** The names of missing member fields, in the interface language. */
-export function useFieldNames() {
-  const { t } = useTranslation('enroll');
-  return (fields: readonly MemberField[]) => fields.map((f) => t(`memberField.${f}`)).join(t('listSeparator'));
-}
+// The status words are shared with the back office's sign-up screens.
+export { PayStatusTag, SignupStatusTag, useFieldNames, WorkStatusTag } from '@/app/components/EnrollStatus';
 
 /** Member details as a form holds them: the school as the school picker's value. */
 export type ProfileValues = Omit<MemberProfile, 'schoolId' | 'schoolName'> & { school?: SchoolValue };

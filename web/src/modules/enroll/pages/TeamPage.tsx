@@ -8,9 +8,9 @@ import { currentHostLabelKeys } from '@/app/config/site';
 import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { siteApi, type PublicCompetition } from '@/modules/home/api/site.api';
-import { useCompetitionName } from '@/modules/home/components/CompetitionCard';
+import { useAsync } from '@/app/hooks/useAsync';
+import { siteApi, type PublicCompetition } from '@/app/api/site.api';
+import { useCompetitionName } from '@/app/i18n/hooks';
 import { enrollApi } from '../api/enroll.api';
 import { Advisers } from '../components/Advisers';
 import {

@@ -6,7 +6,7 @@ import { WorkStatus, type Work } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { useAsync } from '@/modules/system/hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import { workApi } from '../api/enroll.api';
 import { WorkFiles } from '../components/WorkFiles';
 import { copyText, useLoginRedirect, WorkStatusTag } from '../components/shared';

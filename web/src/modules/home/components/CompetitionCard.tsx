@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Competition, CompetitionPhase } from '@cmp/contracts';
 import { formatDateTime } from '@/app/i18n/format';
 import { normaliseLang } from '@/app/i18n';
+import { useCompetitionName } from '@/app/i18n/hooks';
 import '../locales';
 
 const PHASE_COLOURS: Record<CompetitionPhase, string> = { upcoming: 'blue', enrolling: 'green', ongoing: 'orange', ended: 'default' };
@@ -12,13 +13,6 @@ const PHASE_COLOURS: Record<CompetitionPhase, string> = { upcoming: 'blue', enro
 export function PhaseTag({ phase }: { phase: CompetitionPhase }) {
   const { t } = useTranslation('site');
   return <Tag color={PHASE_COLOURS[phase]}>{t(`phase.${phase}`)}</Tag>;
-}
-
-/** A competition's name in the interface language (the English name when there is one). */
-export function useCompetitionName() {
-  const { i18n } = useTranslation();
-  const en = normaliseLang(i18n.language) === 'en';
-  return (c: Pick<Competition, 'name' | 'nameEn'>) => (en && c.nameEn ? c.nameEn : c.name);
 }
 
 /** The sign-up window as dates; `plain` leaves out the "Sign-up:" prefix where a label already says it. */

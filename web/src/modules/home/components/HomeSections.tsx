@@ -5,7 +5,8 @@ import { AuditOutlined, CloudUploadOutlined, FormOutlined, RightOutlined, Safety
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { HomeData } from '../hooks/useHomeData';
-import { CompetitionCard, EnrollWindow, PhaseTag, useCompetitionName } from './CompetitionCard';
+import { useCompetitionName } from '@/app/i18n/hooks';
+import { CompetitionCard, EnrollWindow, PhaseTag } from './CompetitionCard';
 
 /** Building blocks the three homepage templates arrange differently. */
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { siteApi } from '../api/site.api';
+import { useAsync } from '@/app/hooks/useAsync';
+import { siteApi } from '@/app/api/site.api';
 import type { HomeData } from '../hooks/useHomeData';
 import { SectionTitle } from './HomeSections';
 import { NewsList } from './NewsList';

@@ -1,6 +1,6 @@
 import type { Competition, WebsiteSetting } from '@cmp/contracts';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { siteApi, type LastRound, type SiteRef } from '../api/site.api';
+import { useAsync } from '@/app/hooks/useAsync';
+import { siteApi, type LastRound, type SiteRef } from '@/app/api/site.api';
 
 export interface HomeData {
   setting: WebsiteSetting & { groupName?: string };

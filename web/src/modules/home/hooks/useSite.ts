@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { WebsiteSetting } from '@cmp/contracts';
 import { isReportable } from '@/app/http/client';
-import { siteApi, type SiteRef } from '../api/site.api';
+import { siteApi, type SiteRef } from '@/app/api/site.api';
 
 const STORE_KEY = 'siteGroupId';
 

@@ -5,9 +5,10 @@ import type { CompetitionItem, ScheduleEntry } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { formatDateTime } from '@/app/i18n/format';
 import { normaliseLang } from '@/app/i18n';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { siteApi, type PublicCompetition } from '../api/site.api';
-import { Cover, EnrollWindow, PhaseTag, useCompetitionName } from '../components/CompetitionCard';
+import { useAsync } from '@/app/hooks/useAsync';
+import { siteApi, type PublicCompetition } from '@/app/api/site.api';
+import { useCompetitionName } from '@/app/i18n/hooks';
+import { Cover, EnrollWindow, PhaseTag } from '../components/CompetitionCard';
 import '../locales';
 import '../components/site.css';
 

@@ -2,7 +2,8 @@ import { Col, Empty, Row, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HomeData } from '../hooks/useHomeData';
-import { EnrollWindow, PhaseTag, useCompetitionName } from '../components/CompetitionCard';
+import { useCompetitionName } from '@/app/i18n/hooks';
+import { EnrollWindow, PhaseTag } from '../components/CompetitionCard';
 import { BannerCarousel, Features, LatestRound, SectionTitle } from '../components/HomeSections';
 import { NewsColumns } from '../components/NewsColumns';
 

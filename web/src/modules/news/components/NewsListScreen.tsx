@@ -10,10 +10,10 @@ import { confirmDelete, confirmDialog, promptDialog, toast } from '@/app/feedbac
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { newsApi } from '../api/news.api';
-import '../locales';
+import { LoadError } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
+import { newsApi } from '@/app/api/news.api';
+import '@/app/i18n/news';
 import './news.css';
 
 /** Which list: all news, my applications, applications to check, or my favourites. */

@@ -17,8 +17,8 @@ import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { useTranslation } from 'react-i18next';
 import { promptDialog, toast } from '@/app/feedback/feedback';
-import { uploadImage } from '../api/news.api';
-import '../locales';
+import { uploadImage } from '@/app/api/news.api';
+import '@/app/i18n/news';
 
 export interface RichTextEditorProps {
   value?: string;

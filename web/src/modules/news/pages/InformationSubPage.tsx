@@ -8,10 +8,10 @@ import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
-import { LoadError } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { competitionChoices, subscriptionApi } from '../api/news.api';
-import '../locales';
+import { LoadError } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
+import { competitionChoices, subscriptionApi } from '@/app/api/news.api';
+import '@/app/i18n/news';
 import '../components/news.css';
 
 function SettingsCard() {

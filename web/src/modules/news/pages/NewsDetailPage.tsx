@@ -8,10 +8,10 @@ import { toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { newsApi } from '../api/news.api';
+import { useAsync } from '@/app/hooks/useAsync';
+import { newsApi } from '@/app/api/news.api';
 import { ADD_EDIT_PATH, StatusTag } from '../components/NewsListScreen';
-import '../locales';
+import '@/app/i18n/news';
 import '../components/news.css';
 
 /** A news item as the public site will show it, with its workflow details. */

@@ -7,11 +7,11 @@ import { NEWS_CATEGORIES, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, Perm, type NewsDetai
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { usePermission } from '@/app/permission/permission';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { competitionApi } from '@/modules/competition/api/competition.api';
-import { newsApi, uploadImage } from '../api/news.api';
+import { useAsync } from '@/app/hooks/useAsync';
+import { competitionApi } from '@/app/api/competition.api';
+import { newsApi, uploadImage } from '@/app/api/news.api';
 import { DETAIL_PATH } from '../components/NewsListScreen';
-import '../locales';
+import '@/app/i18n/news';
 import '../components/news.css';
 
 // The editor (Tiptap and ProseMirror) loads only when someone writes news, never with the public site.

@@ -4,17 +4,13 @@ import type {
   CollegeView,
   DictItemSavePayload,
   DictItemView,
-  DictOption,
   DictTypeSavePayload,
   DictTypeView,
   ImportCheckReply,
   MajorPageQuery,
   MajorSavePayload,
   MajorView,
-  NamedOption,
   Page,
-  Province,
-  SchoolBrief,
   SchoolPageQuery,
   SchoolSavePayload,
   SchoolView,
@@ -26,15 +22,6 @@ export interface SchoolOption {
   name: string;
   enabled: boolean;
 }
-
-export const publicReferenceApi = {
-  provinces: () => http.get<Province[]>('/home/province/list'),
-  /** Enabled schools by name (Chinese or English) or code, for choosing one's school. */
-  schools: (name: string, signal?: AbortSignal) => http.get<Page<SchoolBrief>>('/home/school/page', { name, pageNum: 1, pageSize: 20 }, signal),
-  dict: (dictType: string) => http.get<DictOption[]>('/home/dict/list', { dictType }),
-  colleges: (schoolId: number) => http.get<NamedOption[]>('/web/college/list', { schoolId }),
-  majors: (collegeId: number) => http.get<NamedOption[]>('/web/major/list', { collegeId }),
-};
 
 export const schoolApi = {
   page: (q: SchoolPageQuery, signal?: AbortSignal) => http.get<Page<SchoolView>>('/system/school/page', { ...q }, signal),

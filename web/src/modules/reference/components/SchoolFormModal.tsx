@@ -3,7 +3,7 @@ import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SCHOOL_CODE_PATTERN, type SchoolView } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
-import { FormModal } from '@/modules/system/components/FormModal';
+import { FormModal } from '@/app/components/FormModal';
 import { schoolApi } from '../api/reference.api';
 
 interface Values {

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DictType } from '@cmp/contracts';
 import { normaliseLang } from '@/app/i18n';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { publicReferenceApi } from '../api/reference.api';
+import { useAsync } from '@/app/hooks/useAsync';
+import { publicReferenceApi } from '@/app/api/public-reference.api';
 
 /** Provinces and a dictionary's labels in the interface language, for choices and table cells. */
 export function useLookups(dictType: string = DictType.schoolType) {

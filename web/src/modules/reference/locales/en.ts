@@ -2,7 +2,6 @@ import type { Catalogue } from '@/app/i18n/types';
 import type { ReferenceMessages } from './zh-CN';
 
 const en: Catalogue<ReferenceMessages> = {
-  loadFailed: 'Could not load: {{reason}}',
   name: 'Name',
   nameEn: 'English name',
   code: 'Code',

@@ -1,6 +1,5 @@
 /** Strings of the reference-data screens (namespace 'reference'), loaded with their chunk. */
 const zhCN = {
-  loadFailed: '加载失败：{{reason}}',
   name: '名称',
   nameEn: '英文名称',
   code: '代码',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Form, Input, InputNumber, Space, Switch, Table, Tag, Tooltip } from 'antd';
+import { Alert, Button, Empty, Form, Input, Space, Switch, Table, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,12 +7,12 @@ import { DICT_TYPE_PATTERN, DICT_VALUE_PATTERN, Perm, type DictItemView, type Di
 import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { usePermission } from '@/app/permission/permission';
-import { FormModal } from '@/modules/system/components/FormModal';
-import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import '@/modules/system/locales';
-import '@/modules/system/components/system.css';
+import { FormModal } from '@/app/components/FormModal';
+import { LoadError, PageHeader } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
+import '@/app/components/page.css';
 import { dictApi } from '../api/reference.api';
+import { SortStatusFields } from '../components/ReferenceParts';
 import '../components/reference.css';
 import '../locales';
 
@@ -232,12 +232,7 @@ export default function DictPage() {
             <Input maxLength={200} />
           </Form.Item>
           <Space size="large">
-            <Form.Item name="sort" label={t('sort')}>
-              <InputNumber min={0} max={9999} precision={0} />
-            </Form.Item>
-            <Form.Item name="enabled" label={t('common.status')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
+            <SortStatusFields />
           </Space>
         </Form>
       </FormModal>

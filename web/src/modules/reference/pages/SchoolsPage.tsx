@@ -1,24 +1,29 @@
-import { useState } from 'react';
-import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { Form, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { actionsColumn, EditDeleteLinks, EnabledTag, ListScreen, StatusFilter, TextFilter } from '@/app/components/ListParts';
 import { Perm, SCHOOL_TEMPLATE_COLUMNS, type SchoolPageQuery, type SchoolView } from '@cmp/contracts';
-import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
-import { PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import '@/modules/system/locales';
-import '@/modules/system/components/system.css';
+import { usePagedList } from '@/app/hooks/usePagedList';
+import { useRowDialog } from '@/app/hooks/useRowDialog';
+import '@/app/components/page.css';
+import { SheetImportButtons, type SheetTemplate } from '@/app/components/SheetImportModal';
 import { schoolApi } from '../api/reference.api';
 import { SchoolFormModal } from '../components/SchoolFormModal';
-import { SheetImportModal } from '@/modules/system/components/SheetImportModal';
+import { NameCell } from '../components/ReferenceParts';
 import { useLookups } from '../hooks/useLookups';
 import '../components/reference.css';
 import '../locales';
+
+const template: SheetTemplate = {
+  ns: 'reference',
+  columns: SCHOOL_TEMPLATE_COLUMNS,
+  download: schoolApi.downloadTemplate,
+  check: schoolApi.checkImport,
+  importAll: schoolApi.importSchools,
+};
 
 interface Filters {
   name?: string;
@@ -32,21 +37,12 @@ export default function SchoolsPage() {
   const can = { edit: usePermission([Perm.schoolEdit]), import: usePermission([Perm.schoolImport]) };
   const { en, provinceOptions, dictOptions, dictLabel } = useLookups();
 
-  const [query, setQuery] = useState<SchoolPageQuery>({ pageNum: 1, pageSize: 10 });
-  const list = useAsync((signal) => schoolApi.page(query, signal), [query]);
-  const [form] = Form.useForm<Filters>();
-  const [editing, setEditing] = useState<{ school: SchoolView | null } | null>(null);
-  const [importing, setImporting] = useState(false);
-  const [downloading, setDownloading] = useState(false);
-
-  const search = () => {
-    const f = form.getFieldsValue();
-    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, name: f.name?.trim() || undefined, provinceCode: f.provinceCode, enabled: f.enabled }));
-  };
-  const reset = () => {
-    form.resetFields();
-    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize }));
-  };
+  const paged = usePagedList<SchoolView, SchoolPageQuery, Filters>(schoolApi.page, (f) => ({
+    name: f.name?.trim() || undefined,
+    provinceCode: f.provinceCode,
+    enabled: f.enabled,
+  }));
+  const dialog = useRowDialog<SchoolView>(paged.list.reload);
 
   const toggle = async (s: SchoolView) => {
     const question = s.enabled ? t('school.disableConfirm', { name: s.name }) : t('school.enableConfirm', { name: s.name });
@@ -54,7 +50,7 @@ export default function SchoolsPage() {
     try {
       await schoolApi.setEnabled(s.id, !s.enabled);
       toast(t('school.statusChanged'), 'success');
-      list.reload();
+      paged.list.reload();
     } catch {
       /* toasted */
     }
@@ -67,142 +63,40 @@ export default function SchoolsPage() {
       done: t('school.deleted'),
       run: () => schoolApi.remove(s.id),
     });
-    if (!deleted) return;
-    const lastOnPage = (list.data?.list.length ?? 0) <= 1 && (query.pageNum ?? 1) > 1;
-    if (lastOnPage) setQuery((q) => ({ ...q, pageNum: (q.pageNum ?? 2) - 1 }));
-    else list.reload();
-  };
-
-  const downloadTemplate = async () => {
-    setDownloading(true);
-    try {
-      await schoolApi.downloadTemplate(t('import.title') + '.xlsx');
-    } catch {
-      /* toasted */
-    } finally {
-      setDownloading(false);
-    }
+    if (deleted) paged.afterDelete();
   };
 
   const columns: TableColumnsType<SchoolView> = [
-    {
-      title: t('school.name'),
-      dataIndex: 'name',
-      width: 220,
-      fixed: 'left',
-      render: (name: string, s) => (
-        <div>
-          <div>{name}</div>
-          {s.nameEn && <div className="reference-sub">{s.nameEn}</div>}
-        </div>
-      ),
-    },
+    { title: t('school.name'), dataIndex: 'name', width: 220, fixed: 'left', render: (_: string, s) => <NameCell row={s} /> },
     { title: t('school.code'), dataIndex: 'code', width: 130 },
-    {
-      title: t('common.status'),
-      dataIndex: 'enabled',
-      width: 90,
-      render: (on: boolean) => (on ? <Tag color="green">{t('common.enabled')}</Tag> : <Tag>{t('common.disabled')}</Tag>),
-    },
+    { title: t('common.status'), dataIndex: 'enabled', width: 90, render: (on: boolean) => <EnabledTag enabled={on} /> },
     { title: t('school.province'), dataIndex: 'provinceName', width: 130, render: (_: string, s) => (en ? s.provinceNameEn : s.provinceName) },
     { title: t('school.type'), dataIndex: 'schoolType', width: 170, render: (v: string) => dictLabel(v) },
     { title: t('school.colleges'), dataIndex: 'collegeCount', width: 90 },
     { title: t('school.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (v: string) => formatDateTime(v, en ? 'en' : 'zh-CN') },
   ];
-  if (can.edit) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: en ? 200 : 170,
-      render: (_, s) => (
-        <Space size={0}>
-          <Button type="link" size="small" onClick={() => setEditing({ school: s })}>
-            {t('common.edit')}
-          </Button>
-          <Button type="link" size="small" onClick={() => void toggle(s)}>
-            {s.enabled ? t('disable') : t('enable')}
-          </Button>
-          <Button type="link" size="small" danger onClick={() => void remove(s)}>
-            {t('common.delete')}
-          </Button>
-        </Space>
-      ),
-    });
-  }
+  const toggleLink = (s: SchoolView) => ({ label: s.enabled ? t('disable') : t('enable'), onClick: () => void toggle(s) });
+  if (can.edit) columns.push(actionsColumn(t('common.actions'), en ? 200 : 170, (s) => <EditDeleteLinks onEdit={() => dialog.open(s)} onDelete={() => void remove(s)} between={[toggleLink(s)]} />));
 
   return (
-    <div className="system-page">
-      <PageHeader
-        title={t('school.title')}
-        extra={
-          <>
-            {can.edit && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ school: null })}>
-                {t('school.add')}
-              </Button>
-            )}
-            {can.import && (
-              <>
-                <GuardedButton icon={<DownloadOutlined />} loading={downloading} onClick={() => void downloadTemplate()}>
-                  {t('import.templateDownload')}
-                </GuardedButton>
-                <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                  {t('import.button')}
-                </Button>
-              </>
-            )}
-          </>
-        }
-      />
-      <Form form={form} layout="inline" className="search-form" onFinish={search}>
-        <Form.Item name="name" label={t('keyword')}>
-          <Input allowClear placeholder={t('school.keywordPlaceholder')} style={{ width: 220 }} />
-        </Form.Item>
-        <Form.Item name="provinceCode" label={t('school.province')}>
-          <Select allowClear showSearch optionFilterProp="label" placeholder={t('common.all')} style={{ width: 160 }} options={provinceOptions} />
-        </Form.Item>
-        <Form.Item name="enabled" label={t('common.status')}>
-          <Select
-            allowClear
-            placeholder={t('common.all')}
-            style={{ width: 120 }}
-            options={[
-              { value: true, label: t('common.enabled') },
-              { value: false, label: t('common.disabled') },
-            ]}
-          />
-        </Form.Item>
-        <SearchButtons onReset={reset} />
-      </Form>
-      <PagedTable<SchoolView>
-        list={list}
-        query={query}
-        setQuery={setQuery}
-        rowKey="id"
-        columns={columns}
-        scroll={{ x: 1100 }}
-      />
-      <SchoolFormModal
-        open={!!editing}
-        school={editing?.school ?? null}
-        provinces={provinceOptions}
-        types={dictOptions}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
-      />
-      <SheetImportModal
-        ns="reference"
-        columns={SCHOOL_TEMPLATE_COLUMNS}
-        check={schoolApi.checkImport}
-        importAll={schoolApi.importSchools}
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImported={list.reload}
-      />
-    </div>
+    <ListScreen
+      paged={paged}
+      title={t('school.title')}
+      add={can.edit && { label: t('school.add'), onClick: () => dialog.open(null) }}
+      extra={<SheetImportButtons template={template} canDownload={can.import} canImport={can.import} onImported={paged.list.reload} />}
+      filters={
+        <>
+          <TextFilter name="name" label={t('keyword')} placeholder={t('school.keywordPlaceholder')} width={220} />
+          <Form.Item name="provinceCode" label={t('school.province')}>
+            <Select allowClear showSearch optionFilterProp="label" placeholder={t('common.all')} style={{ width: 160 }} options={provinceOptions} />
+          </Form.Item>
+          <StatusFilter name="enabled" values={[true, false]} />
+        </>
+      }
+      columns={columns}
+      scrollX={1100}
+    >
+      <SchoolFormModal {...dialog.modal} school={dialog.editing?.row ?? null} provinces={provinceOptions} types={dictOptions} />
+    </ListScreen>
   );
 }

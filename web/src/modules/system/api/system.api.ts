@@ -1,6 +1,5 @@
 import type {
   Dept,
-  GroupNode,
   ImportCheckReply,
   MenuEntry,
   OperationLogQuery,
@@ -30,13 +29,6 @@ export interface DeptSavePayload {
   parentId: number | null;
   name: string;
   orderNum: number;
-}
-export interface GroupSavePayload {
-  id?: number;
-  parentId: number | null;
-  code: string;
-  name: string;
-  hosts: string[];
 }
 
 export const userApi = {
@@ -68,12 +60,6 @@ export const deptApi = {
   tree: () => http.get<Dept[]>('/system/dept/tree'),
   save: (p: DeptSavePayload) => http.post<unknown>('/system/dept/save', p),
   remove: (id: number) => http.post<null>('/system/dept/delete', { id }),
-};
-
-export const groupApi = {
-  tree: () => http.get<GroupNode[]>('/system/group/tree'),
-  save: (p: GroupSavePayload) => http.post<unknown>('/system/group/save', p),
-  remove: (id: number) => http.post<null>('/system/group/delete', { id }),
 };
 
 export const logApi = {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isStrongPassword, type UserView } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
 import { userApi } from '../api/system.api';
-import { FormModal } from './FormModal';
+import { FormModal } from '@/app/components/FormModal';
 
 export function ResetPasswordModal({ user, onClose }: { user: UserView | null; onClose: () => void }) {
   const { t } = useTranslation('system');

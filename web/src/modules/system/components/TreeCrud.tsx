@@ -5,9 +5,9 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { collectKeys, pruneEmptyChildren, treeOptions, type TreeOption } from '../hooks/tree';
-import { useAsync } from '../hooks/useAsync';
-import { FormModal } from './FormModal';
-import { LoadError, PageHeader } from './PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
+import { FormModal } from '@/app/components/FormModal';
+import { LoadError, PageHeader } from '@/app/components/PageHeader';
 
 interface Node {
   id: number;

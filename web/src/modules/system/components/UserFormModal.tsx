@@ -5,7 +5,7 @@ import { isStrongPassword, PHONE_PATTERN, USERNAME_PATTERN, UserStatus, type Dep
 import { toast } from '@/app/feedback/feedback';
 import { userApi } from '../api/system.api';
 import { treeOptions } from '../hooks/tree';
-import { FormModal } from './FormModal';
+import { FormModal } from '@/app/components/FormModal';
 
 interface Values {
   username: string;

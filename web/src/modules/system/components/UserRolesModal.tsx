@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Role, UserView } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
 import { userApi } from '../api/system.api';
-import { FormModal } from './FormModal';
+import { FormModal } from '@/app/components/FormModal';
 
 /**
  * `roles`: the ones the caller may grant; `allRoles`: every role, so that a role the user holds but the

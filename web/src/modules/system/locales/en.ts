@@ -191,7 +191,6 @@ const en: Catalogue<SystemMessages> = {
     dictList: 'View dictionaries',
     dictEdit: 'Edit dictionaries',
   },
-  loadFailed: 'Could not load: {{reason}}',
 };
 
 export default en;

@@ -189,7 +189,6 @@ const zhCN = {
     dictList: '查看字典',
     dictEdit: '编辑字典',
   },
-  loadFailed: '加载失败：{{reason}}',
 };
 
 export default zhCN;

@@ -6,7 +6,7 @@ import { usePermission } from '@/app/permission/permission';
 import { deptApi } from '../api/system.api';
 import { TreeCrud } from '../components/TreeCrud';
 import '../locales';
-import '../components/system.css';
+import '@/app/components/page.css';
 
 interface Values {
   parentId: number | null;

@@ -3,10 +3,10 @@ import { Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Perm, type GroupNode } from '@cmp/contracts';
 import { usePermission } from '@/app/permission/permission';
-import { groupApi } from '../api/system.api';
+import { groupApi } from '@/app/api/group.api';
 import { TreeCrud } from '../components/TreeCrud';
 import '../locales';
-import '../components/system.css';
+import '@/app/components/page.css';
 
 interface Values {
   parentId: number | null;

@@ -10,12 +10,12 @@ import { menuIcon } from '@/app/layout/menu-icons';
 import { usePermission } from '@/app/permission/permission';
 import { parseQuery } from '@/app/router/menu-routes';
 import { menuApi } from '../api/system.api';
-import { FormModal } from '../components/FormModal';
-import { LoadError, PageHeader } from '../components/PageHeader';
+import { FormModal } from '@/app/components/FormModal';
+import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { collectKeys, pruneEmptyChildren, treeOptions } from '../hooks/tree';
-import { useAsync } from '../hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import '../locales';
-import '../components/system.css';
+import '@/app/components/page.css';
 
 interface Values {
   parentId: number | null;

@@ -8,10 +8,11 @@ import type { OperationLogQuery, OperationLogView } from '@cmp/contracts';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { logApi } from '../api/system.api';
-import { PageHeader } from '../components/PageHeader';
+import { PageHeader } from '@/app/components/PageHeader';
 import { rangeToQuery } from '../hooks/log-range';
-import { useAsync } from '../hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
 import '../locales';
+import '@/app/components/page.css';
 import '../components/system.css';
 
 interface Filters {

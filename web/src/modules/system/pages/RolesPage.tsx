@@ -8,11 +8,11 @@ import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { usePermission } from '@/app/permission/permission';
 import { menuApi, roleApi } from '../api/system.api';
-import { FormModal } from '../components/FormModal';
-import { LoadError, PageHeader } from '../components/PageHeader';
-import { useAsync } from '../hooks/useAsync';
+import { FormModal } from '@/app/components/FormModal';
+import { LoadError, PageHeader } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
 import '../locales';
-import '../components/system.css';
+import '@/app/components/page.css';
 
 /** Perm's names (userList, ...) by permission string, for labels. */
 const PERM_NAMES = Object.entries(Perm).map(([name, value]) => ({ name, value }));

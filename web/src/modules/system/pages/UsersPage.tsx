@@ -1,11 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import { Form, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { actionsColumn, EnabledTag, ListScreen, RowLinks, StatusFilter, TextFilter } from '@/app/components/ListParts';
 import { Perm, USER_TEMPLATE_COLUMNS, UserStatus, type UserPageQuery, type UserView } from '@cmp/contracts';
-import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDelete } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
@@ -14,13 +12,22 @@ import { useSession } from '@/app/session/session';
 import { deptApi, roleApi, userApi } from '../api/system.api';
 import { ResetPasswordModal } from '../components/ResetPasswordModal';
 import { UserFormModal } from '../components/UserFormModal';
-import { SheetImportModal } from '../components/SheetImportModal';
+import { SheetImportButtons, type SheetTemplate } from '@/app/components/SheetImportModal';
 import { UserRolesModal } from '../components/UserRolesModal';
-import { PageHeader } from '../components/PageHeader';
 import { assignableRoles } from '../hooks/assignable';
-import { useAsync } from '../hooks/useAsync';
+import { useAsync } from '@/app/hooks/useAsync';
+import { usePagedList } from '@/app/hooks/usePagedList';
+import { useRowDialog } from '@/app/hooks/useRowDialog';
 import '../locales';
-import '../components/system.css';
+import '@/app/components/page.css';
+
+const template: SheetTemplate = {
+  ns: 'system',
+  columns: USER_TEMPLATE_COLUMNS,
+  download: userApi.downloadTemplate,
+  check: userApi.checkImport,
+  importAll: userApi.importUsers,
+};
 
 interface Filters {
   keyword?: string;
@@ -44,8 +51,11 @@ export default function UsersPage() {
     depts: usePermission([Perm.deptList]),
   };
 
-  const [query, setQuery] = useState<UserPageQuery>({ pageNum: 1, pageSize: 10 });
-  const list = useAsync((signal) => userApi.page(query, signal), [query]);
+  const paged = usePagedList<UserView, UserPageQuery, Filters>(userApi.page, (f) => ({
+    keyword: f.keyword?.trim() || undefined,
+    status: f.status,
+    roleKey: f.roleKey,
+  }));
   const roles = useAsync(() => roleApi.list(), [], can.roles);
   const depts = useAsync(() => deptApi.tree(), [], can.depts);
   const roleName = useMemo(() => new Map((roles.data ?? []).map((r) => [r.key, r.name])), [roles.data]);
@@ -56,21 +66,9 @@ export default function UsersPage() {
     [roles.data, callerRoles, callerPermissions],
   );
 
-  const [form] = Form.useForm<Filters>();
-  const [editing, setEditing] = useState<{ user: UserView | null } | null>(null);
+  const dialog = useRowDialog<UserView>(paged.list.reload);
   const [rolesFor, setRolesFor] = useState<UserView | null>(null);
   const [pwdFor, setPwdFor] = useState<UserView | null>(null);
-  const [importing, setImporting] = useState(false);
-  const [downloading, setDownloading] = useState(false);
-
-  const search = () => {
-    const f = form.getFieldsValue();
-    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, keyword: f.keyword?.trim() || undefined, status: f.status, roleKey: f.roleKey }));
-  };
-  const reset = () => {
-    form.resetFields();
-    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize }));
-  };
 
   const remove = async (u: UserView) => {
     const deleted = await confirmDelete({
@@ -79,21 +77,7 @@ export default function UsersPage() {
       done: t('user.deleted'),
       run: () => userApi.remove(u.id),
     });
-    if (!deleted) return;
-    const lastOnPage = (list.data?.list.length ?? 0) <= 1 && (query.pageNum ?? 1) > 1;
-    if (lastOnPage) setQuery((q) => ({ ...q, pageNum: (q.pageNum ?? 2) - 1 }));
-    else list.reload();
-  };
-
-  const downloadTemplate = async () => {
-    setDownloading(true);
-    try {
-      await userApi.downloadTemplate(t('import.title') + '.xlsx');
-    } catch {
-      /* toasted */
-    } finally {
-      setDownloading(false);
-    }
+    if (deleted) paged.afterDelete();
   };
 
   const anyAction = can.edit || can.roleSet || can.resetPwd || can.remove;
@@ -105,7 +89,7 @@ export default function UsersPage() {
       title: t('common.status'),
       dataIndex: 'status',
       width: 90,
-      render: (s: number) => (s === UserStatus.active ? <Tag color="green">{t('common.enabled')}</Tag> : <Tag>{t('common.disabled')}</Tag>),
+      render: (s: number) => <EnabledTag enabled={s === UserStatus.active} />,
     },
     { title: t('user.group'), dataIndex: 'groupName', width: 150, ellipsis: true },
     {
@@ -125,103 +109,42 @@ export default function UsersPage() {
     { title: t('user.createdAt'), dataIndex: 'createdAt', width: 190, render: (v: string) => formatDateTime(v, en ? 'en' : 'zh-CN') },
   ];
   if (anyAction) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: en ? 330 : 270,
-      render: (_, u) => (
-        <Space size={0} wrap>
-          {can.edit && (
-            <Button type="link" size="small" onClick={() => setEditing({ user: u })}>
-              {t('common.edit')}
-            </Button>
-          )}
-          {can.roleSet && (
-            <Button type="link" size="small" onClick={() => setRolesFor(u)}>
-              {t('user.assignRoles')}
-            </Button>
-          )}
-          {can.resetPwd && (
-            <Button type="link" size="small" onClick={() => setPwdFor(u)}>
-              {t('user.resetPwd')}
-            </Button>
-          )}
-          {can.remove && (
-            <Button type="link" size="small" danger onClick={() => void remove(u)}>
-              {t('common.delete')}
-            </Button>
-          )}
-        </Space>
-      ),
-    });
+    columns.push(
+      actionsColumn(t('common.actions'), en ? 330 : 270, (u) => (
+        <RowLinks
+          wrap
+          links={[
+            { hidden: !can.edit, label: t('common.edit'), onClick: () => dialog.open(u) },
+            { hidden: !can.roleSet, label: t('user.assignRoles'), onClick: () => setRolesFor(u) },
+            { hidden: !can.resetPwd, label: t('user.resetPwd'), onClick: () => setPwdFor(u) },
+            { hidden: !can.remove, label: t('common.delete'), onClick: () => void remove(u), danger: true },
+          ]}
+        />
+      )),
+    );
   }
 
   return (
-    <div className="system-page">
-      <PageHeader
-        title={t('user.title')}
-        extra={
-          <>
-            {can.add && (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ user: null })}>
-                {t('user.add')}
-              </Button>
-            )}
-            {can.template && (
-              <GuardedButton icon={<DownloadOutlined />} loading={downloading} onClick={() => void downloadTemplate()}>
-                {t('import.templateDownload')}
-              </GuardedButton>
-            )}
-            {can.import && (
-              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
-                {t('import.button')}
-              </Button>
-            )}
-          </>
-        }
-      />
-      <Form form={form} layout="inline" className="search-form" onFinish={search}>
-        <Form.Item name="keyword" label={t('user.keyword')}>
-          <Input allowClear placeholder={t('user.keywordPlaceholder')} style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="status" label={t('common.status')}>
-          <Select
-            allowClear
-            placeholder={t('common.all')}
-            style={{ width: 120 }}
-            options={[
-              { value: UserStatus.active, label: t('common.enabled') },
-              { value: UserStatus.disabled, label: t('common.disabled') },
-            ]}
-          />
-        </Form.Item>
-        {roles.data && (
-          <Form.Item name="roleKey" label={t('user.role')}>
-            <Select allowClear placeholder={t('common.all')} style={{ width: 160 }} options={roles.data.map((r) => ({ value: r.key, label: r.name }))} />
-          </Form.Item>
-        )}
-        <SearchButtons onReset={reset} />
-      </Form>
-      <PagedTable<UserView>
-        list={list}
-        query={query}
-        setQuery={setQuery}
-        rowKey="id"
-        columns={columns}
-        scroll={{ x: 1200 }}
-      />
-      <UserFormModal
-        open={!!editing}
-        user={editing?.user}
-        roles={grantable}
-        depts={depts.data}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          list.reload();
-        }}
-      />
+    <ListScreen
+      paged={paged}
+      title={t('user.title')}
+      extra={<SheetImportButtons template={template} canDownload={can.template} canImport={can.import} onImported={paged.list.reload} />}
+      add={can.add && { label: t('user.add'), onClick: () => dialog.open(null) }}
+      filters={
+        <>
+          <TextFilter name="keyword" label={t('user.keyword')} placeholder={t('user.keywordPlaceholder')} width={200} />
+          <StatusFilter name="status" values={[UserStatus.active, UserStatus.disabled]} />
+          {roles.data && (
+            <Form.Item name="roleKey" label={t('user.role')}>
+              <Select allowClear placeholder={t('common.all')} style={{ width: 160 }} options={roles.data.map((r) => ({ value: r.key, label: r.name }))} />
+            </Form.Item>
+          )}
+        </>
+      }
+      columns={columns}
+      scrollX={1200}
+    >
+      <UserFormModal {...dialog.modal} user={dialog.editing?.row} roles={grantable} depts={depts.data} />
       <UserRolesModal
         user={rolesFor}
         roles={grantable}
@@ -229,19 +152,10 @@ export default function UsersPage() {
         onClose={() => setRolesFor(null)}
         onSaved={() => {
           setRolesFor(null);
-          list.reload();
+          paged.list.reload();
         }}
       />
       <ResetPasswordModal user={pwdFor} onClose={() => setPwdFor(null)} />
-      <SheetImportModal
-        ns="system"
-        columns={USER_TEMPLATE_COLUMNS}
-        check={userApi.checkImport}
-        importAll={userApi.importUsers}
-        open={importing}
-        onClose={() => setImporting(false)}
-        onImported={list.reload}
-      />
-    </div>
+    </ListScreen>
   );
 }

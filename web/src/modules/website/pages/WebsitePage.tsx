@@ -8,13 +8,13 @@ import { toast } from '@/app/feedback/feedback';
 import { HttpError } from '@/app/http/client';
 import { usePermission } from '@/app/permission/permission';
 import { readGroupId } from '@/app/session/session';
-import { groupApi } from '@/modules/system/api/system.api';
-import { LoadError, PageHeader } from '@/modules/system/components/PageHeader';
-import { useAsync } from '@/modules/system/hooks/useAsync';
-import { uploadImage } from '@/modules/news/api/news.api';
+import { groupApi } from '@/app/api/group.api';
+import { LoadError, PageHeader } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
+import { uploadImage } from '@/app/api/news.api';
 import { websiteApi } from '../api/website.api';
 import '../locales';
-import '@/modules/system/components/system.css';
+import '@/app/components/page.css';
 import './website.css';
 
 const TEMS = ['home', 'competition', 'news', 'cpNews', 'introductionPlatform', 'expendingServices', 'solve', 'research'];

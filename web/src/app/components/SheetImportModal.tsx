@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
-import { InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode, type Envelope, type ImportCheckReply, type ImportRowError } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
+import './page.css';
 
 /** A spreadsheet template's column, as the contracts describe it. */
 export interface SheetColumnLabel {
@@ -156,5 +157,57 @@ export function SheetImportModal({
         </div>
       )}
     </Modal>
+  );
+}
+
+/** A spreadsheet template as a list screen offers it: its texts (`import.*` of `ns`), columns and calls. */
+export interface SheetTemplate {
+  ns: string;
+  columns: readonly SheetColumnLabel[];
+  /** Saves the template under the file name it is given. */
+  download: (fileName: string) => Promise<unknown>;
+  check?: (file: Blob) => Promise<Envelope<ImportCheckReply>>;
+  importAll: (file: Blob) => Promise<Envelope<{ count: number } | ImportCheckReply>>;
+}
+
+/** A list header's template download and import buttons, each shown when allowed, and the import dialog they open. */
+export function SheetImportButtons({
+  template: { ns, columns, download, check, importAll },
+  canDownload,
+  canImport,
+  onImported,
+}: {
+  template: SheetTemplate;
+  canDownload: boolean;
+  canImport: boolean;
+  onImported: () => void;
+}) {
+  const { t } = useTranslation(ns);
+  const [importing, setImporting] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const downloadTemplate = async () => {
+    setDownloading(true);
+    try {
+      await download(t('import.title') + '.xlsx');
+    } catch {
+      /* toasted */
+    } finally {
+      setDownloading(false);
+    }
+  };
+  return (
+    <>
+      {canDownload && (
+        <GuardedButton icon={<DownloadOutlined />} loading={downloading} onClick={() => void downloadTemplate()}>
+          {t('import.templateDownload')}
+        </GuardedButton>
+      )}
+      {canImport && (
+        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+          {t('import.button')}
+        </Button>
+      )}
+      <SheetImportModal ns={ns} columns={columns} check={check} importAll={importAll} open={importing} onClose={() => setImporting(false)} onImported={onImported} />
+    </>
   );
 }

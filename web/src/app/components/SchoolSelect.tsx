@@ -3,7 +3,7 @@ import { Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SchoolBrief } from '@cmp/contracts';
 import { normaliseLang } from '@/app/i18n';
-import { publicReferenceApi } from '../api/reference.api';
+import { publicReferenceApi } from '@/app/api/public-reference.api';
 
 /** A chosen school: its id from the reference data, and its (Chinese) name as kept with sign-ups. */
 export interface SchoolValue {

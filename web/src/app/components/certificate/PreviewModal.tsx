@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Modal, Segmented, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { certificatePageSize, renderCertificateHtml, type CertificateDesign, type CertificateValues } from '@cmp/contracts';
-import '../locales';
+import '@/app/i18n/certificate-designer';
 import { markOverflow } from './overflow';
 
 type SampleKind = 'typical' | 'longest';

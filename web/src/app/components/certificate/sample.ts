@@ -1,5 +1,5 @@
 import type { CertificateValues } from '@cmp/contracts';
-import type { CertificateDesignerMessages } from '../locales/zh-CN';
+import type { CertificateDesignerMessages } from '@/app/i18n/certificate-designer/zh-CN';
 
 type Sample = CertificateDesignerMessages['sample'];
 

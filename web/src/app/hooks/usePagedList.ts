@@ -1,0 +1,52 @@
+import { useState, type Dispatch, type SetStateAction } from 'react';
+import { Form, type FormInstance } from 'antd';
+import type { Page } from '@cmp/contracts';
+import { useAsync, type AsyncState } from './useAsync';
+
+interface PageQuery {
+  pageNum?: number;
+  pageSize?: number;
+}
+
+export interface PagedList<T, Q extends PageQuery = PageQuery, F = unknown> {
+  /** The search form above the list. */
+  filters: FormInstance<F>;
+  query: Q;
+  setQuery: Dispatch<SetStateAction<Q>>;
+  list: AsyncState<Page<T>>;
+  /** Reads the filter form and goes back to page 1. */
+  search(): void;
+  /** Clears the filter form and goes back to page 1. */
+  reset(): void;
+  /** After a row was deleted: back one page when it was the last row of a later page, else reload this one. */
+  afterDelete(): void;
+}
+
+/** A back-office list: its search form, its query (paging and the form's values) and the page it loads. */
+export function usePagedList<T, Q extends PageQuery, F>(
+  load: (query: Q, signal: AbortSignal) => Promise<Page<T>>,
+  toQuery: (values: F) => Omit<Q, 'pageNum' | 'pageSize'>,
+): PagedList<T, Q, F> {
+  const [filters] = Form.useForm<F>();
+  const [query, setQuery] = useState<Q>({ pageNum: 1, pageSize: 10 } as Q);
+  const list = useAsync((signal) => load(query, signal), [query]);
+  return {
+    filters,
+    query,
+    setQuery,
+    list,
+    search: () => {
+      const values = toQuery(filters.getFieldsValue());
+      setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, ...values }) as Q);
+    },
+    reset: () => {
+      filters.resetFields();
+      setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize }) as Q);
+    },
+    afterDelete: () => {
+      const lastOnPage = (list.data?.list.length ?? 0) <= 1 && (query.pageNum ?? 1) > 1;
+      if (lastOnPage) setQuery((q) => ({ ...q, pageNum: (q.pageNum ?? 2) - 1 }));
+      else list.reload();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import type { Competition, Lang } from '@cmp/contracts';
+import { currentHostLabelKeys } from '@/app/config/site';
+import { normaliseLang } from '@/app/i18n';
+
+/** The interface language, re-rendering when it changes. */
+export function useLang(): Lang {
+  const { i18n } = useTranslation();
+  return normaliseLang(i18n.language);
+}
+
+/** The host's label for events (spec section 9): as a heading, and lower-cased for the middle of an English sentence. */
+const eventKey = currentHostLabelKeys().signUpItem;
+export function useEventLabel(): { label: string; lower: string } {
+  const { t, i18n } = useTranslation();
+  const label = t(eventKey);
+  return { label, lower: normaliseLang(i18n.language) === 'en' ? label.toLowerCase() : label };
+}
+
+/** A competition's name in the interface language (the English name when there is one). */
+export function useCompetitionName() {
+  const en = useLang() === 'en';
+  return (c: Pick<Competition, 'name' | 'nameEn'>) => (en && c.nameEn ? c.nameEn : c.name);
+}
