@@ -21,6 +21,7 @@ const serviceProject = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, mo
 
 module.exports = {
   testTimeout: 60000,
+  testSequencer: '<rootDir>/jest.sequencer.js',
   projects: [
     '<rootDir>/web',
     {

@@ -1,0 +1,71 @@
+import { freshIp, login } from './support/api';
+import { mustRefuse, routesOf, variantsOf, type FuzzRequest, type OpenApiDocument } from './support/fuzz';
+import { BASE } from './support/platform';
+
+/**
+ * Every route of the OpenAPI document gets hostile variants of each parameter and body field, with ROOT's
+ * token (which passes every permission check) and without one. Each answer must be the envelope, never a
+ * 5xx, and a variant no field could accept must be refused with a non-zero code. A route added later is
+ * covered without a test of its own. Runs last (jest.sequencer.js): its requests leave junk behind.
+ */
+describe('route fuzzer', () => {
+  let doc: OpenApiDocument;
+  let root: string;
+
+  beforeAll(async () => {
+    root = await login('root');
+    doc = (await (await fetch(`${BASE}/docs-json`)).json()) as OpenApiDocument;
+  });
+
+  /** Sends one request; answers what was wrong with the reply, or null. */
+  async function check(req: FuzzRequest, token: string | undefined): Promise<string | null> {
+    const headers: Record<string, string> = { 'x-forwarded-for': freshIp(), 'accept-language': 'en' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined = req.raw;
+    if (req.raw !== undefined) headers['content-type'] = req.contentType!;
+    else if (req.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(req.body);
+    }
+    const res = await fetch(`${BASE}${req.path}`, { method: req.method, headers, body });
+    const text = await res.text();
+    const what = `${req.method} ${req.path.slice(0, 120)} [${req.label}${token ? '' : ', no token'}]`;
+    if (res.status >= 500) return `${what}: HTTP ${res.status} ${text.slice(0, 200)}`;
+    if (!(res.headers.get('content-type') ?? '').includes('application/json')) return res.ok ? null : `${what}: HTTP ${res.status} without the envelope`;
+    let envelope: { code?: unknown; msg?: unknown };
+    try {
+      envelope = JSON.parse(text);
+    } catch {
+      return `${what}: not JSON`;
+    }
+    if (typeof envelope.code !== 'number' || typeof envelope.msg !== 'string') return `${what}: no envelope: ${text.slice(0, 200)}`;
+    if (/\bat .+\.js:\d+/.test(text)) return `${what}: a stack trace`;
+    if (req.refuse && envelope.code === 0) return `${what}: accepted`;
+    return null;
+  }
+
+  it('answers every hostile request with the envelope and never a 5xx', async () => {
+    const routes = routesOf(doc);
+    // Ending the session would turn ROOT's later requests into "login expired": logout gets a token of its own.
+    const tokenFor = async (path: string) => (/logout/.test(path) ? login('root') : root);
+    const jobs: (() => Promise<string | null>)[] = [];
+    for (const route of routes) {
+      for (const req of variantsOf(route)) {
+        const refuse = mustRefuse(route, req);
+        jobs.push(async () => check({ ...req, refuse }, await tokenFor(route.path)));
+        jobs.push(async () => check({ ...req, refuse: false }, undefined));
+      }
+    }
+    const problems: string[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length) {
+        const problem = await jobs[next++]();
+        if (problem) problems.push(problem);
+      }
+    };
+    await Promise.all(Array.from({ length: 12 }, worker));
+    console.log(`route fuzzer: ${routes.length} routes, ${jobs.length} requests, ${problems.length} problems`);
+    expect(problems.slice(0, 50)).toEqual([]);
+  }, 600_000);
+});
