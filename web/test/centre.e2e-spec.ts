@@ -3,7 +3,7 @@ import type { BankCard, Signup, Work } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate, addWinners, competitionWithEvent, settled, winners } from '../../services/gateway/test/support/certificates';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
-import { chooseOrganisation, clickText, fill, loginWithPassword, open, settle, useBrowser, waitForGone, waitForText } from './support/browser';
+import { chooseOrganisation, click, fill, loginWithPassword, open, settle, useBrowser, waitForGone, waitForText } from './support/browser';
 
 /** The personal centre of a student: participant details, bank card, messages and settings, study records. */
 describe('personal centre: details, bank card, messages, study records', () => {
@@ -60,14 +60,14 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await fill(page, '#major', '软件工程');
     await fill(page, '#studentNo', '2023010101');
     await fill(page, '#grade', '2023级');
-    await clickText(page, '[data-testid="participant-form"] button', '保 存');
+    await click(page, '[data-testid="participant-form"] button', '保 存');
     await waitForText(page, '出生日期无效', '[data-testid="participant-form"] .ant-form-item-explain-error');
     await b.shot(page, 'participant-bad-id');
 
     await fill(page, '#idNumber', '11010519491231002X');
     await waitForText(page, '性别：女（由身份证号得出）', '[data-testid="derived-gender"]');
     await waitForGone(page, '[data-testid="participant-form"] .ant-form-item-explain');
-    await clickText(page, '[data-testid="participant-form"] button', '保 存');
+    await click(page, '[data-testid="participant-form"] button', '保 存');
     await waitForText(page, '参赛信息已保存', '.ant-message');
     await b.shot(page, 'participant-saved');
     const saved = await api<{ profile: Record<string, unknown> }>('/web/user/detail', { token: student.token });
@@ -80,19 +80,19 @@ describe('personal centre: details, bank card, messages, study records', () => {
   b.it('adds a bank card: a mistyped number is refused, a valid one shows masked only', async () => {
     await open(page, '/center/users?tab=bankCard');
     await waitForText(page, ['尚未绑定银行卡', '卡号加密保存'], '[data-testid="bank-card"]');
-    await clickText(page, '[data-testid="bank-card"] button', '绑定银行卡');
+    await click(page, '[data-testid="bank-card"] button', '绑定银行卡');
     await waitForText(page, '开户名', '[data-testid="bank-card-form"]');
     await fill(page, '#accountName', '林晓');
     await fill(page, '#bankName', '中国工商银行');
     await fill(page, '#cardNumber', '6222 0202 0000 0000 007');
-    await clickText(page, '[data-testid="bank-card-form"] button', '保 存');
+    await click(page, '[data-testid="bank-card-form"] button', '保 存');
     await waitForText(page, '银行卡号校验未通过，请核对是否输错', '[data-testid="bank-card-form"] .ant-form-item-explain-error');
     await b.shot(page, 'bank-card-bad-number');
 
     await fill(page, '#cardNumber', '6222 0202 0000 0000 006');
     // Editing the field takes the server's message away, and the button moves up once its motion is over.
     await waitForGone(page, '[data-testid="bank-card-form"] .ant-form-item-explain');
-    await clickText(page, '[data-testid="bank-card-form"] button', '保 存');
+    await click(page, '[data-testid="bank-card-form"] button', '保 存');
     await waitForText(page, ['**** **** **** 0006', '中国工商银行', '林晓'], '[data-testid="bank-card"]');
     expect(await page.$eval('[data-testid="bank-card"]', (el) => (el as HTMLElement).innerText)).not.toContain('6222020200000000006');
     await b.shot(page, 'bank-card-masked');
@@ -104,7 +104,7 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await waitForText(page, ['消息通知', `报名已通过：${competitionName}`, '标为已读'], '[data-testid="messages"]');
     expect(await page.$eval('[data-testid="messages"] .ant-card-head .ant-badge-count', (el) => el.getAttribute('title'))).toBe('1 条未读');
     await b.shot(page, 'messages-unread');
-    await clickText(page, '[data-testid="messages"] .ant-list-item button', '标为已读');
+    await click(page, '[data-testid="messages"] .ant-list-item button', '标为已读');
     await waitForText(page, ['已读', '全部已读'], '[data-testid="messages"]');
     await waitForGone(page, '[data-testid="messages"] .ant-list-item button', '标为已读');
     await b.shot(page, 'messages-read');
@@ -117,14 +117,14 @@ describe('personal centre: details, bank card, messages, study records', () => {
     // The certificate came last, the sign-up first.
     expect(order).toEqual(['c', 'w', 's']);
     await b.shot(page, 'study-records');
-    await clickText(page, '[data-testid="study-records"] .ant-segmented-item', '证书');
+    await click(page, '[data-testid="study-records"] .ant-segmented-item', '证书');
     await waitForGone(page, '[data-testid="study-records"] .study-record', '提交作品');
     await b.shot(page, 'study-certificates-only');
   });
 
   b.it('switches the interface to English in the settings, and the centre follows', async () => {
     await open(page, '/center/set');
-    await clickText(page, '[data-testid="language-preference"] label', 'English');
+    await click(page, '[data-testid="language-preference"] label', 'English');
     await waitForText(page, ['Messages', 'Interface language', `Sign-up approved: ${competitionName}`, 'All read'], '.center__page');
     await b.shot(page, 'settings-english');
     await open(page, '/center/study');
@@ -135,10 +135,10 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await waitForText(page, ['Bank card', '**** **** **** 0006', 'Replace the card'], '.center__page');
     await b.shot(page, 'bank-card-english');
     // Removing asks first.
-    await clickText(page, '[data-testid="bank-card"] button', 'Remove');
+    await click(page, '[data-testid="bank-card"] button', 'Remove');
     await waitForText(page, ['Remove this bank card?', 'Prize money cannot be paid to you until you add a card again.'], '.ant-modal');
     await b.shot(page, 'bank-card-remove-confirm');
-    await clickText(page, '.ant-modal-footer button', 'Remove');
+    await click(page, '.ant-modal-footer button', 'Remove');
     await waitForText(page, ['No bank card yet', 'Add a bank card'], '[data-testid="bank-card"]');
     expect((await api('/web/user/bankCard', { token: student.token })).data).toBeNull();
   });

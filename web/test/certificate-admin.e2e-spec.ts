@@ -8,7 +8,7 @@ import { WINNER_COLUMNS } from '@cmp/contracts';
 import { login } from '../../services/gateway/test/support/api';
 import { competitionWithEvent, SEAL_PNG } from '../../services/gateway/test/support/certificates';
 import { waitFor } from '../../services/gateway/test/support/platform';
-import { chooseOrganisation, clickText, fill, loginWithPassword, open, settle, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
+import { chooseOrganisation, click, fill, loginWithPassword, open, settle, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
 
 /** An .xlsx of winners with the template's Chinese headers. */
 async function winnersSheet(rows: string[][]): Promise<string> {
@@ -147,7 +147,7 @@ describe('certificate back office: template, seal, batch, check, issue, send, tr
     await page.keyboard.press('Enter');
     await waitForText(page, [batchName, '草稿', '未发证'], '[data-testid="ca-batches"] .ant-table-tbody');
     await b.shot(page, 'batch-list-draft');
-    await clickText(page, '[data-testid="ca-batches"] .ant-table-tbody', '审核发证');
+    await click(page, '[data-testid="ca-batches"] .ant-table-tbody', '审核发证');
     await waitForPath(page, '/certificate/check');
     await waitForText(page, [batchName, '随机码', '华东示范大学'], '[data-testid="ca-check"]');
     await page.waitForSelector('[data-testid="ca-fits"], [data-testid="ca-overflow"]', { timeout: 30000 });

@@ -5,7 +5,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { renderCertificatesHtml, type CertificateDesign } from '@cmp/contracts';
 import { DEMO_PASSWORD } from '../../services/gateway/test/support/api';
 import { REPO, SHOT_DIR } from '../../services/gateway/test/support/platform';
-import { clickText, fill, open, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
+import { click, fill, open, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
 import { gradientPng } from './support/png';
 
 /** Box of the canvas element bound to `code`, in page pixels. */
@@ -86,7 +86,7 @@ describe('certificate designer', () => {
     await b.shot(page, 'dragged');
 
     // Position scope shows the element's place in canvas units.
-    await clickText(page, '[data-testid="cd-inspector"] .ant-tabs-tab', '位置');
+    await click(page, '[data-testid="cd-inspector"] .ant-tabs-tab', '位置');
     await page.waitForSelector('[data-testid="cd-inspector"] input[aria-label="左"]');
 
     await page.click('[data-testid="cd-undo"]');
@@ -113,7 +113,7 @@ describe('certificate designer', () => {
     expect(typical).toContain('CMP2026-A3F9K2');
     await b.shot(page, 'preview-zh-typical');
 
-    await clickText(page, '.ant-modal .ant-segmented-item', '最长数据');
+    await click(page, '.ant-modal .ant-segmented-item', '最长数据');
     await page.waitForSelector('[data-testid="cd-overflow"]');
     const warning = await textOf(page, '[data-testid="cd-overflow"]');
     expect(warning).toContain('学校');
@@ -147,7 +147,7 @@ describe('certificate designer', () => {
     // Replacing a design that has elements asks first.
     await page.click('[data-category="portraitMembers"]');
     await waitForText(page, 'Replace the current design with the "Portrait: members" starting template?', '.ant-modal');
-    await clickText(page, '.ant-modal .ant-btn-primary', 'Confirm');
+    await click(page, '.ant-modal .ant-btn-primary', 'Confirm');
     await page.waitForSelector('.cd-canvas .cd-el[data-code="student_Portrait"]');
     expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('Portrait: members');
     await page.waitForSelector('.cd-canvas .cd-el[data-code="student_Portrait"]');
@@ -159,7 +159,7 @@ describe('certificate designer', () => {
     expect(text).toContain('(Listed in no particular order, not by rank)');
     expect(text).toContain('First Prize');
     await b.shot(page, 'preview-en');
-    await clickText(page, '.ant-modal .ant-segmented-item', 'Longest data');
+    await click(page, '.ant-modal .ant-segmented-item', 'Longest data');
     await page.waitForSelector('[data-testid="cd-overflow"], [data-testid="cd-fits"]');
     await b.shot(page, 'preview-en-longest');
     await page.click('.ant-modal-close');
@@ -172,7 +172,7 @@ describe('certificate designer', () => {
     await page.click('[data-category="awardName"]');
     await waitForText(page, '用“奖项名称”起始模板替换当前设计？', '.ant-modal');
     // antd spaces two-character Chinese button labels (确 定).
-    await clickText(page, '.ant-modal .ant-btn-primary', '确');
+    await click(page, '.ant-modal .ant-btn-primary', '确');
     await page.waitForSelector('[data-category="awardName"].cd-category--active');
     const canvas = await page.$eval('.cd-canvas', (el) => {
       const r = el.getBoundingClientRect();
@@ -207,7 +207,7 @@ describe('certificate designer', () => {
     await page.mouse.move(centre.x + 100, centre.y - 100, { steps: 4 });
     await page.mouse.move(centre.x + 200, centre.y, { steps: 4 });
     await page.mouse.up();
-    await clickText(page, '[data-testid="cd-inspector"] .ant-tabs-tab', '位置');
+    await click(page, '[data-testid="cd-inspector"] .ant-tabs-tab', '位置');
     await page.waitForFunction(() => (document.querySelector('[data-testid="cd-inspector"] input[aria-label="旋转（度）"]') as HTMLInputElement)?.value === '90');
     await b.shot(page, 'resized-rotated');
     // Typing a rotation in the position scope; 0 puts it upright again.
@@ -275,7 +275,7 @@ describe('certificate designer', () => {
     // With nothing selected the inspector sets up the canvas: portrait turns the page upright.
     await page.mouse.click(canvas.x + 5, canvas.y + 5);
     await page.waitForSelector('[data-testid="cd-canvas-settings"]');
-    await clickText(page, '[data-testid="cd-canvas-settings"] .ant-segmented-item', '竖版');
+    await click(page, '[data-testid="cd-canvas-settings"] .ant-segmented-item', '竖版');
     await page.waitForFunction(() => {
       const r = document.querySelector('.cd-canvas')!.getBoundingClientRect();
       return r.height > r.width * 1.4;
@@ -290,7 +290,7 @@ describe('certificate designer', () => {
     // A blank certificate, after a confirm.
     await page.click('[data-testid="cd-new"]');
     await waitForText(page, '清空画布，新建一个空白证书？', '.ant-modal');
-    await clickText(page, '.ant-modal .ant-btn-primary', '确');
+    await click(page, '.ant-modal .ant-btn-primary', '确');
     await page.waitForFunction(() => document.querySelectorAll('.cd-canvas .cd-el').length === 0);
     expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('未命名证书');
   });

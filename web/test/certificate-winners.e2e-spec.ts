@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { login } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate } from '../../services/gateway/test/support/certificates';
 import { approvedSignup, dropStudents, makeCompetition, makeStudents } from '../../services/gateway/test/support/enroll';
-import { chooseOrganisation, clickText, fill, loginWithPassword, open, settle, useBrowser, waitForGone, waitForText } from './support/browser';
+import { chooseOrganisation, click, fill, loginWithPassword, open, settle, useBrowser, waitForGone, waitForText } from './support/browser';
 
 const winnersModal = '.ca-winners .ant-modal';
 const pickModal = '.ca-pick .ant-modal';
@@ -38,7 +38,7 @@ describe('certificate winners picked from sign-ups', () => {
     await fill(page, '[data-testid="ca-batch-search"]', batchName);
     await page.keyboard.press('Enter');
     await waitForText(page, batchName, '[data-testid="ca-batches"] .ant-table-tbody');
-    await clickText(page, '[data-testid="ca-batches"] .ant-table-tbody', '获奖名单');
+    await click(page, '[data-testid="ca-batches"] .ant-table-tbody', '获奖名单');
     await waitForText(page, [`获奖名单 · ${batchName}`, '从报名选择', '名单为空'], winnersModal);
     await settle(page);
     await page.locator('[data-testid="ca-winners-pick"]').click();
@@ -85,7 +85,7 @@ describe('certificate winners picked from sign-ups', () => {
 
     // The check screen previews the picked winners.
     await waitForText(page, [batchName, '2'], '[data-testid="ca-batches"] .ant-table-tbody');
-    await clickText(page, '[data-testid="ca-batches"] .ant-table-tbody', '审核发证');
+    await click(page, '[data-testid="ca-batches"] .ant-table-tbody', '审核发证');
     await page.waitForSelector('[data-testid="ca-fits"], [data-testid="ca-overflow"]', { timeout: 30000 });
     const texts = await page.$$eval('iframe.ca-preview__frame', (frames) => frames.map((f) => (f as HTMLIFrameElement).contentDocument?.body.innerText ?? ''));
     // The demo design prints the students, work and award (the holder line is spaced out letter by letter).

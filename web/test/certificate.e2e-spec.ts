@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import type { IssuedCertificate, Page as ListPage } from '@cmp/contracts';
 import { api, login } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate, addWinners, competitionWithEvent, settled, winners } from '../../services/gateway/test/support/certificates';
-import { chooseOrganisation, clickText, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
+import { chooseOrganisation, click, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
 
 describe('certificates in the personal centre and on the trace page', () => {
   const b = useBrowser('certificate');
@@ -33,7 +33,7 @@ describe('certificates in the personal centre and on the trace page', () => {
     await waitForText(page, ['我的证书', competitionName, '本科组', '一等奖', 'CX-0001', '有效'], '[data-testid="my-certificates"]');
     await b.shot(page, 'my-certificates');
 
-    await clickText(page, '[data-testid="my-certificates"] button', '预览');
+    await click(page, '[data-testid="my-certificates"] button', '预览');
     await page.waitForFunction(() => {
       const img = document.querySelector('.ant-modal img') as HTMLImageElement | null;
       return !!img && img.complete && img.naturalWidth > 500;

@@ -3,7 +3,7 @@ import type { CompetitionDetail, Page as ListPage, Competition } from '@cmp/cont
 import { api } from '../../services/gateway/test/support/api';
 import {
   chooseOrganisation,
-  clickText,
+  click,
   fill,
   loginWithPassword,
   open,
@@ -54,14 +54,14 @@ describe('an organiser builds a competition in the back office', () => {
     await page.waitForSelector('.competition-page .ant-table-tbody tr.ant-table-row');
     await b.shot(page, 'list');
 
-    await clickText(page, '.competition-page__header button', '新增竞赛');
+    await click(page, '.competition-page__header button', '新增竞赛');
     await waitForPath(page, '/competition/addEdit');
     await waitForText(page, ['基本信息', '竞赛赛项', '赛段', '报名', '完成'], '.wizard-steps');
     await fill(page, '#basic_name', name);
     await fill(page, '#basic_nameEn', 'Web Test Competition');
     await fill(page, '#basic_summary', '浏览器测试创建的竞赛');
     await b.shot(page, 'wizard-basic');
-    await clickText(page, '.wizard-footer button', '保存并继续');
+    await click(page, '.wizard-footer button', '保存并继续');
     await waitForText(page, '竞赛草稿已创建', '.ant-message');
     await page.waitForFunction(() => new URLSearchParams(location.search).has('id'));
     id = Number(new URL(page.url()).searchParams.get('id'));
@@ -73,11 +73,11 @@ describe('an organiser builds a competition in the back office', () => {
       ['软件设计组', '50'],
       ['硬件设计组', '0'],
     ]) {
-      await clickText(page, '.editor-table__toolbar button', '新增竞赛赛项');
+      await click(page, '.editor-table__toolbar button', '新增竞赛赛项');
       await fill(page, '#item_name', event);
       await fill(page, '#item_quota', '100');
       await fill(page, '#item_fee', fee);
-      await clickText(page, '.editor-table button', '保');
+      await click(page, '.editor-table button', '保');
       await waitForText(page, event, '.editor-table .ant-table-tbody');
       await waitForGone(page, '#item_name');
     }
@@ -88,41 +88,41 @@ describe('an organiser builds a competition in the back office', () => {
       ['软件设计组', 5000, 100],
       ['硬件设计组', 0, 100],
     ]);
-    await clickText(page, '.wizard-footer button', '保存并继续');
+    await click(page, '.wizard-footer button', '保存并继续');
   });
 
   b.it('sets a stage with a date range', async () => {
-    await clickText(page, '.editor-table__toolbar button', '新增赛段');
+    await click(page, '.editor-table__toolbar button', '新增赛段');
     await fill(page, '#stage_name', '初赛');
     await pickRange(page, '#stage_dates', day(40), day(50));
-    await clickText(page, '.editor-table button', '保');
+    await click(page, '.editor-table button', '保');
     await waitForText(page, '赛段已保存', '.ant-message');
     await waitForGone(page, '#stage_name');
     await waitForText(page, '初赛', '.editor-table .ant-table-tbody');
     await b.shot(page, 'wizard-stage');
-    await clickText(page, '.wizard-footer button', '保存并继续');
+    await click(page, '.wizard-footer button', '保存并继续');
   });
 
   b.it('refuses a smallest team above the largest, then saves the sign-up window', async () => {
     await page.waitForSelector('#enroll_window');
     await pickRange(page, '#enroll_window', day(-1), day(30));
-    await clickText(page, '#enroll_mode label', '团队');
+    await click(page, '#enroll_mode label', '团队');
     await fill(page, '#enroll_teamMin', '5');
     await fill(page, '#enroll_teamMax', '3');
-    await clickText(page, '.wizard-footer button', '保存并继续');
+    await click(page, '.wizard-footer button', '保存并继续');
     await waitForText(page, '团队最少人数（5）不能大于最多人数（3）', '.competition-page');
     await b.shot(page, 'wizard-team-size-refused');
 
     await fill(page, '#enroll_teamMin', '2');
     // The click guard keeps the button disabled for a second after the refused click.
     await page.waitForSelector('.wizard-footer .ant-btn-primary:not([disabled])');
-    await clickText(page, '.wizard-footer button', '保存并继续');
+    await click(page, '.wizard-footer button', '保存并继续');
     await waitForText(page, [`“${name}”已保存为草稿`, '立即发布', '保留草稿'], '.competition-page');
     await b.shot(page, 'wizard-finish');
   });
 
   b.it('publishes from the last step, and the list shows it published', async () => {
-    await clickText(page, '.competition-page button', '立即发布');
+    await click(page, '.competition-page button', '立即发布');
     await waitForText(page, '发布后将在门户网站展示', '.ant-modal');
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
     await waitForText(page, `“${name}”已发布`, '.competition-page');
@@ -151,21 +151,21 @@ describe('an organiser builds a competition in the back office', () => {
   });
 
   b.it('shows both events and the timeline on the details page', async () => {
-    await clickText(page, '.competition-page .ant-table-tbody a', name);
+    await click(page, '.competition-page .ant-table-tbody a', name);
     await waitForPath(page, '/competition/details');
     await waitForText(page, ['基本信息', '参赛指南', '竞赛赛项', '竞赛资讯', '参赛选手', '排名', '参赛团队', '投票', '作品'], '.ant-tabs-nav');
     await waitForText(page, ['赛程', '报名', '初赛', '赛段'], '.competition-page');
     await b.shot(page, 'details-info');
-    await clickText(page, '.ant-tabs-tab', '竞赛赛项');
+    await click(page, '.ant-tabs-tab', '竞赛赛项');
     await waitForText(page, ['软件设计组', '硬件设计组', '¥50.00'], '.ant-tabs-tabpane-active');
     await b.shot(page, 'details-events');
-    await clickText(page, '.ant-tabs-tab', '参赛选手');
+    await click(page, '.ant-tabs-tab', '参赛选手');
     await waitForText(page, '参赛选手将在报名与团队管理上线后显示在这里', '.ant-tabs-tabpane-active');
     await b.shot(page, 'details-pending-tab');
   });
 
   b.it('switches the labels to English', async () => {
-    await clickText(page, '.ant-tabs-tab', '基本信息');
+    await click(page, '.ant-tabs-tab', '基本信息');
     await page.locator(langButton).click();
     await waitForText(page, ['Information', 'Guide', 'Competition event', 'Participants', 'Back to list', 'Published', 'Sign-up open'], '.competition-page');
     await waitForText(page, ['Schedule', 'Sign-up', '初赛'], '.competition-page');
@@ -179,25 +179,25 @@ describe('an organiser builds a competition in the back office', () => {
     await page.waitForSelector('#enroll_teamMin');
     await waitForText(page, ['报名设置', '指导老师上限', '指定学校名额', '报名必填信息', '身份证号'], '.competition-page');
     await fill(page, '#enroll_teamMin', '9');
-    await clickText(page, '.wizard-footer button', '保');
+    await click(page, '.wizard-footer button', '保');
     await waitForText(page, '团队最少人数（9）不能大于最多人数（3）', '.competition-page');
     await b.shot(page, 'enroll-settings-refused');
   });
 
   b.it('keeps review weights at 100 before saving', async () => {
     await open(page, `/competition/reviewSet?id=${id}`);
-    await clickText(page, '.competition-page button', '新增轮次');
+    await click(page, '.competition-page button', '新增轮次');
     await fill(page, '#review_rounds_0_name', '初评');
     await fill(page, '#review_rounds_0_scoreColumns_0_name', '创新性');
     await fill(page, '#review_rounds_0_scoreColumns_0_weight', '60');
     await waitForText(page, ['权重合计 60%', '“初评”的权重合计须为 100%，当前为 60%'], '.competition-page');
     expect(await page.$eval('.wizard-footer button', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
-    await clickText(page, '.competition-page button', '新增评分项');
+    await click(page, '.competition-page button', '新增评分项');
     await fill(page, '#review_rounds_0_scoreColumns_1_name', '完成度');
     await fill(page, '#review_rounds_0_scoreColumns_1_weight', '40');
     await waitForText(page, '权重合计 100%', '.competition-page');
     await settle(page);
-    await clickText(page, '.wizard-footer button', '保');
+    await click(page, '.wizard-footer button', '保');
     await waitForText(page, '设置已保存', '.ant-message');
     await b.shot(page, 'review-settings');
   });

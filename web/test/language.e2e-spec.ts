@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import {
   chooseOrganisation,
-  clickText,
+  click,
   fill,
   loginWithPassword,
   open,
@@ -77,23 +77,23 @@ describe('the language switch', () => {
   });
 
   b.it('shows the add and import dialogs and the account menu in English', async () => {
-    await clickText(page, '.system-page__header button', 'Add user');
+    await click(page, '.system-page__header button', 'Add user');
     await page.waitForSelector('.ant-modal #username');
     // A failed check shows its messages in English too.
-    await clickText(page, '.ant-modal-footer button', 'Save');
+    await click(page, '.ant-modal-footer button', 'Save');
     await waitForText(page, ['Please enter Account', 'Please enter Initial password'], '.ant-modal');
     await settle(page);
     expect(await chineseIn(page, '.ant-modal')).toEqual([]);
     await b.shot(page, 'add-user-en');
-    await clickText(page, '.ant-modal-footer button', 'Cancel');
+    await click(page, '.ant-modal-footer button', 'Cancel');
     await waitForGone(page, '.ant-modal-wrap');
 
-    await clickText(page, '.system-page__header button', 'Import');
+    await click(page, '.system-page__header button', 'Import');
     await waitForText(page, ['Import users', 'Account*', 'Initial password*', 'Click or drag an Excel file here', 'Check file'], '.ant-modal');
     await settle(page);
     expect(await chineseIn(page, '.ant-modal')).toEqual([]);
     await b.shot(page, 'import-en');
-    await clickText(page, '.ant-modal-footer button', 'Close');
+    await click(page, '.ant-modal-footer button', 'Close');
     await waitForGone(page, '.ant-modal-wrap');
 
     await page.locator('.navbar__user').click();

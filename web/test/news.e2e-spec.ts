@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { api, login } from '../../services/gateway/test/support/api';
 import { gradientPng } from './support/png';
-import { chooseOrganisation, clickText, fill, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
+import { chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
 
 interface PublicNews {
   id: number;
@@ -47,7 +47,7 @@ describe('news in the back office', () => {
     await waitForText(admin, ['资讯列表', '新增资讯', '华东示范大学第十届'], '.news-page');
     await b.shot(admin, 'list');
 
-    await clickText(admin, '.news-page button', '新增资讯');
+    await click(admin, '.news-page button', '新增资讯');
     await waitForPath(admin, '/newsManagement/addEdit');
     await admin.waitForSelector('.rte .tiptap');
     await fill(admin, '#title', adminTitle);
@@ -59,7 +59,7 @@ describe('news in the back office', () => {
     await admin.waitForSelector('.rte .tiptap img[src^="/prod-api/file/images/"]');
     await b.shot(admin, 'editor');
 
-    await clickText(admin, '.news-edit button', '发 布');
+    await click(admin, '.news-edit button', '发 布');
     await waitForPath(admin, '/newsManagement/detail');
     await waitForText(admin, [adminTitle, '已发布', '这是正文第一段'], '.news-detail');
     // The image in the text is served by the gateway and really loads.
@@ -88,12 +88,12 @@ describe('news in the back office', () => {
     await waitForText(college, ['资讯申请', '申请发布资讯', '上级机构审核', '蓝桥杯'], '.news-page');
     await b.shot(college, 'apply-list');
 
-    await clickText(college, '.news-page button', '申请发布资讯');
+    await click(college, '.news-page button', '申请发布资讯');
     await waitForPath(college, '/newsManagement/addEdit');
     await college.waitForSelector('.rte .tiptap');
     await fill(college, '#title', collegeTitle);
     await typeInEditor(college, '学院将于下周举办程序设计训练营。');
-    await clickText(college, '.news-edit button', '提交审核');
+    await click(college, '.news-edit button', '提交审核');
     await waitForPath(college, '/newsManagement/detail');
     await waitForText(college, [collegeTitle, '待审核'], '.news-detail');
     await b.shot(college, 'applied');
@@ -119,8 +119,8 @@ describe('news in the back office', () => {
     await chooseOrganisation(student, '华东示范大学');
     await open(student, '/center/informationSub');
     await waitForText(student, ['消息订阅', '我的订阅', '我的消息', '竞赛指南'], '.information-sub');
-    await clickText(student, '.sub-settings .ant-checkbox-wrapper', '竞赛指南');
-    await clickText(student, '.sub-settings button', '保存订阅');
+    await click(student, '.sub-settings .ant-checkbox-wrapper', '竞赛指南');
+    await click(student, '.sub-settings button', '保存订阅');
     await waitForText(student, '订阅已保存');
 
     const title = `订阅消息测试 ${suffix}`;

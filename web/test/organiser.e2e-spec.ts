@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { api, login } from '../../services/gateway/test/support/api';
 import {
   chooseOrganisation,
-  clickText,
+  click,
   fill,
   open,
   pathOf,
@@ -63,8 +63,8 @@ describe('an organiser in the back office', () => {
   });
 
   b.it('opens users from 系统管理 → 用户管理', async () => {
-    await clickText(page, '.sidebar .ant-menu-submenu-title', '系统管理');
-    await clickText(page, '.sidebar .ant-menu-item', '用户管理');
+    await click(page, '.sidebar .ant-menu-submenu-title', '系统管理');
+    await click(page, '.sidebar .ant-menu-item', '用户管理');
     await waitForPath(page, '/system/user');
     await waitForText(page, ['用户管理', '新增用户', '下载模板', '导入', '账号', '所属机构'], '.system-page');
     await page.waitForSelector('.system-page .ant-table-tbody tr.ant-table-row');
@@ -80,7 +80,7 @@ describe('an organiser in the back office', () => {
   });
 
   b.it('creates a user through the add modal and sees it in the list', async () => {
-    await clickText(page, '.system-page__header button', '新增用户');
+    await click(page, '.system-page__header button', '新增用户');
     await page.waitForSelector('.ant-modal #username');
     await waitForText(page, '新增用户', '.ant-modal-title');
     await fill(page, '.ant-modal #username', newUser);
@@ -101,12 +101,12 @@ describe('an organiser in the back office', () => {
     await waitForGone(page, '.ant-select-dropdown');
     await b.shot(page, 'add-user-modal');
 
-    await clickText(page, '.ant-modal-footer button', '保');
+    await click(page, '.ant-modal-footer button', '保');
     await waitForText(page, '用户已保存', '.ant-message');
     await waitForGone(page, '.ant-modal-wrap');
 
     await fill(page, '.search-form #keyword', newUser);
-    await clickText(page, '.search-form button', '搜');
+    await click(page, '.search-form button', '搜');
     await page.waitForFunction(
       (name: string) => {
         const rows = [...document.querySelectorAll('.system-page .ant-table-tbody tr.ant-table-row')];
@@ -132,28 +132,28 @@ describe('an organiser in the back office', () => {
       [`sheet_bad_${suffix}`, '导入错误', '12345', '', 'student', 'Passw0rd1'],
     ]);
 
-    await clickText(page, '.system-page__header button', '导入');
+    await click(page, '.system-page__header button', '导入');
     await page.waitForSelector('.ant-modal input[type=file]');
     await waitForText(page, ['导入用户', '账号*', '初始密码*'], '.ant-modal');
     const input = await page.$('.ant-modal input[type=file]');
     await input!.uploadFile(file);
     await waitForText(page, 'users.xlsx', '.ant-modal .ant-upload-list');
 
-    await clickText(page, '.ant-modal-footer button', '校验文件');
+    await click(page, '.ant-modal-footer button', '校验文件');
     await waitForText(page, ['共 2 行，有效 1 行，错误 1 处', '行号', '错误信息'], '.ant-modal');
     const errors = await tableRows(page, '.ant-modal .ant-table-tbody');
     expect(errors).toEqual([['3', '手机号', '手机号格式不正确（11 位，以 1 开头）']]);
     await b.shot(page, 'import-check-errors');
 
     // Importing anyway is refused as a whole (13017): 'import failed!' and the same rows.
-    await clickText(page, '.ant-modal-footer button', '开始导入');
+    await click(page, '.ant-modal-footer button', '开始导入');
     await waitForText(page, '导入失败！', '.ant-message');
     expect(await tableRows(page, '.ant-modal .ant-table-tbody')).toEqual(errors);
     await b.shot(page, 'import-refused');
     const admin = await login('admin1');
     expect((await api<{ total: number }>(`/system/user/page?keyword=${good}`, { token: admin })).data.total).toBe(0);
 
-    await clickText(page, '.ant-modal-footer button', '关');
+    await click(page, '.ant-modal-footer button', '关');
     await waitForGone(page, '.ant-modal-wrap');
     expect(pathOf(page)).toBe('/system/user');
   });

@@ -5,7 +5,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import type { CompetitionDetail } from '@cmp/contracts';
 import { login } from '../../services/gateway/test/support/api';
 import { FAKE_PDF, makeCompetition, PDF } from '../../services/gateway/test/support/enroll';
-import { chooseOrganisation, clickText, fill, loginWithPassword, open, pathOf, settle, textOf, useBrowser, waitForPath, waitForText, WEB_URL } from './support/browser';
+import { chooseOrganisation, click, fill, loginWithPassword, open, pathOf, settle, textOf, useBrowser, waitForPath, waitForText, WEB_URL } from './support/browser';
 
 /**
  * The participant's path through the web app: a team of three signs up and joins by invite link, the
@@ -77,22 +77,22 @@ describe('participant', () => {
     await b.shot(captain, 'sign-up-form');
 
     // A bad phone number is shown on its field.
-    await clickText(captain, '.enroll-item', '团队赛');
+    await click(captain, '.enroll-item', '团队赛');
     await fill(captain, '#teamName', teamName);
     await fillDetails(captain, '陈同学', '12345');
-    await clickText(captain, 'button', '提交报名');
+    await click(captain, 'button', '提交报名');
     await waitForText(captain, '请输入 11 位手机号', '.ant-form-item-explain');
     await b.shot(captain, 'sign-up-field-error');
 
     await fill(captain, '#profile_phone', '13800000011');
-    await clickText(captain, 'button', '提交报名');
+    await click(captain, 'button', '提交报名');
     await waitForPath(captain, '/home/competition/team/details');
     signupPath = `${pathOf(captain)}${new URL(captain.url()).search}`;
     await waitForText(captain, [teamName, '待审核', '免费', '资料完整', '队员 (1)', '陈同学', '队长', '邀请队员', '复制链接', '提交作品']);
     inviteLink = await captain.$eval('[data-testid="invite-link"]', (el) => (el as HTMLInputElement).value);
     expect(inviteLink.startsWith(`${WEB_URL}/home/competition/team/details?inviteCode=`)).toBe(true);
     expect(await captain.$eval('.enroll-invite img', (img) => (img as HTMLImageElement).src)).toMatch(/^data:image\/png;base64,/);
-    await clickText(captain, '[data-testid="team-invite"] button', '复制链接');
+    await click(captain, '[data-testid="team-invite"] button', '复制链接');
     await waitForText(captain, ['邀请链接已复制'], '.ant-message');
     await b.shot(captain, 'team-created-invite');
 
@@ -114,7 +114,7 @@ describe('participant', () => {
       await waitForText(page, ['加入队伍', `陈同学 邀请你加入队伍「${teamName}」`, '加入前请填写本竞赛要求的信息']);
       await fillDetails(page, realName, phone);
       await b.shot(page, `join-${username}`);
-      await clickText(page, '[data-testid="team-join"] button', '加入队伍');
+      await click(page, '[data-testid="team-join"] button', '加入队伍');
       await waitForText(page, ['已加入队伍', '我的资料', '你的资料已填写完整', '退出队伍']);
       expect(new URL(page.url()).searchParams.get('id')).toBe(new URL(`http://x${signupPath}`).searchParams.get('id'));
       await page.close();
@@ -125,12 +125,12 @@ describe('participant', () => {
   });
 
   b.it('submits a work with upload progress, refusing a disguised file clearly', async () => {
-    await clickText(captain, 'a', '提交作品');
+    await click(captain, 'a', '提交作品');
     await waitForPath(captain, '/home/competition/submitWork');
     await waitForText(captain, ['作品名称', '作品简介', '允许的类型：PDF / ZIP；单个文件不超过 1 MB；最多 2 个文件', '请先填写名称和简介并保存，再上传文件']);
     await fill(captain, '#title', '校园碳足迹地图');
     await fill(captain, '#summary', '用公开数据绘制校园碳排放热力图。');
-    await clickText(captain, 'button', '保 存'); // antd spaces out a two-character label
+    await click(captain, 'button', '保 存'); // antd spaces out a two-character label
     await waitForText(captain, ['已保存', '草稿']);
     const input = (await captain.waitForSelector('input[data-testid="work-file-input"]')) as ElementHandle<HTMLInputElement>;
 
@@ -153,11 +153,11 @@ describe('participant', () => {
     expect(await textOf(captain, '[data-testid="work-files"]')).not.toContain('上传失败');
     await b.shot(captain, 'work-uploaded');
 
-    await clickText(captain, 'button', '提交作品');
+    await click(captain, 'button', '提交作品');
     await waitForText(captain, ['作品已提交', '已提交', '撤回作品']);
     await b.shot(captain, 'work-submitted');
 
-    await clickText(captain, 'a', '查看作品');
+    await click(captain, 'a', '查看作品');
     await waitForPath(captain, '/home/work/workDetail');
     await waitForText(captain, ['校园碳足迹地图', competitionName, '团队赛', teamName, '用公开数据绘制校园碳排放热力图。', '作品说明.pdf', '复制分享链接']);
     await b.shot(captain, 'work-detail');
@@ -176,18 +176,18 @@ describe('participant', () => {
       await waitForText(captain, [...texts], '.center__page');
       await b.shot(captain, `centre-${route.split('/').pop()}`);
     }
-    await clickText(captain, '.center__page a', '校园碳足迹地图');
+    await click(captain, '.center__page a', '校园碳足迹地图');
     await waitForPath(captain, '/home/work/workDetail');
   });
 
   b.it('shows the team page in English after the language switch', async () => {
     await open(captain, signupPath);
     await waitForText(captain, '队员 (3)');
-    await clickText(captain, '.home__header', 'English');
+    await click(captain, '.home__header', 'English');
     await waitForText(captain, ['Sign-up details', 'Pending', 'Free', 'Members (3)', 'Captain', 'Make captain', 'Remove', 'Submit work', 'Dissolve the team', 'My details']);
     await settle(captain);
     await b.shot(captain, 'team-en');
-    await clickText(captain, '.home__header', '简体中文');
+    await click(captain, '.home__header', '简体中文');
     await waitForText(captain, '队员 (3)');
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { api, login } from '../../services/gateway/test/support/api';
-import { clickText, open, pathOf, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
+import { click, open, pathOf, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
 
 interface Site {
   groupId: number;
@@ -83,7 +83,7 @@ describe('the public site', () => {
     await waitForPath(page, '/home/searchNews');
     await waitForText(page, ['搜索资讯', `找到 1 条`, title], '.home__main');
     await b.shot(page, 'news-search');
-    await clickText(page, '.site-news-list', title);
+    await click(page, '.site-news-list', title);
     await waitForPath(page, '/home/newsDetails');
     await waitForText(page, [title, '欢迎各队参加机器人挑战赛。', '查看相关竞赛'], '.site-article');
     await b.shot(page, 'news-detail');
@@ -98,7 +98,7 @@ describe('the public site', () => {
   b.it('keeps the chosen site while the visitor moves on, and finds competitions by name', async () => {
     const u1 = groups['u1.localhost'];
     await open(page, `/home/homepage?groupId=${u1.groupId}`);
-    await clickText(page, '.home__nav', '竞赛');
+    await click(page, '.home__nav', '竞赛');
     await waitForPath(page, '/home/competition');
     await waitForText(page, ['竞赛列表', (await newestOf(u1.groupId)).name]);
     // A draft of the same organisation is not public.
@@ -120,19 +120,19 @@ describe('the public site', () => {
     await open(page, `/home/competition?groupId=${u1.groupId}`);
     await page.locator('.site-page__search input').fill('互联网+');
     await page.keyboard.press('Enter');
-    await clickText(page, '.site-card', INTERNET_PLUS);
+    await click(page, '.site-card', INTERNET_PLUS);
     await waitForPath(page, '/home/competition/details');
     await waitForText(page, ['报名中', '我要报名', '竞赛介绍'], '.home__main');
-    await clickText(page, '.site-detail__tabs .ant-tabs-tab', '竞赛赛项');
+    await click(page, '.site-detail__tabs .ant-tabs-tab', '竞赛赛项');
     await waitForText(page, ['创意组', '初创组', '¥50.00', '公益组', '不限'], '.site-detail__tabs');
-    await clickText(page, '.site-detail__tabs .ant-tabs-tab', '赛程安排');
+    await click(page, '.site-detail__tabs .ant-tabs-tab', '赛程安排');
     await waitForText(page, ['报名', '作品提交', '初赛', '决赛'], '.ant-timeline');
     await b.shot(page, 'competition-detail');
 
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.reload();
     await waitForText(page, ['2026 Internet+ Innovation and Entrepreneurship Competition', 'Sign-up open', 'Sign up', 'Introduction', 'Schedule']);
-    await clickText(page, '.site-detail__tabs .ant-tabs-tab', 'Events');
+    await click(page, '.site-detail__tabs .ant-tabs-tab', 'Events');
     await waitForText(page, ['Idea track', 'Start-up track', 'Unlimited'], '.site-detail__tabs');
     await b.shot(page, 'competition-detail-en');
     await open(page, '/home/competition');

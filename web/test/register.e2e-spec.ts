@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { api, DEMO_PASSWORD, redis } from '../../services/gateway/test/support/api';
 import {
-  clickText,
+  click,
   fill,
   open,
   storedToken,
@@ -54,7 +54,7 @@ describe('sign-up, recovery and the operation log in the browser', () => {
   b.it('a visitor registers from the login screen, then logs in', async () => {
     const page = await b.newPage();
     await open(page, '/neibu/login');
-    await clickText(page, '.auth__links a', '注册账号');
+    await click(page, '.auth__links a', '注册账号');
     await waitForPath(page, '/neibu/register');
     await waitForText(page, ['注册账号', '注册后即为学生账号'], '.auth__card');
     expect(await page.title()).toMatch(/注册/);
@@ -69,7 +69,7 @@ describe('sign-up, recovery and the operation log in the browser', () => {
     await fill(page, '#username', username);
     await fill(page, '#realName', '浏览器同学');
     await page.locator('#groupId').click();
-    await clickText(page, '.ant-select-dropdown .ant-select-item-option', '西部测试大学');
+    await click(page, '.ant-select-dropdown .ant-select-item-option', '西部测试大学');
     await fill(page, '#phone', phone);
     await enterCode(page, 'register', phone);
     // The send button counts down before the next send.
@@ -90,7 +90,7 @@ describe('sign-up, recovery and the operation log in the browser', () => {
   b.it('the visitor recovers the password by phone code and logs in with the new one', async () => {
     const page = await b.newPage();
     await open(page, '/neibu/login');
-    await clickText(page, '.auth__links a', '忘记密码');
+    await click(page, '.auth__links a', '忘记密码');
     await waitForPath(page, '/neibu/retrieve');
     await waitForText(page, ['找回密码', '设置新密码'], '.auth__card');
     await fill(page, '#phone', phone);
@@ -121,7 +121,7 @@ describe('sign-up, recovery and the operation log in the browser', () => {
     // Entries arrive through the event stream: search again until the sign-up is there.
     const deadline = Date.now() + 20000;
     for (;;) {
-      await clickText(page, '.system-page .search-form button', '搜');
+      await click(page, '.system-page .search-form button', '搜');
       await page.waitForFunction(() => !document.querySelector('.system-page .ant-spin-spinning'));
       const rows = await textOf(page, '.system-page .ant-table-tbody');
       if (rows.includes('/prod-api/auth/register')) break;
