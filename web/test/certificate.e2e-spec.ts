@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import type { IssuedCertificate, Page as ListPage } from '@cmp/contracts';
+import type { CertificateSearchHit, IssuedCertificate, Page as ListPage } from '@cmp/contracts';
 import { api, login } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate, addWinners, competitionWithEvent, settled, winners } from '../../services/gateway/test/support/certificates';
 import { chooseOrganisation, click, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
@@ -9,6 +9,8 @@ describe('certificates in the personal centre and on the trace page', () => {
   let admin1: string;
   let competitionName: string;
   let mine: IssuedCertificate;
+  /** The public trace page of `mine` (its QR link). */
+  let traceHref: string;
 
   beforeAll(async () => {
     admin1 = await login('admin1');
@@ -21,9 +23,10 @@ describe('certificates in the personal centre and on the trace page', () => {
     await settled(admin1, batch.id);
     await api('/certificate/batch/send', { token: admin1, body: { batchId: batch.id } });
     mine = (await api<ListPage<IssuedCertificate>>(`/certificate/page?batchId=${batch.id}`, { token: admin1 })).data.list[0];
+    // The public trace page the certificate's QR link opens, as the back office's search names it.
+    const hits = await api<ListPage<CertificateSearchHit>>(`/certificate/search?keyword=${encodeURIComponent(mine.holderName)}&pageNum=1&pageSize=50`, { token: admin1 });
+    traceHref = hits.data.list.find((h) => h.id === mine.id)!.traceUrl!;
   });
-
-  let traceHref: string;
 
   b.it('a winner finds the certificate in the personal centre, previews it and follows its check link', async () => {
     const page = await b.newPage();
@@ -39,8 +42,8 @@ describe('certificates in the personal centre and on the trace page', () => {
       return !!img && img.complete && img.naturalWidth > 500;
     });
     await b.shot(page, 'preview');
-    traceHref = await page.$eval('[data-testid="my-certificates"] a[href^="/certificate/trace"]', (a) => a.getAttribute('href')!);
-    expect(traceHref).toMatch(/^\/certificate\/trace\?token=[A-Za-z0-9_-]{22}$/);
+    const href = await page.$eval('[data-testid="my-certificates"] a[href^="/certificate/trace"]', (a) => a.getAttribute('href')!);
+    expect(href).toMatch(/^\/certificate\/trace\?token=[A-Za-z0-9_-]{22}$/);
   });
 
   b.it('anyone with the QR link sees the certificate is genuine, and later that it was revoked', async () => {

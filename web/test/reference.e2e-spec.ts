@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'puppeteer-core';
 import { SCHOOL_TEMPLATE_COLUMNS } from '@cmp/contracts';
 import { api } from '../../services/gateway/test/support/api';
-import { chooseOrganisation, click, fill, loginWithPassword, open, storedToken, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
+import { choose, chooseOrganisation, click, fill, loginWithPassword, open, storedToken, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
 
 /** Rows of a table as cell texts. */
 const tableRows = (page: Page, selector = '.system-page .ant-table-tbody') =>
@@ -20,14 +20,6 @@ async function writeSchoolSheet(rows: string[][]): Promise<string> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-xlsx-')), 'schools.xlsx');
   await wb.xlsx.writeFile(file);
   return file;
-}
-
-/** Picks the option of an antd Select (by its input id) that typing `text` highlights. */
-async function choose(page: Page, selector: string, text: string): Promise<void> {
-  await page.locator(selector).click();
-  await page.type(selector, text);
-  await page.waitForSelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active');
-  await page.keyboard.press('Enter');
 }
 
 describe('reference data screens', () => {
@@ -62,6 +54,7 @@ describe('reference data screens', () => {
 
   b.it('adds a school through the modal and finds it', async () => {
     const code = `WEB${suffix}`;
+    await open(page, '/system/schoolInfo');
     await click(page, '.system-page__header button', '新增学校');
     await page.waitForSelector('.ant-modal #code');
     await fill(page, '.ant-modal #name', `网页测试学院${suffix}`);
@@ -71,7 +64,7 @@ describe('reference data screens', () => {
     await choose(page, '.ant-modal #schoolType', '高职');
     await waitForText(page, ['浙江省', '高职（专科）院校'], '.ant-modal');
     await b.shot(page, 'school-add-modal');
-    await click(page, '.ant-modal-footer button', '保');
+    await click(page, '.ant-modal-footer button', { text: '保', answer: '/system/school/save' });
     await waitForText(page, '学校已保存', '.ant-message');
     await waitForGone(page, '.ant-modal-wrap');
 
@@ -99,6 +92,7 @@ describe('reference data screens', () => {
       [`导入正确学院${suffix}`, '', good, '江苏', '本科院校'],
       [`导入错误学院${suffix}`, '', `WBAD${suffix}`, '火星', '本科院校'],
     ]);
+    await open(page, '/system/schoolInfo');
     await click(page, '.system-page__header button', '导入');
     await page.waitForSelector('.ant-modal input[type=file]');
     await waitForText(page, ['导入学校', '学校名称*', '省份*'], '.ant-modal');
@@ -160,7 +154,7 @@ describe('reference data screens', () => {
     await fill(rootPage, '.ant-modal #value', 'A1');
     await fill(rootPage, '.ant-modal #label', '一等奖');
     await fill(rootPage, '.ant-modal #labelEn', 'First prize');
-    await click(rootPage, '.ant-modal-footer button', '保');
+    await click(rootPage, '.ant-modal-footer button', { text: '保', answer: '/system/dict/item/save' });
     await waitForText(rootPage, '字典项已保存', '.ant-message');
     await waitForGone(rootPage, '.ant-modal-wrap');
     await waitForText(rootPage, ['A1', '一等奖', 'First prize'], '.dict-items');

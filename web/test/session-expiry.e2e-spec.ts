@@ -20,11 +20,12 @@ describe('an expired login (11000)', () => {
   const b = useBrowser('session-expiry');
   let page: Page;
 
-  beforeAll(async () => {
+  /** A fresh browser context logs in and opens the users page in `lang` (stored as the language switch stores it). */
+  async function enterUsers(lang: 'zh-CN' | 'en') {
+    await page?.browserContext().close();
     page = await b.newPage();
-  });
-
-  async function enterUsers() {
+    await open(page, '/neibu/login');
+    await page.evaluate((l: string) => localStorage.setItem('language', l), lang);
     await loginWithPassword(page, 'admin1');
     await chooseOrganisation(page, '华东示范大学');
     await page.waitForSelector('.back-layout .sidebar');
@@ -41,7 +42,7 @@ describe('an expired login (11000)', () => {
   }
 
   b.it('asks to log in again over the page, then goes to the homepage and reloads', async () => {
-    await enterUsers();
+    await enterUsers('zh-CN');
     await revoke();
     await markWindow(page);
 
@@ -65,8 +66,7 @@ describe('an expired login (11000)', () => {
   });
 
   b.it('says the same in English, and cancelling goes home too', async () => {
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
-    await enterUsers();
+    await enterUsers('en');
     await revoke();
     await markWindow(page);
 
@@ -76,11 +76,10 @@ describe('an expired login (11000)', () => {
     await click(page, '.ant-modal-footer button', 'Cancel');
     await page.waitForFunction(() => !(window as { __beforeReload?: boolean }).__beforeReload && location.pathname === '/home/homepage');
     await waitForText(page, ['Competition Management System', 'Log in'], '.home__header');
-    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
   });
 
   b.it('a revoked token found at start-up asks the same, without a load error behind it', async () => {
-    await enterUsers();
+    await enterUsers('zh-CN');
     await revoke();
     // Reopen the back office: the page still holds the dead token.
     await open(page, '/system/user');

@@ -21,6 +21,7 @@ describe('a visitor without login', () => {
   });
 
   b.it('follows the public navigation without being asked to log in', async () => {
+    await open(page, '/home/homepage');
     await click(page, '.home__nav', '新闻中心');
     await waitForPath(page, '/home/news/newsList');
     await click(page, '.home__nav', '拓展服务');

@@ -28,7 +28,7 @@ describe('website settings', () => {
     await open(page, '/neibu/login');
     await fill(page, '#username', 'admin2');
     await fill(page, '#password', DEMO_PASSWORD);
-    await page.locator('.auth__card button.ant-btn-primary').click();
+    await click(page, '.auth__card button.ant-btn-primary');
     await page.waitForSelector('.back-layout .sidebar');
   });
 
@@ -56,7 +56,7 @@ describe('website settings', () => {
     await page.waitForFunction(() => (document.querySelector('.website-banner input[placeholder="图片地址"]') as HTMLInputElement)?.value.startsWith('/prod-api/'));
     await fill(page, '.website-banner input[placeholder="标题"]', '英语演讲比赛报名开始');
     await fill(page, '.website-banner input[placeholder="链接"]', '/home/competition');
-    await click(page, '.system-page__header', '保存设置');
+    await click(page, '.system-page__header', { text: '保存设置', answer: '/web/competitionWebsite/save' });
     await waitForText(page, '网站设置已保存，门户已更新');
     await b.shot(page, 'saved');
 
