@@ -60,7 +60,8 @@ async function competitionOf(name: string, o: { full?: boolean; publish?: boolea
   });
   const stage = await api('/competition/stage/save', {
     token,
-    body: { competitionId: c.id, name: '初赛', nameEn: 'Preliminary', description: '', startAt: isoDay(40), endAt: isoDay(50), orderNum: 0 },
+    // As the wizard's stage row saves it: a name, no English name.
+    body: { competitionId: c.id, name: '初赛', nameEn: '', description: '', startAt: isoDay(40), endAt: isoDay(50), orderNum: 0 },
   });
   if (stage.code !== 0) throw new Error(`stage: ${stage.msg}`);
   if (!o.publish) return c;
@@ -245,7 +246,7 @@ describe('an organiser builds a competition in the back office', () => {
     await page.waitForSelector('#enroll_teamMin');
     await waitForText(page, ['报名设置', '指导老师上限', '指定学校名额', '报名必填信息', '身份证号'], '.competition-page');
     await fill(page, '#enroll_teamMin', '9');
-    await click(page, '.wizard-footer button', { text: '保', answer: '/competition/enroll/setting/save' });
+    await click(page, '.wizard-footer button', '保');
     await waitForText(page, '团队最少人数（9）不能大于最多人数（3）', '.competition-page');
     await b.shot(page, 'enroll-settings-refused');
   });

@@ -95,7 +95,7 @@ describe('the public site', () => {
 
     const en = await b.newPage();
     await loadsIn(en, 'en');
-    await open(en, `/home/searchNews?keyword=${encodeURIComponent(`开幕通知 ${stamp}`)}`);
+    await open(en, `/home/searchNews?groupId=${u1.groupId}&keyword=${encodeURIComponent(`开幕通知 ${stamp}`)}`);
     await waitForText(en, ['Search news', '1 news items match', title, 'News', 'Competitions'], 'body');
     await b.shot(en, 'news-search-en');
     await en.close();
@@ -143,7 +143,7 @@ describe('the public site', () => {
     await click(en, '.site-detail__tabs .ant-tabs-tab', 'Events');
     await waitForText(en, ['Idea track', 'Start-up track', 'Unlimited'], '.site-detail__tabs');
     await b.shot(en, 'competition-detail-en');
-    await open(en, '/home/competition');
+    await open(en, `/home/competition?groupId=${u1.groupId}`);
     await fill(en, '.site-page__search input', 'Programming');
     await en.keyboard.press('Enter');
     await waitForText(en, ['Competitions', 'Opening soon', '12th Programming Contest']);

@@ -203,7 +203,9 @@ export async function textOf(page: Page, selector = 'body'): Promise<string> {
  * disabled, not loading), still (the same box across two animation frames, and no antd motion class on it or
  * an ancestor: dialogs, drawers, dropdowns and toasts zoom, move or slide in) and on top at its centre (no
  * mask or toast over it). `selector` is CSS, or XPath when it starts with "//"; with `text`, the deepest
- * visible element under a match whose text contains `text`, one whose whole text is `text` first.
+ * visible element under a match whose text contains `text`, one whose whole text is `text` first. An input
+ * antd draws over with its own control (a select's search box, a checkbox, a radio, a switch) stands for
+ * that control, which is what is seen and clicked.
  */
 export async function ready(page: Page, selector: string, text?: string, timeout = 20000): Promise<ElementHandle<Element>> {
   const found = await page.waitForFunction(
@@ -214,7 +216,13 @@ export async function ready(page: Page, selector: string, text?: string, timeout
         for (let i = 0; i < all.snapshotLength; i += 1) roots.push(all.snapshotItem(i) as Element);
       } else roots.push(...document.querySelectorAll(sel));
       const visible = (e: Element) => e.getClientRects().length > 0 && e.checkVisibility({ opacityProperty: true, visibilityProperty: true });
-      let candidates = roots.filter(visible);
+      const seen = (e: Element): Element => {
+        const select = e.closest('.ant-select');
+        if (select) return select.querySelector('.ant-select-selector') ?? e;
+        if (e.matches('input') && getComputedStyle(e).opacity === '0') return e.closest('.ant-checkbox, .ant-radio, .ant-switch, .ant-upload') ?? e;
+        return e;
+      };
+      let candidates = (wanted === null ? roots.map(seen) : roots).filter(visible);
       if (wanted !== null) {
         const has = (e: Element) => (e.textContent ?? '').includes(wanted) && visible(e);
         const holding = [...new Set(candidates.flatMap((r) => [r, ...r.querySelectorAll('*')]))].filter(has);
@@ -236,7 +244,8 @@ export async function ready(page: Page, selector: string, text?: string, timeout
       const hit = x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight ? document.elementFromPoint(x, y) : null;
       const control = el.closest('button, a, label, .ant-select, .ant-picker, .ant-input-number, .ant-input-affix-wrapper, .ant-switch, .ant-segmented-item, .ant-upload') ?? el;
       if (!hit || !(control.contains(hit) || hit.contains(el))) {
-        if (box.top < 0 || box.left < 0 || box.bottom > window.innerHeight || box.right > window.innerWidth) el.scrollIntoView({ block: 'center', inline: 'center' });
+        // Out of sight in the window or in a scrolled list: scroll it into view (nothing moves when it is in view and covered).
+        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
         return null;
       }
       // Still: the same box two frames later.
