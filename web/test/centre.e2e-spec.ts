@@ -3,12 +3,15 @@ import type { BankCard, Signup, Work } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate, addWinners, competitionWithEvent, settled, winners } from '../../services/gateway/test/support/certificates';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
-import { chooseOrganisation, clickText, fill, loginWithPassword, open, settle, useBrowser, waitForGone, waitForText } from './support/browser';
+import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForGone, waitForText } from './support/browser';
 
 /** The personal centre of a student: participant details, bank card, messages and settings, study records. */
 describe('personal centre: details, bank card, messages, study records', () => {
   const b = useBrowser('centre');
+  /** Fills in the details, adds a card, reads the message and the study records (one test each). */
   let student: Student;
+  /** Has all of that already (card and read message through the API): the English settings test reads it. */
+  let reader: Student;
   let newcomer: Student;
   let competitionName: string;
   let workTitle: string;
@@ -16,58 +19,69 @@ describe('personal centre: details, bank card, messages, study records', () => {
 
   beforeAll(async () => {
     const admin1 = await login('admin1');
-    [student, newcomer] = await makeStudents(2, `centre${Date.now().toString(36)}`);
-    const as = { token: student.token, ip: freshIp() };
-    // A complete sign-up with a submitted work, approved by admin1: the approval is the student's message.
+    [student, reader, newcomer] = await makeStudents(3, `centre${Date.now().toString(36)}`);
+    // A complete sign-up with a submitted work each, approved by admin1: the approval is the student's message.
     competitionName = `个人中心测试赛 ${Date.now()}`;
-    const c = await makeCompetition(admin1, { name: competitionName, requiredFields: ['realName'], files: { fileTypes: ['pdf'], maxFileMb: 1, maxFiles: 1 } });
-    const s = await api<Signup>('/web/enroll/signUp', { ...as, body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '林晓' } } });
-    if (s.code !== 0) throw new Error(`sign-up: ${s.msg}`);
     workTitle = `校园节水方案 ${Date.now() % 100000}`;
-    const w = await api<Work>('/web/work/save', { ...as, body: { signupId: s.data.id, title: workTitle, summary: '' } });
-    await upload(`/web/work/file/upload?workId=${w.data.id}`, student.token, PDF, '方案.pdf');
-    if ((await api('/web/work/submit', { ...as, body: { id: w.data.id } })).code !== 0) throw new Error('work submit failed');
-    if ((await api('/enroll/signup/check', { token: admin1, body: { id: s.data.id, approve: true } })).code !== 0) throw new Error('approve failed');
-    // A certificate sent to the student.
-    const { competitionId, itemId } = await competitionWithEvent(admin1, `证书竞赛 ${Date.now()}`);
-    const template = await addTemplate(admin1, { variant: 'autoincrementFour', prefix: 'GR-' }, 'autoincrementFour');
-    const batch = await addBatch(admin1, { templateId: template.id, competitionId, itemId });
-    await addWinners(admin1, batch.id, winners(1, '林', { username: student.username, holderName: '林晓' }));
-    await api('/certificate/batch/issue', { token: admin1, body: { batchId: batch.id } });
-    await settled(admin1, batch.id);
-    await api('/certificate/batch/send', { token: admin1, body: { batchId: batch.id } });
+    const c = await makeCompetition(admin1, { name: competitionName, requiredFields: ['realName'], files: { fileTypes: ['pdf'], maxFileMb: 1, maxFiles: 1 } });
+    const approvedWithWork = async (who: Student) => {
+      const as = { token: who.token, ip: freshIp() };
+      const s = await api<Signup>('/web/enroll/signUp', { ...as, body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '林晓' } } });
+      if (s.code !== 0) throw new Error(`sign-up: ${s.msg}`);
+      const w = await api<Work>('/web/work/save', { ...as, body: { signupId: s.data.id, title: workTitle, summary: '' } });
+      await upload(`/web/work/file/upload?workId=${w.data.id}`, who.token, PDF, '方案.pdf');
+      if ((await api('/web/work/submit', { ...as, body: { id: w.data.id } })).code !== 0) throw new Error('work submit failed');
+      if ((await api('/enroll/signup/check', { token: admin1, body: { id: s.data.id, approve: true } })).code !== 0) throw new Error('approve failed');
+    };
+    // A certificate sent to the student, of a competition and template of its own (numbered GR-0001 for
+    // the student; numbers are unique in the organisation, so the reader's has another prefix).
+    const certificate = async (who: Student, prefix: string) => {
+      const { competitionId, itemId } = await competitionWithEvent(admin1, `证书竞赛 ${Date.now()}-${who.userId}`);
+      const template = await addTemplate(admin1, { variant: 'autoincrementFour', prefix }, 'autoincrementFour');
+      const batch = await addBatch(admin1, { templateId: template.id, competitionId, itemId });
+      await addWinners(admin1, batch.id, winners(1, '林', { username: who.username, holderName: '林晓' }));
+      await api('/certificate/batch/issue', { token: admin1, body: { batchId: batch.id } });
+      await settled(admin1, batch.id);
+      await api('/certificate/batch/send', { token: admin1, body: { batchId: batch.id } });
+    };
+    for (const who of [student, reader]) await approvedWithWork(who);
+    await Promise.all([certificate(student, 'GR-'), certificate(reader, 'GS-')]);
+    // The reader has a card and has read the approval.
+    const card = await api('/web/user/bankCard/save', { token: reader.token, body: { accountName: '林晓', bankName: '中国工商银行', cardNumber: '6222 0202 0000 0000 006' } });
+    if (card.code !== 0) throw new Error(`bank card: ${card.msg}`);
+    if ((await api('/web/center/message/read', { token: reader.token, body: {} })).code !== 0) throw new Error('message read failed');
+
+    page = await b.newPage();
+    await loginWithPassword(page, student.username);
+    await chooseOrganisation(page, '华东示范大学');
   }, 180000);
   afterAll(dropStudents);
 
   b.it('fills in the participant details: a bad identity number is refused on its field, a valid one gives the gender', async () => {
-    page = await b.newPage();
-    await loginWithPassword(page, student.username);
-    await chooseOrganisation(page, '华东示范大学');
+    // The form shows the saved details once they are loaded: typing starts after that.
+    const loaded = answered(page, '/web/user/detail');
     await open(page, '/center/users?tab=participant');
+    await loaded;
     await waitForText(page, ['参赛信息', '报名竞赛时会自动带入这些信息'], '.center__page');
     await fill(page, '#realName', '林晓');
     await fill(page, '#idNumber', '110105194913310021');
     await fill(page, '#phone', '13912345678');
     await fill(page, '#email', 'linxiao@example.edu');
-    await page.locator('#school').click();
-    await page.keyboard.type('华东示范');
-    // The search answers after a pause in typing: wait for its answer (the city college is only in it), then pick.
-    await page.waitForSelector('.ant-select-dropdown .ant-select-item-option[title="华东示范大学城市学院"]');
-    await settle(page);
-    await page.locator('.ant-select-dropdown .ant-select-item-option[title="华东示范大学"]').click();
+    // The search answers after a pause in typing: its answer is waited for, then the school picked.
+    await choose(page, '#school', '华东示范大学', '/home/school/page?name=华东示范大学');
     await waitForText(page, '华东示范大学', '[data-testid="participant-form"] .ant-select-selection-item');
     await fill(page, '#college', '计算机科学与技术学院');
     await fill(page, '#major', '软件工程');
     await fill(page, '#studentNo', '2023010101');
     await fill(page, '#grade', '2023级');
-    await clickText(page, '[data-testid="participant-form"] button', '保 存');
+    await click(page, '[data-testid="participant-form"] button', { text: '保 存', answer: '/web/user/detail/save' });
     await waitForText(page, '出生日期无效', '[data-testid="participant-form"] .ant-form-item-explain-error');
     await b.shot(page, 'participant-bad-id');
 
     await fill(page, '#idNumber', '11010519491231002X');
     await waitForText(page, '性别：女（由身份证号得出）', '[data-testid="derived-gender"]');
     await waitForGone(page, '[data-testid="participant-form"] .ant-form-item-explain');
-    await clickText(page, '[data-testid="participant-form"] button', '保 存');
+    await click(page, '[data-testid="participant-form"] button', { text: '保 存', answer: '/web/user/detail/save' });
     await waitForText(page, '参赛信息已保存', '.ant-message');
     await b.shot(page, 'participant-saved');
     const saved = await api<{ profile: Record<string, unknown> }>('/web/user/detail', { token: student.token });
@@ -80,19 +94,19 @@ describe('personal centre: details, bank card, messages, study records', () => {
   b.it('adds a bank card: a mistyped number is refused, a valid one shows masked only', async () => {
     await open(page, '/center/users?tab=bankCard');
     await waitForText(page, ['尚未绑定银行卡', '卡号加密保存'], '[data-testid="bank-card"]');
-    await clickText(page, '[data-testid="bank-card"] button', '绑定银行卡');
+    await click(page, '[data-testid="bank-card"] button', '绑定银行卡');
     await waitForText(page, '开户名', '[data-testid="bank-card-form"]');
     await fill(page, '#accountName', '林晓');
     await fill(page, '#bankName', '中国工商银行');
     await fill(page, '#cardNumber', '6222 0202 0000 0000 007');
-    await clickText(page, '[data-testid="bank-card-form"] button', '保 存');
+    await click(page, '[data-testid="bank-card-form"] button', { text: '保 存', answer: '/web/user/bankCard/save' });
     await waitForText(page, '银行卡号校验未通过，请核对是否输错', '[data-testid="bank-card-form"] .ant-form-item-explain-error');
     await b.shot(page, 'bank-card-bad-number');
 
     await fill(page, '#cardNumber', '6222 0202 0000 0000 006');
     // Editing the field takes the server's message away, and the button moves up once its motion is over.
     await waitForGone(page, '[data-testid="bank-card-form"] .ant-form-item-explain');
-    await clickText(page, '[data-testid="bank-card-form"] button', '保 存');
+    await click(page, '[data-testid="bank-card-form"] button', { text: '保 存', answer: '/web/user/bankCard/save' });
     await waitForText(page, ['**** **** **** 0006', '中国工商银行', '林晓'], '[data-testid="bank-card"]');
     expect(await page.$eval('[data-testid="bank-card"]', (el) => (el as HTMLElement).innerText)).not.toContain('6222020200000000006');
     await b.shot(page, 'bank-card-masked');
@@ -104,7 +118,7 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await waitForText(page, ['消息通知', `报名已通过：${competitionName}`, '标为已读'], '[data-testid="messages"]');
     expect(await page.$eval('[data-testid="messages"] .ant-card-head .ant-badge-count', (el) => el.getAttribute('title'))).toBe('1 条未读');
     await b.shot(page, 'messages-unread');
-    await clickText(page, '[data-testid="messages"] .ant-list-item button', '标为已读');
+    await click(page, '[data-testid="messages"] .ant-list-item button', { text: '标为已读', answer: '/web/center/message/read' });
     await waitForText(page, ['已读', '全部已读'], '[data-testid="messages"]');
     await waitForGone(page, '[data-testid="messages"] .ant-list-item button', '标为已读');
     await b.shot(page, 'messages-read');
@@ -117,30 +131,33 @@ describe('personal centre: details, bank card, messages, study records', () => {
     // The certificate came last, the sign-up first.
     expect(order).toEqual(['c', 'w', 's']);
     await b.shot(page, 'study-records');
-    await clickText(page, '[data-testid="study-records"] .ant-segmented-item', '证书');
+    await click(page, '[data-testid="study-records"] .ant-segmented-item', '证书');
     await waitForGone(page, '[data-testid="study-records"] .study-record', '提交作品');
     await b.shot(page, 'study-certificates-only');
   });
 
   b.it('switches the interface to English in the settings, and the centre follows', async () => {
+    const page = await b.newPage();
+    await loginWithPassword(page, reader.username);
+    await chooseOrganisation(page, '华东示范大学');
     await open(page, '/center/set');
-    await clickText(page, '[data-testid="language-preference"] label', 'English');
+    await click(page, '[data-testid="language-preference"] label', 'English');
     await waitForText(page, ['Messages', 'Interface language', `Sign-up approved: ${competitionName}`, 'All read'], '.center__page');
     await b.shot(page, 'settings-english');
     await open(page, '/center/study');
     await waitForText(page, ['Study records', `Signed up for ${competitionName}`, 'Approved', `Submit work: "${workTitle}"`, 'Received a certificate'], '[data-testid="study-records"]');
-    await settle(page);
     await b.shot(page, 'study-english');
     await open(page, '/center/users?tab=bankCard');
     await waitForText(page, ['Bank card', '**** **** **** 0006', 'Replace the card'], '.center__page');
     await b.shot(page, 'bank-card-english');
     // Removing asks first.
-    await clickText(page, '[data-testid="bank-card"] button', 'Remove');
+    await click(page, '[data-testid="bank-card"] button', 'Remove');
     await waitForText(page, ['Remove this bank card?', 'Prize money cannot be paid to you until you add a card again.'], '.ant-modal');
     await b.shot(page, 'bank-card-remove-confirm');
-    await clickText(page, '.ant-modal-footer button', 'Remove');
+    await click(page, '.ant-modal-footer button', { text: 'Remove', answer: '/web/user/bankCard/delete' });
     await waitForText(page, ['No bank card yet', 'Add a bank card'], '[data-testid="bank-card"]');
-    expect((await api('/web/user/bankCard', { token: student.token })).data).toBeNull();
+    expect((await api('/web/user/bankCard', { token: reader.token })).data).toBeNull();
+    await page.close();
   });
 
   b.it('shows a newcomer empty messages and study records, saying what will appear there', async () => {

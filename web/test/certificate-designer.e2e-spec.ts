@@ -5,7 +5,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { renderCertificatesHtml, type CertificateDesign } from '@cmp/contracts';
 import { DEMO_PASSWORD } from '../../services/gateway/test/support/api';
 import { REPO, SHOT_DIR } from '../../services/gateway/test/support/platform';
-import { clickText, fill, open, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
+import { click, fill, loadsIn, open, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
 import { gradientPng } from './support/png';
 
 /** Box of the canvas element bound to `code`, in page pixels. */
@@ -32,24 +32,46 @@ async function previewText(page: Page): Promise<string> {
 describe('certificate designer', () => {
   const b = useBrowser('certificate-designer');
   let page: Page;
-  let design: CertificateDesign;
 
   beforeAll(async () => {
     page = await b.newPage();
+    // Whatever language a test switched to, each test's first load is in Chinese.
+    await loadsIn(page, 'zh-CN');
     // admin2's organisation has no subordinates: login enters it without a choice.
     await open(page, '/neibu/login');
     await fill(page, '#username', 'admin2');
     await fill(page, '#password', DEMO_PASSWORD);
-    await page.locator('.auth__card button.ant-btn-primary').click();
+    await click(page, '.auth__card button.ant-btn-primary');
     await page.waitForSelector('.back-layout .sidebar');
   });
 
-  b.it('builds a template from a category, binds a field, drags, undoes and redoes', async () => {
+  /**
+   * The designer with no work kept from before (the working copy a reload brings back is dropped): an empty
+   * canvas, or the starting template of `category`.
+   */
+  async function designer(category?: string) {
+    await page.evaluate(() => localStorage.removeItem('cmp.certificate.working'));
     await open(page, '/certificate/make');
+    await page.waitForSelector('.cd-canvas');
+    if (!category) return;
+    await click(page, `[data-category="${category}"]`);
+    await page.waitForSelector('.cd-canvas .cd-el[data-code="awardName"]');
+  }
+
+  /** A text element bound to 作品名称, as the first test binds it. */
+  async function bindWorkName() {
+    await click(page, '[data-testid="cd-add-text"]');
+    await page.waitForSelector('.cd-el--selected');
+    await click(page, '.cd-palette [data-code="workName"]');
+    await page.waitForSelector('.cd-el--selected[data-code="workName"]');
+  }
+
+  b.it('builds a template from a category, binds a field, drags, undoes and redoes', async () => {
+    await designer();
     await waitForText(page, ['证书制作', '模板类别', '绑定字段', '获奖类型四（含团队）']);
     expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('未命名证书');
     await b.shot(page, 'empty');
-    await page.click('[data-category="award4"]');
+    await click(page, '[data-category="award4"]');
     await page.waitForSelector('.cd-canvas .cd-el[data-code="awardName"]');
     expect(await codesOnCanvas(page)).toEqual(expect.arrayContaining(['school', 'teamName', 'student', 'teacher', 'awardName', 'seal', 'qrCode', 'randomCode']));
     // The award name starts as 'first prize', big, bold and red.
@@ -62,15 +84,15 @@ describe('certificate designer', () => {
     await b.shot(page, 'award4-template');
 
     // Bind a field: add a text element, then pick 作品名称 from the palette.
-    await page.click('[data-testid="cd-add-text"]');
+    await click(page, '[data-testid="cd-add-text"]');
     await page.waitForSelector('.cd-el--selected');
-    await page.click('.cd-palette [data-code="workName"]');
+    await click(page, '.cd-palette [data-code="workName"]');
     await page.waitForSelector('.cd-el--selected[data-code="workName"]');
     // Style scope: vertical text and another font.
-    await page.click('[data-testid="cd-inspector"] [data-field="vertical"]');
+    await click(page, '[data-testid="cd-inspector"] [data-field="vertical"]');
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.cd-el--selected .cd-el__text')!).writingMode === 'vertical-rl');
     await b.shot(page, 'bound-workName-vertical');
-    await page.click('[data-testid="cd-undo"]');
+    await click(page, '[data-testid="cd-undo"]');
     await page.waitForFunction(() => getComputedStyle(document.querySelector('.cd-el--selected .cd-el__text')!).writingMode !== 'vertical-rl');
 
     // Drag the award name 120 px right and 40 px down; undo puts it back, redo moves it again.
@@ -86,18 +108,18 @@ describe('certificate designer', () => {
     await b.shot(page, 'dragged');
 
     // Position scope shows the element's place in canvas units.
-    await clickText(page, '[data-testid="cd-inspector"] .ant-tabs-tab', '位置');
+    await click(page, '[data-testid="cd-inspector"] .ant-tabs-tab', '位置');
     await page.waitForSelector('[data-testid="cd-inspector"] input[aria-label="左"]');
 
-    await page.click('[data-testid="cd-undo"]');
+    await click(page, '[data-testid="cd-undo"]');
     const undone = await boxOf(page, 'awardName');
     expect(Math.round(undone.x)).toBe(Math.round(before.x));
     expect(Math.round(undone.y)).toBe(Math.round(before.y));
-    await page.click('[data-testid="cd-redo"]');
+    await click(page, '[data-testid="cd-redo"]');
     const redone = await boxOf(page, 'awardName');
     expect(Math.round(redone.x)).toBe(Math.round(moved.x));
     // Keyboard too.
-    await page.click('.cd-stage');
+    await click(page, '.cd-stage');
     await page.keyboard.down('Control');
     await page.keyboard.press('z');
     await page.keyboard.up('Control');
@@ -105,7 +127,9 @@ describe('certificate designer', () => {
   });
 
   b.it('previews with sample data in Chinese and names the fields the longest names overflow', async () => {
-    await page.click('[data-testid="cd-preview"]');
+    await designer('award4');
+    await bindWorkName();
+    await click(page, '[data-testid="cd-preview"]');
     const typical = await previewText(page);
     expect(typical).toContain('北京理工大学');
     expect(typical).toContain('张伟、李娜');
@@ -113,25 +137,25 @@ describe('certificate designer', () => {
     expect(typical).toContain('CMP2026-A3F9K2');
     await b.shot(page, 'preview-zh-typical');
 
-    await clickText(page, '.ant-modal .ant-segmented-item', '最长数据');
+    await click(page, '.ant-modal .ant-segmented-item', '最长数据');
     await page.waitForSelector('[data-testid="cd-overflow"]');
     const warning = await textOf(page, '[data-testid="cd-overflow"]');
     expect(warning).toContain('学校');
     expect(warning).toContain('团队名称');
     expect(await previewText(page)).toContain('阿卜杜热西提·买买提艾力');
     await b.shot(page, 'preview-zh-longest-overflow');
-    await page.click('.ant-modal-close');
+    await click(page, '.ant-modal-close');
     await waitForGone(page, '.ant-modal');
 
     // Save the draft and find it again in the drafts list.
     await fill(page, '.cd-title', '2026 创新大赛获奖证书');
     // Saved to the certificates service when the platform has it, else as a draft in this browser.
-    await page.click('[data-testid="cd-save"]');
+    await click(page, '[data-testid="cd-save"]');
     await waitForText(page, '“2026 创新大赛获奖证书”', '.ant-message');
-    await page.click('[data-testid="cd-drafts"]');
+    await click(page, '[data-testid="cd-drafts"]');
     await waitForText(page, '2026 创新大赛获奖证书', '.ant-drawer');
     await b.shot(page, 'drafts');
-    design = await page.evaluate(() => JSON.parse(localStorage.getItem('cmp.certificate.working') ?? '{}').design);
+    const design: CertificateDesign = await page.evaluate(() => JSON.parse(localStorage.getItem('cmp.certificate.working') ?? '{}').design);
     expect(design.slides[0].elements.some((el) => el.code === 'workName')).toBe(true);
 
     // Leaving the screen keeps the work: a reload brings the same design back.
@@ -142,37 +166,39 @@ describe('certificate designer', () => {
   });
 
   b.it('works in English: portrait members template with its note, and the English preview', async () => {
-    await page.locator('.navbar__right .ant-btn:has(.anticon-translation)').click();
+    await designer('award4');
+    await click(page, '.navbar__right .ant-btn:has(.anticon-translation)');
     await waitForText(page, ['Certificate designer', 'Template categories', 'Fields', 'Portrait: members', 'Drafts', 'Preview']);
     // Replacing a design that has elements asks first.
-    await page.click('[data-category="portraitMembers"]');
+    await click(page, '[data-category="portraitMembers"]');
     await waitForText(page, 'Replace the current design with the "Portrait: members" starting template?', '.ant-modal');
-    await clickText(page, '.ant-modal .ant-btn-primary', 'Confirm');
+    await click(page, '.ant-modal .ant-btn-primary', 'Confirm');
     await page.waitForSelector('.cd-canvas .cd-el[data-code="student_Portrait"]');
     expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('Portrait: members');
     await page.waitForSelector('.cd-canvas .cd-el[data-code="student_Portrait"]');
     await waitForText(page, '(Listed in no particular order, not by rank)', '.cd-canvas');
     await b.shot(page, 'portrait-members-en');
-    await page.click('[data-testid="cd-preview"]');
+    await click(page, '[data-testid="cd-preview"]');
     const text = await previewText(page);
     expect(text).toContain('Wei Zhang');
     expect(text).toContain('(Listed in no particular order, not by rank)');
     expect(text).toContain('First Prize');
     await b.shot(page, 'preview-en');
-    await clickText(page, '.ant-modal .ant-segmented-item', 'Longest data');
+    await click(page, '.ant-modal .ant-segmented-item', 'Longest data');
     await page.waitForSelector('[data-testid="cd-overflow"], [data-testid="cd-fits"]');
     await b.shot(page, 'preview-en-longest');
-    await page.click('.ant-modal-close');
+    await click(page, '.ant-modal-close');
     await waitForGone(page, '.ant-modal');
-    await page.locator('.navbar__right .ant-btn:has(.anticon-translation)').click();
+    await click(page, '.navbar__right .ant-btn:has(.anticon-translation)');
     await waitForText(page, ['证书制作', '模板类别']);
   });
 
   b.it('resizes, rotates, aligns, layers and edits text in place', async () => {
-    await page.click('[data-category="awardName"]');
+    await designer('award4');
+    await click(page, '[data-category="awardName"]');
     await waitForText(page, '用“奖项名称”起始模板替换当前设计？', '.ant-modal');
     // antd spaces two-character Chinese button labels (确 定).
-    await clickText(page, '.ant-modal .ant-btn-primary', '确');
+    await click(page, '.ant-modal .ant-btn-primary', '确');
     await page.waitForSelector('[data-category="awardName"].cd-category--active');
     const canvas = await page.$eval('.cd-canvas', (el) => {
       const r = el.getBoundingClientRect();
@@ -207,7 +233,7 @@ describe('certificate designer', () => {
     await page.mouse.move(centre.x + 100, centre.y - 100, { steps: 4 });
     await page.mouse.move(centre.x + 200, centre.y, { steps: 4 });
     await page.mouse.up();
-    await clickText(page, '[data-testid="cd-inspector"] .ant-tabs-tab', '位置');
+    await click(page, '[data-testid="cd-inspector"] .ant-tabs-tab', '位置');
     await page.waitForFunction(() => (document.querySelector('[data-testid="cd-inspector"] input[aria-label="旋转（度）"]') as HTMLInputElement)?.value === '90');
     await b.shot(page, 'resized-rotated');
     // Typing a rotation in the position scope; 0 puts it upright again.
@@ -216,11 +242,11 @@ describe('certificate designer', () => {
     await page.waitForFunction(() => !(document.querySelector('.cd-el--selected') as HTMLElement).style.transform);
 
     // Align to the canvas's left edge, then send to the back.
-    await page.click('.cd-toolbar button[aria-label="左对齐"]');
+    await click(page, '.cd-toolbar button[aria-label="左对齐"]');
     expect(Math.round((await boxOf(page, 'awardName')).x)).toBe(Math.round(canvas.x));
-    await page.click('.cd-toolbar button[aria-label="置于底层"]');
+    await click(page, '.cd-toolbar button[aria-label="置于底层"]');
     expect(await page.$eval('.cd-canvas .cd-el', (el) => (el as HTMLElement).dataset.code)).toBe('awardName');
-    await page.click('.cd-toolbar button[aria-label="置于顶层"]');
+    await click(page, '.cd-toolbar button[aria-label="置于顶层"]');
     expect(await page.$$eval('.cd-canvas .cd-el', (els) => (els[els.length - 1] as HTMLElement).dataset.code)).toBe('awardName');
 
     // Edit the heading in place: double-click, type, leave.
@@ -236,7 +262,7 @@ describe('certificate designer', () => {
     await page.keyboard.down('Control');
     await page.keyboard.press('a');
     await page.keyboard.up('Control');
-    await page.click('.cd-rte__italic');
+    await click(page, '.cd-rte__italic');
     await page.mouse.click(canvas.x + 5, canvas.y + 5);
     await page.waitForFunction(() => !document.querySelector('.cd-el__text--editing'));
     await waitForText(page, '优秀证书', '.cd-canvas');
@@ -244,7 +270,7 @@ describe('certificate designer', () => {
       els.some((el) => getComputedStyle(el).fontStyle === 'italic' && (el as HTMLElement).innerText.includes('优秀证书')),
     )).toBe(true);
     await b.shot(page, 'edited-in-place');
-    await page.click('[data-testid="cd-undo"]');
+    await click(page, '[data-testid="cd-undo"]');
     await waitForText(page, '荣誉证书', '.cd-canvas');
 
     // An uploaded image (a border, a logo) lands on the canvas and shows in the preview.
@@ -254,48 +280,55 @@ describe('certificate designer', () => {
     await input.uploadFile(file);
     await page.waitForSelector('.cd-el--selected.cd-el--image img[src^="/prod-api/"]');
     await page.waitForFunction(() => (document.querySelector('.cd-el--selected img') as HTMLImageElement).naturalWidth === 240);
-    await page.click('[data-testid="cd-preview"]');
+    await click(page, '[data-testid="cd-preview"]');
     await previewText(page);
     await page.waitForFunction(() => {
       const img = document.querySelector<HTMLIFrameElement>('.cd-preview-frame')?.contentDocument?.querySelector<HTMLImageElement>('.cert-image img[src^="/prod-api/"]');
       return !!img && img.complete && img.naturalWidth === 240;
     });
     await b.shot(page, 'uploaded-image-preview');
-    await page.click('.ant-modal-close');
+    await click(page, '.ant-modal-close');
     await waitForGone(page, '.ant-modal');
 
     // Duplicate the image (toolbar), then undo the copy.
     const count = async () => page.$$eval('.cd-canvas .cd-el', (els) => els.length);
     const before = await count();
-    await page.click('.cd-toolbar button[aria-label="复制一份（Ctrl+D）"]');
+    await click(page, '.cd-toolbar button[aria-label="复制一份（Ctrl+D）"]');
     expect(await count()).toBe(before + 1);
-    await page.click('[data-testid="cd-undo"]');
+    await click(page, '[data-testid="cd-undo"]');
     expect(await count()).toBe(before);
 
     // With nothing selected the inspector sets up the canvas: portrait turns the page upright.
     await page.mouse.click(canvas.x + 5, canvas.y + 5);
     await page.waitForSelector('[data-testid="cd-canvas-settings"]');
-    await clickText(page, '[data-testid="cd-canvas-settings"] .ant-segmented-item', '竖版');
+    await click(page, '[data-testid="cd-canvas-settings"] .ant-segmented-item', '竖版');
     await page.waitForFunction(() => {
       const r = document.querySelector('.cd-canvas')!.getBoundingClientRect();
       return r.height > r.width * 1.4;
     });
     await b.shot(page, 'canvas-portrait');
-    await page.click('[data-testid="cd-undo"]');
+    await click(page, '[data-testid="cd-undo"]');
     await page.waitForFunction(() => {
       const r = document.querySelector('.cd-canvas')!.getBoundingClientRect();
       return r.height < r.width;
     });
 
     // A blank certificate, after a confirm.
-    await page.click('[data-testid="cd-new"]');
+    await click(page, '[data-testid="cd-new"]');
     await waitForText(page, '清空画布，新建一个空白证书？', '.ant-modal');
-    await clickText(page, '.ant-modal .ant-btn-primary', '确');
+    await click(page, '.ant-modal .ant-btn-primary', '确');
     await page.waitForFunction(() => document.querySelectorAll('.cd-canvas .cd-el').length === 0);
     expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('未命名证书');
   });
 
   b.it('prints the saved design in Chromium: one A4 landscape page per certificate, names in the text', async () => {
+    // A design as the designer keeps it: the starting template with 作品名称 bound, once written to the working copy.
+    await designer('award4');
+    await bindWorkName();
+    await page.waitForFunction(() =>
+      (JSON.parse(localStorage.getItem('cmp.certificate.working') ?? '{}').design?.slides?.[0]?.elements ?? []).some((el: { code?: string }) => el.code === 'workName'),
+    );
+    const design: CertificateDesign = await page.evaluate(() => JSON.parse(localStorage.getItem('cmp.certificate.working') ?? '{}').design);
     const printer = await b.newPage();
     const values = ['欧阳娜娜', '司马相如', '诸葛孔明'].map((student, i) => ({
       school: '北京理工大学',

@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { login } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate } from '../../services/gateway/test/support/certificates';
 import { approvedSignup, dropStudents, makeCompetition, makeStudents } from '../../services/gateway/test/support/enroll';
-import { chooseOrganisation, clickText, fill, loginWithPassword, open, settle, useBrowser, waitForGone, waitForText } from './support/browser';
+import { chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForGone, waitForText } from './support/browser';
 
 const winnersModal = '.ca-winners .ant-modal';
 const pickModal = '.ca-pick .ant-modal';
@@ -38,10 +38,9 @@ describe('certificate winners picked from sign-ups', () => {
     await fill(page, '[data-testid="ca-batch-search"]', batchName);
     await page.keyboard.press('Enter');
     await waitForText(page, batchName, '[data-testid="ca-batches"] .ant-table-tbody');
-    await clickText(page, '[data-testid="ca-batches"] .ant-table-tbody', '获奖名单');
+    await click(page, '[data-testid="ca-batches"] .ant-table-tbody', '获奖名单');
     await waitForText(page, [`获奖名单 · ${batchName}`, '从报名选择', '名单为空'], winnersModal);
-    await settle(page);
-    await page.locator('[data-testid="ca-winners-pick"]').click();
+    await click(page, '[data-testid="ca-winners-pick"]');
 
     // The batch's event is the default filter; all three approved sign-ups are listed with members, teachers and work.
     await waitForText(page, ['从报名选择获奖人', '本科组', teamName, '林队长、林队长队友1', '周老师', '校园导航机器人', '未获奖者', '添加为获奖人（0）'], pickModal);
@@ -51,41 +50,37 @@ describe('certificate winners picked from sign-ups', () => {
       await fill(page, `${pickModal} [data-testid="ca-pick-keyword"]`, keyword);
       await page.keyboard.press('Enter');
       await page.waitForSelector(`${pickModal} tr[data-row-key="${hidden}"]`, { hidden: true });
-      await settle(page);
-      await page.locator(`${pickModal} tr[data-row-key="${shown}"] .ant-checkbox-input`).click();
+      await click(page, `${pickModal} tr[data-row-key="${shown}"] .ant-checkbox-input`);
     };
     await find('闪电队', team, other);
     await find('独立参赛者', solo, team);
     await waitForText(page, ['已选择 2 个报名', '添加为获奖人（2）'], pickModal);
 
     // The award is required.
-    await page.locator('[data-testid="ca-pick-save"]').click();
+    await click(page, '[data-testid="ca-pick-save"]');
     await waitForText(page, '请填写奖项', pickModal);
     await b.shot(page, 'pick-award-required');
     await fill(page, '[data-testid="ca-pick-award"]', '一等奖');
     await b.shot(page, 'pick-ready');
-    await settle(page);
-    await page.locator('[data-testid="ca-pick-save"]').click();
+    await click(page, '[data-testid="ca-pick-save"]', { answer: '/certificate/batch/recipients/fromSignups' });
     await waitForText(page, '已从 2 个报名添加 2 名获奖人', '.ant-message');
     await waitForGone(page, pickModal);
     await waitForText(page, ['共 2 名获奖人', teamName, `独立参赛者${tag}`, '一等奖', '林队长、林队长队友1', '校园导航机器人'], winnersModal);
     await b.shot(page, 'winners-after-pick');
 
     // Picked sign-ups are marked and cannot be ticked again.
-    await settle(page);
-    await page.locator('[data-testid="ca-winners-pick"]').click();
+    await click(page, '[data-testid="ca-winners-pick"]');
     await page.waitForSelector(`${pickModal} tr[data-row-key="${team}"] .ant-checkbox-disabled`);
     await waitForText(page, '已在名单', `${pickModal} tr[data-row-key="${team}"]`);
     await b.shot(page, 'pick-already-added');
-    await page.locator(`${pickModal} .ant-modal-close`).click();
+    await click(page, `${pickModal} .ant-modal-close`);
     await waitForGone(page, pickModal);
-    await settle(page);
-    await page.locator(`${winnersModal} .ant-modal-close`).click();
+    await click(page, `${winnersModal} .ant-modal-close`);
     await waitForGone(page, winnersModal);
 
     // The check screen previews the picked winners.
     await waitForText(page, [batchName, '2'], '[data-testid="ca-batches"] .ant-table-tbody');
-    await clickText(page, '[data-testid="ca-batches"] .ant-table-tbody', '审核发证');
+    await click(page, '[data-testid="ca-batches"] .ant-table-tbody', '审核发证');
     await page.waitForSelector('[data-testid="ca-fits"], [data-testid="ca-overflow"]', { timeout: 30000 });
     const texts = await page.$$eval('iframe.ca-preview__frame', (frames) => frames.map((f) => (f as HTMLIFrameElement).contentDocument?.body.innerText ?? ''));
     // The demo design prints the students, work and award (the holder line is spaced out letter by letter).

@@ -1,14 +1,16 @@
 import type { Page } from 'puppeteer-core';
-import type { IssuedCertificate, Page as ListPage } from '@cmp/contracts';
+import type { CertificateSearchHit, IssuedCertificate, Page as ListPage } from '@cmp/contracts';
 import { api, login } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate, addWinners, competitionWithEvent, settled, winners } from '../../services/gateway/test/support/certificates';
-import { chooseOrganisation, clickText, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
+import { chooseOrganisation, click, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
 
 describe('certificates in the personal centre and on the trace page', () => {
   const b = useBrowser('certificate');
   let admin1: string;
   let competitionName: string;
   let mine: IssuedCertificate;
+  /** The public trace page of `mine` (its QR link). */
+  let traceHref: string;
 
   beforeAll(async () => {
     admin1 = await login('admin1');
@@ -21,9 +23,10 @@ describe('certificates in the personal centre and on the trace page', () => {
     await settled(admin1, batch.id);
     await api('/certificate/batch/send', { token: admin1, body: { batchId: batch.id } });
     mine = (await api<ListPage<IssuedCertificate>>(`/certificate/page?batchId=${batch.id}`, { token: admin1 })).data.list[0];
+    // The public trace page the certificate's QR link opens, as the back office's search names it.
+    const hits = await api<ListPage<CertificateSearchHit>>(`/certificate/search?keyword=${encodeURIComponent(mine.holderName)}&pageNum=1&pageSize=50`, { token: admin1 });
+    traceHref = hits.data.list.find((h) => h.id === mine.id)!.traceUrl!;
   });
-
-  let traceHref: string;
 
   b.it('a winner finds the certificate in the personal centre, previews it and follows its check link', async () => {
     const page = await b.newPage();
@@ -33,14 +36,14 @@ describe('certificates in the personal centre and on the trace page', () => {
     await waitForText(page, ['我的证书', competitionName, '本科组', '一等奖', 'CX-0001', '有效'], '[data-testid="my-certificates"]');
     await b.shot(page, 'my-certificates');
 
-    await clickText(page, '[data-testid="my-certificates"] button', '预览');
+    await click(page, '[data-testid="my-certificates"] button', '预览');
     await page.waitForFunction(() => {
       const img = document.querySelector('.ant-modal img') as HTMLImageElement | null;
       return !!img && img.complete && img.naturalWidth > 500;
     });
     await b.shot(page, 'preview');
-    traceHref = await page.$eval('[data-testid="my-certificates"] a[href^="/certificate/trace"]', (a) => a.getAttribute('href')!);
-    expect(traceHref).toMatch(/^\/certificate\/trace\?token=[A-Za-z0-9_-]{22}$/);
+    const href = await page.$eval('[data-testid="my-certificates"] a[href^="/certificate/trace"]', (a) => a.getAttribute('href')!);
+    expect(href).toMatch(/^\/certificate\/trace\?token=[A-Za-z0-9_-]{22}$/);
   });
 
   b.it('anyone with the QR link sees the certificate is genuine, and later that it was revoked', async () => {

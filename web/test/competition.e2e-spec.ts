@@ -1,13 +1,15 @@
 import type { Page } from 'puppeteer-core';
 import type { CompetitionDetail, Page as ListPage, Competition } from '@cmp/contracts';
-import { api } from '../../services/gateway/test/support/api';
+import { api, login } from '../../services/gateway/test/support/api';
+import { day as isoDay, makeCompetition } from '../../services/gateway/test/support/enroll';
 import {
+  answered,
   chooseOrganisation,
-  clickText,
+  click,
   fill,
+  loadsIn,
   loginWithPassword,
   open,
-  settle,
   storedToken,
   textOf,
   useBrowser,
@@ -24,7 +26,7 @@ const day = (offset: number) => {
 
 /** Types both ends of an antd RangePicker whose first input is `selector`; Enter commits each end. */
 async function pickRange(page: Page, selector: string, start: string, end: string) {
-  await page.locator(selector).click();
+  await click(page, selector);
   await page.keyboard.type(start);
   await page.keyboard.press('Enter');
   await page.keyboard.type(end);
@@ -34,50 +36,99 @@ async function pickRange(page: Page, selector: string, start: string, end: strin
 
 const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 
+/**
+ * A competition of admin1's set up through the API as the wizard would leave it: a bare draft; with
+ * `full`, the two events, the 初赛 stage and a team sign-up window open now (team of 2 to 3), published
+ * when `publish`.
+ */
+async function competitionOf(name: string, o: { full?: boolean; publish?: boolean } = {}): Promise<CompetitionDetail> {
+  const token = await login('admin1');
+  if (!o.full) {
+    const r = await api<CompetitionDetail>('/competition/info/add', { token, body: { name, nameEn: 'Web Test Competition', year: 2026, summary: '浏览器测试创建的竞赛' } });
+    if (r.code !== 0) throw new Error(`add: ${r.msg}`);
+    return r.data;
+  }
+  const c = await makeCompetition(token, {
+    name,
+    mode: 2,
+    teamMin: 2,
+    teamMax: 3,
+    items: [['软件设计组', 100, 5000], ['硬件设计组', 100, 0]],
+    enroll: [-1, 30],
+    submit: null,
+    publish: false,
+  });
+  const stage = await api('/competition/stage/save', {
+    token,
+    // As the wizard's stage row saves it: a name, no English name.
+    body: { competitionId: c.id, name: '初赛', nameEn: '', description: '', startAt: isoDay(40), endAt: isoDay(50), orderNum: 0 },
+  });
+  if (stage.code !== 0) throw new Error(`stage: ${stage.msg}`);
+  if (!o.publish) return c;
+  const published = await api<CompetitionDetail>('/competition/info/publish', { token, body: { id: c.id } });
+  if (published.code !== 0) throw new Error(`publish: ${published.msg}`);
+  return published.data;
+}
+
 describe('an organiser builds a competition in the back office', () => {
   const b = useBrowser('competition');
   let page: Page;
-  const name = `网页测试大赛 ${Date.now().toString(36).slice(-5)}`;
-  let id = 0;
+  const tag = Date.now().toString(36).slice(-5);
+  /** Published with its events and stage, through the API: the details, settings and review tests read it. */
+  let published: CompetitionDetail;
 
   beforeAll(async () => {
+    published = await competitionOf(`网页测试大赛 ${tag} 详情`, { full: true, publish: true });
     page = await b.newPage();
+    // Whatever language a test switched to, each test's first load is in Chinese.
+    await loadsIn(page, 'zh-CN');
     await page.setViewport({ width: 1366, height: 900 });
     await loginWithPassword(page, 'admin1');
     await chooseOrganisation(page, '华东示范大学');
     await page.waitForSelector('.back-layout .sidebar');
   });
 
+  /** The wizard on a draft, at one of its steps (any step opens once the draft is loaded). */
+  async function wizardAt(id: number, step: string) {
+    const loaded = answered(page, '/competition/info/detail');
+    await open(page, `/competition/addEdit?id=${id}`);
+    await loaded;
+    await click(page, '.wizard-steps', step);
+  }
+
   b.it('opens the list from the menu and starts the wizard', async () => {
+    const name = `网页测试大赛 ${tag}`;
     await open(page, '/competition/list');
     await waitForText(page, ['竞赛列表', '新增竞赛', '竞赛名称', '状态', '阶段', '竞赛赛项数'], '.competition-page');
     await page.waitForSelector('.competition-page .ant-table-tbody tr.ant-table-row');
     await b.shot(page, 'list');
 
-    await clickText(page, '.competition-page__header button', '新增竞赛');
+    await click(page, '.competition-page__header button', '新增竞赛');
     await waitForPath(page, '/competition/addEdit');
     await waitForText(page, ['基本信息', '竞赛赛项', '赛段', '报名', '完成'], '.wizard-steps');
     await fill(page, '#basic_name', name);
     await fill(page, '#basic_nameEn', 'Web Test Competition');
     await fill(page, '#basic_summary', '浏览器测试创建的竞赛');
     await b.shot(page, 'wizard-basic');
-    await clickText(page, '.wizard-footer button', '保存并继续');
+    await click(page, '.wizard-footer button', { text: '保存并继续', answer: '/competition/info/add' });
     await waitForText(page, '竞赛草稿已创建', '.ant-message');
     await page.waitForFunction(() => new URLSearchParams(location.search).has('id'));
-    id = Number(new URL(page.url()).searchParams.get('id'));
+    const id = Number(new URL(page.url()).searchParams.get('id'));
     expect(id).toBeGreaterThan(0);
   });
 
   b.it('adds two events inline, with fees in yuan sent as fen', async () => {
+    const { id } = await competitionOf(`网页测试大赛 ${tag} 赛项`);
+    await wizardAt(id, '竞赛赛项');
     for (const [event, fee] of [
       ['软件设计组', '50'],
       ['硬件设计组', '0'],
     ]) {
-      await clickText(page, '.editor-table__toolbar button', '新增竞赛赛项');
+      await click(page, '.editor-table__toolbar button', '新增竞赛赛项');
       await fill(page, '#item_name', event);
       await fill(page, '#item_quota', '100');
       await fill(page, '#item_fee', fee);
-      await clickText(page, '.editor-table button', '保');
+      await click(page, '.editor-table button', { text: '保', answer: '/competition/item/save' });
       await waitForText(page, event, '.editor-table .ant-table-tbody');
       await waitForGone(page, '#item_name');
     }
@@ -88,57 +139,56 @@ describe('an organiser builds a competition in the back office', () => {
       ['软件设计组', 5000, 100],
       ['硬件设计组', 0, 100],
     ]);
-    await clickText(page, '.wizard-footer button', '保存并继续');
+    await click(page, '.wizard-footer button', '保存并继续');
+    await waitForText(page, '新增赛段', '.editor-table__toolbar');
   });
 
   b.it('sets a stage with a date range', async () => {
-    await clickText(page, '.editor-table__toolbar button', '新增赛段');
+    const { id } = await competitionOf(`网页测试大赛 ${tag} 赛段`);
+    await wizardAt(id, '赛段');
+    await click(page, '.editor-table__toolbar button', '新增赛段');
     await fill(page, '#stage_name', '初赛');
     await pickRange(page, '#stage_dates', day(40), day(50));
-    await clickText(page, '.editor-table button', '保');
+    await click(page, '.editor-table button', { text: '保', answer: '/competition/stage/save' });
     await waitForText(page, '赛段已保存', '.ant-message');
     await waitForGone(page, '#stage_name');
     await waitForText(page, '初赛', '.editor-table .ant-table-tbody');
     await b.shot(page, 'wizard-stage');
-    await clickText(page, '.wizard-footer button', '保存并继续');
+    await click(page, '.wizard-footer button', '保存并继续');
+    await page.waitForSelector('#enroll_window');
   });
 
   b.it('refuses a smallest team above the largest, then saves the sign-up window', async () => {
+    const name = `网页测试大赛 ${tag} 报名`;
+    const { id } = await competitionOf(name);
+    await wizardAt(id, '报名');
     await page.waitForSelector('#enroll_window');
     await pickRange(page, '#enroll_window', day(-1), day(30));
-    await clickText(page, '#enroll_mode label', '团队');
+    await click(page, '#enroll_mode label', '团队');
     await fill(page, '#enroll_teamMin', '5');
     await fill(page, '#enroll_teamMax', '3');
-    await clickText(page, '.wizard-footer button', '保存并继续');
+    await click(page, '.wizard-footer button', '保存并继续');
     await waitForText(page, '团队最少人数（5）不能大于最多人数（3）', '.competition-page');
     await b.shot(page, 'wizard-team-size-refused');
 
     await fill(page, '#enroll_teamMin', '2');
-    // The click guard keeps the button disabled for a second after the refused click.
-    await page.waitForSelector('.wizard-footer .ant-btn-primary:not([disabled])');
-    await clickText(page, '.wizard-footer button', '保存并继续');
+    // The click guard keeps the button disabled for a second after the refused click: click waits for it.
+    await click(page, '.wizard-footer button', { text: '保存并继续', answer: '/competition/enroll/setting/save' });
     await waitForText(page, [`“${name}”已保存为草稿`, '立即发布', '保留草稿'], '.competition-page');
     await b.shot(page, 'wizard-finish');
   });
 
   b.it('publishes from the last step, and the list shows it published', async () => {
-    await clickText(page, '.competition-page button', '立即发布');
+    const name = `网页测试大赛 ${tag} 发布`;
+    const { id } = await competitionOf(name, { full: true });
+    await wizardAt(id, '完成');
+    await click(page, '.competition-page button', '立即发布');
     await waitForText(page, '发布后将在门户网站展示', '.ant-modal');
-    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await click(page, '.ant-modal-footer .ant-btn-primary', { answer: '/competition/info/publish' });
     await waitForText(page, `“${name}”已发布`, '.competition-page');
     await b.shot(page, 'wizard-published');
 
-    await open(page, '/competition/list');
-    await fill(page, '#search_keyword', name);
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(
-      (n: string) => {
-        const rows = [...document.querySelectorAll('.competition-page .ant-table-tbody tr.ant-table-row')];
-        return rows.length === 1 && (rows[0] as HTMLElement).innerText.includes(n);
-      },
-      {},
-      name,
-    );
+    await showInList(name);
     const row = await textOf(page, '.competition-page .ant-table-tbody tr.ant-table-row');
     expect(row).toContain('已发布');
     expect(row).toContain('报名中');
@@ -150,65 +200,84 @@ describe('an organiser builds a competition in the back office', () => {
     expect(listed.data.list[0]).toMatchObject({ id, status: 1, itemCount: 2 });
   });
 
+  /** The list searched for one competition: its row alone. */
+  async function showInList(name: string) {
+    await open(page, '/competition/list');
+    await fill(page, '#search_keyword', name);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(
+      (n: string) => {
+        const rows = [...document.querySelectorAll('.competition-page .ant-table-tbody tr.ant-table-row')];
+        return rows.length === 1 && (rows[0] as HTMLElement).innerText.includes(n);
+      },
+      {},
+      name,
+    );
+  }
+
   b.it('shows both events and the timeline on the details page', async () => {
-    await clickText(page, '.competition-page .ant-table-tbody a', name);
+    await showInList(published.name);
+    await click(page, '.competition-page .ant-table-tbody a', published.name);
     await waitForPath(page, '/competition/details');
     await waitForText(page, ['基本信息', '参赛指南', '竞赛赛项', '竞赛资讯', '参赛选手', '排名', '参赛团队', '投票', '作品'], '.ant-tabs-nav');
     await waitForText(page, ['赛程', '报名', '初赛', '赛段'], '.competition-page');
     await b.shot(page, 'details-info');
-    await clickText(page, '.ant-tabs-tab', '竞赛赛项');
+    await click(page, '.ant-tabs-tab', '竞赛赛项');
     await waitForText(page, ['软件设计组', '硬件设计组', '¥50.00'], '.ant-tabs-tabpane-active');
     await b.shot(page, 'details-events');
-    await clickText(page, '.ant-tabs-tab', '参赛选手');
+    await click(page, '.ant-tabs-tab', '参赛选手');
     await waitForText(page, '参赛选手将在报名与团队管理上线后显示在这里', '.ant-tabs-tabpane-active');
     await b.shot(page, 'details-pending-tab');
   });
 
   b.it('switches the labels to English', async () => {
-    await clickText(page, '.ant-tabs-tab', '基本信息');
-    await page.locator(langButton).click();
+    await open(page, `/competition/details?id=${published.id}`);
+    await waitForText(page, '基本信息', '.ant-tabs-nav');
+    await click(page, langButton);
     await waitForText(page, ['Information', 'Guide', 'Competition event', 'Participants', 'Back to list', 'Published', 'Sign-up open'], '.competition-page');
     await waitForText(page, ['Schedule', 'Sign-up', '初赛'], '.competition-page');
     await b.shot(page, 'details-english');
-    await page.locator(langButton).click();
+    await click(page, langButton);
     await waitForText(page, '基本信息', '.ant-tabs-nav');
   });
 
   b.it('refuses a bad setting on the sign-up settings page with the message', async () => {
-    await open(page, `/competition/enrollSet?id=${id}`);
+    await open(page, `/competition/enrollSet?id=${published.id}`);
     await page.waitForSelector('#enroll_teamMin');
     await waitForText(page, ['报名设置', '指导老师上限', '指定学校名额', '报名必填信息', '身份证号'], '.competition-page');
     await fill(page, '#enroll_teamMin', '9');
-    await clickText(page, '.wizard-footer button', '保');
+    await click(page, '.wizard-footer button', '保');
     await waitForText(page, '团队最少人数（9）不能大于最多人数（3）', '.competition-page');
     await b.shot(page, 'enroll-settings-refused');
   });
 
   b.it('keeps review weights at 100 before saving', async () => {
-    await open(page, `/competition/reviewSet?id=${id}`);
-    await clickText(page, '.competition-page button', '新增轮次');
+    await open(page, `/competition/reviewSet?id=${published.id}`);
+    await click(page, '.competition-page button', '新增轮次');
     await fill(page, '#review_rounds_0_name', '初评');
     await fill(page, '#review_rounds_0_scoreColumns_0_name', '创新性');
     await fill(page, '#review_rounds_0_scoreColumns_0_weight', '60');
     await waitForText(page, ['权重合计 60%', '“初评”的权重合计须为 100%，当前为 60%'], '.competition-page');
     expect(await page.$eval('.wizard-footer button', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
-    await clickText(page, '.competition-page button', '新增评分项');
+    await click(page, '.competition-page button', '新增评分项');
     await fill(page, '#review_rounds_0_scoreColumns_1_name', '完成度');
     await fill(page, '#review_rounds_0_scoreColumns_1_weight', '40');
     await waitForText(page, '权重合计 100%', '.competition-page');
-    await settle(page);
-    await clickText(page, '.wizard-footer button', '保');
+    await click(page, '.wizard-footer button', { text: '保', answer: '/competition/review/setting/save' });
     await waitForText(page, '设置已保存', '.ant-message');
     await b.shot(page, 'review-settings');
   });
 
   b.it('fits the list on a phone', async () => {
     await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
-    await open(page, '/competition/list');
-    await page.waitForSelector('.competition-page .ant-table-tbody tr.ant-table-row');
-    await b.shot(page, 'list-phone');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.setViewport({ width: 1366, height: 900 });
+    try {
+      await open(page, '/competition/list');
+      await page.waitForSelector('.competition-page .ant-table-tbody tr.ant-table-row');
+      await b.shot(page, 'list-phone');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    } finally {
+      await page.setViewport({ width: 1366, height: 900 });
+    }
   });
 });

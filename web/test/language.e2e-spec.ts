@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import {
   chooseOrganisation,
-  clickText,
+  click,
   fill,
   loginWithPassword,
   open,
@@ -43,11 +43,15 @@ describe('the language switch', () => {
     await page.waitForSelector('.back-layout .sidebar');
   });
 
-  /** The users page narrowed to the organiser, with the sidebar open on 系统管理 (or System). */
-  async function showUsers(keyword: string) {
+  /**
+   * The users page in `lang` (stored as the language switch stores it), narrowed to the organiser, with the
+   * sidebar open on 系统管理 (or System).
+   */
+  async function showUsers(keyword: string, lang: 'zh-CN' | 'en') {
+    await page.evaluate((l: string) => localStorage.setItem('language', l), lang);
     await open(page, '/system/user');
     await page.waitForSelector('.system-page .ant-table-tbody tr.ant-table-row');
-    if (await page.$('.sidebar.ant-layout-sider-collapsed')) await page.locator('.navbar__left button').click();
+    if (await page.$('.sidebar.ant-layout-sider-collapsed')) await click(page, '.navbar__left button');
     await page.waitForSelector('.sidebar:not(.ant-layout-sider-collapsed) .ant-menu-item-selected');
     await fill(page, '.search-form #keyword', keyword);
     await page.keyboard.press('Enter');
@@ -56,7 +60,7 @@ describe('the language switch', () => {
   }
 
   b.it('shows the back office in Chinese by default', async () => {
-    await showUsers('admin1');
+    await showUsers('admin1', 'zh-CN');
     await waitForText(page, ['用户管理', '新增用户', '下载模板', '账号', '所属机构', '操作', '编辑', '共 1 条', '10 条/页', '系统管理', '工作台']);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     expect(await textOf(page, langButton)).toBe('English');
@@ -64,7 +68,8 @@ describe('the language switch', () => {
   });
 
   b.it('switches every visible string of the users page to English, antd included', async () => {
-    await page.locator(langButton).click();
+    await showUsers('admin1', 'zh-CN');
+    await click(page, langButton);
     await waitForText(page, ['Users', 'Add user', 'Download template', 'Import', 'Account', 'Organisation', 'Actions', 'Edit', '1 in total', '10 / page']);
     await waitForText(page, ['Workbench', 'Competitions', 'Certificates', 'System', 'Departments'], '.sidebar');
     await waitForText(page, ['Home', 'Users'], '.navbar');
@@ -77,37 +82,39 @@ describe('the language switch', () => {
   });
 
   b.it('shows the add and import dialogs and the account menu in English', async () => {
-    await clickText(page, '.system-page__header button', 'Add user');
+    await showUsers('admin1', 'en');
+    await click(page, '.system-page__header button', 'Add user');
     await page.waitForSelector('.ant-modal #username');
     // A failed check shows its messages in English too.
-    await clickText(page, '.ant-modal-footer button', 'Save');
+    await click(page, '.ant-modal-footer button', 'Save');
     await waitForText(page, ['Please enter Account', 'Please enter Initial password'], '.ant-modal');
     await settle(page);
     expect(await chineseIn(page, '.ant-modal')).toEqual([]);
     await b.shot(page, 'add-user-en');
-    await clickText(page, '.ant-modal-footer button', 'Cancel');
+    await click(page, '.ant-modal-footer button', 'Cancel');
     await waitForGone(page, '.ant-modal-wrap');
 
-    await clickText(page, '.system-page__header button', 'Import');
+    await click(page, '.system-page__header button', 'Import');
     await waitForText(page, ['Import users', 'Account*', 'Initial password*', 'Click or drag an Excel file here', 'Check file'], '.ant-modal');
     await settle(page);
     expect(await chineseIn(page, '.ant-modal')).toEqual([]);
     await b.shot(page, 'import-en');
-    await clickText(page, '.ant-modal-footer button', 'Close');
+    await click(page, '.ant-modal-footer button', 'Close');
     await waitForGone(page, '.ant-modal-wrap');
 
-    await page.locator('.navbar__user').click();
+    await click(page, '.navbar__user');
     await waitForText(page, ['Personal centre', 'Switch organisation', 'Public site', 'Layout settings', 'Logout'], '.ant-dropdown:not(.ant-dropdown-hidden)');
     await settle(page);
     expect(await chineseIn(page, '.ant-dropdown:not(.ant-dropdown-hidden)')).toEqual([]);
     await b.shot(page, 'account-menu-en');
     await page.keyboard.press('Escape');
-    await page.locator('.system-page__title').click();
+    await click(page, '.system-page__title');
     await waitForGone(page, '.ant-dropdown');
   });
 
+  // English chosen (stored as the switch above stores it), then the page loaded again.
   b.it('keeps English after a reload, on the public site and the login screen too', async () => {
-    await showUsers('admin1');
+    await showUsers('admin1', 'en');
     await waitForText(page, ['Users', 'Add user']);
     expect(await chineseIn(page)).toEqual([]);
 
@@ -135,8 +142,8 @@ describe('the language switch', () => {
   });
 
   b.it('switches back to Chinese', async () => {
-    await showUsers('admin1');
-    await page.locator(langButton).click();
+    await showUsers('admin1', 'en');
+    await click(page, langButton);
     await waitForText(page, ['用户管理', '新增用户', '下载模板', '共 1 条', '10 条/页', '系统管理']);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('zh-CN');

@@ -2,8 +2,9 @@ import type { Page } from 'puppeteer-core';
 import { api, login } from '../../services/gateway/test/support/api';
 import {
   chooseOrganisation,
-  clickText,
+  click,
   fill,
+  loginWithPassword,
   open,
   pathOf,
   storedToken,
@@ -30,14 +31,26 @@ describe('an organiser in the back office', () => {
 
   beforeAll(async () => {
     page = await b.newPage();
+    await loginWithPassword(page, 'admin1');
+    await chooseOrganisation(page, '华东示范大学');
+    await page.waitForSelector('.back-layout .sidebar');
   });
 
+  /** The back office at `path` with the sidebar open (the navbar's toggle opens it when it is closed). */
+  async function withSidebar(path: string) {
+    await open(page, path);
+    await page.waitForSelector('.back-layout .sidebar');
+    if (await page.$('.sidebar.ant-layout-sider-collapsed')) await click(page, TOGGLE_SIDEBAR);
+    await page.waitForSelector('.sidebar:not(.ant-layout-sider-collapsed) .sidebar-logo__title');
+  }
+
   b.it('logs in with the password form and chooses the organisation on /role', async () => {
+    const page = await b.newPage();
     await open(page, '/neibu/login');
     await fill(page, '#username', 'admin1');
     await fill(page, '#password', 'Demo@2026');
     await b.shot(page, 'login-form');
-    await page.locator('.auth__card button.ant-btn-primary').click();
+    await click(page, '.auth__card button.ant-btn-primary');
 
     await waitForPath(page, '/role');
     await waitForText(page, ['选择机构', '华东示范大学', '华东示范大学计算机学院', '编码 DEMO-U1'], '.auth__card');
@@ -50,12 +63,17 @@ describe('an organiser in the back office', () => {
     await waitForText(page, ['工作台', '张组织'], '.back-header');
     expect(await page.evaluate(() => localStorage.getItem('groupId'))).toMatch(/^\d+$/);
     expect(await storedToken(page)).toMatch(/^ey/);
+    await page.close();
   });
 
   b.it('gets the server menu: the sidebar shows the back-office entries', async () => {
+    // A browser that has not opened the sidebar yet.
+    await page.evaluate(() => localStorage.removeItem('sidebarStatus'));
+    await open(page, '/dashboard/index');
+    await page.waitForSelector('.back-layout .sidebar');
     // The sidebar starts closed (spec section 9) and opens with the navbar's toggle.
     expect(await page.$('.sidebar.ant-layout-sider-collapsed')).not.toBeNull();
-    await page.locator(TOGGLE_SIDEBAR).click();
+    await click(page, TOGGLE_SIDEBAR);
     await page.waitForSelector('.sidebar:not(.ant-layout-sider-collapsed) .sidebar-logo__title');
     await waitForText(page, ['工作台', '竞赛管理', '作品管理', '评审管理', '证书管理', '系统管理', '操作手册'], '.sidebar');
     expect(await page.evaluate(() => localStorage.getItem('sidebarStatus'))).toBe('opened');
@@ -63,8 +81,9 @@ describe('an organiser in the back office', () => {
   });
 
   b.it('opens users from 系统管理 → 用户管理', async () => {
-    await clickText(page, '.sidebar .ant-menu-submenu-title', '系统管理');
-    await clickText(page, '.sidebar .ant-menu-item', '用户管理');
+    await withSidebar('/dashboard/index');
+    await click(page, '.sidebar .ant-menu-submenu-title', '系统管理');
+    await click(page, '.sidebar .ant-menu-item', '用户管理');
     await waitForPath(page, '/system/user');
     await waitForText(page, ['用户管理', '新增用户', '下载模板', '导入', '账号', '所属机构'], '.system-page');
     await page.waitForSelector('.system-page .ant-table-tbody tr.ant-table-row');
@@ -80,7 +99,8 @@ describe('an organiser in the back office', () => {
   });
 
   b.it('creates a user through the add modal and sees it in the list', async () => {
-    await clickText(page, '.system-page__header button', '新增用户');
+    await open(page, '/system/user');
+    await click(page, '.system-page__header button', '新增用户');
     await page.waitForSelector('.ant-modal #username');
     await waitForText(page, '新增用户', '.ant-modal-title');
     await fill(page, '.ant-modal #username', newUser);
@@ -88,25 +108,24 @@ describe('an organiser in the back office', () => {
     await fill(page, '.ant-modal #password', 'Passw0rd1');
     await fill(page, '.ant-modal #phone', `136${String(Date.now()).slice(-8)}`);
     // Roles: type to filter, Enter picks the highlighted option.
-    await page.locator('.ant-modal #roleKeys').click();
-    await page.type('.ant-modal #roleKeys', 'student');
-    await page.waitForSelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active');
-    await page.keyboard.press('Enter');
+    await click(page, '.ant-modal #roleKeys');
+    await page.keyboard.type('student');
+    await click(page, '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', '学生 (student)');
     await waitForText(page, '学生 (student)', '.ant-modal .ant-select-selection-overflow');
     // Only roles the organiser may grant are offered: never ROOT.
     const offered = await page.$$eval('.ant-select-dropdown .ant-select-item-option', (els) => els.map((e) => (e as HTMLElement).innerText));
     expect(offered.some((o) => o.includes('ROOT'))).toBe(false);
     expect(offered).toEqual(expect.arrayContaining(['机构管理员 (admin)', '学生 (student)']));
-    await page.locator('.ant-modal-title').click();
+    await click(page, '.ant-modal-title');
     await waitForGone(page, '.ant-select-dropdown');
     await b.shot(page, 'add-user-modal');
 
-    await clickText(page, '.ant-modal-footer button', '保');
+    await click(page, '.ant-modal-footer button', { text: '保', answer: '/system/user/add' });
     await waitForText(page, '用户已保存', '.ant-message');
     await waitForGone(page, '.ant-modal-wrap');
 
     await fill(page, '.search-form #keyword', newUser);
-    await clickText(page, '.search-form button', '搜');
+    await click(page, '.search-form button', '搜');
     await page.waitForFunction(
       (name: string) => {
         const rows = [...document.querySelectorAll('.system-page .ant-table-tbody tr.ant-table-row')];
@@ -132,28 +151,29 @@ describe('an organiser in the back office', () => {
       [`sheet_bad_${suffix}`, '导入错误', '12345', '', 'student', 'Passw0rd1'],
     ]);
 
-    await clickText(page, '.system-page__header button', '导入');
+    await open(page, '/system/user');
+    await click(page, '.system-page__header button', '导入');
     await page.waitForSelector('.ant-modal input[type=file]');
     await waitForText(page, ['导入用户', '账号*', '初始密码*'], '.ant-modal');
     const input = await page.$('.ant-modal input[type=file]');
     await input!.uploadFile(file);
     await waitForText(page, 'users.xlsx', '.ant-modal .ant-upload-list');
 
-    await clickText(page, '.ant-modal-footer button', '校验文件');
+    await click(page, '.ant-modal-footer button', '校验文件');
     await waitForText(page, ['共 2 行，有效 1 行，错误 1 处', '行号', '错误信息'], '.ant-modal');
     const errors = await tableRows(page, '.ant-modal .ant-table-tbody');
     expect(errors).toEqual([['3', '手机号', '手机号格式不正确（11 位，以 1 开头）']]);
     await b.shot(page, 'import-check-errors');
 
     // Importing anyway is refused as a whole (13017): 'import failed!' and the same rows.
-    await clickText(page, '.ant-modal-footer button', '开始导入');
+    await click(page, '.ant-modal-footer button', '开始导入');
     await waitForText(page, '导入失败！', '.ant-message');
     expect(await tableRows(page, '.ant-modal .ant-table-tbody')).toEqual(errors);
     await b.shot(page, 'import-refused');
     const admin = await login('admin1');
     expect((await api<{ total: number }>(`/system/user/page?keyword=${good}`, { token: admin })).data.total).toBe(0);
 
-    await clickText(page, '.ant-modal-footer button', '关');
+    await click(page, '.ant-modal-footer button', '关');
     await waitForGone(page, '.ant-modal-wrap');
     expect(pathOf(page)).toBe('/system/user');
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { api, login } from '../../services/gateway/test/support/api';
-import { chooseOrganisation, loginWithPassword, open, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
+import { chooseOrganisation, click, loginWithPassword, open, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
 
 interface MenuNode {
   menuId: number;
@@ -16,7 +16,6 @@ const flatten = <T extends { children: T[] }>(nodes: T[]): T[] => nodes.flatMap(
 
 describe('a user without a permission', () => {
   const b = useBrowser('permissions');
-  let page: Page;
   const suffix = Date.now().toString(36).slice(-6);
   const username = `viewer_${suffix}`;
   const password = 'Viewer2026';
@@ -39,12 +38,19 @@ describe('a user without a permission', () => {
       body: { username, realName: '只读用户', password, groupId: u1!.id, roleKeys: [`viewer_${suffix}`] },
     });
     expect(user.code).toBe(0);
-    page = await b.newPage();
   });
 
-  b.it('sees the users list but not the guarded buttons', async () => {
+  /** The user logged in on a page of its own: the back office opens on the only page of its menu. */
+  async function asViewer(): Promise<Page> {
+    const page = await b.newPage();
     await loginWithPassword(page, username, password);
     await chooseOrganisation(page, '华东示范大学');
+    await waitForPath(page, '/system/user');
+    return page;
+  }
+
+  b.it('sees the users list but not the guarded buttons', async () => {
+    const page = await asViewer();
     // The only page of the menu is where the back office opens.
     await waitForPath(page, '/system/user');
     await page.waitForSelector('.system-page .ant-table-tbody tr.ant-table-row');
@@ -61,11 +67,13 @@ describe('a user without a permission', () => {
     expect(headings).not.toContain('操作');
     expect(await textOf(page, '.system-page .ant-table-tbody')).not.toMatch(/编辑|删除|重置密码/);
     await b.shot(page, 'users-without-add');
+    await page.close();
   });
 
   b.it('gets only its menu entry; other back-office paths lead to the no-permission page', async () => {
+    const page = await asViewer();
     // 系统管理 holds one entry for this user, so the sidebar shows that entry on its own.
-    await page.locator('.navbar__left button').click();
+    await click(page, '.navbar__left button');
     await page.waitForSelector('.sidebar:not(.ant-layout-sider-collapsed) .ant-menu-item-selected');
     const entries = await page.$$eval('.sidebar .ant-menu-item, .sidebar .ant-menu-submenu-title', (els) => els.map((e) => (e as HTMLElement).innerText.trim()));
     expect(entries).toEqual(['用户管理']);
@@ -75,6 +83,7 @@ describe('a user without a permission', () => {
     await waitForPath(page, '/noPage');
     await waitForText(page, '无权限');
     await b.shot(page, 'no-page');
+    await page.close();
   });
 
   b.it('compared with the organiser, who does see the button', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { api, login } from '../../services/gateway/test/support/api';
-import { clickText, open, pathOf, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
+import { click, fill, loadsIn, open, pathOf, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
 
 interface Site {
   groupId: number;
@@ -27,6 +27,8 @@ describe('the public site', () => {
 
   beforeAll(async () => {
     page = await b.newPage();
+    // The tests read this page in Chinese; the English parts use pages of their own.
+    await loadsIn(page, 'zh-CN');
     for (const s of SITES) {
       groups[s.host] = (await api<Site>('/web/competitionWebsite/getWebsiteSetting', { headers: { 'x-forwarded-host': s.host } })).data;
     }
@@ -42,9 +44,12 @@ describe('the public site', () => {
       await waitForText(page, [site.groupName, '最新赛事', '热门竞赛', newest.name], '.home__main');
       await b.shot(page, `template-${s.template}-desktop`);
       await page.setViewport({ width: 390, height: 844, isMobile: true });
-      await waitForText(page, newest.name, '.home__main');
-      await b.shot(page, `template-${s.template}-phone`);
-      await page.setViewport({ width: 1440, height: 900 });
+      try {
+        await waitForText(page, newest.name, '.home__main');
+        await b.shot(page, `template-${s.template}-phone`);
+      } finally {
+        await page.setViewport({ width: 1440, height: 900 });
+      }
     });
   }
 
@@ -78,38 +83,39 @@ describe('the public site', () => {
       await api('/web/competitionWebsite/save', { token: admin1, body: { ...site, templateType: 1 } });
     }
 
-    await page.locator('.home__search input').fill(`开幕通知 ${stamp}`);
+    await fill(page, '.home__search input', `开幕通知 ${stamp}`);
     await page.keyboard.press('Enter');
     await waitForPath(page, '/home/searchNews');
     await waitForText(page, ['搜索资讯', `找到 1 条`, title], '.home__main');
     await b.shot(page, 'news-search');
-    await clickText(page, '.site-news-list', title);
+    await click(page, '.site-news-list', title);
     await waitForPath(page, '/home/newsDetails');
     await waitForText(page, [title, '欢迎各队参加机器人挑战赛。', '查看相关竞赛'], '.site-article');
     await b.shot(page, 'news-detail');
 
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
-    await open(page, `/home/searchNews?keyword=${encodeURIComponent(`开幕通知 ${stamp}`)}`);
-    await waitForText(page, ['Search news', '1 news items match', title, 'News', 'Competitions'], 'body');
-    await b.shot(page, 'news-search-en');
-    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+    const en = await b.newPage();
+    await loadsIn(en, 'en');
+    await open(en, `/home/searchNews?groupId=${u1.groupId}&keyword=${encodeURIComponent(`开幕通知 ${stamp}`)}`);
+    await waitForText(en, ['Search news', '1 news items match', title, 'News', 'Competitions'], 'body');
+    await b.shot(en, 'news-search-en');
+    await en.close();
   });
 
   b.it('keeps the chosen site while the visitor moves on, and finds competitions by name', async () => {
     const u1 = groups['u1.localhost'];
     await open(page, `/home/homepage?groupId=${u1.groupId}`);
-    await clickText(page, '.home__nav', '竞赛');
+    await click(page, '.home__nav', '竞赛');
     await waitForPath(page, '/home/competition');
     await waitForText(page, ['竞赛列表', (await newestOf(u1.groupId)).name]);
     // A draft of the same organisation is not public.
     expect(await textOf(page, '.home__main')).not.toContain('筹备中');
-    await page.locator('.site-page__search input').fill('程序设计');
+    await fill(page, '.site-page__search input', '程序设计');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelectorAll('.site-card-link').length === 1);
     await waitForText(page, '第十二届程序设计竞赛', '.site-card');
     await b.shot(page, 'competition-search');
 
-    await page.locator('.site-page__search input').fill('没有这样的竞赛');
+    await fill(page, '.site-page__search input', '没有这样的竞赛');
     await page.keyboard.press('Enter');
     await waitForText(page, '没有符合条件的竞赛', '.home__main');
     await b.shot(page, 'competition-search-empty');
@@ -118,28 +124,30 @@ describe('the public site', () => {
   b.it('shows a competition with its events, schedule and guide, and in English', async () => {
     const u1 = groups['u1.localhost'];
     await open(page, `/home/competition?groupId=${u1.groupId}`);
-    await page.locator('.site-page__search input').fill('互联网+');
+    await fill(page, '.site-page__search input', '互联网+');
     await page.keyboard.press('Enter');
-    await clickText(page, '.site-card', INTERNET_PLUS);
+    await click(page, '.site-card', INTERNET_PLUS);
     await waitForPath(page, '/home/competition/details');
     await waitForText(page, ['报名中', '我要报名', '竞赛介绍'], '.home__main');
-    await clickText(page, '.site-detail__tabs .ant-tabs-tab', '竞赛赛项');
+    await click(page, '.site-detail__tabs .ant-tabs-tab', '竞赛赛项');
     await waitForText(page, ['创意组', '初创组', '¥50.00', '公益组', '不限'], '.site-detail__tabs');
-    await clickText(page, '.site-detail__tabs .ant-tabs-tab', '赛程安排');
+    await click(page, '.site-detail__tabs .ant-tabs-tab', '赛程安排');
     await waitForText(page, ['报名', '作品提交', '初赛', '决赛'], '.ant-timeline');
     await b.shot(page, 'competition-detail');
 
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
-    await page.reload();
-    await waitForText(page, ['2026 Internet+ Innovation and Entrepreneurship Competition', 'Sign-up open', 'Sign up', 'Introduction', 'Schedule']);
-    await clickText(page, '.site-detail__tabs .ant-tabs-tab', 'Events');
-    await waitForText(page, ['Idea track', 'Start-up track', 'Unlimited'], '.site-detail__tabs');
-    await b.shot(page, 'competition-detail-en');
-    await open(page, '/home/competition');
-    await page.locator('.site-page__search input').fill('Programming');
-    await page.keyboard.press('Enter');
-    await waitForText(page, ['Competitions', 'Opening soon', '12th Programming Contest']);
-    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
+    // The same page in English.
+    const en = await b.newPage();
+    await loadsIn(en, 'en');
+    await open(en, `${pathOf(page)}${new URL(page.url()).search}`);
+    await waitForText(en, ['2026 Internet+ Innovation and Entrepreneurship Competition', 'Sign-up open', 'Sign up', 'Introduction', 'Schedule']);
+    await click(en, '.site-detail__tabs .ant-tabs-tab', 'Events');
+    await waitForText(en, ['Idea track', 'Start-up track', 'Unlimited'], '.site-detail__tabs');
+    await b.shot(en, 'competition-detail-en');
+    await open(en, `/home/competition?groupId=${u1.groupId}`);
+    await fill(en, '.site-page__search input', 'Programming');
+    await en.keyboard.press('Enter');
+    await waitForText(en, ['Competitions', 'Opening soon', '12th Programming Contest']);
+    await en.close();
   });
 
   b.it('says plainly when a competition does not exist', async () => {

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'puppeteer-core';
 import { SCHOOL_TEMPLATE_COLUMNS } from '@cmp/contracts';
 import { api } from '../../services/gateway/test/support/api';
-import { chooseOrganisation, clickText, fill, loginWithPassword, open, storedToken, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
+import { choose, chooseOrganisation, click, fill, loginWithPassword, open, storedToken, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
 
 /** Rows of a table as cell texts. */
 const tableRows = (page: Page, selector = '.system-page .ant-table-tbody') =>
@@ -20,14 +20,6 @@ async function writeSchoolSheet(rows: string[][]): Promise<string> {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cmp-xlsx-')), 'schools.xlsx');
   await wb.xlsx.writeFile(file);
   return file;
-}
-
-/** Picks the option of an antd Select (by its input id) that typing `text` highlights. */
-async function choose(page: Page, selector: string, text: string): Promise<void> {
-  await page.locator(selector).click();
-  await page.type(selector, text);
-  await page.waitForSelector('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-active');
-  await page.keyboard.press('Enter');
 }
 
 describe('reference data screens', () => {
@@ -53,7 +45,7 @@ describe('reference data screens', () => {
     await b.shot(page, 'schools-list');
 
     await fill(page, '.search-form #name', '城市');
-    await clickText(page, '.search-form button', '搜');
+    await click(page, '.search-form button', '搜');
     await page.waitForFunction(() => document.querySelectorAll('.system-page .ant-table-tbody tr.ant-table-row').length === 1);
     expect((await tableRows(page))[0][0]).toContain('华东示范大学城市学院');
     await waitForText(page, '共 1 条', '.system-page .ant-pagination');
@@ -62,7 +54,8 @@ describe('reference data screens', () => {
 
   b.it('adds a school through the modal and finds it', async () => {
     const code = `WEB${suffix}`;
-    await clickText(page, '.system-page__header button', '新增学校');
+    await open(page, '/system/schoolInfo');
+    await click(page, '.system-page__header button', '新增学校');
     await page.waitForSelector('.ant-modal #code');
     await fill(page, '.ant-modal #name', `网页测试学院${suffix}`);
     await fill(page, '.ant-modal #nameEn', 'Web Test College');
@@ -71,12 +64,12 @@ describe('reference data screens', () => {
     await choose(page, '.ant-modal #schoolType', '高职');
     await waitForText(page, ['浙江省', '高职（专科）院校'], '.ant-modal');
     await b.shot(page, 'school-add-modal');
-    await clickText(page, '.ant-modal-footer button', '保');
+    await click(page, '.ant-modal-footer button', { text: '保', answer: '/system/school/save' });
     await waitForText(page, '学校已保存', '.ant-message');
     await waitForGone(page, '.ant-modal-wrap');
 
     await fill(page, '.search-form #name', code);
-    await clickText(page, '.search-form button', '搜');
+    await click(page, '.search-form button', '搜');
     await page.waitForFunction(
       (c: string) => {
         const trs = [...document.querySelectorAll('.system-page .ant-table-tbody tr.ant-table-row')];
@@ -99,25 +92,26 @@ describe('reference data screens', () => {
       [`导入正确学院${suffix}`, '', good, '江苏', '本科院校'],
       [`导入错误学院${suffix}`, '', `WBAD${suffix}`, '火星', '本科院校'],
     ]);
-    await clickText(page, '.system-page__header button', '导入');
+    await open(page, '/system/schoolInfo');
+    await click(page, '.system-page__header button', '导入');
     await page.waitForSelector('.ant-modal input[type=file]');
     await waitForText(page, ['导入学校', '学校名称*', '省份*'], '.ant-modal');
     const input = await page.$('.ant-modal input[type=file]');
     await input!.uploadFile(file);
     await waitForText(page, 'schools.xlsx', '.ant-modal .ant-upload-list');
 
-    await clickText(page, '.ant-modal-footer button', '校验文件');
+    await click(page, '.ant-modal-footer button', '校验文件');
     await waitForText(page, ['共 2 行，有效 1 行，错误 1 处', '行号', '错误信息'], '.ant-modal');
     const errors = await tableRows(page, '.ant-modal .ant-table-tbody');
     expect(errors).toEqual([['3', '省份', '省份不存在：火星']]);
     await b.shot(page, 'import-check-errors');
 
-    await clickText(page, '.ant-modal-footer button', '开始导入');
+    await click(page, '.ant-modal-footer button', '开始导入');
     await waitForText(page, '导入失败！', '.ant-message');
     expect(await tableRows(page, '.ant-modal .ant-table-tbody')).toEqual(errors);
     await b.shot(page, 'import-refused');
     expect((await api<{ total: number }>(`/home/school/page?name=${good}`)).data.total).toBe(0);
-    await clickText(page, '.ant-modal-footer button', '关');
+    await click(page, '.ant-modal-footer button', '关');
     await waitForGone(page, '.ant-modal-wrap');
   });
 
@@ -151,16 +145,16 @@ describe('reference data screens', () => {
 
     await open(rootPage, '/system/dict');
     await waitForText(rootPage, ['新增类型', '性别'], '.system-page');
-    await clickText(rootPage, '.dict-types .ant-table-row', '性别');
+    await click(rootPage, '.dict-types .ant-table-row', '性别');
     await waitForText(rootPage, ['男', 'Female'], '.dict-items');
-    await clickText(rootPage, '.dict-types .ant-table-row', `网页测试字典${suffix}`);
+    await click(rootPage, '.dict-types .ant-table-row', `网页测试字典${suffix}`);
     await waitForText(rootPage, '新增字典项', '.dict-items');
-    await clickText(rootPage, '.dict-items button', '新增字典项');
+    await click(rootPage, '.dict-items button', '新增字典项');
     await rootPage.waitForSelector('.ant-modal #value');
     await fill(rootPage, '.ant-modal #value', 'A1');
     await fill(rootPage, '.ant-modal #label', '一等奖');
     await fill(rootPage, '.ant-modal #labelEn', 'First prize');
-    await clickText(rootPage, '.ant-modal-footer button', '保');
+    await click(rootPage, '.ant-modal-footer button', { text: '保', answer: '/system/dict/item/save' });
     await waitForText(rootPage, '字典项已保存', '.ant-message');
     await waitForGone(rootPage, '.ant-modal-wrap');
     await waitForText(rootPage, ['A1', '一等奖', 'First prize'], '.dict-items');

@@ -1,7 +1,9 @@
 import type { Page } from 'puppeteer-core';
-import { api, DEMO_PASSWORD, redis } from '../../services/gateway/test/support/api';
+import { api, DEMO_PASSWORD, freshIp, redis } from '../../services/gateway/test/support/api';
+import { waitFor } from '../../services/gateway/test/support/platform';
 import {
-  clickText,
+  choose,
+  click,
   fill,
   open,
   storedToken,
@@ -15,20 +17,27 @@ import {
 async function issuedCode(purpose: 'register' | 'retrieve', phone: string): Promise<string> {
   const r = redis();
   try {
-    for (let i = 0; i < 50; i++) {
-      const code = await r.get(`${purpose}-code:${phone}`);
-      if (code) return code;
-      await new Promise((res) => setTimeout(res, 100));
-    }
-    throw new Error(`no ${purpose} code for ${phone}`);
+    let code: string | null = null;
+    await waitFor(`a ${purpose} code for ${phone}`, async () => !!(code = await r.get(`${purpose}-code:${phone}`)), 5000);
+    return code!;
   } finally {
     r.disconnect();
   }
 }
 
+/** A student account registered through the API in 西部测试大学, as the sign-up form registers one. */
+async function registered(username: string, phone: string, password: string): Promise<void> {
+  const sent = await api('/auth/register/code/send', { body: { phone }, ip: freshIp() });
+  if (sent.code !== 0) throw new Error(`code: ${sent.msg}`);
+  const groups = await api<{ id: number; name: string }[]>('/auth/register/groups');
+  const groupId = groups.data.find((g) => g.name === '西部测试大学')!.id;
+  const r = await api('/auth/register', { body: { username, realName: '浏览器同学', phone, code: await issuedCode('register', phone), password, groupId }, ip: freshIp() });
+  if (r.code !== 0) throw new Error(`register: ${r.msg}`);
+}
+
 /** Sends a code with the form's button and types it in. */
 async function enterCode(page: Page, purpose: 'register' | 'retrieve', phone: string): Promise<void> {
-  await page.locator('[data-testid="send-code"]').click();
+  await click(page, '[data-testid="send-code"]');
   await waitForText(page, '验证码已发送');
   await fill(page, '#code', await issuedCode(purpose, phone));
 }
@@ -40,7 +49,7 @@ async function enterCode(page: Page, purpose: 'register' | 'retrieve', phone: st
 async function loginAsStudent(page: Page, username: string, password: string): Promise<void> {
   await fill(page, '#username', username);
   await fill(page, '#password', password);
-  await page.locator('.auth__card button.ant-btn-primary').click();
+  await click(page, '.auth__card button.ant-btn-primary');
   await waitForPath(page, '/center/users');
   await waitForText(page, username);
 }
@@ -48,19 +57,20 @@ async function loginAsStudent(page: Page, username: string, password: string): P
 describe('sign-up, recovery and the operation log in the browser', () => {
   const b = useBrowser('register');
   const suffix = Date.now().toString(36).slice(-6);
-  const username = `stu_${suffix}`;
-  const phone = `137${String(Date.now()).slice(-8)}`;
+  const phoneOf = (prefix: string) => `${prefix}${String(Date.now()).slice(-8)}`;
 
   b.it('a visitor registers from the login screen, then logs in', async () => {
+    const username = `stu_${suffix}`;
+    const phone = phoneOf('137');
     const page = await b.newPage();
     await open(page, '/neibu/login');
-    await clickText(page, '.auth__links a', '注册账号');
+    await click(page, '.auth__links a', '注册账号');
     await waitForPath(page, '/neibu/register');
     await waitForText(page, ['注册账号', '注册后即为学生账号'], '.auth__card');
     expect(await page.title()).toMatch(/注册/);
 
     // The form says what is wrong before anything is sent.
-    await page.locator('.auth__card button.ant-btn-primary').click();
+    await click(page, '.auth__card button.ant-btn-primary');
     await waitForText(page, ['请输入账号', '请输入姓名', '请选择所属机构', '请输入手机号'], '.auth__card');
     await fill(page, '#password', 'short');
     await waitForText(page, '密码须为 8 至 64 位', '.auth__card');
@@ -68,8 +78,7 @@ describe('sign-up, recovery and the operation log in the browser', () => {
 
     await fill(page, '#username', username);
     await fill(page, '#realName', '浏览器同学');
-    await page.locator('#groupId').click();
-    await clickText(page, '.ant-select-dropdown .ant-select-item-option', '西部测试大学');
+    await choose(page, '#groupId', '西部测试大学');
     await fill(page, '#phone', phone);
     await enterCode(page, 'register', phone);
     // The send button counts down before the next send.
@@ -77,7 +86,7 @@ describe('sign-up, recovery and the operation log in the browser', () => {
     await fill(page, '#password', 'Passw0rd1');
     await fill(page, '#confirm', 'Passw0rd1');
     await b.shot(page, 'register-filled');
-    await page.locator('.auth__card button.ant-btn-primary').click();
+    await click(page, '.auth__card button.ant-btn-primary', { answer: '/auth/register' });
 
     await waitForPath(page, '/neibu/login');
     await waitForText(page, '注册成功，请登录');
@@ -88,9 +97,12 @@ describe('sign-up, recovery and the operation log in the browser', () => {
   });
 
   b.it('the visitor recovers the password by phone code and logs in with the new one', async () => {
+    const username = `stu_${suffix}_r`;
+    const phone = phoneOf('135');
+    await registered(username, phone, 'Passw0rd1');
     const page = await b.newPage();
     await open(page, '/neibu/login');
-    await clickText(page, '.auth__links a', '忘记密码');
+    await click(page, '.auth__links a', '忘记密码');
     await waitForPath(page, '/neibu/retrieve');
     await waitForText(page, ['找回密码', '设置新密码'], '.auth__card');
     await fill(page, '#phone', phone);
@@ -100,37 +112,35 @@ describe('sign-up, recovery and the operation log in the browser', () => {
     await waitForText(page, '两次输入的密码不一致', '.auth__card');
     await fill(page, '#confirm', 'NewPassw0rd');
     await b.shot(page, 'retrieve-filled');
-    await page.locator('.auth__card button.ant-btn-primary').click();
+    await click(page, '.auth__card button.ant-btn-primary');
     await waitForPath(page, '/neibu/login');
     await waitForText(page, '密码已重置');
     await loginAsStudent(page, username, 'NewPassw0rd');
   });
 
   b.it('the organisation administrator sees the sign-up in the operation log, with its details', async () => {
+    const username = `stu_${suffix}_l`;
+    await registered(username, phoneOf('134'), 'Passw0rd1');
     const page = await b.newPage();
     // admin2's organisation has no subordinates: /role enters it without a choice.
     await open(page, '/neibu/login');
     await fill(page, '#username', 'admin2');
     await fill(page, '#password', DEMO_PASSWORD);
-    await page.locator('.auth__card button.ant-btn-primary').click();
+    await click(page, '.auth__card button.ant-btn-primary');
     await page.waitForSelector('.back-layout .sidebar');
     await open(page, '/system/log');
     await waitForText(page, ['操作日志', '操作人', '结果', '时间'], '.system-page');
     await fill(page, '.system-page #username', username);
     await fill(page, '.system-page #keyword', '/auth/register');
-    // Entries arrive through the event stream: search again until the sign-up is there.
-    const deadline = Date.now() + 20000;
-    for (;;) {
-      await clickText(page, '.system-page .search-form button', '搜');
+    // Entries arrive through the event stream: search again, as a person would, until the sign-up is there.
+    await waitFor(`the sign-up of ${username} in the operation log`, async () => {
+      await click(page, '.system-page .search-form button', { text: '搜', answer: '/system/log/page' });
       await page.waitForFunction(() => !document.querySelector('.system-page .ant-spin-spinning'));
-      const rows = await textOf(page, '.system-page .ant-table-tbody');
-      if (rows.includes('/prod-api/auth/register')) break;
-      if (Date.now() > deadline) throw new Error(`sign-up of ${username} not in the operation log: ${rows}`);
-      await new Promise((r) => setTimeout(r, 300));
-    }
+      return (await textOf(page, '.system-page .ant-table-tbody')).includes('/prod-api/auth/register');
+    });
     await waitForText(page, [username, 'POST /prod-api/auth/register', '成功'], '.system-page .ant-table-tbody');
     await b.shot(page, 'operation-log');
-    await page.locator('.system-page .ant-table-tbody tr.ant-table-row button.ant-btn-link').click();
+    await click(page, '.system-page .ant-table-tbody tr.ant-table-row button.ant-btn-link');
     await waitForText(page, ['操作详情', '请求编号', '"password": "***"', '"code": "***"'], '.ant-drawer');
     const drawer = await textOf(page, '.ant-drawer');
     expect(drawer).not.toContain('Passw0rd1');

@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import { api } from '../../services/gateway/test/support/api';
 import {
   chooseOrganisation,
-  clickText,
+  click,
   loginWithPassword,
   open,
   pathOf,
@@ -20,11 +20,12 @@ describe('an expired login (11000)', () => {
   const b = useBrowser('session-expiry');
   let page: Page;
 
-  beforeAll(async () => {
+  /** A fresh browser context logs in and opens the users page in `lang` (stored as the language switch stores it). */
+  async function enterUsers(lang: 'zh-CN' | 'en') {
+    await page?.browserContext().close();
     page = await b.newPage();
-  });
-
-  async function enterUsers() {
+    await open(page, '/neibu/login');
+    await page.evaluate((l: string) => localStorage.setItem('language', l), lang);
     await loginWithPassword(page, 'admin1');
     await chooseOrganisation(page, '华东示范大学');
     await page.waitForSelector('.back-layout .sidebar');
@@ -41,11 +42,11 @@ describe('an expired login (11000)', () => {
   }
 
   b.it('asks to log in again over the page, then goes to the homepage and reloads', async () => {
-    await enterUsers();
+    await enterUsers('zh-CN');
     await revoke();
     await markWindow(page);
 
-    await clickText(page, '.search-form button', '搜索');
+    await click(page, '.search-form button', '搜索');
     await page.waitForSelector('.ant-modal-confirm, .ant-modal');
     await waitForText(page, ['系统提示', '当前登录已过期，请重新登录'], '.ant-modal');
     // The stored token and cookies are gone at once; the page stays where it was under the question.
@@ -56,7 +57,7 @@ describe('an expired login (11000)', () => {
     expect(await page.$('.system-page .ant-alert-error')).toBeNull();
     await b.shot(page, 'expired-dialog');
 
-    await clickText(page, '.ant-modal-footer button', '重新登录');
+    await click(page, '.ant-modal-footer button', '重新登录');
     await page.waitForFunction(() => !(window as { __beforeReload?: boolean }).__beforeReload && location.pathname === '/home/homepage');
     await waitForText(page, ['竞赛管理系统', '首页'], '.home__header');
     expect((await textOf(page, '.home__account .ant-btn-primary')).replace(/\s/g, '')).toBe('登录');
@@ -65,22 +66,20 @@ describe('an expired login (11000)', () => {
   });
 
   b.it('says the same in English, and cancelling goes home too', async () => {
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
-    await enterUsers();
+    await enterUsers('en');
     await revoke();
     await markWindow(page);
 
-    await clickText(page, '.search-form button', 'Search');
+    await click(page, '.search-form button', 'Search');
     await waitForText(page, ['System notice', 'The current login has expired, please log in again', 'Log in again', 'Cancel'], '.ant-modal');
     await b.shot(page, 'expired-dialog-en');
-    await clickText(page, '.ant-modal-footer button', 'Cancel');
+    await click(page, '.ant-modal-footer button', 'Cancel');
     await page.waitForFunction(() => !(window as { __beforeReload?: boolean }).__beforeReload && location.pathname === '/home/homepage');
     await waitForText(page, ['Competition Management System', 'Log in'], '.home__header');
-    await page.evaluate(() => localStorage.setItem('language', 'zh-CN'));
   });
 
   b.it('a revoked token found at start-up asks the same, without a load error behind it', async () => {
-    await enterUsers();
+    await enterUsers('zh-CN');
     await revoke();
     // Reopen the back office: the page still holds the dead token.
     await open(page, '/system/user');
@@ -88,7 +87,7 @@ describe('an expired login (11000)', () => {
     expect(await page.$('.ant-result-warning')).toBeNull();
     await b.shot(page, 'expired-at-start');
     await markWindow(page);
-    await clickText(page, '.ant-modal-footer button', '重新登录');
+    await click(page, '.ant-modal-footer button', '重新登录');
     await page.waitForFunction(() => !(window as { __beforeReload?: boolean }).__beforeReload && location.pathname === '/home/homepage');
     await waitForPath(page, '/home/homepage');
   });

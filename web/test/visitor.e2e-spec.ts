@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import { clickText, open, pathOf, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
+import { click, open, pathOf, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
 
 describe('a visitor without login', () => {
   const b = useBrowser('visitor');
@@ -21,9 +21,10 @@ describe('a visitor without login', () => {
   });
 
   b.it('follows the public navigation without being asked to log in', async () => {
-    await clickText(page, '.home__nav', '新闻中心');
+    await open(page, '/home/homepage');
+    await click(page, '.home__nav', '新闻中心');
     await waitForPath(page, '/home/news/newsList');
-    await clickText(page, '.home__nav', '拓展服务');
+    await click(page, '.home__nav', '拓展服务');
     await waitForPath(page, '/home/expendingServices');
     await waitForText(page, ['拓展服务', '竞赛数据统计与年度报告'], '.home__main');
     expect(await textOf(page, '.home__nav .home__link--active')).toBe('拓展服务');

@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { api, DEMO_PASSWORD, login } from '../../services/gateway/test/support/api';
-import { clickText, fill, open, useBrowser, waitForText } from './support/browser';
+import { click, fill, open, useBrowser, waitForText } from './support/browser';
 import { gradientPng } from './support/png';
 
 interface Site {
@@ -28,7 +28,7 @@ describe('website settings', () => {
     await open(page, '/neibu/login');
     await fill(page, '#username', 'admin2');
     await fill(page, '#password', DEMO_PASSWORD);
-    await page.locator('.auth__card button.ant-btn-primary').click();
+    await click(page, '.auth__card button.ant-btn-primary');
     await page.waitForSelector('.back-layout .sidebar');
   });
 
@@ -41,11 +41,11 @@ describe('website settings', () => {
     await waitForText(page, ['网站设置', '首页模板', '经典', '门户', '展示', '导航菜单', '首页横幅', 'u2.localhost']);
     await b.shot(page, 'settings');
 
-    await clickText(page, '.website-templates', '展示');
-    await clickText(page, '.website-card button', '添加横幅');
+    await click(page, '.website-templates', '展示');
+    await click(page, '.website-card button', '添加横幅');
     // A link that leaves the site unsafely is refused before saving.
     await fill(page, '.website-banner input[placeholder="链接"]', 'javascript:alert(1)');
-    await clickText(page, '.system-page__header', '保存设置');
+    await click(page, '.system-page__header', '保存设置');
     await waitForText(page, ['链接须为 /home/ 开头的站内路径或 https 地址', '请输入上传后的图片地址或 https 地址']);
     await b.shot(page, 'banner-errors');
 
@@ -56,7 +56,7 @@ describe('website settings', () => {
     await page.waitForFunction(() => (document.querySelector('.website-banner input[placeholder="图片地址"]') as HTMLInputElement)?.value.startsWith('/prod-api/'));
     await fill(page, '.website-banner input[placeholder="标题"]', '英语演讲比赛报名开始');
     await fill(page, '.website-banner input[placeholder="链接"]', '/home/competition');
-    await clickText(page, '.system-page__header', '保存设置');
+    await click(page, '.system-page__header', { text: '保存设置', answer: '/web/competitionWebsite/save' });
     await waitForText(page, '网站设置已保存，门户已更新');
     await b.shot(page, 'saved');
 
@@ -71,7 +71,7 @@ describe('website settings', () => {
     const loaded = await visitor.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), saved.banners[0].imageUrl);
     expect(loaded).toBe('image/png');
     await b.shot(visitor, 'homepage-with-banner');
-    await clickText(visitor, '.site-banner--active', '英语演讲比赛报名开始');
+    await click(visitor, '.site-banner--active', '英语演讲比赛报名开始');
     await waitForText(visitor, '竞赛列表', '.home__main');
     await visitor.close();
   });

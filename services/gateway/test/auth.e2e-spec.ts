@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as jwt from 'jsonwebtoken';
 import { api, freshIp, login, redis } from './support/api';
-import { REPO } from './support/platform';
+import { REPO, waitFor } from './support/platform';
 
 const jwtSecret = () => /^JWT_SECRET=(.*)$/m.exec(fs.readFileSync(`${REPO}/.env`, 'utf8'))![1];
 
@@ -87,9 +87,13 @@ describe('verification-code login', () => {
     await api('/auth/login/code/send', { body: { phone }, ip: freshIp() });
     const code = await codeOf();
     const r = redis();
-    await r.pexpire(`login-code:${phone}`, 1);
-    r.disconnect();
-    await new Promise((res) => setTimeout(res, 20));
+    try {
+      await r.pexpire(`login-code:${phone}`, 1);
+      // Expired: Redis no longer has it.
+      await waitFor('the code to expire', async () => (await r.exists(`login-code:${phone}`)) === 0, 5000);
+    } finally {
+      r.disconnect();
+    }
     const late = await api('/auth/login/code', { body: { phone, code }, ip: freshIp() });
     expect(late.code).toBe(10401);
   });

@@ -16,7 +16,7 @@ import {
 } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
-import { NATS_URL } from './support/platform';
+import { NATS_URL, waitFor } from './support/platform';
 
 const ID = '11010519491231002X';
 const profile = (n: number, extra: Record<string, unknown> = {}) => ({ realName: `队员${n}`, phone: `1390000${String(n).padStart(4, '0')}`, idNumber: ID, schoolName: '华东示范大学', ...extra });
@@ -213,10 +213,10 @@ describe('sign-up, teams and works', () => {
       await nc.drain();
     }
     let detail: SignupDetail | undefined;
-    for (let i = 0; i < 50 && detail?.payStatus !== 2; i++) {
-      await new Promise((r) => setTimeout(r, 200));
+    await waitFor('the payment to be recorded', async () => {
       detail = (await api<SignupDetail>(`/web/enroll/detail?id=${s.data.id}`, as(payer))).data;
-    }
+      return detail.payStatus === 2;
+    }).catch(() => undefined);
     expect(detail).toMatchObject({ payStatus: 2 });
     const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM enrollment.payments WHERE signup_id = $1`, [s.data.id]);
     expect(n).toBe(1);

@@ -20,9 +20,10 @@ describe('when the auth service dies', () => {
         outcomes.push({ code: r.code });
       }
     })();
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor('the flow to be answered', async () => outcomes.some((o) => o.code === 0));
     stopService('auth', 'SIGKILL');
-    await new Promise((r) => setTimeout(r, 1500));
+    // Down once the flow is told so (the gateway's RPC to a killed service answers 10503).
+    await waitFor('the flow to hear that auth is down', async () => outcomes.some((o) => o.code === 10503));
 
     const down = await api('/auth/user/info', { token, lang: 'en' });
     expect(down.code).toBe(10503);

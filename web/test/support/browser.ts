@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type ElementHandle, type HTTPResponse, type Page } from 'puppeteer-core';
 import { DEMO_PASSWORD, freshIp } from '../../../services/gateway/test/support/api';
 import { LOG_DIR, SHOT_DIR, WEB_URL } from '../../../services/gateway/test/support/platform';
 
@@ -144,6 +144,16 @@ export async function settle(page: Page, timeout = 5000): Promise<void> {
   );
 }
 
+/**
+ * Makes every load of the page start in `lang`, whatever an earlier test switched to: a test that switches
+ * the language then holds it until the next load.
+ */
+export async function loadsIn(page: Page, lang: 'zh-CN' | 'en'): Promise<void> {
+  await page.evaluateOnNewDocument((l: string) => {
+    if (window === window.top) localStorage.setItem('language', l);
+  }, lang);
+}
+
 /** Opens a path of the web app and waits until the app has rendered something. */
 export async function open(page: Page, pathname: string): Promise<void> {
   await page.goto(`${WEB_URL}${pathname}`, { waitUntil: 'domcontentloaded' });
@@ -158,14 +168,11 @@ export async function waitForPath(page: Page, pathname: string | RegExp, timeout
   await page.waitForFunction((src: string) => new RegExp(src).test(window.location.pathname), { timeout }, source);
 }
 
-/** Waits until the visible text of `selector` (default the body) contains every one of `texts`. */
+/** Waits until the visible text of an element matching `selector` (default the body) contains every one of `texts`. */
 export async function waitForText(page: Page, texts: string | string[], selector = 'body', timeout = 20000): Promise<void> {
   const list = Array.isArray(texts) ? texts : [texts];
   await page.waitForFunction(
-    (sel: string, wanted: string[]) => {
-      const el = document.querySelector<HTMLElement>(sel);
-      return !!el && wanted.every((w) => el.innerText.includes(w));
-    },
+    (sel: string, wanted: string[]) => [...document.querySelectorAll<HTMLElement>(sel)].some((el) => wanted.every((w) => el.innerText.includes(w))),
     { timeout },
     selector,
     list,
@@ -192,25 +199,163 @@ export async function textOf(page: Page, selector = 'body'): Promise<string> {
 }
 
 /**
- * Clicks the element matching `selector` whose text contains `text`, once antd's motions are over (an
- * opening sub-menu clips its items while it grows) and it is visible and enabled.
+ * Waits until the element a person would act on is there and ready, and answers it: visible, enabled (not
+ * disabled, not loading), still (the same box across two animation frames, and no antd motion class on it or
+ * an ancestor: dialogs, drawers, dropdowns and toasts zoom, move or slide in) and on top at its centre (no
+ * mask or toast over it). `selector` is CSS, or XPath when it starts with "//"; with `text`, the deepest
+ * visible element under a match whose text contains `text`, one whose whole text is `text` first. An input
+ * antd draws over with its own control (a select's search box, a checkbox, a radio, a switch) stands for
+ * that control, which is what is seen and clicked.
  */
-export async function clickText(page: Page, selector: string, text: string): Promise<void> {
-  await settle(page);
-  // The text matches the label inside a button, so the button's own state is checked (a click guard
-  // disables a button for a moment after each click).
-  await page
-    .locator(`${selector} ::-p-text(${JSON.stringify(text).slice(1, -1)})`)
-    .filter((el) => !el.closest('button')?.disabled)
-    .click();
+export async function ready(page: Page, selector: string, text?: string, timeout = 20000): Promise<ElementHandle<Element>> {
+  const found = await page.waitForFunction(
+    async (sel: string, wanted: string | null) => {
+      const roots: Element[] = [];
+      if (sel.startsWith('//')) {
+        const all = document.evaluate(sel, document, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null);
+        for (let i = 0; i < all.snapshotLength; i += 1) roots.push(all.snapshotItem(i) as Element);
+      } else roots.push(...document.querySelectorAll(sel));
+      const visible = (e: Element) => e.getClientRects().length > 0 && e.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+      const seen = (e: Element): Element => {
+        const select = e.closest('.ant-select');
+        if (select) return select.querySelector('.ant-select-selector') ?? e;
+        if (e.matches('input') && getComputedStyle(e).opacity === '0') return e.closest('.ant-checkbox, .ant-radio, .ant-switch, .ant-upload') ?? e;
+        return e;
+      };
+      let candidates = (wanted === null ? roots.map(seen) : roots).filter(visible);
+      if (wanted !== null) {
+        const has = (e: Element) => (e.textContent ?? '').includes(wanted) && visible(e);
+        const holding = [...new Set(candidates.flatMap((r) => [r, ...r.querySelectorAll('*')]))].filter(has);
+        candidates = holding.filter((e) => ![...e.children].some(has));
+        const whole = candidates.filter((e) => (e.textContent ?? '').trim() === wanted);
+        if (whole.length) candidates = whole;
+      }
+      const el = candidates[0];
+      if (!el) return null;
+      // Enabled, and not busy with an earlier click.
+      if ((el.closest('button, input, textarea, select') as HTMLButtonElement | null)?.disabled) return null;
+      if (el.closest('[aria-disabled="true"], .ant-btn-loading')) return null;
+      // No motion on the way in or out, on the element or around it.
+      const motion = /^ant-(zoom|move|fade|slide)-|-(appear|enter|leave)(-(prepare|start|active))?$/;
+      for (let e: Element | null = el; e; e = e.parentElement) if ([...e.classList].some((c) => motion.test(c))) return null;
+      const box = el.getBoundingClientRect();
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      // On top: at its centre is the element, something inside it, or the control it is part of.
+      const hit = x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight ? document.elementFromPoint(x, y) : null;
+      const control = el.closest('button, a, label, .ant-select, .ant-picker, .ant-input-number, .ant-input-affix-wrapper, .ant-switch, .ant-segmented-item, .ant-upload') ?? el;
+      if (!hit || !(control.contains(hit) || hit.contains(el))) {
+        // Out of sight in the window or in a scrolled list: scroll it into view (nothing moves when it is in view and covered).
+        el.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+        return null;
+      }
+      // Still: the same box two frames later.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const now = el.getBoundingClientRect();
+      const still = Math.abs(now.x - box.x) < 0.5 && Math.abs(now.y - box.y) < 0.5 && Math.abs(now.width - box.width) < 0.5 && Math.abs(now.height - box.height) < 0.5;
+      return still && el.isConnected ? el : null;
+    },
+    { timeout },
+    selector,
+    text ?? null,
+  );
+  const el = found.asElement() as ElementHandle<Element> | null;
+  if (!el) throw new Error(`no element for ${selector}${text ? ` with "${text}"` : ''}`);
+  return el;
 }
 
-/** Fills an input: clears it, then types like a person. */
+/**
+ * Starts waiting for the platform's answer to a call: `api` is the path after /prod-api, optionally after a
+ * method ('POST /enroll/work/publish') and with query parameters the call must carry
+ * ('/home/school/page?name=华东示范'). Start it before the action that makes the call, await it after.
+ */
+export function answered(page: Page, api: string, timeout = 30000): Promise<HTTPResponse> {
+  const [, method, rest] = /^(?:([A-Z]+) )?(.*)$/.exec(api)!;
+  const wanted = new URL(`/prod-api${rest}`, WEB_URL);
+  const answer = page.waitForResponse((res) => {
+    const url = new URL(res.url());
+    const m = res.request().method();
+    return (
+      m !== 'OPTIONS' &&
+      (!method || m === method) &&
+      url.pathname === wanted.pathname &&
+      [...wanted.searchParams].every(([k, v]) => url.searchParams.get(k) === v)
+    );
+  }, { timeout });
+  // Awaited by the caller; an action that failed first must not leave it behind as an unhandled rejection.
+  answer.catch(() => undefined);
+  return answer;
+}
+
+export interface ClickOptions {
+  /** Click the deepest element under `selector` whose text contains this (see `ready`). */
+  text?: string;
+  /** Wait for the platform's answer to this call after the click (see `answered`). */
+  answer?: string;
+}
+
+/**
+ * Clicks an element once it is ready (see `ready`): `click(page, selector)`, `click(page, selector, text)` or
+ * `click(page, selector, { text, answer })`, which also waits for the answer to the call the click makes.
+ * An element re-rendered between the wait and the click is looked for again.
+ */
+export async function click(page: Page, selector: string, options: string | ClickOptions = {}): Promise<HTTPResponse | null> {
+  const o = typeof options === 'string' ? { text: options } : options;
+  const answer = o.answer ? answered(page, o.answer) : null;
+  for (let attempt = 1; ; attempt += 1) {
+    const el = await ready(page, selector, o.text);
+    try {
+      await el.click();
+      break;
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    } finally {
+      await el.dispose();
+    }
+  }
+  return answer ? await answer : null;
+}
+
+/**
+ * Fills an input or text area like a person: clicks into it once it is ready, selects what is there, types
+ * over it, and looks that the field shows what was typed (typing again if the field was re-rendered meanwhile).
+ */
 export async function fill(page: Page, selector: string, value: string): Promise<void> {
-  const el = await page.locator(selector).waitHandle();
-  await el.click({ count: 3 });
-  await el.press('Backspace');
-  await el.type(value);
+  for (let attempt = 1; ; attempt += 1) {
+    await click(page, selector);
+    await page.keyboard.down('Control');
+    await page.keyboard.press('a');
+    await page.keyboard.up('Control');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(value);
+    const shows = await page
+      .waitForFunction(
+        (sel: string, v: string) =>
+          [...document.querySelectorAll(sel)].some((el) => {
+            const input = el.matches('input, textarea') ? el : el.querySelector('input, textarea');
+            return ((input as HTMLInputElement | null)?.value ?? '').replace(/\s+/g, '') === v;
+          }),
+        { timeout: 5000 },
+        selector,
+        value.replace(/\s+/g, ''),
+      )
+      .then(() => true, () => false);
+    if (shows) return;
+    if (attempt >= 3) throw new Error(`${selector} does not show "${value}" after typing it`);
+  }
+}
+
+/**
+ * Picks an option of an antd Select: opens it (`selector` is its input or its selector box), types `text`,
+ * clicks the option showing `text` (the one showing exactly `text` first) and waits for the list to close.
+ * Options found by a search on the server: `answer` names that call (see `answered`), awaited before picking.
+ */
+export async function choose(page: Page, selector: string, text: string, answer?: string): Promise<void> {
+  await click(page, selector);
+  const searched = answer ? answered(page, answer) : null;
+  await page.keyboard.type(text);
+  await searched;
+  await click(page, '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', text);
+  await waitForGone(page, '.ant-select-dropdown');
 }
 
 /** On /role, enters the organisation with exactly this name. */
