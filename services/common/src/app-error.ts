@@ -50,3 +50,10 @@ export const isUniqueViolation = (e: unknown, constraint?: string): boolean => {
   const name = err?.constraint ?? err?.driverError?.constraint;
   return code === '23505' && (!constraint || name === constraint);
 };
+
+/** The SQLSTATE of a PostgreSQL error (TypeORM wraps it as driverError). */
+export const sqlStateOf = (e: unknown): string | undefined => {
+  const err = e as { code?: unknown; driverError?: { code?: unknown } };
+  const code = err?.driverError?.code ?? err?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+};

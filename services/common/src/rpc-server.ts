@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { ErrorCode, type ErrorPayload } from '@cmp/contracts';
 import { throwError, type Observable } from 'rxjs';
-import { AppError, isUniqueViolation } from './app-error';
+import { AppError, isUniqueViolation, sqlStateOf } from './app-error';
 import type { DataSource } from 'typeorm';
 import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
@@ -20,6 +20,13 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     const subject = host.switchToRpc().getContext()?.getSubject?.() ?? 'unknown';
     if (isUniqueViolation(exception)) {
       return throwError(() => ({ code: ErrorCode.CONFLICT, key: 'error.conflict' }));
+    }
+    // Input PostgreSQL refused (class 22: a value out of range, too long, not text) or a reference to a row that
+    // is gone (23503) is the caller's to fix, not a fault; the gateway's checks should have caught it first.
+    const state = sqlStateOf(exception);
+    if (state?.startsWith('22') || state === '23503') {
+      this.logger.warn(`${subject}: PostgreSQL refused the input (${state}): ${(exception as Error)?.message}`);
+      return throwError(() => ({ code: state === '23503' ? ErrorCode.CONFLICT : ErrorCode.BAD_REQUEST, key: state === '23503' ? 'error.referenceMissing' : 'error.badValue' }));
     }
     this.logger.error(`Unhandled error in ${subject}: ${(exception as Error)?.stack ?? String(exception)}`);
     return throwError(() => ({ code: ErrorCode.INTERNAL, key: 'error.system' }));

@@ -5,6 +5,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
+import { DEFAULT_LANG, ErrorCode, translate } from '@cmp/contracts';
 import { createLogger, RPC, type NatsRpcClient } from '@cmp/common';
 import { AppModule, CONTROLLERS } from './app.module';
 import { registerAudit } from './audit/register-audit';
@@ -18,6 +20,7 @@ import { registerJsonParser } from './http/json-parser';
 import { registerRateLimit } from './http/rate-limit';
 import { cachedReadPaths, PublicCache } from './http/public-cache';
 import { registerSecurityHeaders } from './http/security-headers';
+import { rangePipe, textPipe } from './http/input-limits';
 import { validationPipe } from './http/validation';
 
 export const API_PREFIX = 'prod-api';
@@ -33,6 +36,7 @@ async function main(): Promise<void> {
     bodyLimit: config.bodyLimitBytes,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
     logger: createLogger('gateway', config),
@@ -58,7 +62,8 @@ async function main(): Promise<void> {
   });
 
   app.setGlobalPrefix(API_PREFIX);
-  app.useGlobalPipes(validationPipe);
+  // Control characters are refused before validation, numbers beyond their columns after it (query text is a number by then).
+  app.useGlobalPipes(textPipe, validationPipe, rangePipe);
   app.useGlobalFilters(new ErrorFilter(config));
   app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.enableShutdownHooks();
@@ -73,6 +78,18 @@ async function main(): Promise<void> {
 
   await app.listen(config.port, config.host);
   createLogger('gateway', config).log(`listening on http://${config.host}:${config.port}/${API_PREFIX}`);
+}
+
+/**
+ * A request Node's HTTP parser refuses before any route sees it (an address or headers over 16 KB, a malformed
+ * request line) still gets the envelope. The caller's language is unknown here: the default language answers.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const body = JSON.stringify({ code: ErrorCode.BAD_REQUEST, msg: translate(tooLarge ? 'error.headersTooLarge' : 'error.malformedRequest', DEFAULT_LANG), data: null });
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 main().catch((e) => {

@@ -1,4 +1,5 @@
-import { api, freshIp, login } from './support/api';
+import { api, freshIp, login, upload } from './support/api';
+import { SEAL_PNG } from './support/certificates';
 import { BASE } from './support/platform';
 
 /** Each bad request gets the envelope with a non-zero code, a 4xx status and a message that names what to fix. */
@@ -52,5 +53,37 @@ describe('bad input', () => {
     const res = await fetch(`${BASE}/system/user/page?keyword=${'x'.repeat(5000)}`, { headers: { authorization: `Bearer ${admin}` } });
     const body = (await res.json()) as { code: number };
     expect(body.code).toBe(10400);
+  });
+
+  describe('inputs that once gave a 500', () => {
+    const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+
+    it.each([3000, 2000, 40])('refuses a body nested %i levels deep, before parsing it', async (levels) => {
+      const r = await api('/auth/login/pwd', { method: 'POST', raw: `{"username": ${nested(levels)}, "password": "x"}`, headers: { 'content-type': 'application/json' }, lang: 'en', ip: freshIp() });
+      expect([r.status, r.code, r.msg]).toEqual([400, 10400, 'The request body is nested too deeply (at most 32 levels)']);
+    });
+
+    it('refuses a NUL character in a body, a search and a file name, naming the field', async () => {
+      const body = await api('/system/user/add', { token: admin, body: { username: 'nulcase', realName: 'a\u0000b', password: 'Passw0rd1' }, lang: 'en', ip: freshIp() });
+      expect([body.code, body.msg]).toEqual([10400, 'realName contains a control character or broken text; remove it and try again']);
+      const search = await api('/home/competition/page?groupId=2&keyword=a%00b', { lang: 'en', ip: freshIp() });
+      expect([search.code, search.msg]).toEqual([10400, 'keyword contains a control character or broken text; remove it and try again']);
+      const file = await upload('/file/upload/image', admin, SEAL_PNG, 'x.png\u0000.html', 'en');
+      expect([file.code, file.msg]).toEqual([10400, 'filename contains a control character or broken text; remove it and try again']);
+    });
+
+    it('answers an id beyond its column "not found" and any other number beyond it 400', async () => {
+      const detail = await api('/home/competition/detail?id=2147483648', { lang: 'en', ip: freshIp() });
+      expect([detail.status, detail.code, detail.msg]).toEqual([404, 10404, 'There is no record with id 2147483648']);
+      const page = await api('/competition/info/page?pageNum=100000000000000000000', { token: admin, lang: 'en', ip: freshIp() });
+      expect([page.status, page.code, page.msg]).toEqual([400, 10400, 'pageNum must not be greater than 2147483647']);
+      const item = await api('/competition/item/save', { token: admin, body: { competitionId: 1e308, name: 'x' }, lang: 'en', ip: freshIp() });
+      expect([item.code, item.msg]).toEqual([10404, 'There is no record with competitionId 1e+308']);
+    });
+
+    it('never takes true for the id 1', async () => {
+      const r = await api('/system/dept/delete', { token: admin, body: { id: true }, lang: 'en', ip: freshIp() });
+      expect([r.code, r.msg]).toEqual([10400, 'Invalid input: id must be a whole number']);
+    });
   });
 });

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
 import { APPROVED_IDS_LIMIT, CERT_STATUSES, CERTIFICATE_TEMPLATE_CATEGORIES, NUMBERING_VARIANTS, PICK_MODES, type NumberingVariant, type PickMode } from '@cmp/contracts';
-import { PageDto } from '../http/page.dto';
+import { NumberFromText, PageDto } from '../http/page.dto';
 
 class NumberingDto {
   @ApiProperty({ enum: NUMBERING_VARIANTS })
@@ -45,7 +45,7 @@ export class TemplateSaveDto {
 
 export class TemplateUpdateDto extends TemplateSaveDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   id: number;
@@ -74,7 +74,7 @@ export class SealSaveDto {
 
 export class BatchAddDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   templateId: number;
@@ -87,14 +87,14 @@ export class BatchAddDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   competitionId?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   itemId?: number;
@@ -128,7 +128,7 @@ export class BatchPageDto extends PageDto {
 
 export class BatchIdDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   batchId: number;
@@ -137,7 +137,7 @@ export class BatchIdDto {
 export class PreviewQueryDto extends BatchIdDto {
   @ApiPropertyOptional({ default: 3, description: 'how many winners with the longest texts (1 to 10)' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   count?: number;
@@ -198,14 +198,14 @@ export class RecipientsFromSignupsDto extends BatchIdDto {
 
 export class BatchSignupsDto extends PageDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   batchId: number;
 
   @ApiPropertyOptional({ description: 'one event of the competition' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   itemId?: number;
@@ -219,7 +219,7 @@ export class BatchSignupsDto extends PageDto {
 
 export class CertificatePageDto extends PageDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   batchId: number;
@@ -246,7 +246,7 @@ export class CertificateSearchDto extends PageDto {
 
 export class RevokeDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   id: number;
@@ -260,7 +260,7 @@ export class RevokeDto {
 
 export class ReissueDto {
   @ApiProperty({ description: 'the revoked certificate' })
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   id: number;

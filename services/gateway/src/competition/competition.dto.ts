@@ -19,7 +19,7 @@ import {
 } from 'class-validator';
 import { MEMBER_FIELDS, ParticipationMode, WORK_FILE_TYPES, type CompetitionPhase } from '@cmp/contracts';
 import { CompetitionIdQueryDto } from '../http/id.dto';
-import { PageDto } from '../http/page.dto';
+import { NumberFromText, PageDto } from '../http/page.dto';
 
 const PHASES: CompetitionPhase[] = ['upcoming', 'enrolling', 'ongoing', 'ended'];
 /** Rich text of a competition's introduction or guide; sanitised before the public site shows it. */
@@ -36,13 +36,13 @@ class PageQueryDto extends PageDto {
 export class CompetitionPageQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ enum: [0, 1, 2], description: '0 draft, 1 published, 2 archived' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsIn([0, 1, 2])
   status?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(2000)
   @Max(2100)
@@ -52,7 +52,7 @@ export class CompetitionPageQueryDto extends PageQueryDto {
 export class PublicPageQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ description: "the organisation; without it, the site of the request's host name" })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   groupId?: number;
@@ -83,7 +83,7 @@ export class CompetitionDto {
   level = '';
 
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(2000)
   @Max(2100)
@@ -116,7 +116,7 @@ export class CompetitionDto {
 
 export class CompetitionUpdateDto extends CompetitionDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   id: number;
@@ -126,7 +126,7 @@ export class CompetitionUpdateDto extends CompetitionDto {
 class CompetitionPartDto extends CompetitionIdQueryDto {
   @ApiPropertyOptional({ description: 'absent to add one' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   id?: number;
@@ -151,7 +151,7 @@ class CompetitionPartDto extends CompetitionIdQueryDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(0)
   @Max(10_000)
@@ -161,7 +161,7 @@ class CompetitionPartDto extends CompetitionIdQueryDto {
 export class ItemDto extends CompetitionPartDto {
   @ApiPropertyOptional({ description: 'most sign-ups; null for no limit' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(0)
   @Max(1_000_000)
@@ -169,7 +169,7 @@ export class ItemDto extends CompetitionPartDto {
 
   @ApiPropertyOptional({ description: 'entry fee in fen' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(0)
   @Max(100_000_000)
@@ -178,7 +178,7 @@ export class ItemDto extends CompetitionPartDto {
 
 export class ChildIdDto extends CompetitionIdQueryDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   id: number;
@@ -196,13 +196,13 @@ export class StageDto extends CompetitionPartDto {
 
 class SchoolQuotaDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   schoolId: number;
 
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(0)
   @Max(1_000_000)
@@ -224,13 +224,13 @@ class WindowDto extends CompetitionIdQueryDto {
 
 export class EnrollSettingDto extends WindowDto {
   @ApiProperty({ enum: Object.values(ParticipationMode), description: '1 individual, 2 team, 3 either' })
-  @Type(() => Number)
+  @NumberFromText()
   @IsIn(Object.values(ParticipationMode))
   mode: 1 | 2 | 3;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   @Max(50)
@@ -238,7 +238,7 @@ export class EnrollSettingDto extends WindowDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   @Max(50)
@@ -246,7 +246,7 @@ export class EnrollSettingDto extends WindowDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(0)
   @Max(10)
@@ -254,7 +254,7 @@ export class EnrollSettingDto extends WindowDto {
 
   @ApiPropertyOptional({ description: 'sign-ups per school and event; null for no limit' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(0)
   @Max(1_000_000)
@@ -277,7 +277,7 @@ export class EnrollSettingDto extends WindowDto {
 
 class WorkSubmitItemDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   itemId: number;
@@ -289,14 +289,14 @@ class WorkSubmitItemDto {
   fileTypes: (typeof WORK_FILE_TYPES)[number][];
 
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   @Max(2048)
   maxFileMb: number;
 
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   @Max(20)
@@ -320,14 +320,14 @@ class ScoreColumnDto {
   name: string;
 
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   @Max(1000)
   maxScore: number;
 
   @ApiProperty({ description: 'percent of the round; a round adds up to 100' })
-  @Type(() => Number)
+  @NumberFromText()
   @IsNumber()
   @Min(0)
   @Max(100)
@@ -342,7 +342,7 @@ class ReviewRoundDto {
   name: string;
 
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   @Max(20)
@@ -369,7 +369,7 @@ export class ReviewSettingDto extends CompetitionIdQueryDto {
 export class SiteQueryDto {
   @ApiPropertyOptional({ description: "the organisation; without it, the site of the request's host name" })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   groupId?: number;

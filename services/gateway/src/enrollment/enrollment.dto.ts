@@ -14,7 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { PageDto } from '../http/page.dto';
+import { NumberFromText, PageDto } from '../http/page.dto';
 
 /**
  * Shapes only: what a field's type and length must be. The enrollment service judges meaning (identity
@@ -52,7 +52,7 @@ export class ProfileDto {
 
   @ApiPropertyOptional({ description: 'id from /home/school/page' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   schoolId?: number;
@@ -153,7 +153,7 @@ export class IdBodyDto {
 export class MySignupsQueryDto {
   @ApiPropertyOptional({ description: 'only this competition (the public page asks whether the visitor signed up)' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   competitionId?: number;
@@ -217,7 +217,7 @@ export class MemberProfileDto extends IdBodyDto {
 export class TeamMembersQueryDto {
   @ApiPropertyOptional({ description: 'the sign-up (members and organisers)' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   id?: number;
@@ -231,14 +231,14 @@ export class TeamMembersQueryDto {
 
 export class PublicMembersQueryDto extends PageDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   competitionId: number;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   itemId?: number;
@@ -247,21 +247,21 @@ export class PublicMembersQueryDto extends PageDto {
 export class SignupFilterDto {
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   competitionId?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   itemId?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   schoolId?: number;
@@ -274,13 +274,13 @@ export class SignupFilterDto {
 
   @ApiPropertyOptional({ enum: [0, 1, 2, 3], description: '0 pending, 1 approved, 2 rejected, 3 withdrawn' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsIn([0, 1, 2, 3])
   status?: number;
 
   @ApiPropertyOptional({ enum: [0, 1, 2], description: '0 free, 1 unpaid, 2 paid' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsIn([0, 1, 2])
   payStatus?: number;
 
@@ -332,7 +332,7 @@ export class WorkSaveDto {
 
 export class WorkIdQueryDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   workId: number;
@@ -352,7 +352,7 @@ export class WorkFileDto {
 
 export class FileQueryDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   fileId: number;
@@ -374,21 +374,21 @@ export class ShareQueryDto {
 export class WorkPageDto extends PageDto {
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   competitionId?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   itemId?: number;
 
   @ApiPropertyOptional({ enum: [0, 1], description: '0 draft, 1 submitted' })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsIn([0, 1])
   status?: number;
 

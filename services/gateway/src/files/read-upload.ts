@@ -2,6 +2,7 @@ import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '@cmp/common';
 import { ErrorCode } from '@cmp/contracts';
+import { hasBadCharacters } from '../http/input-limits';
 
 export const formatBytes = (n: number) => (n >= 1048576 ? `${Math.round(n / 1048576)} MB` : `${Math.round(n / 1024)} KB`);
 
@@ -19,6 +20,8 @@ export async function readUpload(req: FastifyRequest, limitBytes: number): Promi
   try {
     const file = await req.file({ limits: { fileSize: limitBytes, files: 1 } });
     if (!file) throw AppError.badRequest('upload.noFile');
+    // A name like "x.pdf\0.html" reads differently to different programs: refused before the bytes are read.
+    if (hasBadCharacters(file.filename ?? '')) throw AppError.badRequest('error.controlCharacter', { field: 'filename' });
     const buf = await file.toBuffer();
     // @fastify/multipart checks the size limit only between chunks: a stream cut at the limit by its last
     // chunk comes back whole-looking, so the truncated flag is checked once more here.

@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Min } from 'class-validator';
+import { NumberFromText } from './page.dto';
 
 /** One record by id, in a query string or a body (a numeric string is taken as the number). */
 export class IdDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   id: number;
@@ -14,7 +14,7 @@ export class IdDto {
 /** One competition (its events, stages, settings, sign-ups). */
 export class CompetitionIdQueryDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   competitionId: number;
@@ -24,7 +24,7 @@ export class CompetitionIdQueryDto {
 export class GroupIdQueryDto {
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   groupId?: number;

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -15,7 +15,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { MAX_PAGE_SIZE, NEWS_CATEGORIES, NEWS_CONTENT_MAX, NEWS_STATUSES, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, type NewsStatus } from '@cmp/contracts';
-import { PageDto, queryBoolean } from '../http/page.dto';
+import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 
 class NewsFilterDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches title, summary or text' })
@@ -26,13 +26,13 @@ class NewsFilterDto extends PageDto {
 
   @ApiPropertyOptional({ enum: NEWS_CATEGORIES })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsIn(NEWS_CATEGORIES)
   category?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   competitionId?: number;
@@ -46,7 +46,7 @@ export class NewsPageQueryDto extends NewsFilterDto {
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   groupId?: number;
@@ -61,7 +61,7 @@ export class NewsPageQueryDto extends NewsFilterDto {
 export class PublicNewsPageQueryDto extends NewsFilterDto {
   @ApiPropertyOptional({ description: "the organisation's site; without it, the request's host name picks it" })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   groupId?: number;

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { DICT_TYPE_PATTERN, DICT_VALUE_PATTERN, SCHOOL_CODE_PATTERN } from '@cmp/contracts';
-import { PageDto, queryBoolean } from '../http/page.dto';
+import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 
 export class SchoolPublicQueryDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches the Chinese or English name or the code' })
@@ -87,7 +87,7 @@ export class StatusDto {
 
 export class SchoolIdQueryDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   schoolId: number;
@@ -95,7 +95,7 @@ export class SchoolIdQueryDto {
 
 export class CollegeIdQueryDto {
   @ApiProperty()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   collegeId: number;
@@ -104,7 +104,7 @@ export class CollegeIdQueryDto {
 export class CollegePageQueryDto extends PageDto {
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   schoolId?: number;
@@ -119,7 +119,7 @@ export class CollegePageQueryDto extends PageDto {
 export class MajorPageQueryDto extends CollegePageQueryDto {
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   collegeId?: number;
@@ -144,7 +144,7 @@ class NamedSaveDto {
   @MaxLength(200)
   nameEn?: string;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsString()
@@ -177,7 +177,7 @@ export class MajorSaveDto extends NamedSaveDto {
   @Min(1)
   collegeId: number;
 
-  @ApiPropertyOptional({ description: 'a value of the education_level dictionary', nullable: true })
+  @ApiPropertyOptional({ type: String, description: 'a value of the education_level dictionary', nullable: true })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsString()

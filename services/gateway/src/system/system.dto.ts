@@ -1,5 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -18,7 +17,7 @@ import {
 } from 'class-validator';
 import { PHONE_PATTERN, USERNAME_PATTERN } from '@cmp/contracts';
 import { IdDto } from '../http/id.dto';
-import { PageDto } from '../http/page.dto';
+import { NumberFromText, PageDto } from '../http/page.dto';
 
 export class UserPageQueryDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches account, name or phone' })
@@ -29,13 +28,13 @@ export class UserPageQueryDto extends PageDto {
 
   @ApiPropertyOptional({ enum: [0, 1] })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsIn([0, 1])
   status?: number;
 
   @ApiPropertyOptional()
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   groupId?: number;
@@ -104,21 +103,21 @@ export class UserProfileDto {
   @MaxLength(50)
   realName?: string;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @ValidateIf((_, v) => v !== null && v !== '')
   @IsString()
   @Matches(PHONE_PATTERN)
   phone?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @ValidateIf((_, v) => v !== null && v !== '')
   @IsEmail()
   @MaxLength(100)
   email?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsString()
@@ -137,7 +136,7 @@ export class UserUpdateDto extends UserProfileDto {
   @IsIn([0, 1])
   status?: number;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: Number, nullable: true })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsInt()
@@ -210,7 +209,7 @@ export class MenuSaveDto {
   @Min(1)
   menuId?: number;
 
-  @ApiProperty({ nullable: true })
+  @ApiProperty({ type: Number, nullable: true })
   @ValidateIf((_, v) => v !== null)
   @IsInt()
   @Min(1)
@@ -237,19 +236,19 @@ export class MenuSaveDto {
   @Matches(/^[A-Za-z0-9_\-/:]{1,200}$/)
   path: string;
 
-  @ApiProperty({ nullable: true })
+  @ApiProperty({ type: String, nullable: true })
   @ValidateIf((_, v) => v !== null)
   @IsString()
   @MaxLength(200)
   component: string | null;
 
-  @ApiProperty({ nullable: true })
+  @ApiProperty({ type: String, nullable: true })
   @ValidateIf((_, v) => v !== null)
   @IsString()
   @MaxLength(500)
   query: string | null;
 
-  @ApiProperty({ nullable: true })
+  @ApiProperty({ type: String, nullable: true })
   @ValidateIf((_, v) => v !== null)
   @IsString()
   @MaxLength(64)
@@ -279,7 +278,7 @@ export class DeptSaveDto {
   @Min(1)
   groupId?: number;
 
-  @ApiProperty({ nullable: true })
+  @ApiProperty({ type: Number, nullable: true })
   @ValidateIf((_, v) => v !== null)
   @IsInt()
   @Min(1)
@@ -316,7 +315,7 @@ export class GroupSaveDto {
   @MaxLength(100)
   name: string;
 
-  @ApiProperty({ nullable: true })
+  @ApiProperty({ type: Number, nullable: true })
   @ValidateIf((_, v) => v !== null)
   @IsInt()
   @Min(1)

@@ -2,11 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
 import { TEMPLATE_TYPES, type TemplateType } from '@cmp/contracts';
+import { NumberFromText } from '../http/page.dto';
 
 export class WebsiteQueryDto {
   @ApiPropertyOptional({ description: "the organisation; without it, the site is chosen by the request's host name" })
   @IsOptional()
-  @Type(() => Number)
+  @NumberFromText()
   @IsInt()
   @Min(1)
   groupId?: number;

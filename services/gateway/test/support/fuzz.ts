@@ -223,11 +223,18 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
  * Values some fields may take (empty, null, negative where no minimum is declared, long text) only must not fail.
  */
 export function mustRefuse(route: Route, req: FuzzRequest): boolean {
-  if (req.raw !== undefined) return !(req.label === 'JSON null' && !hasRequired(route.body));
+  if (req.raw !== undefined) {
+    // A route that takes no body ignores one; a multipart form where JSON is expected reads as no body at all.
+    if (!route.body && !route.multipart) return false;
+    if (req.contentType?.startsWith('multipart/')) return route.multipart || hasRequired(route.body);
+    return true;
+  }
   if (!req.target) return false;
   const { schema, value } = req.target;
   if (schema.type === 'never') return true;
-  if (value === null || value === '') return schema.type === 'integer' || schema.type === 'number' ? value === '' : false;
+  // An empty query parameter means "no filter"; an empty number in a body is wrong.
+  if (value === null || value === '') return value === '' && req.label.startsWith('body') && (schema.type === 'integer' || schema.type === 'number');
+  if (!schema.type) return false;
   if (typeof value === 'string') return CONTROL.test(value) || ['integer', 'number', 'boolean', 'array', 'object'].includes(schema.type ?? '');
   if (typeof value === 'number') {
     if (schema.type === 'integer') return !Number.isInteger(value) || Math.abs(value) > INT4_MAX || (schema.minimum !== undefined && value < schema.minimum);
