@@ -64,9 +64,9 @@ function waitForHealth(url, ms = 60000) {
   execSync('npx turbo run build --output-logs=errors-only', { cwd: root, stdio: 'inherit' });
   if (process.argv.includes('--reset') || !(await hasDemoData())) await resetAll(DATABASE_URL);
 
-  // The web app's proxy on this machine says which host the visitor used (u1.localhost, ...): the gateway believes it
-  // from loopback only.
-  const env = { TRUST_PROXY: 'loopback', ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
+  // The web app's proxy (vite, below) connects from 127.0.0.1 and says who the visitor is and which host they used
+  // (u1.localhost, ...): the gateway believes X-Forwarded-* from that address only, not from every loopback caller.
+  const env = { TRUST_PROXY: '127.0.0.1', ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
   const children = SERVICES.map((svc) => spawn(process.execPath, [path.join(root, 'services', svc, 'dist', 'main.js')], { env, stdio: 'inherit' }));
   for (const [svc, entry] of WORKERS) children.push(spawn(process.execPath, [path.join(root, 'services', svc, 'dist', entry)], { env, stdio: 'inherit' }));
   children.push(

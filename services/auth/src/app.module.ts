@@ -9,8 +9,9 @@ import { DeptController } from './dept/dept.controller';
 import { DeptService } from './dept/dept.service';
 import { GroupController } from './group/group.controller';
 import { GroupService } from './group/group.service';
-import { CodeSender, LogCodeSender } from './login/code-sender';
+import { LogSmsSender, SmsSender } from './login/sms-sender';
 import { LoginController } from './login/login.controller';
+import { LoginThrottle } from './login/login-throttle';
 import { LoginService } from './login/login.service';
 import { PhoneCodeService } from './login/phone-code.service';
 import { OperationLogConsumer } from './log/operation-log.consumer';
@@ -39,13 +40,14 @@ import { UserService } from './user/user.service';
     },
     redisProvider,
     rpcProvider(Service.auth, AUTH_CONFIG),
-    { provide: CodeSender, useClass: LogCodeSender },
+    { provide: SmsSender, useClass: LogSmsSender },
     AccessService,
     // Auth answers scopes itself; every other service asks it (scopesOverNats).
     { provide: SCOPE_SOURCE, inject: [AccessService], useFactory: (access: AccessService) => access.scopeGroupIds.bind(access) },
     Scopes,
     SessionService,
     PhoneCodeService,
+    LoginThrottle,
     LoginService,
     RegisterService,
     OperationLogService,

@@ -5,8 +5,8 @@ export const loadAuthConfig = () =>
   loadConfig((env) => ({
     jwtSecret: env.secret('JWT_SECRET'),
     tokenTtlSeconds: env.int('TOKEN_TTL_SECONDS', 43200, 60, 30 * 86400),
-    loginMaxFailures: env.int('LOGIN_MAX_FAILURES', 5, 1, 100),
-    loginLockMinutes: env.int('LOGIN_LOCK_MINUTES', 15, 1, 1440),
+    loginFreeFailures: env.int('LOGIN_FREE_FAILURES', 3, 1, 100),
+    loginMaxWaitSeconds: env.int('LOGIN_MAX_WAIT_SECONDS', 900, 1, 86400),
     loginIpLimitPerMinute: env.int('LOGIN_IP_LIMIT_PER_MINUTE', 30, 1, 100000),
     codeTtlSeconds: env.int('LOGIN_CODE_TTL_SECONDS', 300, 30, 3600),
     codeMaxAttempts: env.int('LOGIN_CODE_MAX_ATTEMPTS', 5, 1, 20),

@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { isIP } from 'node:net';
 import * as path from 'node:path';
 
 /** Repo root: the folder holding the top-level package.json with workspaces. */
@@ -87,10 +88,33 @@ export class Env {
     return raw.split(',').map((s) => s.trim()).filter(Boolean);
   }
 
+  /**
+   * Comma-separated IP addresses or CIDR ranges (`127.0.0.1, 10.0.0.0/8, fd00::/8`); empty when unset.
+   * Anything else (a word such as `true` or `loopback`, a bad prefix) is a start-up problem, not a guess.
+   */
+  addressList(name: string): string[] {
+    const entries = this.list(name, []);
+    const bad = entries.filter((e) => !isAddressOrCidr(e));
+    if (bad.length) {
+      this.problems.push(`${name} must list IP addresses or CIDR ranges (such as 127.0.0.1 or 10.0.0.0/8), got "${bad.join('", "')}"`);
+      return [];
+    }
+    return entries;
+  }
+
   /** Throws with every collected problem; call after reading all variables. */
   done(): void {
     if (this.problems.length) throw new Error(`Invalid configuration:\n  - ${this.problems.join('\n  - ')}`);
   }
+}
+
+/** `192.0.2.1`, `2001:db8::1`, or one of them with a prefix length that fits it (`/0`…`/32`, `/0`…`/128`). */
+export function isAddressOrCidr(text: string): boolean {
+  const [address, prefix, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** Settings every service shares. */

@@ -48,9 +48,13 @@ export const messages = {
   'auth.noAccess': { 'zh-CN': '当前账号没有访问权限，请联系管理员', en: 'This account has no access, contact the administrator' },
   'auth.badCredentials': { 'zh-CN': '账号或密码错误', en: 'Wrong account or password' },
   'auth.accountDisabled': { 'zh-CN': '账号已停用，请联系管理员', en: 'This account is disabled, contact the administrator' },
-  'auth.accountLocked': {
-    'zh-CN': '密码错误次数过多，账号已锁定，请 {minutes} 分钟后再试',
-    en: 'Too many wrong passwords; the account is locked for {minutes} minutes',
+  'auth.badCredentialsWait': {
+    'zh-CN': '账号或密码错误；该账号从您的网络地址需等待 {seconds} 秒后才能再次尝试',
+    en: 'Wrong account or password; wait {seconds} seconds before trying this account again from your address',
+  },
+  'auth.loginWait': {
+    'zh-CN': '该账号从您的网络地址登录失败次数过多，请 {seconds} 秒后再试（也可用验证码登录或找回密码）',
+    en: 'Too many failed logins to this account from your address; try again in {seconds} seconds (or log in with a phone code or recover the password)',
   },
   'auth.ipThrottled': {
     'zh-CN': '登录尝试过于频繁，请 {seconds} 秒后再试',
@@ -62,6 +66,23 @@ export const messages = {
   'auth.codeAttempts': {
     'zh-CN': '验证码错误次数过多，请重新获取',
     en: 'Too many wrong codes; request a new verification code',
+  },
+  // Text messages (SMS), in the language of the request that asked for them.
+  'sms.login': {
+    'zh-CN': '您的登录验证码为 {code}，{minutes} 分钟内有效。请勿告诉他人。',
+    en: 'Your login code is {code}, valid for {minutes} minutes. Do not share it.',
+  },
+  'sms.register': {
+    'zh-CN': '您正在注册账号，验证码为 {code}，{minutes} 分钟内有效。请勿告诉他人。',
+    en: 'Your sign-up code is {code}, valid for {minutes} minutes. Do not share it.',
+  },
+  'sms.retrieve': {
+    'zh-CN': '您正在找回密码，验证码为 {code}，{minutes} 分钟内有效。请勿告诉他人。',
+    en: 'Your password recovery code is {code}, valid for {minutes} minutes. Do not share it.',
+  },
+  'sms.alreadyRegistered': {
+    'zh-CN': '本手机号已注册账号 {username}，无需再次注册：请直接登录（也可用手机验证码登录），忘记密码请在登录页点击“忘记密码”找回。如非本人操作，请忽略本短信。',
+    en: 'This phone number is already registered to the account {username}, so there is no need to sign up again: log in (a phone code works too), or use "Forgot password" on the login page. If this was not you, ignore this message.',
   },
   'register.unknownGroup': {
     'zh-CN': '请选择可注册的机构（{groupId} 不在可选列表中）',

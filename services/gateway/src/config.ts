@@ -7,8 +7,8 @@ export const loadGatewayConfig = () =>
     port: env.int('PORT', 8080, 1, 65535),
     jwtSecret: env.secret('JWT_SECRET'),
     corsOrigins: env.list('CORS_ORIGINS', ['http://localhost:5173', 'http://127.0.0.1:5173']),
-    /** Fastify's trustProxy: true, false, or addresses / presets such as "loopback" whose X-Forwarded-* it believes. */
-    trustProxy: trustProxyOf(env.string('TRUST_PROXY', 'false')),
+    /** The proxies (addresses or CIDRs) whose X-Forwarded-* headers are believed; none by default. */
+    trustProxy: trustProxyOf(env.addressList('TRUST_PROXY')),
     bodyLimitBytes: env.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     /** Public certificate trace look-ups per address per minute (shared in Redis). */
     traceLimitPerMinute: env.int('TRACE_LIMIT_PER_MINUTE', 30, 1, 100000),
@@ -24,7 +24,11 @@ export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
-function trustProxyOf(value: string): boolean | string {
-  if (value === 'true' || value === 'false') return value === 'true';
-  return value;
+/**
+ * Fastify's `trustProxy` for the named proxies: only a connection from one of them may say who the client is
+ * (X-Forwarded-For); anyone else is their own address. Never `true`, which would let any caller write any address
+ * into the per-address limits and the operation log.
+ */
+export function trustProxyOf(proxies: string[]): string[] | false {
+  return proxies.length ? proxies : false;
 }

@@ -14,6 +14,16 @@ async function codeOf(purpose: 'register' | 'retrieve', phone: string): Promise<
   }
 }
 
+/** What the development SMS sender would have texted to a phone, newest first (its outbox in Redis). */
+async function textsTo(phone: string): Promise<{ template: string; text: string }[]> {
+  const r = redis();
+  try {
+    return (await r.lrange(`sms-outbox:${phone}`, 0, -1)).map((m) => JSON.parse(m));
+  } finally {
+    r.disconnect();
+  }
+}
+
 async function groupId(code: string): Promise<number> {
   const r = await api<{ id: number; code: string }[]>('/auth/register/groups');
   const g = r.data.find((x) => x.code === code);
@@ -84,11 +94,38 @@ describe('sign-up', () => {
     expect(ok.code).toBe(0);
   });
 
-  it('refuses a code for a phone that already has an account', async () => {
-    const r = await api('/auth/register/code/send', { body: { phone: '13800000011' }, ip: freshIp(), lang: 'en' });
-    expect(r.code).toBe(10409);
-    expect(r.msg).toMatch(/already registered/);
-    expect(await codeOf('register', '13800000011')).toBeNull();
+  it('answers a registered phone exactly like a free one, and texts its owner a notice instead of a code', async () => {
+    const send = async (phone: string) => {
+      const r = await api('/auth/register/code/send', { body: { phone }, ip: freshIp(), lang: 'en' });
+      return { status: r.status, code: r.code, msg: r.msg, data: r.data };
+    };
+    const registered = '13800000012'; // student2
+    const free = freshPhone();
+    const [toRegistered, toFree] = [await send(registered), await send(free)];
+    expect(toRegistered).toEqual(toFree);
+    expect(toRegistered.code).toBe(0);
+
+    // The free phone got a code; the registered one a notice naming its account, and no code to sign up with.
+    const code = await codeOf('register', free);
+    expect(code).toMatch(/^\d{6}$/);
+    expect((await textsTo(free))[0]).toEqual({ template: 'register', text: expect.stringContaining(code!) });
+    expect(await codeOf('register', registered)).toBeNull();
+    const [notice] = await textsTo(registered);
+    expect(notice.template).toBe('alreadyRegistered');
+    expect(notice.text).toMatch(/already registered to the account student2.*log in.*Forgot password/);
+    expect(notice.text).not.toMatch(/\d{6}/);
+  });
+
+  it('does not tell a registered phone through the sign-up form either', async () => {
+    // A guessed code: a free phone answers "wrong code"; so must a registered one (it used to answer 409).
+    const gid = await groupId('DEMO-U1');
+    const attempt = async (phone: string) => {
+      const r = await api('/auth/register', { body: { username: freshName(), realName: '探测', phone, code: '123456', password: 'Passw0rd1', groupId: gid }, ip: freshIp(), lang: 'en' });
+      return [r.status, r.code, r.msg];
+    };
+    const [registered, free] = [await attempt('13800000013'), await attempt(freshPhone())];
+    expect(registered).toEqual(free);
+    expect(registered[1]).toBe(10401);
   });
 
   it('refuses a phone taken between the code and the form (race-safe)', async () => {

@@ -1,10 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf, type Redis } from '@cmp/common';
+import { AppError, callerOf } from '@cmp/common';
 import {
   ErrorCode,
-  PHONE_PATTERN,
   type LoginCodePayload,
   type LoginCodeSendPayload,
   type LoginPasswordPayload,
@@ -12,25 +11,21 @@ import {
   type RpcRequest,
 } from '@cmp/contracts';
 import { AccessService } from '../access/access.service';
-import { AUTH_CONFIG, type AuthConfig } from '../config';
-import { REDIS } from '../redis.provider';
 import { SessionService } from '../session/session.service';
+import { LoginThrottle } from './login-throttle';
 import { PhoneCodeService } from './phone-code.service';
 
 // Verifying against this keeps a login for an unknown account as slow as one for a known account.
 const DUMMY_HASH = argon2.hash('dummy-password-for-timing', { type: argon2.argon2id });
 
-export const failKey = (username: string) => `login-fail:${username.toLowerCase()}`;
-
 @Injectable()
 export class LoginService {
   constructor(
-    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
-    @Inject(REDIS) private readonly redis: Redis,
     private readonly ds: DataSource,
     private readonly access: AccessService,
     private readonly sessions: SessionService,
     private readonly codes: PhoneCodeService,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   async logout(req: RpcRequest): Promise<null> {
@@ -41,20 +36,21 @@ export class LoginService {
   async loginWithPassword(req: RpcRequest<LoginPasswordPayload>): Promise<LoginReply> {
     const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
-    const failures = Number(await this.redis.get(failKey(p.username))) || 0;
-    if (failures >= this.config.loginMaxFailures) {
-      throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'auth.accountLocked', { minutes: this.config.loginLockMinutes });
-    }
+    // Before the account is looked up, so an unknown name is throttled exactly like a known one.
+    const waitMs = await this.throttle.begin(p.username, meta.ip);
+    if (waitMs > 0) throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'auth.loginWait', { seconds: Math.ceil(waitMs / 1000) });
     const rows: { id: number; password_hash: string }[] = await this.ds.query(
       `SELECT id, password_hash FROM users WHERE lower(username) = lower($1) AND deleted_at IS NULL`,
       [p.username],
     );
     const ok = await argon2.verify(rows[0]?.password_hash ?? (await DUMMY_HASH), p.password);
     if (!rows[0] || !ok) {
-      await this.redis.multi().incr(failKey(p.username)).expire(failKey(p.username), this.config.loginLockMinutes * 60).exec();
+      const nextWaitMs = await this.throttle.failed(p.username, meta.ip);
+      // Saying the wait at once spares a person a refused retry; an unknown name gets the same words.
+      if (nextWaitMs > 0) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.badCredentialsWait', { seconds: Math.ceil(nextWaitMs / 1000) });
       throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.badCredentials');
     }
-    await this.redis.del(failKey(p.username));
+    await this.throttle.succeeded(p.username, meta.ip);
     return this.openSession(rows[0].id);
   }
 
@@ -62,8 +58,9 @@ export class LoginService {
   async sendCode(req: RpcRequest<LoginCodeSendPayload>): Promise<null> {
     const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
-    const known = PHONE_PATTERN.test(p.phone) && (await this.ds.query(`SELECT 1 FROM users WHERE phone = $1 AND deleted_at IS NULL`, [p.phone])).length > 0;
-    await this.codes.issue('login', p.phone, known);
+    await this.codes.claimSend('login', p.phone);
+    const known = (await this.ds.query(`SELECT 1 FROM users WHERE phone = $1 AND deleted_at IS NULL`, [p.phone])).length > 0;
+    if (known) await this.codes.sendCode('login', p.phone, meta.lang);
     return null;
   }
 

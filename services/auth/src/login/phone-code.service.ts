@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
 import { AppError, type Redis } from '@cmp/common';
-import { ErrorCode, PHONE_PATTERN, type RequestMeta } from '@cmp/contracts';
+import { ErrorCode, PHONE_PATTERN, type Lang, type RequestMeta } from '@cmp/contracts';
 import { AUTH_CONFIG, type AuthConfig } from '../config';
 import { REDIS } from '../redis.provider';
-import { CodeSender } from './code-sender';
+import { SmsSender } from './sms-sender';
 
 /** What a code is for: each purpose has its own codes, so a login code cannot reset a password. */
 export type CodePurpose = 'login' | 'register' | 'retrieve';
@@ -25,27 +25,30 @@ export class PhoneCodeService {
   constructor(
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(REDIS) private readonly redis: Redis,
-    private readonly sender: CodeSender,
+    private readonly sender: SmsSender,
   ) {}
 
   /**
-   * Checks the phone and the resend gap, then issues a code when `deliver` is true. Callers that must not
-   * reveal whether a phone is known pass deliver=false for unknown phones and answer the same either way.
+   * Checks the phone and the resend gap of a send, for every phone alike: callers that must not reveal whether a
+   * phone is known claim first, then send a code, a notice or nothing, and answer the same either way.
    */
-  async issue(purpose: CodePurpose, phone: string, deliver: boolean): Promise<void> {
+  async claimSend(purpose: CodePurpose, phone: string): Promise<void> {
     if (!PHONE_PATTERN.test(phone)) throw AppError.badRequest('error.validation', { detail: 'phone' });
     const gap = this.config.codeResendSeconds;
     if (gap > 0 && !(await this.redis.set(codeGapKey(purpose, phone), '1', 'EX', gap, 'NX'))) {
       throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'auth.codeTooSoon', { seconds: await this.redis.ttl(codeGapKey(purpose, phone)) });
     }
-    if (!deliver) return;
+  }
+
+  /** Issues a new code for the phone (the previous one stops working) and texts it in `lang`. */
+  async sendCode(purpose: CodePurpose, phone: string, lang: Lang): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.redis
       .multi()
       .set(codeKey(purpose, phone), code, 'EX', this.config.codeTtlSeconds)
       .del(codeTriesKey(purpose, phone))
       .exec();
-    await this.sender.send(phone, code, purpose);
+    await this.sender.send(phone, { template: purpose, params: { code, minutes: Math.ceil(this.config.codeTtlSeconds / 60) } }, lang);
   }
 
   /** Throws unless `code` is the live code for the phone; does not consume it. */

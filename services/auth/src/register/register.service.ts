@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, type Redis } from '@cmp/common';
+import { AppError } from '@cmp/common';
 import {
   ErrorCode,
   isStrongPassword,
@@ -11,9 +11,9 @@ import {
   type RpcRequest,
   type RetrievePayload,
 } from '@cmp/contracts';
-import { failKey } from '../login/login.service';
+import { LoginThrottle } from '../login/login-throttle';
 import { PhoneCodeService } from '../login/phone-code.service';
-import { REDIS } from '../redis.provider';
+import { SmsSender } from '../login/sms-sender';
 import { SessionService } from '../session/session.service';
 import { hashPassword, UserService } from '../user/user.service';
 
@@ -31,22 +31,28 @@ const OPEN_GROUPS_SQL = `SELECT id, code, name, parent_id AS "parentId" FROM gro
 export class RegisterService {
   constructor(
     private readonly ds: DataSource,
-    @Inject(REDIS) private readonly redis: Redis,
     private readonly codes: PhoneCodeService,
     private readonly users: UserService,
     private readonly sessions: SessionService,
+    private readonly throttle: LoginThrottle,
+    private readonly sms: SmsSender,
   ) {}
 
   groups(): Promise<RegisterGroup[]> {
     return this.ds.query(`${OPEN_GROUPS_SQL} ORDER BY parent_id, id`);
   }
 
-  /** A phone that already has an account is told so: sign-up reveals it anyway when the form is sent. */
+  /**
+   * Answers the same whether or not the phone has an account, so phones cannot be probed here. The phone's owner
+   * learns it by text: a registered phone gets a notice naming its account (log in or recover) instead of a code.
+   */
   async sendRegisterCode(req: RpcRequest<LoginCodeSendPayload>): Promise<null> {
     const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
-    await this.assertPhoneFree(p.phone);
-    await this.codes.issue('register', p.phone, true);
+    await this.codes.claimSend('register', p.phone);
+    const owner = await this.userIdByPhone(p.phone);
+    if (owner) await this.sms.send(p.phone, { template: 'alreadyRegistered', params: { username: owner.username } }, meta.lang);
+    else await this.codes.sendCode('register', p.phone, meta.lang);
     return null;
   }
 
@@ -60,6 +66,8 @@ export class RegisterService {
     if (!group) throw AppError.badRequest('register.unknownGroup', { groupId: p.groupId });
     const [taken] = await this.ds.query(`SELECT 1 FROM users WHERE lower(username) = lower($1) AND deleted_at IS NULL`, [p.username]);
     if (taken) throw AppError.conflict('user.usernameTaken', { username: p.username });
+    // Only a live code for the phone shows it is taken: a registered phone never gets one, so the form cannot probe.
+    await this.codes.check('register', p.phone, p.code);
     await this.assertPhoneFree(p.phone);
     const [role] = await this.ds.query(`SELECT id FROM roles WHERE key = $1`, [SELF_REGISTER_ROLE]);
     if (!role) throw AppError.badRequest('register.noStudentRole');
@@ -83,7 +91,8 @@ export class RegisterService {
   async sendRetrieveCode(req: RpcRequest<LoginCodeSendPayload>): Promise<null> {
     const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
-    await this.codes.issue('retrieve', p.phone, !!(await this.userIdByPhone(p.phone)));
+    await this.codes.claimSend('retrieve', p.phone);
+    if (await this.userIdByPhone(p.phone)) await this.codes.sendCode('retrieve', p.phone, meta.lang);
     return null;
   }
 
@@ -98,8 +107,8 @@ export class RegisterService {
     if (!user) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.codeInvalid');
     await this.ds.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [user.id, await hashPassword(p.password)]);
     await this.sessions.closeAll(user.id);
-    // Whoever proved the phone may log in at once, even if wrong guesses had locked the account.
-    await this.redis.del(failKey(user.username));
+    // Whoever proved the phone may log in at once from anywhere, even where wrong guesses made them wait.
+    await this.throttle.clearAccount(user.username);
     return null;
   }
 

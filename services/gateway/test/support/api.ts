@@ -1,3 +1,4 @@
+import * as http from 'node:http';
 import Redis from 'ioredis';
 import { BASE, REDIS_URL } from './platform';
 
@@ -44,6 +45,38 @@ export async function api<T = unknown>(path: string, o: CallOptions = {}): Promi
   }
   const json = (await res.json()) as { code: number; msg: string; data: T };
   return { status: res.status, ...json, headers: res.headers };
+}
+
+/**
+ * A loopback address other than 127.0.0.1 (on Linux all of 127.0.0.0/8 is this machine), fresh per call: a caller
+ * from it is not the proxy the test gateway trusts, so its X-Forwarded-For must not count.
+ */
+export const freshLoopback = () => `127.${1 + Math.floor(Math.random() * 254)}.${Math.floor(Math.random() * 256)}.${2 + Math.floor(Math.random() * 253)}`;
+
+/** A JSON call like `api`, but connecting from the local address `from` (Node's http, which can pick it). */
+export function apiFrom<T = unknown>(from: string, path: string, o: Pick<CallOptions, 'body' | 'lang' | 'headers'> = {}): Promise<Reply<T>> {
+  const url = new URL(`${BASE}${path}`);
+  const body = o.body === undefined ? undefined : JSON.stringify(o.body);
+  const headers: Record<string, string> = { 'accept-language': o.lang ?? 'zh-CN', ...o.headers };
+  if (body) headers['content-type'] = 'application/json';
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: body ? 'POST' : 'GET', headers, localAddress: from },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { code: number; msg: string; data: T };
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v);
+          resolve({ status: res.statusCode!, ...json, headers: h });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export async function login(username: string, password = DEMO_PASSWORD): Promise<string> {

@@ -35,8 +35,9 @@ export function serviceEnv(): NodeJS.ProcessEnv {
     NATS_URL,
     PORT: String(PORT),
     HOST: '127.0.0.1',
-    // Tests speak for many clients through X-Forwarded-For.
-    TRUST_PROXY: 'true',
+    // Tests speak for many clients through X-Forwarded-For from 127.0.0.1, the only proxy believed; a caller
+    // from another loopback address (127.0.0.2) is its own client (see the forwarded-address test).
+    TRUST_PROXY: '127.0.0.1',
     // How long the gateway waits for a service before answering 10503. No test measures it: a service that is
     // down is known at once (NATS has no responder); a loaded machine answers late, and a burst (150 sign-ups
     // at once, a login's password hash) must not turn into 10503s there.
