@@ -27,6 +27,8 @@ export class ErrorFilter implements ExceptionFilter {
       this.logger.error(`[${requestId}] ${req.method} ${req.url}: ${(exception as Error)?.stack ?? String(exception)}`);
     }
     const body: Envelope = { code, msg, data: data ?? null };
+    const wait = retryAfterOf(exception);
+    if (wait) void reply.header('retry-after', String(wait));
     void reply.status(httpStatusOf(code)).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
@@ -50,4 +52,11 @@ export class ErrorFilter implements ExceptionFilter {
     }
     return { code: ErrorCode.INTERNAL, msg: t('error.system') };
   }
+}
+
+/** A throttled call that says how long to wait (`seconds`) says it to HTTP clients too (Retry-After). */
+function retryAfterOf(e: unknown): number | undefined {
+  if (!(e instanceof AppError) || e.code !== ErrorCode.TOO_MANY_REQUESTS) return undefined;
+  const seconds = Number(e.params?.seconds);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }
