@@ -98,8 +98,8 @@ describe('reading an imported spreadsheet', () => {
   });
 
   describe('limits checked before parsing (10413, naming the limit)', () => {
-    it('are generous for real imports: 10,000 rows, 20 MB unpacked, 500 parts', () => {
-      expect(SHEET_LIMITS).toEqual({ maxEntries: 500, maxUnpackedBytes: 20 * 1024 * 1024, maxRows: 10_000 });
+    it('are generous for real imports: 10,000 rows, 100,000 cells, 20 MB unpacked, 500 parts', () => {
+      expect(SHEET_LIMITS).toEqual({ maxEntries: 500, maxUnpackedBytes: 20 * 1024 * 1024, maxRows: 10_000, maxCells: 100_000 });
     });
 
     it('too many entries', async () => {
@@ -156,6 +156,30 @@ describe('reading an imported spreadsheet', () => {
         en: 'A sheet has more than 10,000 rows: split it into several files',
         zh: '工作表超过 10,000 行：请分成几个文件导入',
       });
+    });
+
+    it('too many cells', async () => {
+      // 9,000 rows of 12 columns: within the row limit, past the cell limit.
+      const file = await workbook((wb) => {
+        const ws = wb.addWorksheet('x');
+        for (let i = 0; i < 9000; i++) ws.addRow(Array.from({ length: 12 }, (_, j) => i * 12 + j));
+      });
+      expect(await refusal(file)).toEqual({
+        code: ErrorCode.PAYLOAD_TOO_LARGE,
+        en: 'The file has more than 100,000 cells: remove unused columns and formatting, or split it into several files',
+        zh: '文件中的单元格超过 100,000 个：请删除多余的列和格式，或分成几个文件导入',
+      });
+    });
+
+    it('cells are counted exactly, empty formatted ones included', async () => {
+      const file = await workbook((wb) => {
+        const ws = wb.addWorksheet('x');
+        ws.addRow(['Account']);
+        ws.addRow(['a', 'b']);
+        ws.getCell('C2').fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFF0000' } }; // written as <c r="C2" s="…"/>
+      });
+      await expect(readWorkbook(file, COLUMNS, { ...SHEET_LIMITS, maxCells: 4 })).resolves.toMatchObject({ missingColumns: [] });
+      expect((await refusal(file, { ...SHEET_LIMITS, maxCells: 3 })).en).toMatch(/more than 3 cells/);
     });
 
     it('rows are counted exactly across inflated chunks, the header not counted', async () => {

@@ -11,9 +11,11 @@ export interface SheetLimits {
   maxUnpackedBytes: number;
   /** Rows of any one sheet below its header row. */
   maxRows: number;
+  /** Cells of the whole workbook, empty formatted ones included: what ExcelJS's memory grows with. */
+  maxCells: number;
 }
 
-export const SHEET_LIMITS: SheetLimits = { maxEntries: 500, maxUnpackedBytes: 20 * 1024 * 1024, maxRows: 10_000 };
+export const SHEET_LIMITS: SheetLimits = { maxEntries: 500, maxUnpackedBytes: 20 * 1024 * 1024, maxRows: 10_000, maxCells: 100_000 };
 
 /** The bytes are not a ZIP archive we can read; the text is for the log only, never for the user. */
 export class BrokenZipError extends Error {}
@@ -35,6 +37,11 @@ const U32_MAX = 0xffffffff;
 const tooManyEntries = (l: SheetLimits) => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'import.tooManyParts', { max: formatCount(l.maxEntries) });
 const unpacksTooLarge = (l: SheetLimits) => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'import.unpacksTooLarge', { limit: formatBytes(l.maxUnpackedBytes) });
 const tooManyRows = (l: SheetLimits) => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'import.sheetTooManyRows', { max: formatCount(l.maxRows) });
+const tooManyCells = (l: SheetLimits) => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'import.tooManyCells', { max: formatCount(l.maxCells) });
+
+// Start tags of a row and of a cell, also with a namespace prefix (`<x:row>`); `<col>`, `<cfRule>` or `<c:chart>` do not match.
+const ROW_TAG = /<(?:[A-Za-z_][\w.-]{0,15}:)?row[\s/>]/g;
+const CELL_TAG = /<(?:[A-Za-z_][\w.-]{0,15}:)?c[\s/>]/g;
 
 /**
  * Checks an .xlsx (a ZIP archive) against the limits before any parser sees it: the central directory is
@@ -47,13 +54,19 @@ export async function checkZipLimits(buf: Buffer, limits: SheetLimits = SHEET_LI
   // The declared sizes refuse an honest bomb without inflating anything.
   if (entries.reduce((sum, e) => sum + e.declaredSize, 0) > limits.maxUnpackedBytes) throw unpacksTooLarge(limits);
   let unpacked = 0;
+  let cells = 0;
   for (const entry of entries) {
-    const rows = new RowCounter();
+    const rowTags = new TagCounter(ROW_TAG);
+    const cellTags = new TagCounter(CELL_TAG);
+    let rows = 0;
     await eachChunk(buf, entry, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxUnpackedBytes) throw unpacksTooLarge(limits);
+      rows += rowTags.feed(chunk);
       // The header row is allowed on top of maxRows.
-      if (rows.feed(chunk) > limits.maxRows + 1) throw tooManyRows(limits);
+      if (rows > limits.maxRows + 1) throw tooManyRows(limits);
+      cells += cellTags.feed(chunk);
+      if (cells > limits.maxCells) throw tooManyCells(limits);
     });
   }
 }
@@ -138,19 +151,21 @@ async function eachChunk(buf: Buffer, entry: Entry, onChunk: (chunk: Buffer) => 
 }
 
 /**
- * Counts row start tags (`<row ...>`, also with a namespace prefix such as `<x:row>`) across chunks. The last
- * bytes of a chunk are kept so a tag cut in two is counted once, when it completes.
+ * Counts the matches of a tag pattern across chunks. The last bytes of a chunk are kept so a tag cut in two is
+ * counted once, when it completes.
  */
-class RowCounter {
-  private static readonly TAG = /<(?:[A-Za-z_][\w.-]{0,15}:)?row[\s/>]/g;
-  private static readonly KEEP = 32; // longer than the longest tag the pattern matches
+class TagCounter {
+  private static readonly KEEP = 32; // longer than the longest tag the patterns match
   private tail = '';
-  private count = 0;
 
+  constructor(private readonly tag: RegExp) {}
+
+  /** The tags completed by this chunk. */
   feed(chunk: Buffer): number {
     const text = this.tail + chunk.toString('latin1'); // the tags are ASCII; other bytes never form them
-    for (const m of text.matchAll(RowCounter.TAG)) if (m.index + m[0].length > this.tail.length) this.count++;
-    this.tail = text.slice(-RowCounter.KEEP);
-    return this.count;
+    let found = 0;
+    for (const m of text.matchAll(this.tag)) if (m.index + m[0].length > this.tail.length) found++;
+    this.tail = text.slice(-TagCounter.KEEP);
+    return found;
   }
 }

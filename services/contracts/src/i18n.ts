@@ -112,6 +112,10 @@ export const messages = {
     'zh-CN': '文件解压后超过 {limit}：请删除多余的工作表、图片和格式，或分成几个文件导入',
     en: 'The file unpacks to more than {limit}: remove extra sheets, pictures and formatting, or split it into several files',
   },
+  'import.tooManyCells': {
+    'zh-CN': '文件中的单元格超过 {max} 个：请删除多余的列和格式，或分成几个文件导入',
+    en: 'The file has more than {max} cells: remove unused columns and formatting, or split it into several files',
+  },
   'import.sheetTooManyRows': {
     'zh-CN': '工作表超过 {max} 行：请分成几个文件导入',
     en: 'A sheet has more than {max} rows: split it into several files',

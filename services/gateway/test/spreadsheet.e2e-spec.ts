@@ -153,7 +153,7 @@ describe('hostile spreadsheets on every import route', () => {
     await expectAll(bomb, 10413, '文件解压后超过 20 MB：请删除多余的工作表、图片和格式，或分成几个文件导入', 'zh-CN');
   });
 
-  it('refuses an archive of too many parts and a sheet of too many rows, naming the limit', async () => {
+  it('refuses an archive of too many parts, a sheet of too many rows and a file of too many cells, naming the limit', async () => {
     await expectAll(
       await hostileSheets.manyParts(600),
       10413,
@@ -162,6 +162,11 @@ describe('hostile spreadsheets on every import route', () => {
     const rows = await hostileSheets.manyRows(10_001);
     await expectAll(rows, 10413, 'A sheet has more than 10,000 rows: split it into several files');
     await expectAll(rows, 10413, '工作表超过 10,000 行：请分成几个文件导入', 'zh-CN');
+    await expectAll(
+      await hostileSheets.manyCells(5000, 21),
+      10413,
+      'The file has more than 100,000 cells: remove unused columns and formatting, or split it into several files',
+    );
   });
 
   it('says a broken file is not a valid .xlsx and how to make one, never what the parser said (that goes to the log)', async () => {

@@ -39,6 +39,12 @@ export const hostileSheets = {
       ws.addRow(['账号 *']);
       for (let i = 0; i < rows; i++) ws.addRow([`row_${i}`]);
     }),
+  /** `rows` rows of `columns` numbers each. */
+  manyCells: (rows: number, columns: number) =>
+    workbook((wb) => {
+      const ws = wb.addWorksheet('数据');
+      for (let i = 0; i < rows; i++) ws.addRow(Array.from({ length: columns }, (_, j) => i * columns + j));
+    }),
   /** A good archive cut in half: no end of central directory. */
   truncated: async () => {
     const good = await hostileSheets.manyRows(50);
