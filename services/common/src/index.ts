@@ -7,6 +7,8 @@ export * from './nats-rpc';
 export * from './redis';
 export * from './rpc-server';
 export * from './spreadsheet';
+export * from './zip-guard';
+export * from './units';
 export * from './heartbeat';
 export * from './health.controller';
 export * from './events';

@@ -1,5 +1,10 @@
+import { Logger } from '@nestjs/common';
 import ExcelJS from 'exceljs';
 import type { Lang } from '@cmp/contracts';
+import { AppError } from './app-error';
+import { checkZipLimits, SHEET_LIMITS, type SheetLimits } from './zip-guard';
+
+const log = new Logger('Spreadsheet');
 
 export interface SheetColumn {
   key: string;
@@ -58,15 +63,31 @@ const cellText = (v: ExcelJS.CellValue): string => {
 const normHeader = (s: string) => s.replace(/\*/g, '').replace(/\s+/g, '').toLowerCase();
 
 /**
- * Reads the first sheet: the header row is matched to columns by key, Chinese or English title;
- * blank rows are skipped; every value is trimmed text. Throws when the bytes are not a workbook.
+ * The user hears only that the file is not a valid .xlsx and how to make one; what the parser said goes to
+ * the log, since its text ("undefined entity", "end of central directory") helps nobody fix the file.
  */
-export async function readWorkbook(buf: Buffer, columns: readonly SheetColumn[]): Promise<ParsedSheet> {
-  if (!looksLikeXlsx(buf)) throw new Error('not an .xlsx file');
+function notAWorkbook(reason: string): AppError {
+  log.warn(`refused a spreadsheet: ${reason}`);
+  return AppError.badRequest('import.badFile');
+}
+
+/**
+ * Reads the first sheet: the header row is matched to columns by key, Chinese or English title;
+ * blank rows are skipped; every value is trimmed text. Before ExcelJS sees the bytes, the archive is
+ * checked against `limits` (10413 naming the limit passed); bytes that are not a workbook answer 10400.
+ */
+export async function readWorkbook(buf: Buffer, columns: readonly SheetColumn[], limits: SheetLimits = SHEET_LIMITS): Promise<ParsedSheet> {
+  if (!looksLikeXlsx(buf)) throw notAWorkbook('no ZIP signature');
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
+  try {
+    await checkZipLimits(buf, limits);
+    await wb.xlsx.load(buf as unknown as ExcelJS.Buffer);
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw notAWorkbook((e as Error).message);
+  }
   const ws = wb.worksheets[0];
-  if (!ws) throw new Error('the workbook has no sheet');
+  if (!ws) throw notAWorkbook('the workbook has no sheet');
   const header = ws.getRow(1);
   const colIndex = new Map<string, number>();
   header.eachCell((cell, col) => {

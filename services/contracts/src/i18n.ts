@@ -122,8 +122,24 @@ export const messages = {
   'group.badParent': { 'zh-CN': '上级机构无效（不能是自身或下级）', en: 'Invalid superior organisation (not itself or a subordinate)' },
   'import.failed': { 'zh-CN': '导入失败！', en: 'Import failed!' },
   'import.badFile': {
-    'zh-CN': '文件不是有效的 Excel（.xlsx）表格：{detail}',
-    en: 'The file is not a valid Excel (.xlsx) workbook: {detail}',
+    'zh-CN': '文件不是有效的 Excel（.xlsx）表格：请在 Excel 或 WPS 中另存为 .xlsx 格式，或重新下载模板填写后再上传',
+    en: 'The file is not a valid Excel (.xlsx) workbook: save it from Excel or WPS as .xlsx, or download the template again and fill it in',
+  },
+  'import.tooManyParts': {
+    'zh-CN': '文件内部包含超过 {max} 个部件，不是正常的表格文件：请在 Excel 或 WPS 中另存为 .xlsx 格式，或重新下载模板填写',
+    en: 'The file holds more than {max} internal parts, far more than a spreadsheet has: save it from Excel or WPS as .xlsx, or download the template again',
+  },
+  'import.unpacksTooLarge': {
+    'zh-CN': '文件解压后超过 {limit}：请删除多余的工作表、图片和格式，或分成几个文件导入',
+    en: 'The file unpacks to more than {limit}: remove extra sheets, pictures and formatting, or split it into several files',
+  },
+  'import.tooManyCells': {
+    'zh-CN': '文件中的单元格超过 {max} 个：请删除多余的列和格式，或分成几个文件导入',
+    en: 'The file has more than {max} cells: remove unused columns and formatting, or split it into several files',
+  },
+  'import.sheetTooManyRows': {
+    'zh-CN': '工作表超过 {max} 行：请分成几个文件导入',
+    en: 'A sheet has more than {max} rows: split it into several files',
   },
   'import.empty': { 'zh-CN': '表格中没有数据行', en: 'The sheet has no data rows' },
   'import.tooManyRows': { 'zh-CN': '一次最多导入 {max} 行', en: 'At most {max} rows can be imported at once' },

@@ -1,20 +1,15 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import ExcelJS from 'exceljs';
+import { addBatch, addTemplate } from './support/certificates';
 import { api, login, upload } from './support/api';
+import { LOG_DIR, waitFor } from './support/platform';
+import { fill, hostileSheets } from './support/spreadsheets';
 
 interface CheckReply {
   total: number;
   valid: number;
   errors: { rowNumber: number; field: string; message: string }[];
-}
-
-/** Fills the downloaded template the way a person would: keep the header, replace the example row. */
-async function fill(template: Buffer, rows: (string | undefined)[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(template as unknown as ExcelJS.Buffer);
-  const ws = wb.worksheets[0];
-  ws.spliceRows(2, ws.rowCount - 1);
-  rows.forEach((r) => ws.addRow(r));
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 describe('user spreadsheet import', () => {
@@ -115,5 +110,92 @@ describe('user spreadsheet import', () => {
   it('needs the import permission', async () => {
     const student = await login('student1');
     expect((await upload('/system/user/template/import', student, Buffer.from('x'))).code).toBe(401);
+  });
+});
+
+describe('hostile spreadsheets on every import route', () => {
+  let admin: string;
+  let batchId: number;
+  // Every route that takes a spreadsheet. A check answers the refusal itself; an import answers 13017 with
+  // the refusal as its only error row, so the web shows it where it shows bad rows.
+  const routes = () => [
+    { path: '/system/user/template/check', check: true },
+    { path: '/system/user/template/import', check: false },
+    { path: '/system/school/template/check', check: true },
+    { path: '/system/school/template/import', check: false },
+    { path: `/certificate/batch/recipients/import?batchId=${batchId}`, check: false },
+  ];
+
+  beforeAll(async () => {
+    admin = await login('admin1');
+    batchId = (await addBatch(admin, { templateId: (await addTemplate(admin, { variant: 'randomCode', prefix: 'H' })).id })).id;
+  });
+
+  /** What each route answers for `file`: the code and the message a person reads, in `lang`. */
+  async function answers(file: Buffer, lang: 'zh-CN' | 'en' = 'en') {
+    const out: { path: string; code: number; msg: string }[] = [];
+    for (const r of routes()) {
+      const res = await upload(r.path, admin, file, 'sheet.xlsx', lang);
+      expect(res.status).toBeLessThan(500);
+      const msg = r.check ? res.msg : (res.data as CheckReply).errors?.[0]?.message;
+      out.push({ path: r.path, code: res.code, msg });
+    }
+    return out;
+  }
+
+  const expectAll = async (file: Buffer, checkCode: number, msg: string, lang: 'zh-CN' | 'en' = 'en') =>
+    expect(await answers(file, lang)).toEqual(routes().map((r) => ({ path: r.path, code: r.check ? checkCode : 13017, msg })));
+
+  it('refuses a zip bomb (a 25 MB picture of zeros) by its unpacked size, before the sheet is parsed', async () => {
+    const bomb = await hostileSheets.zeroBomb(25);
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    await expectAll(bomb, 10413, 'The file unpacks to more than 20 MB: remove extra sheets, pictures and formatting, or split it into several files');
+    await expectAll(bomb, 10413, '文件解压后超过 20 MB：请删除多余的工作表、图片和格式，或分成几个文件导入', 'zh-CN');
+  });
+
+  it('refuses an archive of too many parts, a sheet of too many rows and a file of too many cells, naming the limit', async () => {
+    await expectAll(
+      await hostileSheets.manyParts(600),
+      10413,
+      'The file holds more than 500 internal parts, far more than a spreadsheet has: save it from Excel or WPS as .xlsx, or download the template again',
+    );
+    const rows = await hostileSheets.manyRows(10_001);
+    await expectAll(rows, 10413, 'A sheet has more than 10,000 rows: split it into several files');
+    await expectAll(rows, 10413, '工作表超过 10,000 行：请分成几个文件导入', 'zh-CN');
+    await expectAll(
+      await hostileSheets.manyCells(5000, 21),
+      10413,
+      'The file has more than 100,000 cells: remove unused columns and formatting, or split it into several files',
+    );
+  });
+
+  it('says a broken file is not a valid .xlsx and how to make one, never what the parser said (that goes to the log)', async () => {
+    const en = 'The file is not a valid Excel (.xlsx) workbook: save it from Excel or WPS as .xlsx, or download the template again and fill it in';
+    const zh = '文件不是有效的 Excel（.xlsx）表格：请在 Excel 或 WPS 中另存为 .xlsx 格式，或重新下载模板填写后再上传';
+    await expectAll(await hostileSheets.truncated(), 10400, en);
+    await expectAll(await hostileSheets.brokenXml(), 10400, en);
+    await expectAll(await hostileSheets.brokenXml(), 10400, zh, 'zh-CN');
+    const gatewayLog = path.join(LOG_DIR, 'gateway.log');
+    await waitFor('the parser text in the gateway log', async () => /WARN.*refused a spreadsheet: .*undefined entity/.test(fs.readFileSync(gatewayLog, 'utf8')));
+  });
+
+  it('still imports good files on every route, and a check of 2,000 users passes the limits', async () => {
+    const tag = Date.now().toString(36).slice(-5).toUpperCase();
+    const userTemplate = (await api<Buffer>('/system/user/template/export', { token: admin })).data;
+    const users = await fill(
+      userTemplate,
+      Array.from({ length: 2000 }, (_, i) => [`bulk_${tag}_${i}`, `批量${i}`, '', '', 'student', 'Passw0rd1']),
+    );
+    expect((await upload('/system/user/template/check', admin, users)).data).toEqual({ total: 2000, valid: 2000, errors: [] });
+    const oneUser = await fill(userTemplate, [[`hard_${tag}`, '加固', '', '', 'student', 'Passw0rd1']]);
+    expect(await upload('/system/user/template/import', admin, oneUser)).toMatchObject({ code: 0, data: { count: 1 } });
+
+    const schoolTemplate = (await api<Buffer>('/system/school/template/export', { token: admin })).data;
+    const school = await fill(schoolTemplate, [[`加固学校${tag}`, '', `HS${tag}`, '浙江', '本科院校']]);
+    expect(await upload('/system/school/template/import', admin, school)).toMatchObject({ code: 0, data: { count: 1 } });
+
+    const winnersTemplate = (await api<Buffer>('/certificate/batch/recipients/template', { token: admin })).data;
+    const winners = await fill(winnersTemplate, [['李雷', '', '一等奖', '华东示范大学', '李雷', '王老师', '作品一']]);
+    expect(await upload(`/certificate/batch/recipients/import?batchId=${batchId}`, admin, winners)).toMatchObject({ code: 0, data: { total: 1, valid: 1 } });
   });
 });

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@cmp/common';
+import { AppError, formatBytes } from '@cmp/common';
 import { EnrollmentSubject as S, ErrorCode, type Work, type WorkFileAccess, type WorkUploadPolicy } from '@cmp/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
-import { formatBytes, readUpload } from '../files/read-upload';
+import { readUpload } from '../files/read-upload';
 import { chooseWorkType, sniffWorkType } from '../files/work-type';
 import { LoggedIn, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';

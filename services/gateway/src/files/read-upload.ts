@@ -1,10 +1,8 @@
 import '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '@cmp/common';
+import { AppError, formatBytes } from '@cmp/common';
 import { ErrorCode } from '@cmp/contracts';
 import { hasBadCharacters } from '../http/input-limits';
-
-export const formatBytes = (n: number) => (n >= 1048576 ? `${Math.round(n / 1048576)} MB` : `${Math.round(n / 1024)} KB`);
 
 /**
  * The one uploaded file of a multipart request (field `file`), at most `limitBytes`, in memory.

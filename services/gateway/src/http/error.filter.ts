@@ -1,8 +1,7 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '@cmp/common';
+import { AppError, formatBytes } from '@cmp/common';
 import { ErrorCode, httpStatusOf, translate, type Envelope, type Lang } from '@cmp/contracts';
-import { formatBytes } from '../files/read-upload';
 import { metaOf, type GatewayRequest } from './request-context';
 import { describeValidation, InvalidInput } from './validation';
 

@@ -1,21 +1,15 @@
-import { AppError, looksLikeXlsx, readWorkbook, type SheetColumn } from '@cmp/common';
+import { AppError, readWorkbook, type SheetColumn } from '@cmp/common';
 import { ErrorCode, type ImportCheckReply, translate, type Lang } from '@cmp/contracts';
 import type { FastifyRequest } from 'fastify';
 import { readUploadedFile } from '../files/read-upload';
 
 /**
- * Reads the uploaded spreadsheet (multipart field `file`) into rows keyed by column. The file is
- * judged by its bytes, not its name or declared type; every failure says what is wrong with it.
+ * Reads the uploaded spreadsheet (multipart field `file`) into rows keyed by column. Every import reads its
+ * file here, through readWorkbook, which judges the bytes (not the name or declared type), checks the
+ * archive's limits before parsing and says in the user's language what is wrong.
  */
 export async function readUploadedSheet(req: FastifyRequest, columns: readonly SheetColumn[], limitBytes: number) {
-  const buf = await readUploadedFile(req, limitBytes);
-  if (!looksLikeXlsx(buf)) throw AppError.badRequest('import.badFile', { detail: 'not an .xlsx workbook' });
-  let parsed;
-  try {
-    parsed = await readWorkbook(buf, columns);
-  } catch (e) {
-    throw AppError.badRequest('import.badFile', { detail: (e as Error).message });
-  }
+  const parsed = await readWorkbook(await readUploadedFile(req, limitBytes), columns);
   if (parsed.missingColumns.length) throw AppError.badRequest('import.badHeader', { columns: parsed.missingColumns.join(', ') });
   return parsed.rows;
 }

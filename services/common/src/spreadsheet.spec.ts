@@ -1,0 +1,193 @@
+import ExcelJS from 'exceljs';
+import { ErrorCode, translate } from '@cmp/contracts';
+import { AppError } from './app-error';
+import { buildWorkbook, readWorkbook, type SheetColumn } from './spreadsheet';
+import { SHEET_LIMITS } from './zip-guard';
+
+const COLUMNS: SheetColumn[] = [
+  { key: 'username', zh: '账号', en: 'Account', required: true },
+  { key: 'realName', zh: '姓名', en: 'Name', required: false },
+];
+
+const rowsOf = (n: number) => Array.from({ length: n }, (_, i) => ({ username: `user_${i}`, realName: `张三${i}` }));
+
+/** A workbook as ExcelJS writes it; `fill` adds what a test needs before it is written. */
+async function workbook(fill: (wb: ExcelJS.Workbook) => void, zip: { compression?: 'STORE' | 'DEFLATE' } = {}): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  fill(wb);
+  return Buffer.from(await wb.xlsx.writeBuffer({ zip } as ExcelJS.XlsxWriteOptions));
+}
+
+/** The archive's entry count, from its end record. */
+const entryCount = (zip: Buffer) => zip.readUInt16LE(zip.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1')) + 10);
+
+/** Rewrites every header's uncompressed size to 1 byte, as a bomb that lies about its sizes would. */
+function lieAboutSizes(zip: Buffer): Buffer {
+  const out = Buffer.from(zip);
+  for (let i = 0; i + 46 <= out.length; i++) {
+    const sig = out.readUInt32LE(i);
+    if (sig === 0x04034b50) out.writeUInt32LE(1, i + 22); // local header
+    if (sig === 0x02014b50) out.writeUInt32LE(1, i + 24); // central directory
+  }
+  return out;
+}
+
+/** The refusal readWorkbook throws, as the user reads it in both languages. */
+async function refusal(file: Buffer, limits = SHEET_LIMITS) {
+  const e = await readWorkbook(file, COLUMNS, limits).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(AppError);
+  const err = e as AppError;
+  return { code: err.code, en: translate(err.key, 'en', err.params), zh: translate(err.key, 'zh-CN', err.params) };
+}
+
+const NOT_XLSX = {
+  code: ErrorCode.BAD_REQUEST,
+  en: 'The file is not a valid Excel (.xlsx) workbook: save it from Excel or WPS as .xlsx, or download the template again and fill it in',
+  zh: '文件不是有效的 Excel（.xlsx）表格：请在 Excel 或 WPS 中另存为 .xlsx 格式，或重新下载模板填写后再上传',
+};
+
+describe('reading an imported spreadsheet', () => {
+  it('reads a good file: rows keyed by column, header matched in either language', async () => {
+    const file = await buildWorkbook(COLUMNS, 'en', rowsOf(3));
+    const sheet = await readWorkbook(file, COLUMNS);
+    expect(sheet.missingColumns).toEqual([]);
+    expect(sheet.rows).toEqual([
+      { rowNumber: 2, username: 'user_0', realName: '张三0' },
+      { rowNumber: 3, username: 'user_1', realName: '张三1' },
+      { rowNumber: 4, username: 'user_2', realName: '张三2' },
+    ]);
+  });
+
+  describe('a file that is not a valid .xlsx says so and how to fix it, never what the parser said', () => {
+    it('bytes that are no ZIP archive', async () => {
+      expect(await refusal(Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'))).toEqual(NOT_XLSX);
+    });
+
+    it('a ZIP archive cut short (no end of central directory)', async () => {
+      const good = await buildWorkbook(COLUMNS, 'en', rowsOf(3));
+      expect(await refusal(good.subarray(0, Math.floor(good.length / 2)))).toEqual(NOT_XLSX);
+    });
+
+    it('an entry whose compressed data is garbage', async () => {
+      const good = await buildWorkbook(COLUMNS, 'en', rowsOf(200));
+      const bad = Buffer.from(good);
+      bad.fill(0xff, 200, 400); // inside the first entry's deflate stream
+      expect(await refusal(bad)).toEqual(NOT_XLSX);
+    });
+
+    it('a workbook whose XML inside is broken (an undefined entity)', async () => {
+      // Stored, not deflated, so the XML can be edited in place; JSZip does not check the CRC.
+      const stored = await workbook((wb) => wb.addWorksheet('x').addRow(['XXXXXXXXXXXX']), { compression: 'STORE' });
+      const at = stored.indexOf('XXXXXXXXXXXX');
+      expect(at).toBeGreaterThan(0);
+      const broken = Buffer.from(stored);
+      broken.write('&notdefined;', at, 'latin1');
+      expect(await refusal(broken)).toEqual(NOT_XLSX);
+    });
+
+    it('a directory that does not end at the end record (JSZip would shift every offset)', async () => {
+      const good = await buildWorkbook(COLUMNS, 'en', rowsOf(3));
+      const eocd = good.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1'));
+      const shifted = Buffer.from(good);
+      shifted.writeUInt32LE(good.readUInt32LE(eocd + 16) - 1, eocd + 16);
+      expect(await refusal(shifted)).toEqual(NOT_XLSX);
+    });
+  });
+
+  describe('limits checked before parsing (10413, naming the limit)', () => {
+    it('are generous for real imports: 10,000 rows, 100,000 cells, 20 MB unpacked, 500 parts', () => {
+      expect(SHEET_LIMITS).toEqual({ maxEntries: 500, maxUnpackedBytes: 20 * 1024 * 1024, maxRows: 10_000, maxCells: 100_000 });
+    });
+
+    it('too many entries', async () => {
+      const file = await workbook((wb) => {
+        for (let i = 0; i < SHEET_LIMITS.maxEntries; i++) wb.addWorksheet(`s${i}`);
+      });
+      expect(entryCount(file)).toBeGreaterThan(SHEET_LIMITS.maxEntries);
+      expect(await refusal(file)).toEqual({
+        code: ErrorCode.PAYLOAD_TOO_LARGE,
+        en: 'The file holds more than 500 internal parts, far more than a spreadsheet has: save it from Excel or WPS as .xlsx, or download the template again',
+        zh: '文件内部包含超过 500 个部件，不是正常的表格文件：请在 Excel 或 WPS 中另存为 .xlsx 格式，或重新下载模板填写',
+      });
+      // An end record that understates the count changes nothing: the directory itself is counted.
+      const understated = Buffer.from(file);
+      understated.writeUInt16LE(10, understated.lastIndexOf(Buffer.from('PK\x05\x06', 'latin1')) + 10);
+      expect((await refusal(understated)).code).toBe(ErrorCode.PAYLOAD_TOO_LARGE);
+    });
+
+    it('the entry limit counts exactly', async () => {
+      const file = await buildWorkbook(COLUMNS, 'en', rowsOf(3));
+      const n = entryCount(file);
+      await expect(readWorkbook(file, COLUMNS, { ...SHEET_LIMITS, maxEntries: n })).resolves.toMatchObject({ missingColumns: [] });
+      expect((await refusal(file, { ...SHEET_LIMITS, maxEntries: n - 1 })).en).toMatch(/more than \d+ internal parts/);
+    });
+
+    describe('one entry that inflates hugely (25 MB of zeros as a picture)', () => {
+      let bomb: Buffer;
+      beforeAll(async () => {
+        bomb = await workbook((wb) => {
+          wb.addWorksheet('x').addRow(['Account']);
+          wb.addImage({ buffer: Buffer.alloc(25 * 1024 * 1024) as unknown as ExcelJS.Buffer, extension: 'png' });
+        });
+      });
+      const UNPACKS = {
+        code: ErrorCode.PAYLOAD_TOO_LARGE,
+        en: 'The file unpacks to more than 20 MB: remove extra sheets, pictures and formatting, or split it into several files',
+        zh: '文件解压后超过 20 MB：请删除多余的工作表、图片和格式，或分成几个文件导入',
+      };
+
+      it('is refused by its declared size', async () => {
+        expect(bomb.length).toBeLessThan(200 * 1024);
+        expect(await refusal(bomb)).toEqual(UNPACKS);
+      });
+
+      it('is refused while inflating when its headers lie about the size', async () => {
+        expect(await refusal(lieAboutSizes(bomb))).toEqual(UNPACKS);
+      });
+    });
+
+    it('too many rows', async () => {
+      const file = await buildWorkbook(COLUMNS, 'en', rowsOf(SHEET_LIMITS.maxRows + 1));
+      expect(await refusal(file)).toEqual({
+        code: ErrorCode.PAYLOAD_TOO_LARGE,
+        en: 'A sheet has more than 10,000 rows: split it into several files',
+        zh: '工作表超过 10,000 行：请分成几个文件导入',
+      });
+    });
+
+    it('too many cells', async () => {
+      // 9,000 rows of 12 columns: within the row limit, past the cell limit.
+      const file = await workbook((wb) => {
+        const ws = wb.addWorksheet('x');
+        for (let i = 0; i < 9000; i++) ws.addRow(Array.from({ length: 12 }, (_, j) => i * 12 + j));
+      });
+      expect(await refusal(file)).toEqual({
+        code: ErrorCode.PAYLOAD_TOO_LARGE,
+        en: 'The file has more than 100,000 cells: remove unused columns and formatting, or split it into several files',
+        zh: '文件中的单元格超过 100,000 个：请删除多余的列和格式，或分成几个文件导入',
+      });
+    });
+
+    it('cells are counted exactly, empty formatted ones included', async () => {
+      const file = await workbook((wb) => {
+        const ws = wb.addWorksheet('x');
+        ws.addRow(['Account']);
+        ws.addRow(['a', 'b']);
+        ws.getCell('C2').fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFF0000' } }; // written as <c r="C2" s="…"/>
+      });
+      await expect(readWorkbook(file, COLUMNS, { ...SHEET_LIMITS, maxCells: 4 })).resolves.toMatchObject({ missingColumns: [] });
+      expect((await refusal(file, { ...SHEET_LIMITS, maxCells: 3 })).en).toMatch(/more than 3 cells/);
+    });
+
+    it('rows are counted exactly across inflated chunks, the header not counted', async () => {
+      const limits = { ...SHEET_LIMITS, maxRows: 3000 };
+      const atLimit = await buildWorkbook(COLUMNS, 'en', rowsOf(3000));
+      expect((await readWorkbook(atLimit, COLUMNS, limits)).rows).toHaveLength(3000);
+      const over = await buildWorkbook(COLUMNS, 'en', rowsOf(3001));
+      expect((await refusal(over, limits)).en).toBe('A sheet has more than 3,000 rows: split it into several files');
+    });
+  });
+});

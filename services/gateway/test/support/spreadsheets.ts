@@ -1,0 +1,60 @@
+import ExcelJS from 'exceljs';
+
+/** Fills a downloaded template the way a person would: keep the header, replace the example row. */
+export async function fill(template: Buffer, rows: (string | undefined)[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(template as unknown as ExcelJS.Buffer);
+  const ws = wb.worksheets[0];
+  ws.spliceRows(2, ws.rowCount - 1);
+  rows.forEach((r) => ws.addRow(r));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+async function workbook(build: (wb: ExcelJS.Workbook) => void, compression: 'DEFLATE' | 'STORE' = 'DEFLATE'): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  build(wb);
+  return Buffer.from(await wb.xlsx.writeBuffer({ zip: { compression } } as ExcelJS.XlsxWriteOptions));
+}
+
+/**
+ * Spreadsheets built to hurt the importer, generated here rather than committed: each is an .xlsx as ExcelJS
+ * writes it, with one thing pushed past what an import should take.
+ */
+export const hostileSheets = {
+  /** A real sheet with a picture of `mb` MB of zeros: a zip bomb of a few dozen KB. */
+  zeroBomb: (mb: number) =>
+    workbook((wb) => {
+      wb.addWorksheet('数据').addRow(['账号 *']);
+      wb.addImage({ buffer: Buffer.alloc(mb * 1024 * 1024) as unknown as ExcelJS.Buffer, extension: 'png' });
+    }),
+  /** `sheets` empty sheets, each a part of the archive. */
+  manyParts: (sheets: number) =>
+    workbook((wb) => {
+      for (let i = 0; i < sheets; i++) wb.addWorksheet(`s${i}`);
+    }),
+  /** A header and `rows` rows of short text. */
+  manyRows: (rows: number) =>
+    workbook((wb) => {
+      const ws = wb.addWorksheet('数据');
+      ws.addRow(['账号 *']);
+      for (let i = 0; i < rows; i++) ws.addRow([`row_${i}`]);
+    }),
+  /** `rows` rows of `columns` numbers each. */
+  manyCells: (rows: number, columns: number) =>
+    workbook((wb) => {
+      const ws = wb.addWorksheet('数据');
+      for (let i = 0; i < rows; i++) ws.addRow(Array.from({ length: columns }, (_, j) => i * columns + j));
+    }),
+  /** A good archive cut in half: no end of central directory. */
+  truncated: async () => {
+    const good = await hostileSheets.manyRows(50);
+    return good.subarray(0, Math.floor(good.length / 2));
+  },
+  /** A readable archive whose XML is broken by an undefined entity (stored, so the text can be edited in place). */
+  brokenXml: async () => {
+    const stored = await workbook((wb) => wb.addWorksheet('数据').addRow(['XXXXXXXXXXXX']), 'STORE');
+    const broken = Buffer.from(stored);
+    broken.write('&notdefined;', stored.indexOf('XXXXXXXXXXXX'), 'latin1');
+    return broken;
+  },
+};
