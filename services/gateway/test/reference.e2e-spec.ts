@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { api, freshIp, login, upload } from './support/api';
+import { fill } from './support/spreadsheets';
 
 interface Page<T> {
   list: T[];
@@ -260,16 +261,6 @@ describe('reference data: dictionaries', () => {
     expect((await api('/system/dict/type/save', { token: root, body: { id: builtin.id, type: 'news_kind', name: '新闻分类' } })).code).toBe(10400);
   });
 });
-
-/** Fills the downloaded template the way a person would: keep the header, replace the example row. */
-async function fill(template: Buffer, rows: string[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(template as unknown as ExcelJS.Buffer);
-  const ws = wb.worksheets[0];
-  ws.spliceRows(2, ws.rowCount - 1);
-  rows.forEach((r) => ws.addRow(r));
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 describe('reference data: school spreadsheet import', () => {
   let admin2: string;
