@@ -7,7 +7,7 @@ import type { CompetitionDetail, Signup, Work } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
 import { waitFor } from '../../services/gateway/test/support/platform';
-import { choose, chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
+import { choose, chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, textOf, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
 
 const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 const as = (s: Student) => ({ token: s.token, ip: freshIp() });
@@ -246,4 +246,29 @@ describe('an organiser manages sign-ups and works in the back office', () => {
     await b.shot(page, 'published');
     expect((await api<Work>(`/works/detail?id=${work.id}`)).data).toMatchObject({ id: work.id, title: work.title });
   });
+
+  b.it('shows identity numbers masked, and one in full only after 显示', async () => {
+    const c = await makeCompetition(await login('admin1'), { name: `身份证网测赛 ${tag}`, teamMin: 1, teamMax: 2, requiredFields: ['realName', 'idNumber'], items: [['创意组', 50, 0]] });
+    const [student] = await makeStudents(1, `orgid${tag}`);
+    const team = `丁队${tag}`;
+    const signed = await api<Signup>('/web/enroll/signUp', {
+      ...as(student),
+      body: { competitionId: c.id, itemId: c.items[0].id, type: 2, teamName: team, profile: { realName: '网测9', idNumber: '11010519491231002X' } },
+    });
+    expect(signed.code).toBe(0);
+    await open(page, '/signUp/index');
+    await choose(page, '#signup-search_competitionId', c.name);
+    await click(page, '[data-testid="signups-page"] .search-form button[type="submit"]', { answer: '/enroll/signup/page' });
+    await waitForText(page, [team, '共 1 条'], '[data-testid="signups-page"] .ant-table-wrapper');
+    await click(page, `${row(signed.data.id)} a`, { answer: '/enroll/signup/detail' });
+    await waitForText(page, ['报名详情', '网测9', '1101**********002X'], '.signup-drawer');
+    expect(await textOf(page, '.signup-drawer')).not.toContain('11010519491231002X');
+    await b.shot(page, 'id-number-masked');
+    await click(page, '.signup-drawer .signup-member button', { text: '显', answer: '/enroll/signup/idNumber' });
+    await waitForText(page, '11010519491231002X', '.signup-drawer [data-testid="id-number"]');
+    await b.shot(page, 'id-number-shown');
+    await click(page, '.signup-drawer .ant-drawer-close');
+    await waitForGone(page, '.signup-drawer');
+  });
 });
+

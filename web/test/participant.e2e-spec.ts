@@ -164,7 +164,11 @@ describe('participant', () => {
       const page = await b.newPage();
       await open(page, `/home/competition/team/details?inviteCode=${inviteCode}`);
       await loginAndReturn(page, username, '/home/competition/team/details');
-      await waitForText(page, ['加入队伍', `陈同学 邀请你加入队伍「${teamName}」`, '加入前请填写本竞赛要求的信息']);
+      // The invitation shows the team, its event and who is in it, names masked; no account names or phones.
+      const already = realName === '黄同学' ? '陈*学、刘*学' : '陈*学';
+      await waitForText(page, ['加入队伍', `陈*学 邀请你加入队伍「${teamName}」`, '团队赛', already, '加入前请填写本竞赛要求的信息'], '[data-testid="team-join"]');
+      const card = await textOf(page, '[data-testid="team-join"]');
+      for (const hidden of [cap.username, '13800000011', '陈同学', '刘同学']) expect(card).not.toContain(hidden);
       await fillDetails(page, realName, phone);
       await b.shot(page, `join-${username}`);
       await click(page, '[data-testid="team-join"] button', { text: '加入队伍', answer: '/web/enroll/team/join' });

@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { api, DEMO_PASSWORD, login } from '../../services/gateway/test/support/api';
+import { sql } from '../../services/gateway/test/support/enroll';
 import { click, fill, open, useBrowser, waitForText } from './support/browser';
 import { gradientPng } from './support/png';
 
@@ -75,4 +76,38 @@ describe('website settings', () => {
     await waitForText(visitor, '竞赛列表', '.home__main');
     await visitor.close();
   });
+
+  b.it('never renders a stored javascript: navigation target as a link', async () => {
+    const admin2 = await login('admin2');
+    const nav = [
+      { name: '首页', tem: 'home', children: [] },
+      {
+        name: '新闻中心',
+        tem: 'news',
+        children: [
+          { path: '/home/news/newsList', dictValue: '1', name: '安全的站内链接' },
+          { path: 'https://www.example.edu.cn/', dictValue: '2', name: '安全的外部链接' },
+          { path: '/home/placeholder', dictValue: '3', name: '旧的危险链接' },
+        ],
+      },
+    ];
+    expect((await api('/web/competitionWebsite/save', { token: admin2, body: { ...original, navigationSettings: nav } })).code).toBe(0);
+    // A value saved before the check existed: written straight into the table, as it would be from then.
+    await sql(
+      `UPDATE competitions.website_settings SET navigation_settings = replace(navigation_settings::text, '/home/placeholder', 'javascript:alert(document.domain)')::jsonb WHERE group_id = $1`,
+      [groupId],
+    );
+    const visitor = await b.newPage();
+    await open(visitor, `/home/homepage?groupId=${groupId}`);
+    // The entries show when the menu is pointed at, as a visitor does.
+    await (await visitor.waitForSelector('.home__submenu'))!.hover();
+    await waitForText(visitor, ['安全的站内链接', '安全的外部链接', '旧的危险链接'], '.home__nav');
+    const links = await visitor.$$eval('.home__nav a', (as) => as.map((a) => ({ text: a.textContent?.trim(), href: a.getAttribute('href') ?? '' })));
+    expect(links.filter((l) => /^\s*(javascript|data|vbscript):/i.test(l.href))).toEqual([]);
+    expect(links).toEqual(expect.arrayContaining([{ text: '安全的站内链接', href: '/home/news/newsList' }, { text: '安全的外部链接', href: 'https://www.example.edu.cn/' }]));
+    expect(links.map((l) => l.text)).not.toContain('旧的危险链接');
+    await b.shot(visitor, 'unsafe-nav-as-text');
+    await visitor.close();
+  });
 });
+

@@ -95,6 +95,32 @@ export interface SignupDetail extends Signup {
   inviteCode?: string;
 }
 
+/**
+ * A team as someone holding its invitation link sees it before joining: what they would join and who is in it,
+ * names masked (张*三), no account names, phones, advisers or other details. Members read the full sign-up by id.
+ */
+export interface TeamInvitation {
+  competitionId: number;
+  competitionName: string;
+  competitionNameEn: string;
+  itemId: number;
+  itemName: string;
+  itemNameEn: string;
+  teamName: string | null;
+  status: SignupStatus;
+  memberCount: number;
+  teamMin: number;
+  teamMax: number;
+  /** Places left in the team: teamMax − memberCount. */
+  placesLeft: number;
+  /** Masked. */
+  captainName: string;
+  /** Every member's masked name, captain first. */
+  memberNames: string[];
+  /** The sign-up, only when the caller is already in the team (the page then opens the member view). */
+  memberSignupId?: number;
+}
+
 export interface SignupPageQuery extends PageQuery {
   competitionId?: number;
   itemId?: number;
@@ -142,6 +168,14 @@ export interface ApprovedSignup {
   teachers: string[];
   /** The sign-up's work title, if it has a work. */
   workTitle: string | null;
+}
+
+/** A member's identity number in full: the organiser's explicit "show" (details carry it masked, 1101**********1234). */
+export interface IdNumberReveal {
+  signupId: number;
+  userId: number;
+  /** null when the member has not given one. */
+  idNumber: string | null;
 }
 
 export interface SignupCheckPayload {
@@ -338,6 +372,7 @@ export const enrollMessages = {
   'enroll.inviteNotFound': { 'zh-CN': '邀请链接无效或队伍已解散', en: 'The invitation link is not valid or the team was dissolved' },
   'enroll.notCaptain': { 'zh-CN': '只有队长可以这样做', en: 'Only the captain can do this' },
   'enroll.notMember': { 'zh-CN': '你不是该报名的成员', en: 'You are not a member of this sign-up' },
+  'enroll.memberNotFound': { 'zh-CN': '该报名中没有用户 {id}', en: 'User {id} is not a member of this sign-up' },
   'enroll.captainLeaves': {
     'zh-CN': '队长不能直接退出，请先转让队长或解散队伍',
     en: 'The captain cannot leave: transfer the captaincy or dissolve the team first',

@@ -31,6 +31,10 @@ export const messages = {
     'zh-CN': '{field} 含有控制字符或无效字符，请删除后重试',
     en: '{field} contains a control character or broken text; remove it and try again',
   },
+  'error.siteLink': {
+    'zh-CN': '{field} 只能是 http(s) 地址或以单个 / 开头的站内路径（如 /home/news）',
+    en: '{field} must be an http(s) address or a path of the site starting with a single / (such as /home/news)',
+  },
   'error.bodyNotObject': { 'zh-CN': '请求体必须是 JSON 对象', en: 'The request body must be a JSON object' },
   'error.malformedRequest': { 'zh-CN': '请求格式不正确', en: 'The request is malformed' },
   'error.headersTooLarge': { 'zh-CN': '请求地址或请求头过长', en: 'The address or the request headers are too long' },

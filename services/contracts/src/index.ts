@@ -6,6 +6,7 @@ export * from './rpc';
 export * from './subjects';
 export * from './auth';
 export * from './id-number';
+export * from './mask';
 export * from './website';
 export * from './competition';
 export * from './events';

@@ -195,6 +195,8 @@ export const EnrollmentSubject = {
   signupPage: 'enrollment.signup.page',
   signupDetail: 'enrollment.signup.detail',
   signupCheck: 'enrollment.signup.check',
+  /** One member's full identity number, for an organiser who asks (the gateway records each call). */
+  signupIdNumber: 'enrollment.signup.id-number',
   signupExport: 'enrollment.signup.export',
   sourceList: 'enrollment.signup.sources',
   /** Approved sign-ups of a competition with their members, teachers and work (certificate winners are picked from them). */

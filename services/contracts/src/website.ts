@@ -1,6 +1,7 @@
 /** Website settings of an organisation's public site (spec section 3). */
 
 export interface NavigationChild {
+  /** Where the entry goes: a path of the site (/home/...) or an http(s) address; see isSiteLink. */
   path: string;
   dictValue: string;
   name: string;
@@ -37,4 +38,16 @@ export interface WebsiteSetting {
 export interface WebsiteQuery {
   groupId?: number;
   host?: string;
+}
+
+/**
+ * Whether a link may be saved and rendered on a public site: an http(s) address or a path of the site (one
+ * leading `/`). Anything else (javascript:, data:, vbscript:, a protocol-relative //host or /\host, text with
+ * spaces or control characters) is refused on save by the gateway and never rendered as a link by the web.
+ */
+export function isSiteLink(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  // No whitespace, control characters or backslashes anywhere: browsers strip or reinterpret them (/\host is //host).
+  if (/[\s\u0000-\u001f\u007f\\]/.test(value)) return false;
+  return /^\/(?!\/)/.test(value) || /^https?:\/\/[^/?#]+([/?#].*)?$/i.test(value);
 }

@@ -10,7 +10,7 @@ import { DEFAULT_LANG, ErrorCode, translate } from '@cmp/contracts';
 import { createLogger, RPC, type NatsRpcClient } from '@cmp/common';
 import { AppModule, CONTROLLERS } from './app.module';
 import { registerAudit } from './audit/register-audit';
-import { routeTitles } from './audit/audit';
+import { auditedReads, routeTitles } from './audit/audit';
 import { loadGatewayConfig } from './config';
 import { metrics } from './health/metrics';
 import { undeclaredRoutes } from './http/access.decorators';
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
   registerRateLimit(fastify, config.rateLimitPerMinute);
   app.get(PublicCache).register(fastify, cachedReadPaths(CONTROLLERS, API_PREFIX));
-  registerAudit(fastify, app.get<NatsRpcClient>(RPC).connection, routeTitles(CONTROLLERS, API_PREFIX));
+  registerAudit(fastify, app.get<NatsRpcClient>(RPC).connection, routeTitles(CONTROLLERS, API_PREFIX), auditedReads(CONTROLLERS, API_PREFIX));
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });

@@ -12,6 +12,7 @@ import {
   type SignupCounts,
   type SignupDetail,
   type SignupListRow,
+  type TeamInvitation,
   type Work,
 } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
@@ -60,9 +61,9 @@ describe('sign-up, teams and works', () => {
     expect(qr.data.qrCode).toMatch(/^data:image\/png;base64,/);
     expect((await api(`/enroll/team/getImproveUserInfoQrCode?id=${id}`, as(outsider))).code).toBe(401);
 
-    // Someone holding the link sees who is in the team, not their details.
-    const preview = await api<SignupDetail>(`/web/enroll/teamMember/list?inviteCode=${qr.data.inviteCode}`, as(m2));
-    expect(preview.data.members).toEqual([expect.objectContaining({ captain: true, profile: { realName: '队员1' } })]);
+    // Someone holding the link sees who is in the team (names masked), not their details (privacy.e2e-spec.ts).
+    const preview = await api<TeamInvitation>(`/web/enroll/teamMember/list?inviteCode=${qr.data.inviteCode}`, as(m2));
+    expect(preview.data).toMatchObject({ teamName: '闪电队', captainName: '队*1', memberNames: ['队*1'], placesLeft: 2 });
     expect(preview.data).not.toHaveProperty('inviteCode');
 
     const joined = await api<SignupDetail>('/web/enroll/team/join', { ...as(m2), body: { inviteCode: qr.data.inviteCode, profile: profile(2) } });

@@ -62,4 +62,29 @@ describe('website settings', () => {
     });
     expect(unsafe).toMatchObject({ code: 10400, msg: 'Invalid input: banners.0.imageUrl is not in the right format; banners.0.link is not in the right format' });
   });
+
+  it('refuses navigation targets that are not http(s) addresses or paths of the site, naming the field', async () => {
+    const admin1 = await login('admin1');
+    const u1 = await groupIdOf(admin1);
+    const { groupName: _name, ...before } = (await api<Site & { groupName: string }>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`)).data;
+    const nav = (path: string) => [{ name: '首页', tem: 'home', children: [] }, { name: '外链', tem: 'news', children: [{ path, dictValue: '1', name: '外链' }] }];
+    const save = (path: string, lang?: 'en') =>
+      api('/web/competitionWebsite/save', { token: admin1, lang, body: { groupId: u1, templateType: 1, description: '导航测试', navigationSettings: nav(path) } });
+    for (const target of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', '  javascript:alert(1)', '\tjavascript:alert(1)', '//evil.example', '/\\evil.example']) {
+      const refused = await save(target, 'en');
+      expect({ target, code: refused.code, msg: refused.msg }).toEqual({
+        target,
+        code: 10400,
+        msg: 'Invalid input: navigationSettings.1.children.0.path must be an http(s) address or a path of the site starting with a single / (such as /home/news)',
+      });
+    }
+    // Chinese by default.
+    expect((await save('javascript:alert(1)')).msg).toBe('参数错误：navigationSettings.1.children.0.path 只能是 http(s) 地址或以单个 / 开头的站内路径（如 /home/news）');
+    for (const target of ['/home/news/newsList', 'https://www.example.edu.cn/news', 'http://example.edu/a?b=1']) {
+      expect({ target, code: (await save(target)).code }).toEqual({ target, code: 0 });
+    }
+    const stored = (await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`)).data;
+    expect(stored.navigationSettings[1].children[0].path).toBe('http://example.edu/a?b=1');
+    expect((await api('/web/competitionWebsite/save', { token: admin1, body: before })).code).toBe(0);
+  });
 });

@@ -9,6 +9,7 @@ import {
   translate,
   type ApprovedSignup,
   type ApprovedSignupQuery,
+  type IdNumberReveal,
   type Page,
   type RpcRequest,
   type Signup,
@@ -92,6 +93,20 @@ export class SignupAdminService {
     if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
     await this.assertInScope(req, s.groupId, s.id);
     return this.signups.detailOf(req, s, await loadMembers(this.ds.manager, s.id, isClosed(s.status)), false);
+  }
+
+  /**
+   * One member's identity number in full, for an organiser of the sign-up's organisation (another's sign-up is
+   * "not found"). Details show it masked; the gateway records every call of this in the operation log.
+   */
+  async idNumber(req: RpcRequest<{ id: number; userId: number }>): Promise<IdNumberReveal> {
+    const s = await loadSignup(this.ds.manager, req.payload.id);
+    if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.id });
+    await this.assertInScope(req, s.groupId, s.id);
+    const member = (await loadMembers(this.ds.manager, s.id, isClosed(s.status))).find((m) => m.userId === req.payload.userId);
+    if (!member) throw AppError.notFound('enroll.memberNotFound', { id: req.payload.userId });
+    const idNumber = (member.profile as MemberProfile).idNumber;
+    return { signupId: s.id, userId: member.userId, idNumber: idNumber || null };
   }
 
   /** Approves (complete and paid sign-ups only) or rejects with a reason, which frees its places. */

@@ -39,6 +39,7 @@ export class SignupController {
   @MessagePattern(S.signupPage) page(@Payload() r: RpcRequest<SignupPageQuery>) { return this.admin.page(r); }
   @MessagePattern(S.signupDetail) detail(@Payload() r: Id) { return this.admin.detail(r); }
   @MessagePattern(S.signupCheck) check(@Payload() r: RpcRequest<SignupCheckPayload>) { return this.admin.check(r); }
+  @MessagePattern(S.signupIdNumber) idNumber(@Payload() r: RpcRequest<{ id: number; userId: number }>) { return this.admin.idNumber(r); }
   @MessagePattern(S.signupExport) exportRows(@Payload() r: RpcRequest<SignupPageQuery>) { return this.admin.exportRows(r); }
   @MessagePattern(S.approvedPage) approved(@Payload() r: RpcRequest<ApprovedSignupQuery>) { return this.admin.approved(r); }
   @MessagePattern(S.sourceList) sources(@Payload() r: OfCompetition) { return this.admin.sources(r); }

@@ -4,6 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, callerOf, inScope, isUniqueViolation, preparedQuery, Scopes } from '@cmp/common';
 import {
   hasAnyPermission,
+  maskIdNumber,
   ParticipationMode,
   Perm,
   PayStatus,
@@ -185,7 +186,12 @@ export class SignupService {
   async detailOf(req: RpcRequest, s: SignupRow, members: Awaited<ReturnType<typeof loadMembers>>, showInvite: boolean): Promise<SignupDetail> {
     const settings = await this.settings.get(s.competitionId, req.meta);
     const required = settings.enroll.requiredFields;
-    const shown = members.map((x) => ({ ...x, profile: x.profile as MemberProfile, missing: missingFields(x.profile as MemberProfile, required) }));
+    const me = callerOf(req).userId;
+    const shown = members.map((x) => ({
+      ...x,
+      profile: withMaskedIdNumber(x.profile as MemberProfile, x.userId === me),
+      missing: missingFields(x.profile as MemberProfile, required),
+    }));
     const { inviteCode, ...rest } = s;
     const teamMin = s.type === SignupType.team ? settings.enroll.teamMin : 1;
     return {
@@ -350,4 +356,12 @@ function cleanTeachers(list: Teacher[] | undefined): Teacher[] {
   return (list ?? [])
     .map((t) => ({ name: String(t.name ?? '').trim(), ...(t.phone ? { phone: String(t.phone).trim() } : {}), ...(t.email ? { email: String(t.email).trim() } : {}) }))
     .filter((t) => t.name);
+}
+
+/**
+ * A member's details as others see them (teammates, organisers): the identity number masked. The person sees
+ * their own; an organiser who needs one in full asks for it (enrollment.signup.id-number), which is logged.
+ */
+function withMaskedIdNumber(p: MemberProfile, own: boolean): MemberProfile {
+  return own || !p.idNumber ? p : { ...p, idNumber: maskIdNumber(p.idNumber) };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, callerOf, isUniqueViolation } from '@cmp/common';
-import { SignupStatus, SignupType, type MemberProfile, type RpcRequest, type SignupDetail } from '@cmp/contracts';
+import { maskPersonName, SignupStatus, SignupType, type MemberProfile, type RpcRequest, type SignupDetail, type TeamInvitation } from '@cmp/contracts';
 import { CompetitionSettings } from '../settings/competition-settings';
 import { mergeProfiles, normaliseProfile } from '../signup/profile';
 import { assertEnrolling, SignupService } from '../signup/signup.service';
@@ -127,17 +127,44 @@ export class TeamService {
     return this.signups.get(req);
   }
 
-  /** Members of a team: full details for its members and organisers; names only for someone holding the invitation. */
-  async members(req: RpcRequest<{ id?: number; inviteCode?: string }>): Promise<SignupDetail> {
+  /** A team by sign-up id (its members and organisers, in full) or by invitation code (the invitation view). */
+  async members(req: RpcRequest<{ id?: number; inviteCode?: string }>): Promise<SignupDetail | TeamInvitation> {
     if (req.payload.id) return this.signups.get(req as RpcRequest<{ id: number }>);
+    return this.invitation(req);
+  }
+
+  /**
+   * What someone holding the invitation needs to decide on joining, and nothing more: the code is shared by
+   * link and QR code, so it must not open anyone's phone, account name or details (issue 12).
+   */
+  private async invitation(req: RpcRequest<{ inviteCode?: string }>): Promise<TeamInvitation> {
     const [found] = await this.ds.query(`SELECT id::int AS id FROM signups WHERE invite_code = $1`, [req.payload.inviteCode ?? '']);
     if (!found) throw AppError.notFound('enroll.inviteNotFound');
     const s = (await loadSignup(this.ds.manager, found.id))!;
+    if (s.type !== SignupType.team) throw AppError.badRequest('enroll.notTeam');
     const members = await loadMembers(this.ds.manager, s.id);
+    const settings = await this.settings.get(s.competitionId, req.meta);
+    const item = settings.items.find((i) => i.id === s.itemId);
+    const nameOf = (m: (typeof members)[number]) => maskPersonName(String(m.profile.realName ?? '') || '*');
+    const captain = members.find((m) => m.captain);
     const me = callerOf(req);
-    if (members.some((x) => x.userId === me.userId)) return this.signups.detailOf(req, s, members, true);
-    const detail = await this.signups.detailOf(req, s, members, false);
-    // A prospective member sees who is in the team, not their personal details.
-    return { ...detail, members: detail.members.map((x) => ({ ...x, profile: { realName: x.profile.realName }, missing: [] })) };
+    const teamMax = settings.enroll.teamMax;
+    return {
+      competitionId: s.competitionId,
+      competitionName: s.competitionName,
+      competitionNameEn: settings.nameEn,
+      itemId: s.itemId,
+      itemName: s.itemName,
+      itemNameEn: item?.nameEn ?? '',
+      teamName: s.teamName,
+      status: s.status,
+      memberCount: s.memberCount,
+      teamMin: settings.enroll.teamMin,
+      teamMax,
+      placesLeft: Math.max(0, teamMax - s.memberCount),
+      captainName: captain ? nameOf(captain) : '',
+      memberNames: members.map(nameOf),
+      ...(members.some((m) => m.userId === me.userId) ? { memberSignupId: s.id } : {}),
+    };
   }
 }

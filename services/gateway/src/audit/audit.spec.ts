@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { operationEvent, redactParams, routeTitles, type FinishedRequest } from './audit';
+import { AuditedRead, auditedReads, operationEvent, redactParams, routeTitles, type FinishedRequest } from './audit';
 
 describe('redactParams', () => {
   it('masks passwords, codes and tokens at any depth and keeps the rest', () => {
@@ -31,6 +31,9 @@ class ThingController {
   addThing(@Body() _b: unknown) {}
   @Get('list')
   list() {}
+  @Get('secret')
+  @AuditedRead()
+  secret() {}
 }
 
 describe('routeTitles', () => {
@@ -78,5 +81,16 @@ describe('operationEvent', () => {
   it('skips reads and addresses no route serves', () => {
     expect(operationEvent({ ...base, method: 'GET' }, titles)).toBeNull();
     expect(operationEvent({ ...base, route: undefined }, titles)).toBeNull();
+  });
+
+  it('records a read marked audited, with its query summarised', () => {
+    const e = operationEvent({ ...base, method: 'GET', route: '/prod-api/thing/secret', body: undefined, query: { id: '3', userId: '9' }, auditedRead: true }, titles)!;
+    expect(e).toMatchObject({ method: 'GET', params: '{"id":"3","userId":"9"}', resultCode: 0 });
+  });
+});
+
+describe('auditedReads', () => {
+  it('lists the GET routes marked @AuditedRead() only', () => {
+    expect([...auditedReads([ThingController], 'prod-api')]).toEqual(['GET /prod-api/thing/secret']);
   });
 });

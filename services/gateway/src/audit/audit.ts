@@ -1,8 +1,25 @@
+import { SetMetadata } from '@nestjs/common';
 import { ErrorCode, type Identity, type OperationLoggedEvent } from '@cmp/contracts';
 import { routesOf } from '../http/routes';
 
 /** Methods that change something: these calls are recorded. */
 export const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const AUDITED_READ = 'cmp:audited-read';
+/**
+ * Marks a GET route whose every call is recorded like a change: a read that shows what is otherwise kept
+ * from view (a full identity number), so who looked, and when, is on record.
+ */
+export const AuditedRead = () => SetMetadata(AUDITED_READ, true);
+
+/** "GET /prefix/path" of every route marked @AuditedRead(), as Fastify reports the matched route. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+export const auditedReads = (controllers: Function[], prefix: string): Set<string> =>
+  new Set(
+    routesOf(controllers, prefix)
+      .filter((r) => r.method === 'GET' && Reflect.getMetadata(AUDITED_READ, r.handler))
+      .map((r) => `GET ${r.path}`),
+  );
 
 /**
  * Body fields never written to the log, whatever their value: passwords, codes, tokens and secrets, bank card
@@ -65,13 +82,17 @@ export interface FinishedRequest {
   userAgent: string | undefined;
   identity: Identity | undefined;
   body: unknown;
+  /** The parsed query string; summarised instead of the body for an audited read. */
+  query?: unknown;
+  /** The route is marked @AuditedRead(): record it although it is a read. */
+  auditedRead?: boolean;
   /** Set by the error filter (or the rate limit) when the call failed. */
   outcome: { code: number; msg: string } | undefined;
 }
 
-/** The event for a finished call, or null when it is not recorded (reads, and addresses no route serves). */
+/** The event for a finished call, or null when it is not recorded (reads not marked audited, and addresses no route serves). */
 export function operationEvent(r: FinishedRequest, titles: Map<string, string>, at = new Date()): OperationLoggedEvent | null {
-  if (!MUTATING_METHODS.has(r.method) || !r.route) return null;
+  if (!(MUTATING_METHODS.has(r.method) || r.auditedRead) || !r.route) return null;
   const body = r.body && typeof r.body === 'object' ? (r.body as Record<string, unknown>) : undefined;
   // A login attempt has no identity yet: the account it names is who (the auth service adds its organisation).
   const claimed = typeof body?.username === 'string' ? body.username.slice(0, 64) : null;
@@ -89,7 +110,7 @@ export function operationEvent(r: FinishedRequest, titles: Map<string, string>, 
     durationMs: Math.round(r.durationMs),
     ip: r.ip,
     userAgent: r.userAgent ?? null,
-    params: redactParams(r.body),
+    params: redactParams(MUTATING_METHODS.has(r.method) ? r.body : r.query),
     at: at.toISOString(),
   };
 }

@@ -7,11 +7,12 @@ import type { GatewayRequest } from '../http/request-context';
 import { operationEvent } from './audit';
 
 /**
- * Records every finished mutating call in the operation log: after the response is sent, an event goes to
- * the AUDIT stream with the request id as message id (a repeat is dropped), and the auth service stores it.
+ * Records every finished mutating call, and every call of a route marked @AuditedRead(), in the operation log:
+ * after the response is sent, an event goes to the AUDIT stream with the request id as message id (a repeat is
+ * dropped), and the auth service stores it.
  * The caller never waits for it and never sees it fail: a failure is only logged.
  */
-export function registerAudit(fastify: FastifyInstance, nc: NatsConnection, titles: Map<string, string>): void {
+export function registerAudit(fastify: FastifyInstance, nc: NatsConnection, titles: Map<string, string>, reads: Set<string>): void {
   const logger = new Logger('Audit');
   // The stream may not exist yet on a fresh NATS; the auth service creates it too, so a failure here is not fatal.
   ensureStream(nc, EventStream.audit).catch((e: Error) => logger.warn(`cannot ensure stream ${EventStream.audit.name}: ${e.message}`));
@@ -30,6 +31,8 @@ export function registerAudit(fastify: FastifyInstance, nc: NatsConnection, titl
         userAgent: req.headers['user-agent'],
         identity: r.identity,
         body: req.body,
+        query: req.query,
+        auditedRead: reads.has(`${req.method} ${req.routeOptions.url}`),
         outcome: r.outcome,
       },
       titles,

@@ -2,12 +2,13 @@ import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } fro
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { buildWorkbook } from '@cmp/common';
-import { EnrollmentSubject as S, Perm, SIGNUP_EXPORT_COLUMNS, type Page, type SignupDetail, type SignupListRow, type Work, type WorkPublication } from '@cmp/contracts';
+import { EnrollmentSubject as S, Perm, SIGNUP_EXPORT_COLUMNS, type IdNumberReveal, type Page, type SignupDetail, type SignupListRow, type Work, type WorkPublication } from '@cmp/contracts';
+import { AuditedRead } from '../audit/audit';
 import { Permissions } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { CompetitionIdQueryDto, IdDto } from '../http/id.dto';
-import { CheckDto, PublishDto, SignupFilterDto, SignupPageDto, WorkPageDto } from './enrollment.dto';
+import { CheckDto, MemberQueryDto, PublishDto, SignupFilterDto, SignupPageDto, WorkPageDto } from './enrollment.dto';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -28,6 +29,14 @@ export class EnrollAdminController {
   @Permissions(Perm.enrollList)
   detail(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<SignupDetail> {
     return this.rpc.call(ctx, S.signupDetail, q);
+  }
+
+  /** A member's identity number in full (details show it masked); every call is in the operation log. */
+  @Get('signup/idNumber')
+  @Permissions(Perm.enrollList)
+  @AuditedRead()
+  revealIdNumber(@RequestCtx() ctx: Ctx, @Query() q: MemberQueryDto): Promise<IdNumberReveal> {
+    return this.rpc.call(ctx, S.signupIdNumber, q);
   }
 
   @Post('signup/check')

@@ -11,6 +11,7 @@ import {
   type Signup,
   type SignupCounts,
   type SignupDetail,
+  type TeamInvitation,
 } from '@cmp/contracts';
 import { LoggedIn, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
@@ -130,9 +131,10 @@ export class EnrollmentController {
     return this.rpc.call(ctx, S.teamDissolve, body);
   }
 
+  /** By `id`: the sign-up in full, for its members and organisers; by `inviteCode`: the invitation view, names masked. */
   @Get('web/enroll/teamMember/list')
   @LoggedIn()
-  members(@RequestCtx() ctx: Ctx, @Query() q: TeamMembersQueryDto): Promise<SignupDetail> {
+  members(@RequestCtx() ctx: Ctx, @Query() q: TeamMembersQueryDto): Promise<SignupDetail | TeamInvitation> {
     return this.rpc.call(ctx, S.teamMembers, q);
   }
 

@@ -14,6 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IdDto } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
 
 /**
@@ -207,6 +208,15 @@ export class MemberDto extends IdBodyDto {
   userId: number;
 }
 
+/** A member of a sign-up, in a query string. */
+export class MemberQueryDto extends IdDto {
+  @ApiProperty({ description: 'the member (user id)' })
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  userId: number;
+}
+
 export class MemberProfileDto extends IdBodyDto {
   @ApiProperty({ type: ProfileDto })
   @ValidateNested()
@@ -222,7 +232,7 @@ export class TeamMembersQueryDto {
   @Min(1)
   id?: number;
 
-  @ApiPropertyOptional({ description: 'or the invitation code (anyone logged in: names only)' })
+  @ApiPropertyOptional({ description: 'or the invitation code (anyone logged in: the team, event and masked names)' })
   @IsOptional()
   @IsString()
   @Matches(INVITE)

@@ -1,5 +1,5 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { Lang } from '@cmp/contracts';
+import { messages, type Lang } from '@cmp/contracts';
 
 /** Thrown by the validation pipe; rendered by the error filter in the caller's language. */
 export class InvalidInput extends Error {
@@ -31,6 +31,8 @@ const TEMPLATES: Record<string, Template> = {
   isEmail: { 'zh-CN': '{field} 不是有效的邮箱地址', en: '{field} must be an email address' },
   whitelistValidation: { 'zh-CN': '不支持的字段 {field}', en: 'unknown field {field}' },
   nestedValidation: { 'zh-CN': '{field} 格式不正确', en: '{field} is not in the right format' },
+  // Our own constraints (ValidateBy names), worded in the catalogue.
+  isSiteLink: messages['error.siteLink'],
 };
 
 /** One line per failing field, naming the field, in the caller's language. */

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
-import { TEMPLATE_TYPES, type TemplateType } from '@cmp/contracts';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { isSiteLink, TEMPLATE_TYPES, type TemplateType } from '@cmp/contracts';
 import { NumberFromText } from '../http/page.dto';
 
 export class WebsiteQueryDto {
@@ -13,9 +13,13 @@ export class WebsiteQueryDto {
   groupId?: number;
 }
 
+/** An http(s) address or a path of the site: the one check the web's rendering uses too (contracts' isSiteLink). */
+const IsSiteLink = () => ValidateBy({ name: 'isSiteLink', validator: { validate: (v: unknown) => isSiteLink(v) } });
+
 class NavigationChildDto {
-  @ApiProperty()
+  @ApiProperty({ description: 'a path of the site (starting with a single /) or an http(s) address' })
   @IsString()
+  @IsSiteLink()
   @MaxLength(200)
   path: string;
 

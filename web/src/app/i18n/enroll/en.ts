@@ -130,6 +130,7 @@ const en: Catalogue<EnrollMessages> = {
     joined: 'You joined the team',
     joinLogin: 'Log in to join',
     currentMembers: 'Current members',
+    placesLeft: '{{count}} places left',
   },
   work: {
     title: 'Work',

@@ -128,6 +128,7 @@ const zhCN = {
     joined: '已加入队伍',
     joinLogin: '登录后加入',
     currentMembers: '当前队员',
+    placesLeft: '还可加入 {{count}} 人',
   },
   work: {
     title: '作品',

@@ -1,4 +1,4 @@
-import type { Option, Page, SignupDetail, SignupListRow, SignupPageQuery, Work, WorkPageQuery, WorkPublication } from '@cmp/contracts';
+import type { IdNumberReveal, Option, Page, SignupDetail, SignupListRow, SignupPageQuery, Work, WorkPageQuery, WorkPublication } from '@cmp/contracts';
 import { http, type Params } from '@/app/http/client';
 
 /** A school the competition's sign-ups come from (GET /enroll/team/source/list). */
@@ -14,6 +14,8 @@ export type SignupFilters = Omit<SignupPageQuery, 'pageNum' | 'pageSize'>;
 export const enrollAdminApi = {
   page: (q: SignupPageQuery, signal?: AbortSignal) => http.get<Page<SignupListRow>>('/enroll/signup/page', { ...q }, signal),
   detail: (id: number, signal?: AbortSignal) => http.get<SignupDetail>('/enroll/signup/detail', { id }, signal),
+  /** A member's full identity number (the detail shows it masked); the gateway logs each call. */
+  idNumber: (id: number, userId: number) => http.get<IdNumberReveal>('/enroll/signup/idNumber', { id, userId }),
   check: (id: number, approve: boolean, reason?: string) => http.post<SignupDetail>('/enroll/signup/check', { id, approve, reason }),
   /** The list with these filters as .xlsx; the file name comes from the response. */
   export: (filters: SignupFilters, fallbackName: string) => http.download('/enroll/signup/export', { ...filters } as Params, fallbackName),

@@ -1,4 +1,5 @@
-import { Alert, Card, Descriptions, Drawer, Empty, Skeleton, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Drawer, Empty, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Perm, SignupStatus, SignupType, type MemberField, type SignupDetail, type SignupMember } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
@@ -6,15 +7,53 @@ import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import { LoadError } from '@/app/components/PageHeader';
 import type { AsyncState } from '@/app/hooks/useAsync';
+import { enrollAdminApi } from '../api/enroll-admin.api';
 import { CompleteTag, NS, PayStatusTag, SignupStatusTag, useEventLabel, useFieldNames, useLang } from './shared';
 
 const PROFILE_FIELDS: Exclude<MemberField, 'school'>[] = ['gender', 'idNumber', 'phone', 'email', 'college', 'major', 'studentNo', 'grade'];
 
-function MemberCard({ member }: { member: SignupMember }) {
+/**
+ * The identity number as the detail carries it (masked), with "Show" asking for it in full: an explicit act
+ * the gateway records in the operation log.
+ */
+function IdNumberValue({ signupId, member }: { signupId: number; member: SignupMember }) {
+  const { t } = useTranslation(NS);
+  const [full, setFull] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const masked = member.profile.idNumber;
+  if (!masked) return null;
+  if (full) return <span data-testid="id-number">{full}</span>;
+  const show = async () => {
+    setBusy(true);
+    try {
+      setFull((await enrollAdminApi.idNumber(signupId, member.userId)).idNumber ?? masked);
+    } catch {
+      // The HTTP client has shown why.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Space size={4}>
+      <span data-testid="id-number">{masked}</span>
+      <Tooltip title={t('detail.showIdNumberHint')}>
+        <Button type="link" size="small" loading={busy} onClick={() => void show()} style={{ padding: 0, height: 'auto' }}>
+          {t('detail.showIdNumber')}
+        </Button>
+      </Tooltip>
+    </Space>
+  );
+}
+
+function MemberCard({ signupId, member }: { signupId: number; member: SignupMember }) {
   const { t } = useTranslation(NS);
   const fieldNames = useFieldNames();
   const p = member.profile;
-  const value = (f: (typeof PROFILE_FIELDS)[number]) => (f === 'gender' ? (p.gender ? t(`gender.${p.gender}`) : '') : (p[f] ?? ''));
+  const value = (f: (typeof PROFILE_FIELDS)[number]) => {
+    if (f === 'gender') return p.gender ? t(`gender.${p.gender}`) : '';
+    if (f === 'idNumber') return p.idNumber ? <IdNumberValue signupId={signupId} member={member} /> : '';
+    return p[f] ?? '';
+  };
   return (
     <Card
       size="small"
@@ -137,7 +176,7 @@ export function SignupDrawer({
           </Descriptions>
           <div className="signup-drawer__section">{t('detail.membersTitle', { count: s.members.length })}</div>
           {s.members.length ? (
-            s.members.map((m) => <MemberCard key={m.userId} member={m} />)
+            s.members.map((m) => <MemberCard key={m.userId} signupId={s.id} member={m} />)
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />
           )}

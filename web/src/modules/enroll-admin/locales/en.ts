@@ -45,6 +45,8 @@ const en: Catalogue<EnrollAdminMessages> = {
     emptyFiltered: 'No sign-ups match these filters',
   },
   detail: {
+    showIdNumber: 'Show',
+    showIdNumberHint: 'Show the full identity number (recorded in the operation log)',
     title: 'Sign-up details',
     number: 'Sign-up no.',
     type: 'Type',

@@ -46,6 +46,8 @@ const zhCN = {
     emptyFiltered: '没有符合条件的报名',
   },
   detail: {
+    showIdNumber: '显示',
+    showIdNumberHint: '显示完整身份证号（将记录到操作日志）',
     title: '报名详情',
     number: '报名编号',
     type: '报名方式',

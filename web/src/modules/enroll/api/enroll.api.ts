@@ -7,6 +7,7 @@ import type {
   SignupDetail,
   SignUpPayload,
   Teacher,
+  TeamInvitation,
   Work,
   WorkSavePayload,
 } from '@cmp/contracts';
@@ -29,8 +30,6 @@ export interface TeamInvite {
   qrCode: string;
 }
 
-/** A team by its sign-up id (members) or by its invite code (someone about to join). */
-export type TeamRef = { id: number } | { inviteCode: string };
 
 /** Sign-ups, teams, works and the personal centre's lists (docs/api-enrollment.md). */
 export const enrollApi = {
@@ -40,7 +39,10 @@ export const enrollApi = {
   signUp: (p: SignUpPayload) => http.post<Signup>('/web/enroll/signUp', p),
   copy: (p: { fromId: number; competitionId: number; itemId: number }) => http.post<Signup>('/web/enroll/copy', p),
   withdraw: (id: number) => http.post<null>('/web/enroll/withdraw', { id }),
-  team: (ref: TeamRef, signal?: AbortSignal) => http.get<SignupDetail>('/web/enroll/teamMember/list', { ...ref }, signal),
+  /** A team in full, for its members. */
+  team: (id: number, signal?: AbortSignal) => http.get<SignupDetail>('/web/enroll/teamMember/list', { id }, signal),
+  /** A team as an invitation shows it (names masked), for someone about to join. */
+  invitation: (inviteCode: string, signal?: AbortSignal) => http.get<TeamInvitation>('/web/enroll/teamMember/list', { inviteCode }, signal),
   invite: (id: number, signal?: AbortSignal) => http.get<TeamInvite>('/enroll/team/getImproveUserInfoQrCode', { id }, signal),
   completeStatus: (id: number, signal?: AbortSignal) => http.get<CompleteStatus>('/web/enroll/user/complete/status', { id }, signal),
   join: (inviteCode: string, profile?: MemberProfile) => http.post<SignupDetail>('/web/enroll/team/join', { inviteCode, profile }),

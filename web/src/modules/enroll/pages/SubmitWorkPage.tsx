@@ -192,7 +192,7 @@ export default function SubmitWorkPage() {
   const [params] = useSearchParams();
   const id = Number(params.get('signupId'));
   const ok = loggedIn && id > 0;
-  const signup = useAsync((signal) => enrollApi.team({ id }, signal), [id], ok);
+  const signup = useAsync((signal) => enrollApi.team(id, signal), [id], ok);
   const works = useAsync((signal) => workApi.mine(signal), [id], ok);
   const competitionId = signup.data?.competitionId ?? 0;
   const competition = useAsync((signal) => siteApi.competition(competitionId, signal), [competitionId], competitionId > 0);

@@ -279,7 +279,7 @@ function AdvisersCard({ s, c, me, onChange }: { s: SignupDetail; c: PublicCompet
 /** The member view: everything about one sign-up the caller is in. */
 function MemberView({ id }: { id: number }) {
   const { t } = useTranslation('enroll');
-  const detail = useAsync((signal) => enrollApi.team({ id }, signal), [id]);
+  const detail = useAsync((signal) => enrollApi.team(id, signal), [id]);
   const user = useAsync((signal) => enrollApi.userDetail(signal), []);
   const [current, setCurrent] = useState<SignupDetail>();
   useEffect(() => setCurrent(detail.data), [detail.data]);
@@ -304,27 +304,27 @@ function MemberView({ id }: { id: number }) {
   );
 }
 
-/** The join view: someone with an invite link fills in their details and joins. */
+/** The join view: someone with an invite link sees the team (names masked), fills in their details and joins. */
 function JoinView({ code }: { code: string }) {
-  const { t } = useTranslation('enroll');
+  const { t, i18n } = useTranslation('enroll');
+  const en = normaliseLang(i18n.language) === 'en';
   const navigate = useNavigate();
-  const detail = useAsync((signal) => enrollApi.team({ inviteCode: code }, signal), [code]);
+  const competitionName = useCompetitionName();
+  const invitation = useAsync((signal) => enrollApi.invitation(code, signal), [code]);
   const user = useAsync((signal) => enrollApi.userDetail(signal), []);
-  const competitionId = detail.data?.competitionId ?? 0;
+  const competitionId = invitation.data?.competitionId ?? 0;
   const competition = useAsync((signal) => siteApi.competition(competitionId, signal), [competitionId], competitionId > 0);
   const [form] = Form.useForm<{ profile: ProfileValues }>();
   const [busy, setBusy] = useState(false);
-  const s = detail.data;
-  const isMember = !!s && !!user.data && s.members.some((m) => m.userId === user.data!.userId);
+  const v = invitation.data;
+  const memberOf = v?.memberSignupId;
   useEffect(() => {
-    if (s && isMember) navigate(`/home/competition/team/details?id=${s.id}`, { replace: true });
-  }, [s, isMember, navigate]);
+    if (memberOf) navigate(`/home/competition/team/details?id=${memberOf}`, { replace: true });
+  }, [memberOf, navigate]);
 
-  if (detail.error || (!detail.loading && !s)) return <Result status="404" title={t('common.notFound')} subTitle={detail.error} />;
-  if (!s || !user.data || !competition.data || isMember) return <Skeleton active />;
+  if (invitation.error || (!invitation.loading && !v)) return <Result status="404" title={t('common.notFound')} subTitle={invitation.error} />;
+  if (!v || !user.data || !competition.data || memberOf) return <Skeleton active />;
   const c = competition.data;
-  const captain = s.members.find((m) => m.captain);
-  const full = s.memberCount >= s.teamMax;
   const join = async () => {
     const { profile } = await form.validateFields();
     const clean = profileOf(profile);
@@ -339,27 +339,29 @@ function JoinView({ code }: { code: string }) {
       setBusy(false);
     }
   };
+  const itemName = en && v.itemNameEn ? v.itemNameEn : v.itemName;
   return (
     <Card title={t('team.joinTitle')} data-testid="team-join">
       <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('team.joinIntro', { captain: captain ? memberName(captain) : '', team: teamLabel(s) })}
+        {t('team.joinIntro', { captain: v.captainName, team: v.teamName ?? itemName })}
       </Typography.Title>
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('common.competition')}>
-          <Link to={`/home/competition/details?id=${s.competitionId}`}>{c.name}</Link>
+          <Link to={`/home/competition/details?id=${v.competitionId}`}>{competitionName({ name: v.competitionName, nameEn: v.competitionNameEn })}</Link>
         </Descriptions.Item>
-        <Descriptions.Item label={t(labels.signUpItem, { ns: 'translation' })}>{s.itemName}</Descriptions.Item>
+        <Descriptions.Item label={t(labels.signUpItem, { ns: 'translation' })}>{itemName}</Descriptions.Item>
         <Descriptions.Item label={t('common.status')}>
-          <SignupStatusTag status={s.status} />
+          <SignupStatusTag status={v.status} />
         </Descriptions.Item>
         <Descriptions.Item label={t('team.currentMembers')}>
-          {s.members.map(memberName).join(t('listSeparator'))} · {t('team.teamSize', { count: s.memberCount, min: s.teamMin, max: s.teamMax })}
+          {v.memberNames.join(t('listSeparator'))} · {t('team.teamSize', { count: v.memberCount, min: v.teamMin, max: v.teamMax })}
+          {v.placesLeft > 0 && <> · {t('team.placesLeft', { count: v.placesLeft })}</>}
         </Descriptions.Item>
       </Descriptions>
-      {full ? (
-        <Alert type="warning" showIcon message={t('team.inviteFull', { max: s.teamMax })} />
-      ) : s.status !== SignupStatus.pending ? (
-        <Alert type="warning" showIcon message={t('team.closedNote', { status: t(`status.${s.status}`) })} />
+      {v.placesLeft === 0 ? (
+        <Alert type="warning" showIcon message={t('team.inviteFull', { max: v.teamMax })} />
+      ) : v.status !== SignupStatus.pending ? (
+        <Alert type="warning" showIcon message={t('team.closedNote', { status: t(`status.${v.status}`) })} />
       ) : (
         <Form form={form} layout="vertical" style={{ maxWidth: 560 }} initialValues={{ profile: profileValues(user.data.profile) }}>
           {c.enroll.requiredFields.length > 0 && <Typography.Paragraph type="secondary">{t('team.joinDetails')}</Typography.Paragraph>}

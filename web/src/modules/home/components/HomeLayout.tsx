@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import { DownOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import { CENTER_PATH, HOME_PATH, LOGIN_PATH } from '@/app/config/constants';
 import { LanguageSwitch } from '@/app/layout/LanguageSwitch';
 import { firstPagePath } from '@/app/router/menu-routes';
 import { sessionActions, useSession } from '@/app/session/session';
-import type { NavigationSetting } from '@cmp/contracts';
+import { isSiteLink, type NavigationSetting } from '@cmp/contracts';
 import { normaliseLang } from '@/app/i18n';
 import { useSite } from '../hooks/useSite';
 import '../locales';
@@ -44,13 +44,35 @@ function useNavLabel() {
   };
 }
 
+/**
+ * A navigation child's target as a link: paths of the site through the router, http(s) addresses as plain anchors,
+ * and anything else (a javascript: or data: target saved before the check existed) as plain text, never a link.
+ */
+function ChildLink({ path, className, children }: { path: string; className: string; children: ReactNode }) {
+  if (!isSiteLink(path)) return <span className={`${className} home__link--inert`}>{children}</span>;
+  if (path.startsWith('/')) {
+    return (
+      <Link to={path} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <a href={path} className={className} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
 function SiteNav({ nav }: { nav: NavigationSetting[] }) {
   const label = useNavLabel();
   const cls = ({ isActive }: { isActive: boolean }) => (isActive ? 'home__link home__link--active' : 'home__link');
   return (
     <nav className="home__nav">
       {nav.map((n) => {
-        const to = n.children[0]?.path ?? TEM_PATHS[n.tem] ?? '/home/homepage';
+        // An entry opens its first child's page when that is a path of the site, else its template's page.
+        const first = n.children[0]?.path;
+        const to = first?.startsWith('/') && isSiteLink(first) ? first : (TEM_PATHS[n.tem] ?? '/home/homepage');
         if (!n.children.length) {
           return (
             <NavLink key={n.tem + n.name} to={to} className={cls}>
@@ -66,9 +88,9 @@ function SiteNav({ nav }: { nav: NavigationSetting[] }) {
             </NavLink>
             <div className="home__submenu-panel">
               {n.children.map((c) => (
-                <Link key={c.path} to={c.path} className="home__submenu-item">
+                <ChildLink key={c.path} path={c.path} className="home__submenu-item">
                   {label.child(n, c)}
-                </Link>
+                </ChildLink>
               ))}
             </div>
           </div>

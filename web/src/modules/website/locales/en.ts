@@ -33,7 +33,7 @@ const en: Catalogue<WebsiteMessages> = {
     up: 'Move up',
     down: 'Move down',
     nameRequired: 'Enter the entry’s name',
-    pathInvalid: 'A path starts with /home/',
+    pathInvalid: 'A path of the site starting with a single / (such as /home/news) or an http(s) address',
   },
   tems: {
     home: 'Homepage',

@@ -30,7 +30,7 @@ const zhCN = {
     up: '上移',
     down: '下移',
     nameRequired: '请输入菜单名称',
-    pathInvalid: '路径须以 /home/ 开头',
+    pathInvalid: '须为以单个 / 开头的站内路径（如 /home/news）或 http(s) 地址',
   },
   tems: {
     home: '首页',

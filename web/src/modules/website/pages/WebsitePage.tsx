@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Form, Image, Input, Radio, Row, Select, Space, Tag, TreeSelect, Typography, Upload } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { ErrorCode, Perm, TEMPLATE_TYPES, type GroupNode, type WebsiteSetting } from '@cmp/contracts';
+import { ErrorCode, isSiteLink, Perm, TEMPLATE_TYPES, type GroupNode, type WebsiteSetting } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { HttpError } from '@/app/http/client';
@@ -21,7 +21,6 @@ const TEMS = ['home', 'competition', 'news', 'cpNews', 'introductionPlatform', '
 const MAX_BANNERS = 10;
 const IMAGE_URL = /^(\/prod-api\/|https:\/\/)\S+$/;
 const LINK = /^$|^\/home\/\S*$|^https:\/\/\S+$/;
-const CHILD_PATH = /^\/home\/\S*$/;
 
 type SiteForm = Omit<WebsiteSetting, 'groupId'>;
 
@@ -188,7 +187,7 @@ export default function WebsitePage() {
                               <Form.Item name={[child.name, 'name']} rules={[{ required: true, whitespace: true, message: t('nav.nameRequired') }]}>
                                 <Input placeholder={t('nav.childName')} maxLength={50} />
                               </Form.Item>
-                              <Form.Item name={[child.name, 'path']} rules={[{ required: true, pattern: CHILD_PATH, message: t('nav.pathInvalid') }]}>
+                              <Form.Item name={[child.name, 'path']} rules={[{ required: true, validator: async (_, v: unknown) => { if (!isSiteLink(v)) throw new Error(t('nav.pathInvalid')); } }]}>
                                 <Input placeholder={t('nav.childPath')} style={{ width: 240 }} maxLength={200} />
                               </Form.Item>
                               <Form.Item name={[child.name, 'dictValue']}>
