@@ -226,15 +226,6 @@ export interface CertificateFileRef {
 /** Address of the public trace page a certificate's QR code opens; `base` is the public web origin. */
 export const traceUrl = (base: string, token: string): string => `${base.replace(/\/$/, '')}/certificate/trace?token=${token}`;
 
-/** Masks a holder's name for the public trace page: first character kept (张三 → 张*, Alice Wang → A**** W***). */
-export function maskName(name: string): string {
-  const trimmed = name.trim();
-  if (/^[\x20-\x7e]+$/.test(trimmed)) return trimmed.split(/\s+/).map((w) => w[0] + '*'.repeat(Math.max(1, w.length - 1))).join(' ');
-  const chars = [...trimmed];
-  if (chars.length <= 1) return trimmed;
-  return chars[0] + '*'.repeat(chars.length - 1);
-}
-
 /** Server messages of the certificates feature, merged into the catalogue in i18n.ts. */
 export const certificateMessages = {
   'cert.templateNotFound': { 'zh-CN': '证书模板不存在：{id}', en: 'No such certificate template: {id}' },

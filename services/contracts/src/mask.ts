@@ -19,6 +19,15 @@ export function maskPersonName(name: string): string {
   return maskWord(trimmed);
 }
 
+/** A name masked for public pages (certificate trace, a site's team list): only the first character kept (张三 → 张*, Alice Wang → A**** W***). */
+export function maskName(name: string): string {
+  const trimmed = name.trim();
+  if (/^[\x20-\x7e]+$/.test(trimmed)) return trimmed.split(/\s+/).map((w) => w[0] + '*'.repeat(Math.max(1, w.length - 1))).join(' ');
+  const chars = [...trimmed];
+  if (chars.length <= 1) return trimmed;
+  return chars[0] + '*'.repeat(chars.length - 1);
+}
+
 /** An identity number with only its first and last four characters shown: 1101**********1234. */
 export function maskIdNumber(id: string): string {
   const chars = [...id.trim()];

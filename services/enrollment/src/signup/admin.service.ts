@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppError, inScope, likePattern, pageOf, Scopes } from '@cmp/common';
 import {
   APPROVED_IDS_LIMIT,
+  maskName,
   PayStatus,
   SignupStatus,
   SignupType,
@@ -242,5 +243,3 @@ export class SignupAdminService {
   }
 }
 
-/** 陈同学 → 陈**, Alice → A****: enough to recognise a team on a public page, not to identify a person. */
-export const maskName = (name: string) => (name.length <= 1 ? name : name[0] + '*'.repeat(Math.min(name.length - 1, 4)));
