@@ -132,7 +132,8 @@ export interface RunningConsumer {
 /**
  * Runs a durable pull consumer: creates its stream when missing and the consumer (or updates it), then handles events one at a time in order (or
  * in batches, with handleBatch), acknowledging each only after its handler succeeded. A failing handler's event is nak'ed with a delay
- * and retried; an event that is not even JSON is terminated (retrying cannot help). Replicas of a service
+ * and retried; an event that is not even JSON, or whose data the database refuses, is terminated (retrying cannot
+ * help), and a failing batch is retried event by event so that one bad event holds back no other. Replicas of a service
  * sharing the durable name share the work.
  */
 export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsumerOptions<T>): Promise<RunningConsumer> {
@@ -168,6 +169,12 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
     }
   };
   const failed = (ms: JsMsg[], e: unknown) => {
+    // PostgreSQL refusing the event's own data (SQLSTATE class 22: NUL in text, out of range): no retry can help.
+    if (ms.length === 1 && /^22/.test(String((e as { code?: unknown }).code ?? ''))) {
+      logger.error(`dropping an event on ${ms[0].subject} whose data the database refuses: ${(e as Error).message}`);
+      ms[0].term('data refused');
+      return;
+    }
     logger.warn(`handling ${ms[0].subject} failed (try ${ms[0].info.redeliveryCount}), retrying in ${retryDelayMs} ms: ${(e as Error).message}`);
     for (const m of ms) m.nak(retryDelayMs);
   };
@@ -199,10 +206,9 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
         await handleBatch(parsed.map((x) => x.payload as T));
         for (const x of parsed) x.m.ack();
       } catch (e) {
-        failed(
-          parsed.map((x) => x.m),
-          e,
-        );
+        if (parsed.length === 1) return failed([parsed[0].m], e);
+        // One bad event must not hold back the others: each goes again on its own.
+        for (const x of parsed) await handleOne(x.m, (payload) => handleBatch([payload]));
       }
     });
     return handled;

@@ -78,6 +78,11 @@ describe('operationEvent', () => {
     expect(e.params).not.toContain('Secret123');
   });
 
+  it('logs a refused login whose name holds a NUL with a character PostgreSQL stores', () => {
+    const e = operationEvent({ ...base, identity: undefined, body: { username: 'a\u0000b', password: 'x' }, outcome: { code: 10400, msg: 'bad' } }, titles)!;
+    expect(e.username).toBe('a\uFFFDb');
+  });
+
   it('skips reads and addresses no route serves', () => {
     expect(operationEvent({ ...base, method: 'GET' }, titles)).toBeNull();
     expect(operationEvent({ ...base, route: undefined }, titles)).toBeNull();

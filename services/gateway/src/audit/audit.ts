@@ -30,6 +30,12 @@ const SECRET_KEY = /pass|pwd|secret|token|captcha|^code$|otp|credential|authoriz
 const MAX_VALUE = 200;
 const MAX_PARAMS = 2000;
 
+/**
+ * Text a caller sent, made storable: a refused request is logged too, and a NUL in it (which PostgreSQL
+ * refuses in text) becomes U+FFFD instead of blocking the log behind it.
+ */
+const storable = (s: string) => s.replaceAll('\u0000', '\uFFFD');
+
 /** A summary of a request body safe to store: secret fields masked, long text and lists cut, null when empty. */
 export function redactParams(body: unknown): string | null {
   if (body === undefined || body === null || typeof body !== 'object' || Buffer.isBuffer(body)) return null;
@@ -95,7 +101,7 @@ export function operationEvent(r: FinishedRequest, titles: Map<string, string>, 
   if (!(MUTATING_METHODS.has(r.method) || r.auditedRead) || !r.route) return null;
   const body = r.body && typeof r.body === 'object' ? (r.body as Record<string, unknown>) : undefined;
   // A login attempt has no identity yet: the account it names is who (the auth service adds its organisation).
-  const claimed = typeof body?.username === 'string' ? body.username.slice(0, 64) : null;
+  const claimed = typeof body?.username === 'string' ? storable(body.username.slice(0, 64)) : null;
   const code = r.outcome?.code ?? (r.statusCode < 400 ? ErrorCode.OK : ErrorCode.INTERNAL);
   return {
     requestId: r.requestId,
@@ -103,13 +109,13 @@ export function operationEvent(r: FinishedRequest, titles: Map<string, string>, 
     username: r.identity?.username ?? claimed,
     groupId: r.identity?.groupId ?? null,
     method: r.method,
-    path: r.url.split('?')[0],
+    path: storable(r.url.split('?')[0]),
     title: titles.get(`${r.method} ${r.route}`) ?? r.route,
     resultCode: code,
     message: code === ErrorCode.OK ? null : (r.outcome?.msg ?? null),
     durationMs: Math.round(r.durationMs),
     ip: r.ip,
-    userAgent: r.userAgent ?? null,
+    userAgent: r.userAgent === undefined ? null : storable(r.userAgent),
     params: redactParams(MUTATING_METHODS.has(r.method) ? r.body : r.query),
     at: at.toISOString(),
   };
