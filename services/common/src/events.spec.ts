@@ -28,6 +28,8 @@ describe('runDurableConsumer with a batch handler', () => {
       durable: 'spec',
       subject: stream.subjects[0],
       retryDelayMs: 100,
+      // A dropped event that was not really dropped would come back after this.
+      ackWaitMs: 1000,
       logger: new Logger('spec', { timestamp: false }),
       // Like an INSERT of many rows: one row PostgreSQL refuses (SQLSTATE 22P05, NUL in text) fails the statement.
       handleBatch: async (events) => {
@@ -41,9 +43,11 @@ describe('runDurableConsumer with a batch handler', () => {
     for (let n = 1; n <= 6; n++) await publishEvent(nc, stream.subjects[0], { n }, { msgId: `${run}-${n}` });
     const deadline = Date.now() + 20_000;
     while (stored.length < 5 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 3000));
     expect(stored.sort()).toEqual([1, 2, 4, 5, 6]);
     // Refused as part of the batch and once on its own, then dropped rather than retried for ever.
     expect(refusals).toBeLessThanOrEqual(2);
+    const info = await (await nc.jetstreamManager()).consumers.info(stream.name, 'spec');
+    expect(info.num_ack_pending + info.num_pending).toBe(0);
   });
 });

@@ -164,7 +164,7 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
       return m.json<T>();
     } catch {
       logger.error(`dropping a message on ${m.subject} that is not JSON`);
-      m.term('not JSON');
+      m.term();
       return undefined;
     }
   };
@@ -172,7 +172,7 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
     // PostgreSQL refusing the event's own data (SQLSTATE class 22: NUL in text, out of range): no retry can help.
     if (ms.length === 1 && /^22/.test(String((e as { code?: unknown }).code ?? ''))) {
       logger.error(`dropping an event on ${ms[0].subject} whose data the database refuses: ${(e as Error).message}`);
-      ms[0].term('data refused');
+      ms[0].term(); // no reason: nats-server before 2.10.4 ignores "+TERM <reason>"
       return;
     }
     logger.warn(`handling ${ms[0].subject} failed (try ${ms[0].info.redeliveryCount}), retrying in ${retryDelayMs} ms: ${(e as Error).message}`);

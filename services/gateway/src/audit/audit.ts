@@ -101,22 +101,24 @@ export function operationEvent(r: FinishedRequest, titles: Map<string, string>, 
   if (!(MUTATING_METHODS.has(r.method) || r.auditedRead) || !r.route) return null;
   const body = r.body && typeof r.body === 'object' ? (r.body as Record<string, unknown>) : undefined;
   // A login attempt has no identity yet: the account it names is who (the auth service adds its organisation).
-  const claimed = typeof body?.username === 'string' ? storable(body.username.slice(0, 64)) : null;
+  const claimed = typeof body?.username === 'string' ? body.username.slice(0, 64) : null;
   const code = r.outcome?.code ?? (r.statusCode < 400 ? ErrorCode.OK : ErrorCode.INTERNAL);
-  return {
+  const event: OperationLoggedEvent = {
     requestId: r.requestId,
     userId: r.identity?.userId ?? null,
     username: r.identity?.username ?? claimed,
     groupId: r.identity?.groupId ?? null,
     method: r.method,
-    path: storable(r.url.split('?')[0]),
+    path: r.url.split('?')[0],
     title: titles.get(`${r.method} ${r.route}`) ?? r.route,
     resultCode: code,
     message: code === ErrorCode.OK ? null : (r.outcome?.msg ?? null),
     durationMs: Math.round(r.durationMs),
     ip: r.ip,
-    userAgent: r.userAgent === undefined ? null : storable(r.userAgent),
+    userAgent: r.userAgent ?? null,
     params: redactParams(MUTATING_METHODS.has(r.method) ? r.body : r.query),
     at: at.toISOString(),
   };
+  // Any text may echo what the caller sent (a name, a message naming a value).
+  return Object.fromEntries(Object.entries(event).map(([k, v]) => [k, typeof v === 'string' ? storable(v) : v])) as OperationLoggedEvent;
 }
