@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, callerOf, isUniqueViolation } from '@cmp/common';
-import { SignupStatus, SignupType, type MemberProfile, type RpcRequest, type SignupDetail } from '@cmp/contracts';
+import { maskName, SignupStatus, SignupType, type MemberProfile, type RpcRequest, type SignupDetail, type TeamInvitation } from '@cmp/contracts';
 import { CompetitionSettings } from '../settings/competition-settings';
 import { mergeProfiles, normaliseProfile } from '../signup/profile';
 import { assertEnrolling, SignupService } from '../signup/signup.service';
@@ -128,6 +128,19 @@ export class TeamService {
   }
 
   /** Members of a team: full details for its members and organisers; names only for someone holding the invitation. */
+  /** Public: the team an invitation code names (the login page tells a logged-out invitee); no personal details. */
+  async invitation(req: RpcRequest<{ inviteCode: string }>): Promise<TeamInvitation> {
+    const [row] = await this.ds.query(
+      `SELECT s.team_name AS "teamName", s.competition_name AS "competitionName", s.item_name AS "itemName",
+              COALESCE(c.profile->>'realName', c.username, '') AS "captainName"
+         FROM signups s LEFT JOIN signup_members c ON c.signup_id = s.id AND c.captain AND c.active
+        WHERE s.invite_code = $1 AND s.type = ${SignupType.team}`,
+      [req.payload.inviteCode],
+    );
+    if (!row) throw AppError.notFound('enroll.inviteNotFound');
+    return { ...row, teamName: row.teamName ?? '', captainName: maskName(row.captainName) };
+  }
+
   async members(req: RpcRequest<{ id?: number; inviteCode?: string }>): Promise<SignupDetail> {
     if (req.payload.id) return this.signups.get(req as RpcRequest<{ id: number }>);
     const [found] = await this.ds.query(`SELECT id::int AS id FROM signups WHERE invite_code = $1`, [req.payload.inviteCode ?? '']);
