@@ -170,7 +170,8 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await waitForText(page, ['No bank card yet', 'Add a bank card'], '[data-testid="bank-card"]');
     expect((await api('/web/user/bankCard', { token: reader.token })).data).toBeNull();
     await page.close();
-  });
+    // Five screens after a login: more than the default minute on a loaded machine.
+  }, 120000);
 
   b.it('shows a newcomer empty messages and study records, saying what will appear there', async () => {
     const fresh = await b.newPage();

@@ -137,7 +137,7 @@ describe('an organiser builds a competition in the back office', () => {
     await b.shot(page, 'wizard-basic-english');
     await click(page, langButton);
     await waitForText(page, '基本信息', '.wizard-steps');
-  });
+  }, 120000);
 
   b.it('adds two events inline, with fees in yuan sent as fen', async () => {
     const { id } = await competitionOf(`网页测试大赛 ${tag} 赛项`);
@@ -238,7 +238,7 @@ describe('an organiser builds a competition in the back office', () => {
     await b.shot(page, 'list-published');
     const listed = await api<ListPage<Competition>>(`/competition/info/page?keyword=${encodeURIComponent(name)}`, { token: await storedToken(page) });
     expect(listed.data.list[0]).toMatchObject({ id, status: 1, itemCount: 2 });
-  });
+  }, 120000);
 
   /** The list searched for one competition: its row alone. */
   async function showInList(name: string) {

@@ -245,7 +245,7 @@ describe('an organiser manages sign-ups and works in the back office', () => {
     await b.shot(page, 'details-teams-english');
     await click(page, langButton);
     await waitForText(page, '参赛团队', '.competition-page');
-  });
+  }, 120000);
 
   b.it('finds the submitted work, opens it and downloads its file', async () => {
     const { c, teams, work } = fresh;

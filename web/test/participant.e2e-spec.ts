@@ -199,7 +199,7 @@ describe('participant', () => {
     await loginAndReturn(page, 'student4', '/home/competition/team/details');
     await waitForText(page, ['Join a team', teamName]);
     await page.close();
-  });
+  }, 120000);
 
   b.it('submits a work with upload progress, refusing a disguised file clearly', async () => {
     const { competitionName, teamName, signupPath } = await team(`${stamp}-work`, cap, members.slice(0, 2));
@@ -293,7 +293,7 @@ describe('participant', () => {
     await b.shot(captain, 'team-approved-en');
     await click(captain, '.home__header', '简体中文');
     await waitForText(captain, '查看作品', '[data-testid="team-page"]');
-  });
+  }, 120000);
 
   b.it('shows the team page in English after the language switch', async () => {
     const { signupPath } = await team(`${stamp}-en`, cap, members.slice(0, 2));

@@ -132,7 +132,7 @@ describe('sign-up, recovery and the operation log in the browser', () => {
     await loginAsStudent(page, username, 'Passw0rd1');
     const info = await api<{ username: string; groupId: number }>('/auth/user/info', { token: await storedToken(page) });
     expect(info.data).toMatchObject({ username, groupId: u1 });
-  });
+  }, 120000);
 
   b.it('the visitor recovers the password by phone code and logs in with the new one', async () => {
     const username = `stu_${suffix}_r`;
