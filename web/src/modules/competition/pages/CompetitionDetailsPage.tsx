@@ -175,7 +175,7 @@ export default function CompetitionDetailsPage() {
         </Space>
       </div>
       <Tabs
-        destroyInactiveTabPane
+        destroyOnHidden
         defaultActiveKey="info"
         items={[
           { key: 'info', label: t('details.tabs.info'), children: info },
