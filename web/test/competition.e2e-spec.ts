@@ -130,9 +130,10 @@ describe('an organiser builds a competition in the back office', () => {
     const saved = await api<CompetitionDetail>(`/competition/info/detail?id=${id}`, { token: await storedToken(page) });
     expect(saved.data.intro).toBe('<p>欢迎参加<strong>网页测试大赛</strong></p>');
 
-    // The editor in English.
+    // The editor in English (back on the first step, which saving left).
     await click(page, langButton);
-    await waitForText(page, ['Basic information', 'Work submission', 'Introduction'], '.competition-page');
+    await click(page, '.wizard-steps', 'Basic information');
+    await waitForText(page, ['Basic information', 'Work submission', 'Introduction', 'Guide'], '.competition-page');
     await page.waitForSelector('#basic_intro button[aria-label="Bold"]');
     await b.shot(page, 'wizard-basic-english');
     await click(page, langButton);
@@ -197,7 +198,7 @@ describe('an organiser builds a competition in the back office', () => {
     // The click guard keeps the button disabled for a second after the refused click: click waits for it.
     await click(page, '.wizard-footer button', { text: '保存并继续', answer: '/competition/enroll/setting/save' });
     // The next step is the work submission, the same form as 作品提交设置.
-    await waitForText(page, ['提交时间', '各竞赛赛项的文件要求', '软件设计组', '文件类型'], '.wizard-body');
+    await waitForText(page, ['提交时间', '各竞赛赛项的文件要求', '文件类型', '单个文件上限（MB）'], '.wizard-body');
     await page.waitForSelector('#workSub_window');
     await b.shot(page, 'wizard-work-step');
   });

@@ -59,7 +59,7 @@ describe('competitions', () => {
     expect(detail.data.items).toHaveLength(2);
     expect(detail.data).not.toHaveProperty('review');
     const schedule = await api<ScheduleEntry[]>(`/competition/schedule/getSchedule?competitionId=${c.id}`);
-    expect(schedule.data.map((e) => e.kind)).toEqual(['enroll', 'stage']);
+    expect(schedule.data.map((e) => e.kind)).toEqual(['enroll', 'submit', 'stage']);
     const byKeyword = await api<Page<Competition>>(`/home/competition/page?groupId=${u1}&keyword=${encodeURIComponent(c.name.slice(0, 5))}`);
     expect(byKeyword.data.list.map((x) => x.id)).toContain(c.id);
 
