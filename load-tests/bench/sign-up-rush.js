@@ -49,6 +49,11 @@ async function makeCompetition(url) {
     competitionId: c.id, startAt: new Date(Date.now() - 86_400_000).toISOString(), endAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     mode: 1, teamMin: 1, teamMax: 1, teacherMax: 0, schoolQuota: null, requiredFields: ['realName'],
   });
+  // Publishing needs a work-submission window too.
+  await call(url, '/competition/workSub/setting/save', token, {
+    competitionId: c.id, startAt: new Date(Date.now() - 86_400_000).toISOString(), endAt: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+    items: detail.items.map((i) => ({ itemId: i.id, fileTypes: ['pdf'], maxFileMb: 10, maxFiles: 1 })),
+  });
   await call(url, '/competition/info/publish', token, { id: c.id });
   return { id: c.id, groupId: detail.groupId, name: detail.name, items: detail.items };
 }

@@ -3,7 +3,7 @@ import type { BankCard, Signup, Work } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate, addWinners, competitionWithEvent, settled, winners } from '../../services/gateway/test/support/certificates';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
-import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForGone, waitForText } from './support/browser';
+import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
 
 /** The personal centre of a student: participant details, bank card, messages and settings, study records. */
 describe('personal centre: details, bank card, messages, study records', () => {
@@ -56,6 +56,15 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await chooseOrganisation(page, '华东示范大学');
   }, 180000);
   afterAll(dropStudents);
+
+  b.it('shows the account: the role and the organisation by name, not by key or id', async () => {
+    await open(page, '/center/users');
+    await waitForText(page, ['角色', '学生', '所属机构', '华东示范大学'], '[data-testid="account-info"]');
+    const text = await textOf(page, '[data-testid="account-info"]');
+    expect(text).not.toMatch(/\bstudent\b/);
+    expect(text).not.toMatch(/所属机构\s*\d+\s*$/m);
+    await b.shot(page, 'account-info');
+  });
 
   b.it('fills in the participant details: a bad identity number is refused on its field, a valid one gives the gender', async () => {
     // The form shows the saved details once they are loaded: typing starts after that.
@@ -147,6 +156,9 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await open(page, '/center/study');
     await waitForText(page, ['Study records', `Signed up for ${competitionName}`, 'Approved', `Submit work: "${workTitle}"`, 'Received a certificate'], '[data-testid="study-records"]');
     await b.shot(page, 'study-english');
+    await open(page, '/center/users');
+    await waitForText(page, ['Roles', 'Student', 'Organisation', '华东示范大学'], '[data-testid="account-info"]');
+    await b.shot(page, 'account-info-english');
     await open(page, '/center/users?tab=bankCard');
     await waitForText(page, ['Bank card', '**** **** **** 0006', 'Replace the card'], '.center__page');
     await b.shot(page, 'bank-card-english');
@@ -158,7 +170,8 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await waitForText(page, ['No bank card yet', 'Add a bank card'], '[data-testid="bank-card"]');
     expect((await api('/web/user/bankCard', { token: reader.token })).data).toBeNull();
     await page.close();
-  });
+    // Five screens after a login: more than the default minute on a loaded machine.
+  }, 120000);
 
   b.it('shows a newcomer empty messages and study records, saying what will appear there', async () => {
     const fresh = await b.newPage();

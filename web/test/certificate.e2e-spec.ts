@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import type { CertificateSearchHit, IssuedCertificate, Page as ListPage } from '@cmp/contracts';
 import { api, login } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate, addWinners, competitionWithEvent, settled, winners } from '../../services/gateway/test/support/certificates';
-import { chooseOrganisation, click, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
+import { chooseOrganisation, click, loadsIn, loginWithPassword, open, textOf, useBrowser, waitForText } from './support/browser';
 
 describe('certificates in the personal centre and on the trace page', () => {
   const b = useBrowser('certificate');
@@ -32,7 +32,7 @@ describe('certificates in the personal centre and on the trace page', () => {
     const page = await b.newPage();
     await loginWithPassword(page, 'teacher1');
     await chooseOrganisation(page, '华东示范大学');
-    await open(page, '/center/reward');
+    await open(page, '/center/newReward');
     await waitForText(page, ['我的证书', competitionName, '本科组', '一等奖', 'CX-0001', '有效'], '[data-testid="my-certificates"]');
     await b.shot(page, 'my-certificates');
 
@@ -45,6 +45,25 @@ describe('certificates in the personal centre and on the trace page', () => {
     const href = await page.$eval('[data-testid="my-certificates"] a[href^="/certificate/trace"]', (a) => a.getAttribute('href')!);
     expect(href).toMatch(/^\/certificate\/trace\?token=[A-Za-z0-9_-]{22}$/);
   });
+
+  b.it('我的获奖 shows the awards, not the certificates again: empty until results are published, in both languages', async () => {
+    const page = await b.newPage();
+    await loadsIn(page, 'zh-CN');
+    await loginWithPassword(page, 'teacher1');
+    await chooseOrganisation(page, '华东示范大学');
+    await open(page, '/center/reward');
+    await waitForText(page, ['我的获奖', '竞赛结果公布后，你的获奖会显示在这里'], '[data-testid="my-awards"]');
+    expect(await page.$('[data-testid="my-certificates"]')).toBeNull();
+    expect(await textOf(page, '.center__page')).not.toContain(competitionName);
+    await b.shot(page, 'my-awards-zh');
+    await click(page, '.home__header', 'English');
+    await waitForText(page, ['My awards', 'your awards appear here once competition results are published'], '[data-testid="my-awards"]');
+    await b.shot(page, 'my-awards-en');
+    // The hint leads to the certificates.
+    await click(page, '[data-testid="my-awards"] a', 'New awards');
+    await waitForText(page, ['My certificates', competitionName], '[data-testid="my-certificates"]');
+    await page.close();
+  }, 120000);
 
   b.it('anyone with the QR link sees the certificate is genuine, and later that it was revoked', async () => {
     const page: Page = await b.newPage();

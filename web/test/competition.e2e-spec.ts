@@ -38,8 +38,8 @@ const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 
 /**
  * A competition of admin1's set up through the API as the wizard would leave it: a bare draft; with
- * `full`, the two events, the 初赛 stage and a team sign-up window open now (team of 2 to 3), published
- * when `publish`.
+ * `full`, the two events, the 初赛 stage and a team sign-up window open now (team of 2 to 3), but no
+ * work-submission window yet (the wizard's step sets it); with `publish`, that window too, published.
  */
 async function competitionOf(name: string, o: { full?: boolean; publish?: boolean } = {}): Promise<CompetitionDetail> {
   const token = await login('admin1');
@@ -65,6 +65,9 @@ async function competitionOf(name: string, o: { full?: boolean; publish?: boolea
   });
   if (stage.code !== 0) throw new Error(`stage: ${stage.msg}`);
   if (!o.publish) return c;
+  const items = c.items.map((i) => ({ itemId: i.id, fileTypes: ['pdf'], maxFileMb: 10, maxFiles: 2 }));
+  const work = await api('/competition/workSub/setting/save', { token, body: { competitionId: c.id, startAt: isoDay(-1), endAt: isoDay(45), items } });
+  if (work.code !== 0) throw new Error(`work window: ${work.msg}`);
   const published = await api<CompetitionDetail>('/competition/info/publish', { token, body: { id: c.id } });
   if (published.code !== 0) throw new Error(`publish: ${published.msg}`);
   return published.data;
@@ -105,17 +108,37 @@ describe('an organiser builds a competition in the back office', () => {
 
     await click(page, '.competition-page__header button', '新增竞赛');
     await waitForPath(page, '/competition/addEdit');
-    await waitForText(page, ['基本信息', '竞赛赛项', '赛段', '报名', '完成'], '.wizard-steps');
+    await waitForText(page, ['基本信息', '竞赛赛项', '赛段', '报名', '作品提交', '完成'], '.wizard-steps');
     await fill(page, '#basic_name', name);
     await fill(page, '#basic_nameEn', 'Web Test Competition');
     await fill(page, '#basic_summary', '浏览器测试创建的竞赛');
+    // Intro and guide are written in the news editor (loaded with the step), not typed as raw HTML.
+    await page.waitForSelector('#basic_intro .tiptap');
+    await page.waitForSelector('#basic_guide .tiptap');
+    expect(await textOf(page, '.wizard-body')).not.toContain('HTML');
+    await click(page, '#basic_intro .tiptap');
+    await page.keyboard.type('欢迎参加');
+    await click(page, '#basic_intro button[aria-label="加粗"]');
+    await page.keyboard.type('网页测试大赛');
+    await waitForText(page, '欢迎参加网页测试大赛', '#basic_intro .tiptap');
     await b.shot(page, 'wizard-basic');
     await click(page, '.wizard-footer button', { text: '保存并继续', answer: '/competition/info/add' });
     await waitForText(page, '竞赛草稿已创建', '.ant-message');
     await page.waitForFunction(() => new URLSearchParams(location.search).has('id'));
     const id = Number(new URL(page.url()).searchParams.get('id'));
     expect(id).toBeGreaterThan(0);
-  });
+    const saved = await api<CompetitionDetail>(`/competition/info/detail?id=${id}`, { token: await storedToken(page) });
+    expect(saved.data.intro).toBe('<p>欢迎参加<strong>网页测试大赛</strong></p>');
+
+    // The editor in English (back on the first step, which saving left).
+    await click(page, langButton);
+    await click(page, '.wizard-steps', 'Basic information');
+    await waitForText(page, ['Basic information', 'Work submission', 'Introduction', 'Guide'], '.competition-page');
+    await page.waitForSelector('#basic_intro button[aria-label="Bold"]');
+    await b.shot(page, 'wizard-basic-english');
+    await click(page, langButton);
+    await waitForText(page, '基本信息', '.wizard-steps');
+  }, 120000);
 
   b.it('adds two events inline, with fees in yuan sent as fen', async () => {
     const { id } = await competitionOf(`网页测试大赛 ${tag} 赛项`);
@@ -174,14 +197,32 @@ describe('an organiser builds a competition in the back office', () => {
     await fill(page, '#enroll_teamMin', '2');
     // The click guard keeps the button disabled for a second after the refused click: click waits for it.
     await click(page, '.wizard-footer button', { text: '保存并继续', answer: '/competition/enroll/setting/save' });
-    await waitForText(page, [`“${name}”已保存为草稿`, '立即发布', '保留草稿'], '.competition-page');
-    await b.shot(page, 'wizard-finish');
+    // The next step is the work submission, the same form as 作品提交设置.
+    await waitForText(page, ['提交时间', '各竞赛赛项的文件要求', '文件类型', '单个文件上限（MB）'], '.wizard-body');
+    await page.waitForSelector('#workSub_window');
+    await b.shot(page, 'wizard-work-step');
   });
 
-  b.it('publishes from the last step, and the list shows it published', async () => {
+  b.it('refuses to publish without a work-submission window, saying so; the wizard step sets it, then it publishes', async () => {
     const name = `网页测试大赛 ${tag} 发布`;
     const { id } = await competitionOf(name, { full: true });
     await wizardAt(id, '完成');
+    await waitForText(page, [`“${name}”已保存为草稿`, '发布前还需要：作品提交时间'], '.competition-page');
+    expect(await page.$eval('.wizard-body .ant-result-extra .ant-btn-primary', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
+    await b.shot(page, 'wizard-missing-work-window');
+    await click(page, langButton);
+    await waitForText(page, ['Work submission', 'Before publishing, add: the work-submission window'], '.competition-page');
+    await b.shot(page, 'wizard-missing-work-window-english');
+    await click(page, langButton);
+    await waitForText(page, '发布前还需要：作品提交时间', '.competition-page');
+    // The server refuses as well, listing what is missing.
+    const refused = await api('/competition/info/publish', { token: await storedToken(page), body: { id } });
+    expect(refused).toMatchObject({ code: 10400, msg: '发布前请先设置：作品提交时间' });
+
+    await click(page, '.wizard-steps', '作品提交');
+    await pickRange(page, '#workSub_window', day(-1), day(45));
+    await click(page, '.wizard-footer button', { text: '保存并继续', answer: '/competition/workSub/setting/save' });
+    await waitForText(page, [`“${name}”已保存为草稿`, '现在发布，门户网站即可展示并开放报名'], '.competition-page');
     await click(page, '.competition-page button', '立即发布');
     await waitForText(page, '发布后将在门户网站展示', '.ant-modal');
     await click(page, '.ant-modal-footer .ant-btn-primary', { answer: '/competition/info/publish' });
@@ -198,7 +239,7 @@ describe('an organiser builds a competition in the back office', () => {
     await b.shot(page, 'list-published');
     const listed = await api<ListPage<Competition>>(`/competition/info/page?keyword=${encodeURIComponent(name)}`, { token: await storedToken(page) });
     expect(listed.data.list[0]).toMatchObject({ id, status: 1, itemCount: 2 });
-  });
+  }, 120000);
 
   /** The list searched for one competition: its row alone. */
   async function showInList(name: string) {
@@ -226,8 +267,8 @@ describe('an organiser builds a competition in the back office', () => {
     await waitForText(page, ['软件设计组', '硬件设计组', '¥50.00'], '.ant-tabs-tabpane-active');
     await b.shot(page, 'details-events');
     await click(page, '.ant-tabs-tab', '参赛选手');
-    await waitForText(page, '参赛选手将在报名与团队管理上线后显示在这里', '.ant-tabs-tabpane-active');
-    await b.shot(page, 'details-pending-tab');
+    await waitForText(page, '这个竞赛还没有个人报名：选手报名后会出现在这里', '.ant-tabs-tabpane-active');
+    await b.shot(page, 'details-players-tab');
   });
 
   b.it('switches the labels to English', async () => {

@@ -213,6 +213,40 @@ describe('an organiser manages sign-ups and works in the back office', () => {
     await waitForText(page, '导出名单', '[data-testid="signups-page"]');
   });
 
+  b.it("shows a competition's players, teams and works on its details page, with search and empty states", async () => {
+    const { c, teams, work } = decided;
+    const teamsTab = '[data-testid="competition-signups-2"]';
+    await open(page, `/competition/details?id=${c.id}`);
+    await waitForText(page, [c.name, '基本信息'], '.competition-page');
+    await click(page, '.competition-page .ant-tabs-tab', { text: '参赛团队', answer: '/enroll/signup/page?type=2' });
+    await waitForText(page, [teams.approve, teams.reject, teams.incomplete, '共 3 条', '已通过', '已驳回'], teamsTab);
+    expect(await textOf(page, '.competition-page')).not.toContain('上线后显示在这里');
+    await b.shot(page, 'details-teams');
+    // Search within the competition's teams.
+    await fill(page, '#signup-search2_keyword', teams.reject);
+    await click(page, `${teamsTab} .search-form button[type="submit"]`, { answer: `/enroll/signup/page?type=2&competitionId=${c.id}` });
+    await waitForText(page, [teams.reject, '共 1 条'], teamsTab);
+    await waitForGone(page, `${teamsTab} .ant-table-row`, teams.approve);
+
+    // Every sign-up of this competition is a team's: the players tab says so.
+    await click(page, '.competition-page .ant-tabs-tab', { text: '参赛选手', answer: '/enroll/signup/page?type=1' });
+    await waitForText(page, '这个竞赛还没有个人报名：选手报名后会出现在这里', '[data-testid="competition-signups-1"]');
+    await b.shot(page, 'details-players-empty');
+
+    await click(page, '.competition-page .ant-tabs-tab', { text: '作品', answer: `/enroll/work/page?competitionId=${c.id}` });
+    await waitForText(page, [work.title, teams.approve, '共 1 条'], '[data-testid="competition-works"]');
+    await b.shot(page, 'details-works');
+
+    await click(page, langButton);
+    await waitForText(page, ['Participants', 'Teams', 'Works', work.title, '1 in total'], '.competition-page');
+    await b.shot(page, 'details-works-english');
+    await click(page, '.competition-page .ant-tabs-tab', 'Teams');
+    await waitForText(page, [teams.approve, 'Approved', 'Rejected'], teamsTab);
+    await b.shot(page, 'details-teams-english');
+    await click(page, langButton);
+    await waitForText(page, '参赛团队', '.competition-page');
+  }, 120000);
+
   b.it('finds the submitted work, opens it and downloads its file', async () => {
     const { c, teams, work } = fresh;
     await open(page, '/works/list');

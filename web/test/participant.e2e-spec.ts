@@ -156,13 +156,16 @@ describe('participant', () => {
   });
 
   b.it('lets two more students join by the invite link after logging in', async () => {
-    const { teamName, signupPath, inviteCode } = await team(`${stamp}-join`, cap, []);
+    const { competitionName, teamName, signupPath, inviteCode } = await team(`${stamp}-join`, cap, []);
     for (const [username, realName, phone] of [
       ['student2', '刘同学', '13800000012'],
       ['student3', '黄同学', '13800000013'],
     ]) {
       const page = await b.newPage();
       await open(page, `/home/competition/team/details?inviteCode=${inviteCode}`);
+      // The login page says who invited them, and that they come back to the invitation.
+      await waitForText(page, [`「${teamName}」（队长 陈*学）邀请你加入队伍，参加 ${competitionName} · 团队赛`, '登录后会回到邀请页面完成加入'], '[data-testid="invitation-notice"]');
+      if (username === 'student2') await b.shot(page, 'invitation-login');
       await loginAndReturn(page, username, '/home/competition/team/details');
       // The invitation shows the team, its event and who is in it, names masked; no account names or phones.
       const already = realName === '黄同学' ? '陈*学、刘*学' : '陈*学';
@@ -180,6 +183,26 @@ describe('participant', () => {
     await waitForText(captain, ['队员 (3)', '陈同学', '刘同学', '黄同学', '队伍人数已满（3 人）', '转让队长', '移出'], '[data-testid="team-page"]');
     await b.shot(captain, 'team-of-three');
     // Two students log in (a password hash each on the server) and fill in the form: a minute on a loaded machine.
+  }, 120000);
+
+  b.it('tells a logged-out invitee in English which team invited them, also on the way through registering', async () => {
+    const { competitionName, teamName, inviteCode } = await team(`${stamp}-inv-en`, cap, []);
+    const page = await b.newPage();
+    await loadsIn(page, 'en');
+    await open(page, `/home/competition/team/details?inviteCode=${inviteCode}`);
+    await waitForPath(page, '/neibu/login');
+    await waitForText(page, [`"${teamName}" (captain 陈*学) invites you to join the team for ${competitionName} · 团队赛`, 'After logging in you come back to the invitation'], '[data-testid="invitation-notice"]');
+    await b.shot(page, 'invitation-login-english');
+    // Registering first keeps the invitation: the register page says it too, and leads back to the login that returns there.
+    await click(page, '.auth__links a', 'Register');
+    await waitForPath(page, '/neibu/register');
+    await waitForText(page, `"${teamName}" (captain 陈*学)`, '[data-testid="invitation-notice"]');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/home/competition/team/details?inviteCode=${inviteCode}`);
+    await click(page, '.auth__links a', 'Have an account? Log in');
+    await waitForPath(page, '/neibu/login');
+    await loginAndReturn(page, 'student4', '/home/competition/team/details');
+    await waitForText(page, ['Join a team', teamName]);
+    await page.close();
   }, 120000);
 
   b.it('submits a work with upload progress, refusing a disguised file clearly', async () => {
@@ -240,6 +263,41 @@ describe('participant', () => {
     await click(captain, '.center__page a', '校园碳足迹地图');
     await waitForPath(captain, '/home/work/workDetail');
   });
+
+  b.it('after approval and a submitted work, offers only what is still allowed and says why the rest is gone', async () => {
+    const { competitionName, signupPath } = await team(`${stamp}-fixed`, cap, members.slice(0, 1), true);
+    const id = Number(new URL(`http://x${signupPath}`).searchParams.get('id'));
+    const approved = await api('/enroll/signup/check', { token: await login('admin1'), body: { id, approve: true } });
+    expect(approved.code).toBe(0);
+
+    await open(captain, signupPath);
+    await waitForText(captain, ['已通过', '队伍已通过审核，不能再解散；如需退赛请联系组织方', '查看作品'], '[data-testid="team-page"]');
+    const summary = await textOf(captain, '[data-testid="team-page"] .ant-card');
+    expect(summary).not.toContain('解散队伍');
+    expect(summary).not.toContain('提交作品');
+    await b.shot(captain, 'team-approved');
+    // The work is offered to view, and its tooltip says how to change it.
+    await captain.hover('[data-testid="team-page"] [data-testid="work-action"]');
+    await waitForText(captain, '作品已提交，可查看；如需修改，请在作品页撤回后再改', '.ant-tooltip');
+    await b.shot(captain, 'team-approved-work-hint');
+
+    await open(captain, '/center/competition');
+    await captain.waitForSelector('.ant-table-row');
+    await fill(captain, '.enroll-toolbar input', competitionName);
+    await captain.keyboard.press('Enter');
+    await waitForText(captain, [competitionName, '已通过', '查看作品'], '[data-testid="my-signups"]');
+    expect(await textOf(captain, '[data-testid="my-signups"] .ant-table-tbody')).not.toContain('提交作品');
+    await b.shot(captain, 'my-competitions-submitted');
+
+    await open(captain, signupPath);
+    await waitForText(captain, '查看作品', '[data-testid="team-page"]');
+    await click(captain, '.home__header', 'English');
+    await waitForText(captain, ['Approved', 'The team is approved and can no longer be dissolved; contact the organiser to pull out', 'View the work'], '[data-testid="team-page"]');
+    expect(await textOf(captain, '[data-testid="team-page"] .ant-card')).not.toContain('Dissolve the team');
+    await b.shot(captain, 'team-approved-en');
+    await click(captain, '.home__header', '简体中文');
+    await waitForText(captain, '查看作品', '[data-testid="team-page"]');
+  }, 120000);
 
   b.it('shows the team page in English after the language switch', async () => {
     const { signupPath } = await team(`${stamp}-en`, cap, members.slice(0, 2));

@@ -60,7 +60,10 @@ describe('the public site', () => {
     const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
     const competition = (await api<{ id: number }>('/competition/info/add', { token: admin1, body: { name: `机器人挑战赛 ${stamp}`, nameEn: `Robot Challenge ${stamp}`, year: 2026, summary: '双赛项的机器人竞赛' } })).data;
     for (const name of ['轮式机器人', '人形机器人']) await api('/competition/item/save', { token: admin1, body: { competitionId: competition.id, name } });
-    await api('/competition/enroll/setting/save', { token: admin1, body: { competitionId: competition.id, startAt: day(-1), endAt: day(20), mode: 2, teamMin: 2, teamMax: 4 } });
+    const enrolled = await api<{ items: { id: number }[] }>('/competition/enroll/setting/save', { token: admin1, body: { competitionId: competition.id, startAt: day(-1), endAt: day(20), mode: 2, teamMin: 2, teamMax: 4 } });
+    // Publishing needs a work-submission window too.
+    const items = enrolled.data.items.map((i) => ({ itemId: i.id, fileTypes: ['pdf'], maxFileMb: 10, maxFiles: 1 }));
+    await api('/competition/workSub/setting/save', { token: admin1, body: { competitionId: competition.id, startAt: day(-1), endAt: day(25), items } });
     expect((await api('/competition/info/publish', { token: admin1, body: { id: competition.id } })).code).toBe(0);
     const title = `机器人挑战赛开幕通知 ${stamp}`;
     const news = await api('/competition/news/add', {

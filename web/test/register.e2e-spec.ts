@@ -5,12 +5,15 @@ import {
   choose,
   click,
   fill,
+  loadsIn,
   open,
   storedToken,
   textOf,
   useBrowser,
+  waitForGone,
   waitForPath,
   waitForText,
+  WEB_URL,
 } from './support/browser';
 
 /** The code the auth service issued, read from Redis as the code-login tests do (production sends it by SMS). */
@@ -95,6 +98,43 @@ describe('sign-up, recovery and the operation log in the browser', () => {
     const info = await api<{ username: string; roleKeys: string[] }>('/auth/user/info', { token: await storedToken(page) });
     expect(info.data).toMatchObject({ username, roleKeys: ['student'] });
   });
+
+  b.it("on an organisation's own site a visitor registers into it without choosing, in either language", async () => {
+    const username = `stu_${suffix}_u1`;
+    const phone = phoneOf('136');
+    // The site of 华东示范大学 is its own host (u1.localhost resolves to this machine).
+    const site = new URL(WEB_URL);
+    site.hostname = 'u1.localhost';
+    const u1 = (await api<{ groupId: number }>('/web/competitionWebsite/getWebsiteSetting', { headers: { 'x-forwarded-host': 'u1.localhost' } })).data.groupId;
+
+    const en = await b.newPage();
+    await loadsIn(en, 'en');
+    await en.goto(`${site.origin}/neibu/register`, { waitUntil: 'domcontentloaded' });
+    await waitForText(en, ['Registering with: 华东示范大学', 'You are on the competition site of 华东示范大学'], '[data-testid="register-site-group"]');
+    await b.shot(en, 'register-own-site-english');
+    await en.close();
+
+    const page = await b.newPage();
+    await page.goto(`${site.origin}/neibu/register`, { waitUntil: 'domcontentloaded' });
+    await waitForText(page, ['注册到：华东示范大学', '你正在 华东示范大学 的竞赛网站注册，账号将属于该机构。'], '[data-testid="register-site-group"]');
+    // The organisation is not asked for.
+    await waitForGone(page, '[data-testid="register-group"]');
+    await b.shot(page, 'register-own-site');
+    await fill(page, '#username', username);
+    await fill(page, '#realName', '本校同学');
+    await fill(page, '#phone', phone);
+    await enterCode(page, 'register', phone);
+    await fill(page, '#password', 'Passw0rd1');
+    await fill(page, '#confirm', 'Passw0rd1');
+    await click(page, '.auth__card button.ant-btn-primary', { answer: '/auth/register' });
+    await waitForPath(page, '/neibu/login');
+    await waitForText(page, '注册成功，请登录');
+    // 华东示范大学 has a college under it, which elsewhere is a choice after login: on its own site it is not asked.
+    await loginAsStudent(page, username, 'Passw0rd1');
+    const info = await api<{ username: string; groupId: number }>('/auth/user/info', { token: await storedToken(page) });
+    expect(info.data).toMatchObject({ username, groupId: u1 });
+    expect(await page.evaluate(() => localStorage.getItem('groupId'))).toBe(String(u1));
+  }, 120000);
 
   b.it('the visitor recovers the password by phone code and logs in with the new one', async () => {
     const username = `stu_${suffix}_r`;

@@ -129,6 +129,8 @@ export interface SignupPageQuery extends PageQuery {
   schoolName?: string;
   status?: SignupStatus;
   payStatus?: PayStatus;
+  /** Individual or team sign-ups only (the competition details' 参赛选手 / 参赛团队 tabs). */
+  type?: SignupType;
   /** Matches team name, member names and usernames. */
   keyword?: string;
 }
@@ -299,6 +301,7 @@ export interface EnrollMessagePage extends Page<EnrollMessage> {
 }
 
 /** The personal centre's data in one answer (rewards and study records are filled by later features). */
+/** Public: what an invitation link names, so a logged-out invitee knows which team invited them. */
 export interface CentreData {
   competitions: Signup[];
   teams: SignupDetail[];
@@ -379,6 +382,10 @@ export const enrollMessages = {
   },
   'enroll.notTeam': { 'zh-CN': '个人报名没有队伍操作', en: 'An individual sign-up has no team' },
   'enroll.closed': { 'zh-CN': '该报名已{status}，不能再修改', en: 'This sign-up is {status} and can no longer change' },
+  'enroll.approvedTeamFixed': {
+    'zh-CN': '队伍已通过审核，不能再解散；如需退赛请联系组织方',
+    en: 'The team is approved and can no longer be dissolved; contact the organiser to pull out',
+  },
   'enroll.paidNoWithdraw': { 'zh-CN': '已缴费的报名不能自行撤销，请联系组织方', en: 'A paid sign-up cannot be withdrawn here; contact the organiser' },
   'enroll.notPending': { 'zh-CN': '只有待审核的报名可以审核', en: 'Only a pending sign-up can be reviewed' },
   'enroll.incomplete': {

@@ -182,6 +182,11 @@ export const messages = {
     en: 'The score weights of review round "{round}" must add up to 100; they add up to {sum}',
   },
   'competition.publishIncomplete': { 'zh-CN': '发布前请先设置：{missing}', en: 'Before publishing, set up {missing}' },
+  // What publishing still needs, listed in publishIncomplete.
+  'competition.missing.item': { 'zh-CN': '至少一个赛项', en: 'at least one event' },
+  'competition.missing.enroll': { 'zh-CN': '报名时间', en: 'the sign-up window' },
+  'competition.missing.workSubmit': { 'zh-CN': '作品提交时间', en: 'the work-submission window' },
+  'competition.missing.separator': { 'zh-CN': '、', en: ', ' },
   'competition.notDraft': { 'zh-CN': '只有草稿状态的竞赛可以发布', en: 'Only a draft competition can be published' },
   'competition.notPublished': { 'zh-CN': '只有已发布的竞赛可以归档', en: 'Only a published competition can be archived' },
   'competition.archived': { 'zh-CN': '已归档的竞赛不能修改', en: 'An archived competition cannot be changed' },

@@ -163,6 +163,7 @@ export const EnrollmentSubject = {
   teamTransfer: 'enrollment.team.transfer',
   teamDissolve: 'enrollment.team.dissolve',
   teamMembers: 'enrollment.team.members',
+  teamInvitation: 'enrollment.team.invitation',
   memberProfileSave: 'enrollment.member.profile-save',
   completeStatus: 'enrollment.member.complete-status',
   profileGet: 'enrollment.profile.get',

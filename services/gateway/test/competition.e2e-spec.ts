@@ -6,7 +6,7 @@ import { NATS_URL } from './support/platform';
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 const groupIdOf = async (token: string) => (await api<{ groupId: number }>('/competition/group/user/getSelect', { token })).data.groupId;
 
-/** A competition built the way the wizard builds it: info, two events, a stage, the sign-up window. */
+/** A competition built the way the wizard builds it: info, two events, a stage, the sign-up and work-submission windows. */
 async function buildCompetition(token: string, name: string): Promise<CompetitionDetail> {
   const added = await api<CompetitionDetail>('/competition/info/add', { token, body: { name, nameEn: `${name} EN`, year: 2026, summary: '测试竞赛' } });
   expect(added.code).toBe(0);
@@ -20,7 +20,12 @@ async function buildCompetition(token: string, name: string): Promise<Competitio
     body: { competitionId: id, startAt: day(-1), endAt: day(30), mode: 3, teamMin: 1, teamMax: 4, teacherMax: 2, schoolQuota: 10 },
   });
   expect(enroll.code).toBe(0);
-  return enroll.data;
+  const work = await api<CompetitionDetail>('/competition/workSub/setting/save', {
+    token,
+    body: { competitionId: id, startAt: day(-1), endAt: day(35), items: enroll.data.items.map((i) => ({ itemId: i.id, fileTypes: ['pdf'], maxFileMb: 10, maxFiles: 2 })) },
+  });
+  expect(work.code).toBe(0);
+  return work.data;
 }
 
 describe('competitions', () => {
@@ -54,7 +59,7 @@ describe('competitions', () => {
     expect(detail.data.items).toHaveLength(2);
     expect(detail.data).not.toHaveProperty('review');
     const schedule = await api<ScheduleEntry[]>(`/competition/schedule/getSchedule?competitionId=${c.id}`);
-    expect(schedule.data.map((e) => e.kind)).toEqual(['enroll', 'stage']);
+    expect(schedule.data.map((e) => e.kind)).toEqual(['enroll', 'submit', 'stage']);
     const byKeyword = await api<Page<Competition>>(`/home/competition/page?groupId=${u1}&keyword=${encodeURIComponent(c.name.slice(0, 5))}`);
     expect(byKeyword.data.list.map((x) => x.id)).toContain(c.id);
 
@@ -156,7 +161,13 @@ describe('competitions', () => {
 
     const incomplete = await api<CompetitionDetail>('/competition/info/add', { token: admin1, body: { name: `空竞赛 ${Date.now()}`, year: 2026 } });
     const refused = await api('/competition/info/publish', { token: admin1, body: { id: incomplete.data.id }, lang: 'en' });
-    expect(refused.msg).toBe('Before publishing, set up at least one event, the sign-up window');
+    expect(refused).toMatchObject({ code: 10400, msg: 'Before publishing, set up at least one event, the sign-up window, the work-submission window' });
+    // With events and a sign-up window, the submission window is still missing: a published competition could not collect works.
+    const noWorks = await api<CompetitionDetail>('/competition/info/add', { token: admin1, body: { name: `无作品窗口赛 ${Date.now()}`, year: 2026 } });
+    expect((await api('/competition/item/save', { token: admin1, body: { competitionId: noWorks.data.id, name: '唯一组' } })).code).toBe(0);
+    expect((await api('/competition/enroll/setting/save', { token: admin1, body: { competitionId: noWorks.data.id, startAt: day(-1), endAt: day(30), mode: 1 } })).code).toBe(0);
+    expect(await api('/competition/info/publish', { token: admin1, body: { id: noWorks.data.id } })).toMatchObject({ code: 10400, msg: '发布前请先设置：作品提交时间' });
+    expect((await api<CompetitionDetail>(`/competition/info/detail?id=${noWorks.data.id}`, { token: admin1 })).data.status).toBe(0);
   });
 
   it('saves work-submission and review settings that the detail then shows', async () => {

@@ -192,6 +192,26 @@ describe('sign-up, teams and works', () => {
     expect((await api<Signup[]>(`/web/enroll/my?competitionId=${c.id}`, as(b))).data.map((s) => s.competitionId)).toEqual([c.id, c.id]);
   });
 
+  it('refuses to dissolve an approved team, saying whom to ask; an individual may still withdraw', async () => {
+    const k = await makeCompetition(admin1, { teamMin: 1, teamMax: 3, requiredFields: ['realName'] });
+    const [captain, mate, single] = await makeStudents(3);
+    const team = await api<Signup>('/web/enroll/signUp', { ...as(captain), body: { competitionId: k.id, itemId: k.items[0].id, type: 2, teamName: '已审队', profile: profile(1) } });
+    const { inviteCode } = (await api<{ inviteCode: string }>(`/enroll/team/getImproveUserInfoQrCode?id=${team.data.id}`, as(captain))).data;
+    expect((await api('/web/enroll/team/join', { ...as(mate), body: { inviteCode, profile: profile(2) } })).code).toBe(0);
+    expect((await api('/enroll/signup/check', { token: admin1, body: { id: team.data.id, approve: true } })).code).toBe(0);
+
+    const en = await api('/web/enroll/team/dissolve', { ...as(captain), body: { id: team.data.id }, lang: 'en' });
+    expect(en).toMatchObject({ code: 10400, msg: 'The team is approved and can no longer be dissolved; contact the organiser to pull out' });
+    // The same sign-up withdrawn by its other name is refused too, in the default language.
+    const zh = await api('/web/enroll/withdraw', { ...as(captain), body: { id: team.data.id } });
+    expect(zh).toMatchObject({ code: 10400, msg: '队伍已通过审核，不能再解散；如需退赛请联系组织方' });
+    expect((await api<Signup[]>(`/web/enroll/my?competitionId=${k.id}`, as(captain))).data[0]).toMatchObject({ id: team.data.id, status: 1 });
+
+    const alone = await api<Signup>('/web/enroll/signUp', { ...as(single), body: { competitionId: k.id, itemId: k.items[0].id, type: 1, profile: profile(3) } });
+    expect((await api('/enroll/signup/check', { token: admin1, body: { id: alone.data.id, approve: true } })).code).toBe(0);
+    expect((await api('/web/enroll/withdraw', { ...as(single), body: { id: alone.data.id } })).code).toBe(0);
+  });
+
   it('marks a fee-paying sign-up paid once, however often payment.order.paid arrives', async () => {
     const [, , , , , , payer] = st;
     const s = await api<Signup>('/web/enroll/signUp', {

@@ -4,6 +4,7 @@ import { AppError, callerOf, isUniqueViolation, likePattern, NatsRpcClient, page
 import {
   CompetitionStatus,
   EventSubject,
+  translate,
   type Competition,
   type CompetitionDetail,
   type CompetitionInput,
@@ -131,11 +132,17 @@ export class CompetitionService {
   async publish(req: RpcRequest<{ id: number }>): Promise<CompetitionDetail> {
     return this.change(req, req.payload.id, async (m, before) => {
       if (before.status !== CompetitionStatus.draft) throw AppError.conflict('competition.notDraft');
+      // Refused, not asked: without a submission window a published competition could never collect works.
+      const lang = req.meta.lang;
       const missing = [
-        !before.items.length && (req.meta.lang === 'en' ? 'at least one event' : '至少一个赛项'),
-        !before.enroll.startAt && (req.meta.lang === 'en' ? 'the sign-up window' : '报名时间'),
-      ].filter(Boolean);
-      if (missing.length) throw AppError.badRequest('competition.publishIncomplete', { missing: missing.join(req.meta.lang === 'en' ? ', ' : '、') });
+        !before.items.length && 'competition.missing.item',
+        !before.enroll.startAt && 'competition.missing.enroll',
+        !before.workSubmit.startAt && 'competition.missing.workSubmit',
+      ].filter((k): k is string => !!k);
+      if (missing.length) {
+        const list = missing.map((k) => translate(k, lang)).join(translate('competition.missing.separator', lang));
+        throw AppError.badRequest('competition.publishIncomplete', { missing: list });
+      }
       const [{ publishedAt }] = await m.query(
         `UPDATE competitions SET status = ${CompetitionStatus.published}, published_at = now(), updated_at = now()
           WHERE id = $1 RETURNING published_at AS "publishedAt"`,

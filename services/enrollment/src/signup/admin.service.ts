@@ -44,13 +44,13 @@ export class SignupAdminService {
     const q = req.payload;
     const params: unknown[] = [
       scope, q.competitionId ?? null, q.itemId ?? null, q.schoolId ?? null, q.status ?? null, q.payStatus ?? null,
-      likePattern(q.keyword), q.schoolName?.trim() || null,
+      likePattern(q.keyword), q.schoolName?.trim() || null, q.type ?? null,
     ];
     const sql = `($1::int[] IS NULL OR s.group_id = ANY($1)) AND ($2::int IS NULL OR s.competition_id = $2) AND ($3::int IS NULL OR s.item_id = $3)
       AND ($4::int IS NULL OR s.school_id = $4) AND ($5::int IS NULL OR s.status = $5) AND ($6::int IS NULL OR s.pay_status = $6)
       AND ($7::text IS NULL OR s.team_name ILIKE $7 OR s.school_name ILIKE $7 OR EXISTS (
             SELECT 1 FROM signup_members x WHERE x.signup_id = s.id AND (x.username ILIKE $7 OR x.profile->>'realName' ILIKE $7)))
-      AND ($8::text IS NULL OR (s.school_id IS NULL AND s.school_name = $8))`;
+      AND ($8::text IS NULL OR (s.school_id IS NULL AND s.school_name = $8)) AND ($9::int IS NULL OR s.type = $9)`;
     return { sql, params };
   }
 
@@ -61,7 +61,7 @@ export class SignupAdminService {
       this.ds.query(
         `SELECT ${SIGNUP_COLUMNS}, COALESCE(c.profile->>'realName', c.username, '') AS "captainName"
          FROM signups s LEFT JOIN signup_members c ON c.signup_id = s.id AND c.user_id = s.captain_user_id
-         WHERE ${sql} ORDER BY s.id DESC LIMIT $9 OFFSET $10`,
+         WHERE ${sql} ORDER BY s.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, pageSize, offset],
       ) as Promise<(Signup & { captainName: string })[]>,
       this.ds.query(`SELECT count(*)::int AS total FROM signups s WHERE ${sql}`, params),
@@ -161,7 +161,9 @@ export class SignupAdminService {
     const q = req.payload;
     const ids = q.ids?.slice(0, APPROVED_IDS_LIMIT);
     const { sql, params } = await this.where({ ...req, payload: { competitionId: q.competitionId, itemId: q.itemId, keyword: q.keyword?.trim() || undefined, status: SignupStatus.approved } });
-    const where = `${sql} AND ($9::bigint[] IS NULL OR s.id = ANY($9))`;
+    // Numbered after the filters' own parameters.
+    const n = params.length + 1;
+    const where = `${sql} AND ($${n}::bigint[] IS NULL OR s.id = ANY($${n}))`;
     const args = [...params, ids ?? null];
     const { pageNum, pageSize, offset } = ids ? { pageNum: 1, pageSize: APPROVED_IDS_LIMIT, offset: 0 } : pageOf(q);
     const [list, [{ total }]] = await Promise.all([
@@ -171,7 +173,7 @@ export class SignupAdminService {
              ORDER BY x.captain DESC, x.id) FROM signup_members x WHERE x.signup_id = s.id AND x.active), '[]') AS members,
            ARRAY(SELECT t->>'name' FROM jsonb_array_elements(s.teachers) t) AS teachers,
            (SELECT w.title FROM works w WHERE w.signup_id = s.id) AS "workTitle"
-         FROM signups s WHERE ${where} ORDER BY s.id LIMIT $10 OFFSET $11`,
+         FROM signups s WHERE ${where} ORDER BY s.id LIMIT $${n + 1} OFFSET $${n + 2}`,
         [...args, pageSize, offset],
       ) as Promise<ApprovedSignup[]>,
       this.ds.query(`SELECT count(*)::int AS total FROM signups s WHERE ${where}`, args),

@@ -153,6 +153,8 @@ export class SignupService {
     await this.ds.transaction(async (m) => {
       const locked = (await loadSignup(m, s.id, true))!;
       assertOpen(locked, req.meta.lang);
+      // An approved team is what the organiser approved (its members are fixed too): only they can undo it.
+      if (locked.type === SignupType.team && locked.status === SignupStatus.approved) throw AppError.badRequest('enroll.approvedTeamFixed');
       if (locked.payStatus === PayStatus.paid) throw AppError.badRequest('enroll.paidNoWithdraw');
       await closeSignup(m, locked, SignupStatus.withdrawn, null);
     });

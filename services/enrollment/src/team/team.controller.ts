@@ -15,5 +15,6 @@ export class TeamController {
   @MessagePattern(S.teamRemoveMember) removeMember(@Payload() r: RpcRequest<{ id: number; userId: number }>) { return this.teams.removeMember(r); }
   @MessagePattern(S.teamTransfer) transfer(@Payload() r: RpcRequest<{ id: number; userId: number }>) { return this.teams.transfer(r); }
   @MessagePattern(S.teamDissolve) dissolve(@Payload() r: Id) { return this.teams.dissolve(r); }
+  @MessagePattern(S.teamInvitation) invitation(@Payload() r: RpcRequest<{ inviteCode: string }>) { return this.teams.invitation(r); }
   @MessagePattern(S.teamMembers) members(@Payload() r: RpcRequest<{ id?: number; inviteCode?: string }>) { return this.teams.members(r); }
 }

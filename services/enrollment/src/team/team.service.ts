@@ -135,9 +135,10 @@ export class TeamService {
 
   /**
    * What someone holding the invitation needs to decide on joining, and nothing more: the code is shared by
-   * link and QR code, so it must not open anyone's phone, account name or details (issue 12).
+   * link and QR code, so it must not open anyone's phone, account name or details (issue 12). Public: a
+   * logged-out invitee's login page says which team invited them.
    */
-  private async invitation(req: RpcRequest<{ inviteCode?: string }>): Promise<TeamInvitation> {
+  async invitation(req: RpcRequest<{ inviteCode?: string }>): Promise<TeamInvitation> {
     const [found] = await this.ds.query(`SELECT id::int AS id FROM signups WHERE invite_code = $1`, [req.payload.inviteCode ?? '']);
     if (!found) throw AppError.notFound('enroll.inviteNotFound');
     const s = (await loadSignup(this.ds.manager, found.id))!;
@@ -147,7 +148,6 @@ export class TeamService {
     const item = settings.items.find((i) => i.id === s.itemId);
     const nameOf = (m: (typeof members)[number]) => maskPersonName(String(m.profile.realName ?? '') || '*');
     const captain = members.find((m) => m.captain);
-    const me = callerOf(req);
     const teamMax = settings.enroll.teamMax;
     return {
       competitionId: s.competitionId,
@@ -164,7 +164,7 @@ export class TeamService {
       placesLeft: Math.max(0, teamMax - s.memberCount),
       captainName: captain ? nameOf(captain) : '',
       memberNames: members.map(nameOf),
-      ...(members.some((m) => m.userId === me.userId) ? { memberSignupId: s.id } : {}),
+      ...(req.identity && members.some((m) => m.userId === req.identity!.userId) ? { memberSignupId: s.id } : {}),
     };
   }
 }

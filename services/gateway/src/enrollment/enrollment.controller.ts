@@ -28,6 +28,7 @@ import {
   MessageReadDto,
   MySignupsQueryDto,
   ProfileDto,
+  InvitationQueryDto,
   PublicMembersQueryDto,
   SignUpDto,
   TeachersDto,
@@ -129,6 +130,13 @@ export class EnrollmentController {
   @LoggedIn()
   dissolve(@RequestCtx() ctx: Ctx, @Body() body: IdBodyDto): Promise<null> {
     return this.rpc.call(ctx, S.teamDissolve, body);
+  }
+
+  /** Public: the team an invitation link names, for the login page of a logged-out invitee. */
+  @Get('web/enroll/team/invitation')
+  @Public()
+  invitation(@RequestCtx() ctx: Ctx, @Query() q: InvitationQueryDto): Promise<TeamInvitation> {
+    return this.rpc.call(ctx, S.teamInvitation, q);
   }
 
   /** By `id`: the sign-up in full, for its members and organisers; by `inviteCode`: the invitation view, names masked. */

@@ -239,6 +239,13 @@ export class TeamMembersQueryDto {
   inviteCode?: string;
 }
 
+export class InvitationQueryDto {
+  @ApiProperty({ description: 'from the invitation link' })
+  @IsString()
+  @Matches(INVITE)
+  inviteCode: string;
+}
+
 export class PublicMembersQueryDto extends PageDto {
   @ApiProperty()
   @NumberFromText()
@@ -293,6 +300,12 @@ export class SignupFilterDto {
   @NumberFromText()
   @IsIn([0, 1, 2])
   payStatus?: number;
+
+  @ApiPropertyOptional({ enum: [1, 2], description: '1 individual, 2 team' })
+  @IsOptional()
+  @NumberFromText()
+  @IsIn([1, 2])
+  type?: number;
 
   @ApiPropertyOptional({ description: 'team, school, member name or account' })
   @IsOptional()

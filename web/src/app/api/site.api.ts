@@ -17,6 +17,15 @@ export interface SiteRef {
   groupId?: number;
 }
 
+/** Where the public site keeps the organisation a ?groupId= picked, for this tab (links inside the site keep it). */
+export const SITE_GROUP_KEY = 'siteGroupId';
+
+/** The site this tab is on outside the public pages (login, register): the one picked earlier, else the host's. */
+export function storedSiteRef(): SiteRef {
+  const stored = Number(sessionStorage.getItem(SITE_GROUP_KEY));
+  return stored > 0 ? { groupId: stored } : {};
+}
+
 export type PublicCompetition = Omit<CompetitionDetail, 'review'>;
 export type LastRound = (Competition & { competitionId: number; competitionName: string }) | null;
 

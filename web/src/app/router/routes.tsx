@@ -20,6 +20,7 @@ const CentreSettingsPage = () => import('@/modules/center/pages/SettingsPage');
 const StudyPage = () => import('@/modules/center/pages/StudyPage');
 const InformationSubPage = () => import('@/modules/news/pages/InformationSubPage');
 const MyCertificatesPage = () => import('@/modules/certificate/pages/MyCertificatesPage');
+const MyAwardsPage = () => import('@/modules/certificate/pages/MyAwardsPage');
 const CertificateTracePage = () => import('@/modules/certificate/pages/TracePage');
 const MyCompetitionsPage = () => import('@/modules/enroll/pages/MyCompetitionsPage');
 const MyTeamsPage = () => import('@/modules/enroll/pages/MyTeamsPage');
@@ -98,7 +99,8 @@ const centerChildren: RouteObject[] = [
   { path: 'work', handle: { titleKey: 'route.centerWork', area: 'center' }, element: lazyElement(MyWorksPage) },
   { path: 'team', handle: { titleKey: 'route.centerTeam', area: 'center' }, element: lazyElement(MyTeamsPage) },
   { path: 'study', handle: { titleKey: 'route.centerStudy', area: 'center' }, element: lazyElement(StudyPage) },
-  { path: 'reward', handle: { titleKey: 'route.centerReward', area: 'center' }, element: lazyElement(MyCertificatesPage) },
+  // newReward: the newest certificates; reward: the awards (results), which never repeat the certificates.
+  { path: 'reward', handle: { titleKey: 'route.centerReward', area: 'center' }, element: lazyElement(MyAwardsPage) },
   { path: 'informationSub', handle: { titleKey: 'route.centerInformationSub', area: 'center' }, element: lazyElement(InformationSubPage) },
 ];
 

@@ -123,6 +123,10 @@ const en: Catalogue<EnrollMessages> = {
     withdrawConfirm: 'Withdraw the sign-up of {{name}}?',
     withdrawn: 'Sign-up withdrawn',
     closedNote: 'This sign-up is {{status}} and can no longer change',
+    approvedFixed: 'The team is approved and can no longer be dissolved; contact the organiser to pull out',
+    approvedFixedMember: 'The team is approved and members can no longer leave; ask the captain or the organiser for changes',
+    workSubmittedHint: 'The work is submitted and can be viewed; to change it, withdraw it on the work page first',
+    viewWork: 'View the work',
     joinTitle: 'Join a team',
     joinIntro: '{{captain}} invites you to join the team “{{team}}”',
     joinDetails: 'Fill in the details this competition requires before joining',
@@ -202,6 +206,7 @@ const en: Catalogue<EnrollMessages> = {
     noMatch: 'Nothing matches',
     detail: 'Details',
     edit: 'Edit',
+    workClosedHint: 'The sign-up is {{status}}: no work can be submitted',
     total: '{{total}} in all',
   },
 };

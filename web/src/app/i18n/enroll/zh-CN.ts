@@ -121,6 +121,10 @@ const zhCN = {
     withdrawConfirm: '确定撤销 {{name}} 的报名吗？',
     withdrawn: '报名已撤销',
     closedNote: '该报名已{{status}}，不能再修改',
+    approvedFixed: '队伍已通过审核，不能再解散；如需退赛请联系组织方',
+    approvedFixedMember: '队伍已通过审核，队员不能再退出；如需调整请联系队长或组织方',
+    workSubmittedHint: '作品已提交，可查看；如需修改，请在作品页撤回后再改',
+    viewWork: '查看作品',
     joinTitle: '加入队伍',
     joinIntro: '{{captain}} 邀请你加入队伍「{{team}}」',
     joinDetails: '加入前请填写本竞赛要求的信息',
@@ -200,6 +204,7 @@ const zhCN = {
     noMatch: '没有符合条件的记录',
     detail: '详情',
     edit: '编辑',
+    workClosedHint: '报名已{{status}}，不能提交作品',
     total: '共 {{total}} 条',
   },
 };

@@ -245,6 +245,10 @@ const en: Catalogue<Messages> = {
     group: 'Organisation (school / college)',
     groupRequired: 'Please choose your organisation',
     groupsFailed: 'Could not load the organisations',
+    invitation: '"{{team}}" (captain {{captain}}) invites you to join the team for {{competition}} · {{item}}',
+    invitationHint: 'After logging in you come back to the invitation to join; without an account, register first.',
+    registerInto: 'Registering with: {{name}}',
+    registerIntoHint: 'You are on the competition site of {{name}}: the account will belong to it.',
     backToLogin: 'Have an account? Log in',
     registerPage: {
       title: 'Register',
@@ -279,6 +283,15 @@ const en: Catalogue<Messages> = {
       bankCard: 'Bank card',
     },
     info: {
+      roleNames: {
+        ROOT: 'Platform administrator',
+        admin: 'Organiser administrator',
+        newsEditor: 'News editor',
+        expert: 'Expert reviewer',
+        teacher: 'Supervising teacher',
+        student: 'Student',
+        t: 'User',
+      },
       username: 'Account',
       realName: 'Name',
       roles: 'Roles',

@@ -243,6 +243,10 @@ const zhCN = {
     groupRequired: '请选择所属机构',
     groupsFailed: '获取机构列表失败',
     backToLogin: '已有账号？去登录',
+    invitation: '「{{team}}」（队长 {{captain}}）邀请你加入队伍，参加 {{competition}} · {{item}}',
+    invitationHint: '登录后会回到邀请页面完成加入；还没有账号可以先注册。',
+    registerInto: '注册到：{{name}}',
+    registerIntoHint: '你正在 {{name}} 的竞赛网站注册，账号将属于该机构。',
     registerPage: {
       title: '注册账号',
       desc: '注册后即为学生账号，可报名参赛。',
@@ -276,6 +280,16 @@ const zhCN = {
       bankCard: '银行卡',
     },
     info: {
+      /** Built-in roles by key; a role added in the back office shows its key. */
+      roleNames: {
+        ROOT: '超级管理员',
+        admin: '机构管理员',
+        newsEditor: '资讯编辑',
+        expert: '评审专家',
+        teacher: '指导老师',
+        student: '学生',
+        t: '普通用户',
+      },
       username: '账号',
       realName: '姓名',
       roles: '角色',

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useClickGuard } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
+import { useRedirectQuery } from './InvitationNotice';
 import { AuthShell } from './AuthShell';
 import { NewPasswordFields, PhoneCodeFields } from './PhoneCodeFields';
 
@@ -44,6 +45,8 @@ export function PhoneCodeScreen<V extends PhoneCodeValues>({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Where the person was going before logging in stays the destination after registering or recovering.
+  const onward = useRedirectQuery();
   const [submitting, setSubmitting] = useState(false);
 
   const submit = async () => {
@@ -53,7 +56,7 @@ export function PhoneCodeScreen<V extends PhoneCodeValues>({
       setSubmitting(true);
       await run(v);
       toast(t(`auth.${page}.done`), 'success');
-      navigate('/neibu/login', { replace: true });
+      navigate(`/neibu/login${onward}`, { replace: true });
     } catch {
       // Form errors show on the fields; call errors were shown by the HTTP client.
     } finally {
@@ -79,7 +82,7 @@ export function PhoneCodeScreen<V extends PhoneCodeValues>({
         {submitting ? t(`auth.${page}.submitting`) : t(`auth.${page}.submit`)}
       </Button>
       <div className="auth__links">
-        <Link to="/neibu/login">{t('auth.backToLogin')}</Link>
+        <Link to={`/neibu/login${onward}`}>{t('auth.backToLogin')}</Link>
         <Link to={link.to}>{link.label}</Link>
       </div>
     </AuthShell>

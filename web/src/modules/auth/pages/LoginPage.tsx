@@ -11,6 +11,7 @@ import { toast } from '@/app/feedback/feedback';
 import { sessionActions } from '@/app/session/session';
 import { authApi } from '../api/auth.api';
 import { AuthShell } from '../components/AuthShell';
+import { InvitationNotice, useRedirectQuery } from '../components/InvitationNotice';
 import { useCountdown } from '../hooks/useCountdown';
 
 /** Login modes of spec section 4: 1 password, 2 verification code; each has its own call. */
@@ -26,6 +27,7 @@ export default function LoginPage() {
   const [pwdForm] = Form.useForm<{ username: string; password: string }>();
   const [codeForm] = Form.useForm<{ phone: string; code: string }>();
   const countdown = useCountdown();
+  const onward = useRedirectQuery();
 
   /** The token is in: the organisation is chosen next (the /role page), then the page asked for. */
   const enter = (token: string) => {
@@ -111,6 +113,7 @@ export default function LoginPage() {
 
   return (
     <AuthShell>
+      <InvitationNotice />
       <Tabs
         activeKey={mode}
         onChange={(k) => setMode(k as Mode)}
@@ -124,7 +127,7 @@ export default function LoginPage() {
         {submitting ? t('auth.loggingIn') : t('auth.loginButton')}
       </Button>
       <div className="auth__links">
-        <Link to="/neibu/register">{t('auth.register')}</Link>
+        <Link to={`/neibu/register${onward}`}>{t('auth.register')}</Link>
         <Link to="/neibu/retrieve">{t('auth.forgot')}</Link>
       </div>
     </AuthShell>

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Form, Input, Select } from 'antd';
+import { Alert, Button, Form, Input, Select, Typography } from 'antd';
 import { BankOutlined, IdcardOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { USERNAME_PATTERN, type RegisterGroup } from '@cmp/contracts';
+import { siteApi, storedSiteRef } from '@/app/api/site.api';
 import { authApi } from '../api/auth.api';
+import { InvitationNotice } from '../components/InvitationNotice';
 import { PhoneCodeScreen, type PhoneCodeValues } from '../components/PhoneCodeScreen';
 import { groupOptions } from '../hooks/group-options';
 
@@ -20,6 +22,21 @@ export default function RegisterPage() {
   const [groups, setGroups] = useState<RegisterGroup[]>();
   const [groupsFailed, setGroupsFailed] = useState(false);
   const options = useMemo(() => groupOptions(groups ?? []), [groups]);
+  // On an organisation's own site (its host, or the ?groupId= the public site kept) that organisation is the
+  // choice: preselected and not asked. The platform's own site is no organisation one registers with.
+  const [siteGroupId, setSiteGroupId] = useState<number | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    siteApi.setting(storedSiteRef(), controller.signal).then(
+      (s) => setSiteGroupId(s.groupId),
+      () => undefined, // no site setting: the list is asked as before
+    );
+    return () => controller.abort();
+  }, []);
+  const siteGroup = groups?.find((g) => g.id === siteGroupId);
+  useEffect(() => {
+    if (siteGroup) form.setFieldValue('groupId', siteGroup.id);
+  }, [siteGroup, form]);
 
   const loadGroups = () => {
     setGroupsFailed(false);
@@ -32,19 +49,22 @@ export default function RegisterPage() {
       page="registerPage"
       form={form}
       notice={
-        groupsFailed && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginBottom: 16 }}
-            message={t('auth.groupsFailed')}
-            action={
-              <Button size="small" onClick={loadGroups}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
-        )
+        <>
+          <InvitationNotice />
+          {groupsFailed && (
+            <Alert
+              type="error"
+              showIcon
+              style={{ marginBottom: 16 }}
+              message={t('auth.groupsFailed')}
+              action={
+                <Button size="small" onClick={loadGroups}>
+                  {t('common.retry')}
+                </Button>
+              }
+            />
+          )}
+        </>
       }
       fields={
         <>
@@ -60,7 +80,14 @@ export default function RegisterPage() {
           <Form.Item name="realName" rules={[{ required: true, whitespace: true, message: t('auth.realNameRequired') }]}>
             <Input prefix={<IdcardOutlined />} placeholder={t('auth.realName')} autoComplete="name" maxLength={50} />
           </Form.Item>
-          <Form.Item name="groupId" rules={[{ required: true, message: t('auth.groupRequired') }]}>
+          {siteGroup && (
+            <Form.Item data-testid="register-site-group" extra={t('auth.registerIntoHint', { name: siteGroup.name })}>
+              <Typography.Text strong>
+                <BankOutlined /> {t('auth.registerInto', { name: siteGroup.name })}
+              </Typography.Text>
+            </Form.Item>
+          )}
+          <Form.Item name="groupId" hidden={!!siteGroup} rules={[{ required: true, message: t('auth.groupRequired') }]}>
             <Select
               showSearch
               optionFilterProp="label"

@@ -4,6 +4,7 @@ import { BankOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { GroupSelection } from '@cmp/contracts';
+import { siteApi, storedSiteRef } from '@/app/api/site.api';
 import { CENTER_PATH } from '@/app/config/constants';
 import { firstPagePath } from '@/app/router/menu-routes';
 import { readGroupId, sessionActions, sessionStore } from '@/app/session/session';
@@ -40,6 +41,8 @@ export default function RolePage() {
   const [failed, setFailed] = useState<string | null>(null);
   const [entering, setEntering] = useState<number | null>(null);
   const current = readGroupId();
+  // Whether one was chosen before this page opened (login clears it): fixed for the page's life.
+  const [chosenBefore] = useState(() => current !== null);
 
   const choose = useCallback(
     async (id: number) => {
@@ -64,11 +67,15 @@ export default function RolePage() {
     try {
       const list = groupOptions(await authApi.groupSelect());
       setOptions(list);
-      if (list.length === 1) await choose(list[0].id);
+      // Right after login on an organisation's own site, that organisation is the choice when it is one of
+      // the person's (a later visit to /role, with one already chosen, still offers them all).
+      const site = !chosenBefore && list.length > 1 ? await siteApi.setting(storedSiteRef()).catch(() => null) : null;
+      const preferred = list.find((o) => o.id === site?.groupId);
+      if (list.length === 1 || preferred) await choose((preferred ?? list[0]).id);
     } catch (err) {
       setFailed(err instanceof Error ? err.message : String(err));
     }
-  }, [choose]);
+  }, [choose, chosenBefore]);
 
   useEffect(() => {
     void load();

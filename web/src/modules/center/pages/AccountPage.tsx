@@ -2,7 +2,9 @@ import { Alert, Button, Descriptions, Form, Input, Space, Tabs, Tag } from 'antd
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { isStrongPassword, PHONE_PATTERN } from '@cmp/contracts';
+import { groupApi, groupNameIn } from '@/app/api/group.api';
 import { toast } from '@/app/feedback/feedback';
+import { useAsync } from '@/app/hooks/useAsync';
 import { readGroupId, sessionActions, useSession } from '@/app/session/session';
 import { accountApi } from '../api/account.api';
 import { BankCardTab } from '../components/BankCardTab';
@@ -10,10 +12,23 @@ import { ParticipantTab } from '../components/ParticipantTab';
 import { useSubmit } from '../hooks/useSubmit';
 import '../locales';
 
+/** A role's name in the interface language; a role made in the back office (not in the catalogue) shows its key. */
+function useRoleName(): (key: string) => string {
+  const { t, i18n } = useTranslation();
+  return (key) => (i18n.exists(`center.info.roleNames.${key}`) ? t(`center.info.roleNames.${key}` as never) : key);
+}
+
+/** The name of the organisation the person works in now (the chosen one, else their own). */
+function OrganisationName({ id }: { id: number }) {
+  const sel = useAsync(() => groupApi.select(), []);
+  return <span data-testid="account-organisation">{sel.data ? (groupNameIn(sel.data, id) ?? String(id)) : sel.error ? String(id) : ''}</span>;
+}
+
 function InfoTab() {
   const { t } = useTranslation();
   const user = useSession((s) => s.user);
   const roles = useSession((s) => s.roles);
+  const roleName = useRoleName();
   const [form] = Form.useForm<{ realName: string; email?: string }>();
   const submit = useSubmit(async () => {
     if (!user) return;
@@ -25,15 +40,17 @@ function InfoTab() {
   if (!user) return null;
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
-      <Descriptions bordered size="small" column={1}>
+      <Descriptions bordered size="small" column={1} data-testid="account-info">
         <Descriptions.Item label={t('center.info.username')}>{user.username}</Descriptions.Item>
         <Descriptions.Item label={t('center.info.realName')}>{user.realName}</Descriptions.Item>
         <Descriptions.Item label={t('center.info.roles')}>
           {roles.map((r) => (
-            <Tag key={r}>{r}</Tag>
+            <Tag key={r}>{roleName(r)}</Tag>
           ))}
         </Descriptions.Item>
-        <Descriptions.Item label={t('center.info.organisation')}>{readGroupId() ?? user.groupId}</Descriptions.Item>
+        <Descriptions.Item label={t('center.info.organisation')}>
+          <OrganisationName id={readGroupId() ?? user.groupId} />
+        </Descriptions.Item>
       </Descriptions>
       <Form form={form} layout="vertical" initialValues={{ realName: user.realName }} style={{ maxWidth: 420 }}>
         <Form.Item name="realName" label={t('center.info.realName')} rules={[{ required: true, whitespace: true, message: t('center.info.realNameRequired') }]}>

@@ -22,6 +22,11 @@ const en: Catalogue<CertificateMessages> = {
     issuedAt: 'Issued',
     masked: 'Part of the name is hidden for privacy',
   },
+  awards: {
+    title: 'My awards',
+    empty: 'No awards yet: your awards appear here once competition results are published',
+    certificatesHint: 'Certificates already sent are under “New awards”',
+  },
   mine: {
     title: 'My certificates',
     empty: 'No certificates yet: they appear here once the organiser sends them',

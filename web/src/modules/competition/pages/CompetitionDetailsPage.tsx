@@ -1,8 +1,10 @@
+import { Suspense } from 'react';
 import { Button, Card, Col, Descriptions, Result, Row, Space, Spin, Table, Tabs, Tooltip } from 'antd';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { CompetitionItem } from '@cmp/contracts';
+import { SignupType, type CompetitionItem } from '@cmp/contracts';
+import { competitionLists } from '@/app/router/embedded-lists';
 import { formatDateTime } from '@/app/i18n/format';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
@@ -24,15 +26,23 @@ import {
 import { CompetitionNewsTab } from '../components/CompetitionNewsTab';
 import { allowedActions, fenToYuan } from '../hooks/rules';
 import { useCompetitionActions } from '../hooks/useCompetitionActions';
+import { useMissingForPublish } from '../hooks/useMissingForPublish';
 
 /** Tabs whose data later parts of the platform provide, and which part. */
 const PENDING_TABS = [
-  ['player', 'enrollment'],
   ['rank', 'review'],
-  ['team', 'enrollment'],
   ['vote', 'vote'],
-  ['work', 'works'],
 ] as const;
+
+/** Sign-ups and works are enroll-admin's lists, fixed to this competition (loaded when their tab opens). */
+function CompetitionList({ list, competitionId, type }: { list: keyof typeof competitionLists; competitionId: number; type?: SignupType }) {
+  const List = competitionLists[list];
+  return (
+    <Suspense fallback={<Spin className="page-spin" />}>
+      <List competitionId={competitionId} type={type} />
+    </Suspense>
+  );
+}
 
 /** A competition's details (?id=): header with status and actions, then its tabs. */
 export default function CompetitionDetailsPage() {
@@ -44,6 +54,7 @@ export default function CompetitionDetailsPage() {
   const event = useEventLabel();
   const levels = useLevelOptions();
   const actions = useCompetitionActions();
+  const missingFor = useMissingForPublish();
   const detail = useAsync((signal) => competitionApi.detail(id!, signal), [id], !!id);
 
   if (!id) return <Result status="404" title={t('missingId')} />;
@@ -57,6 +68,8 @@ export default function CompetitionDetailsPage() {
   const c = detail.data;
   if (!c) return <Spin className="page-spin" />;
   const can = allowedActions(c.status);
+  // Publishing is refused (here and by the server) while something it needs is unset: the tooltip lists it.
+  const missing = missingFor(c);
 
   const itemColumns = [
     { title: t('item.name'), dataIndex: 'name', width: 180 },
@@ -144,9 +157,11 @@ export default function CompetitionDetailsPage() {
           )}
           {canEdit && can.settings && <SettingsMenu id={c.id} />}
           {canEdit && can.publish && (
-            <Button type="primary" onClick={() => void actions.publish(c).then((ok) => ok && detail.reload())}>
-              {t('action.publish')}
-            </Button>
+            <Tooltip title={missing.length ? t('wizard.missing', { missing: missing.join(t('listSeparator')) }) : undefined}>
+              <Button type="primary" disabled={missing.length > 0} data-testid="details-publish" onClick={() => void actions.publish(c).then((ok) => ok && detail.reload())}>
+                {t('action.publish')}
+              </Button>
+            </Tooltip>
           )}
           {canEdit && can.archive && <Button onClick={() => void actions.archive(c).then((ok) => ok && detail.reload())}>{t('action.archive')}</Button>}
           {canEdit && <Button onClick={() => void actions.copy(c).then((ok) => ok && navigate('/competition/list'))}>{t('action.copy')}</Button>}
@@ -160,6 +175,7 @@ export default function CompetitionDetailsPage() {
         </Space>
       </div>
       <Tabs
+        destroyOnHidden
         defaultActiveKey="info"
         items={[
           { key: 'info', label: t('details.tabs.info'), children: info },
@@ -170,6 +186,9 @@ export default function CompetitionDetailsPage() {
             children: <Table rowKey="id" size="middle" pagination={false} columns={itemColumns} dataSource={c.items} scroll={{ x: 840 }} />,
           },
           { key: 'news', label: t('details.tabs.news'), children: <CompetitionNewsTab competitionId={c.id} /> },
+          { key: 'player', label: t('details.tabs.player'), children: <CompetitionList list="signups" competitionId={c.id} type={SignupType.individual} /> },
+          { key: 'team', label: t('details.tabs.team'), children: <CompetitionList list="signups" competitionId={c.id} type={SignupType.team} /> },
+          { key: 'work', label: t('details.tabs.work'), children: <CompetitionList list="works" competitionId={c.id} /> },
           ...PENDING_TABS.map(([tab, part]) => ({ key: tab, label: t(`details.tabs.${tab}`), children: pending(tab, part) })),
         ]}
       />

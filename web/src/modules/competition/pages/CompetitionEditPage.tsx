@@ -4,19 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CompetitionStatus, type CompetitionDetail, type CompetitionInput } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
+import { RichTextField } from '@/app/components/rich-text/RichTextField';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { competitionApi } from '@/app/api/competition.api';
 import { EnrollFields, enrollPayload, type EnrollValues } from '../components/EnrollFields';
 import { ItemsEditor } from '../components/ItemsEditor';
+import { WorkSubFields, workSubPayload, type WorkSubValues } from '../components/WorkSubFields';
+import { useMissingForPublish } from '../hooks/useMissingForPublish';
 import { LoadError } from '@/app/components/PageHeader';
 import { NS, StatusTag, useCanEdit, useCompetitionId, useEventLabel, useLevelOptions } from '../components/shared';
 import { StagesEditor } from '../components/StagesEditor';
 
-const STEP = { basic: 0, items: 1, stages: 2, enroll: 3, finish: 4 } as const;
+const STEP = { basic: 0, items: 1, stages: 2, enroll: 3, workSub: 4, finish: 5 } as const;
 
 /**
  * The add/edit wizard (?id= edits): basic information is saved first, which creates the draft; events and
- * stages save row by row; the sign-up step saves its settings; the last step publishes or keeps the draft.
+ * stages save row by row; the sign-up and work-submission steps save their settings (the same forms as the
+ * settings pages); the last step lists what publishing still needs, then publishes or keeps the draft.
  */
 export default function CompetitionEditPage() {
   const { t } = useTranslation(NS);
@@ -34,6 +38,8 @@ export default function CompetitionEditPage() {
   const [busy, setBusy] = useState(false);
   const [basic] = Form.useForm<CompetitionInput>();
   const [enroll] = Form.useForm<EnrollValues>();
+  const [workSub] = Form.useForm<WorkSubValues>();
+  const missingFor = useMissingForPublish();
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
@@ -89,6 +95,14 @@ export default function CompetitionEditPage() {
       const v = await enroll.validateFields();
       setDetail(await competitionApi.saveEnroll(enrollPayload(v, detail!.enroll)));
       toast(t('settings.saved'), 'success');
+      setStep(STEP.workSub);
+    });
+
+  const saveWorkSub = () =>
+    run(async () => {
+      const v = await workSub.validateFields();
+      setDetail(await competitionApi.saveWorkSubmit(workSubPayload(detail!, v)));
+      toast(t('settings.saved'), 'success');
       setStep(STEP.finish);
     });
 
@@ -109,9 +123,7 @@ export default function CompetitionEditPage() {
     );
   if (detail?.status === CompetitionStatus.archived) return <Result status="warning" title={t('wizard.notEditable')} />;
 
-  const missing = detail
-    ? [!detail.items.length && t('wizard.missingItem', { event: event.lower }), !detail.enroll.startAt && t('wizard.missingEnroll')].filter(Boolean)
-    : [];
+  const missing = detail ? missingFor(detail) : [];
   const footer = (next?: { text?: string; onClick: () => void }) => (
     <div className="wizard-footer">
       {step > STEP.basic && <Button onClick={() => setStep(step - 1)}>{t('wizard.prev')}</Button>}
@@ -143,6 +155,7 @@ export default function CompetitionEditPage() {
           { title: event.label, disabled: !detail },
           { title: t('wizard.stages'), disabled: !detail },
           { title: t('wizard.enroll'), disabled: !detail },
+          { title: t('wizard.workSub'), disabled: !detail },
           { title: t('wizard.finish'), disabled: !detail },
         ]}
       />
@@ -170,11 +183,11 @@ export default function CompetitionEditPage() {
               <Form.Item name="summary" label={t('summary')} rules={[{ max: 500 }]}>
                 <Input.TextArea rows={2} maxLength={500} showCount />
               </Form.Item>
-              <Form.Item name="intro" label={t('intro')} extra={t('htmlHint')}>
-                <Input.TextArea rows={6} maxLength={200_000} />
+              <Form.Item name="intro" label={t('intro')}>
+                <RichTextField />
               </Form.Item>
-              <Form.Item name="guide" label={t('guide')} extra={t('htmlHint')}>
-                <Input.TextArea rows={6} maxLength={200_000} />
+              <Form.Item name="guide" label={t('guide')}>
+                <RichTextField />
               </Form.Item>
             </Form>
             {footer({ onClick: () => void saveBasic() })}
@@ -196,6 +209,12 @@ export default function CompetitionEditPage() {
           <>
             <EnrollFields form={enroll} detail={detail} />
             {footer({ onClick: () => void saveEnroll() })}
+          </>
+        )}
+        {step === STEP.workSub && detail && (
+          <>
+            <WorkSubFields form={workSub} detail={detail} />
+            {footer({ onClick: () => void saveWorkSub() })}
           </>
         )}
         {step === STEP.finish && detail && (

@@ -1,88 +1,23 @@
-import { DatePicker, Empty, Form, InputNumber, Select, Table } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { WORK_FILE_TYPES, type WorkFileType } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
 import { competitionApi } from '@/app/api/competition.api';
 import { SaveBar } from '../components/SaveBar';
 import { SettingsFrame, type SettingsContext } from '../components/SettingsFrame';
-import { NS, useEventLabel } from '../components/shared';
-import { dayRangeToWindow, windowToDayRange, type DayRange } from '../hooks/rules';
-
-interface Values {
-  window?: DayRange;
-  items: { itemId: number; fileTypes: WorkFileType[]; maxFileMb: number; maxFiles: number }[];
-}
+import { NS } from '../components/shared';
+import { WorkSubFields, workSubPayload, type WorkSubValues } from '../components/WorkSubFields';
 
 function WorkSubSettings({ detail, editable, setDetail }: SettingsContext) {
   const { t } = useTranslation(NS);
-  const event = useEventLabel();
-  const [form] = Form.useForm<Values>();
-  const initial: Values = {
-    window: windowToDayRange(detail.workSubmit.startAt, detail.workSubmit.endAt),
-    items: detail.items.map((i) => detail.workSubmit.items.find((w) => w.itemId === i.id) ?? { itemId: i.id, fileTypes: ['pdf'], maxFileMb: 50, maxFiles: 3 }),
-  };
+  const [form] = Form.useForm<WorkSubValues>();
   const save = async () => {
     const v = await form.validateFields();
-    setDetail(await competitionApi.saveWorkSubmit({ competitionId: detail.id, ...dayRangeToWindow(v.window), items: v.items }));
+    setDetail(await competitionApi.saveWorkSubmit(workSubPayload(detail, v)));
     toast(t('settings.saved'), 'success');
   };
-  const itemName = (itemId: number) => detail.items.find((i) => i.id === itemId)?.name ?? itemId;
-
   return (
     <>
-      <Form form={form} name="workSub" layout="vertical" disabled={!editable} initialValues={initial}>
-        <Form.Item name="window" label={t('workSub.window')} extra={t('enroll.windowHint')}>
-          <DatePicker.RangePicker style={{ width: 320 }} />
-        </Form.Item>
-        <Form.Item label={t('workSub.items', { event: event.lower })}>
-          <Form.List name="items">
-            {(fields) => (
-              <Table
-                className="editor-table"
-                rowKey="key"
-                size="middle"
-                pagination={false}
-                dataSource={fields}
-                scroll={{ x: 760 }}
-                locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workSub.noItems', { event: event.lower })} /> }}
-                columns={[
-                  { title: event.label, key: 'item', width: 180, render: (_, f) => itemName(form.getFieldValue(['items', f.name, 'itemId']) as number) },
-                  {
-                    title: t('workSub.fileTypes'),
-                    key: 'fileTypes',
-                    width: 340,
-                    render: (_, f) => (
-                      <Form.Item name={[f.name, 'fileTypes']} rules={[{ required: true, message: t('workSub.fileTypesRequired') }]}>
-                        <Select mode="multiple" options={WORK_FILE_TYPES.map((x) => ({ value: x, label: x }))} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('workSub.maxFileMb'),
-                    key: 'maxFileMb',
-                    width: 150,
-                    render: (_, f) => (
-                      <Form.Item name={[f.name, 'maxFileMb']} rules={[{ required: true, message: t('common.required', { field: t('workSub.maxFileMb') }) }]}>
-                        <InputNumber min={1} max={2048} precision={0} style={{ width: '100%' }} />
-                      </Form.Item>
-                    ),
-                  },
-                  {
-                    title: t('workSub.maxFiles'),
-                    key: 'maxFiles',
-                    width: 120,
-                    render: (_, f) => (
-                      <Form.Item name={[f.name, 'maxFiles']} rules={[{ required: true, message: t('common.required', { field: t('workSub.maxFiles') }) }]}>
-                        <InputNumber min={1} max={20} precision={0} style={{ width: '100%' }} />
-                      </Form.Item>
-                    ),
-                  },
-                ]}
-              />
-            )}
-          </Form.List>
-        </Form.Item>
-      </Form>
+      <WorkSubFields form={form} detail={detail} disabled={!editable} />
       {editable && <SaveBar onSave={save} />}
     </>
   );

@@ -33,8 +33,11 @@ export function CompetitionEventFilters<F extends { competitionId?: number; item
   form,
   competitions,
   dependants = [],
+  fixed = false,
 }: {
   form: FormInstance<F>;
+  /** The competition is given (a competition's own tabs): its field stays in the form, unseen. */
+  fixed?: boolean;
   /** useCompetitionOptions() of the page. */
   competitions: AsyncState<Option[]>;
   dependants?: string[];
@@ -45,7 +48,7 @@ export function CompetitionEventFilters<F extends { competitionId?: number; item
   const events = useAsync((signal) => enrollAdminApi.events(competitionId!, signal), [competitionId], !!competitionId);
   return (
     <>
-      <Form.Item name="competitionId" label={t('filter.competition')}>
+      <Form.Item name="competitionId" label={t('filter.competition')} hidden={fixed}>
         <Select
           allowClear
           showSearch

@@ -42,6 +42,8 @@ const en: Catalogue<EnrollAdminMessages> = {
     exportName: 'sign-ups.xlsx',
     exported: 'The list was exported',
     empty: 'No sign-ups yet',
+    emptyPlayers: 'No individual sign-ups for this competition yet: they appear here once participants sign up',
+    emptyTeams: 'No team sign-ups for this competition yet: they appear here once captains sign their teams up',
     emptyFiltered: 'No sign-ups match these filters',
   },
   detail: {
@@ -88,6 +90,7 @@ const en: Catalogue<EnrollAdminMessages> = {
     updatedAt: 'Updated at',
     details: 'Details',
     empty: 'No works yet',
+    emptyCompetition: 'No works for this competition yet: they appear here once participants save or submit them',
     emptyFiltered: 'No works match these filters',
     publish: 'Public works',
     publishHint: "Once public, anyone can see the competition's submitted works and their files on the public site",

@@ -43,6 +43,8 @@ const zhCN = {
     exportName: '报名名单.xlsx',
     exported: '名单已导出',
     empty: '还没有报名',
+    emptyPlayers: '这个竞赛还没有个人报名：选手报名后会出现在这里',
+    emptyTeams: '这个竞赛还没有团队报名：队长组队报名后会出现在这里',
     emptyFiltered: '没有符合条件的报名',
   },
   detail: {
@@ -89,6 +91,7 @@ const zhCN = {
     updatedAt: '更新时间',
     details: '详情',
     empty: '还没有作品',
+    emptyCompetition: '这个竞赛还没有作品：参赛者保存或提交作品后会出现在这里',
     emptyFiltered: '没有符合条件的作品',
     publish: '公开作品',
     publishHint: '公开后，任何人都能在门户网站查看该竞赛已提交的作品及其文件',

@@ -5,6 +5,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { PayStatus, Perm, SignupStatus, SignupType, type SignupDetail, type SignupListRow, type SignupPageQuery } from '@cmp/contracts';
+import type { CompetitionListProps } from '@/app/router/embedded-lists';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { formatDateTime } from '@/app/i18n/format';
@@ -34,21 +35,26 @@ function schoolQuery(value: string | undefined): Pick<SignupPageQuery, 'schoolId
   return {};
 }
 
-/** 报名管理: the sign-ups of the organiser's competitions; filter, review in a drawer, approve or reject, export. */
-export default function SignupsPage() {
+/**
+ * 报名管理: the sign-ups of the organiser's competitions; filter, review in a drawer, approve or reject, export.
+ * Given a competition (its details' 参赛选手 / 参赛团队 tabs), the list is that competition's, of one type.
+ */
+export default function SignupsPage({ competitionId: fixedId, type }: Partial<CompetitionListProps> = {}) {
   const { t } = useTranslation(NS);
   const lang = useLang();
   const event = useEventLabel();
   const can = { check: usePermission([Perm.enrollCheck]), export: usePermission([Perm.enrollExport]) };
 
-  const [query, setQuery] = useState<SignupPageQuery>({ pageNum: 1, pageSize: 10 });
+  // The fixed part of every query: a competition's own tab never leaves its competition (nor its type).
+  const fixed = { competitionId: fixedId, type };
+  const [query, setQuery] = useState<SignupPageQuery>({ pageNum: 1, pageSize: 10, ...fixed });
   const list = useAsync((signal) => enrollAdminApi.page(query, signal), [query]);
   const competitions = useCompetitionOptions();
   const [form] = Form.useForm<Filters>();
   const competitionId = Form.useWatch('competitionId', form);
   const sources = useAsync((signal) => enrollAdminApi.sources(competitionId!, signal), [competitionId], !!competitionId);
   const { pageNum: _p, pageSize: _s, ...filters } = query;
-  const filtered = Object.values(filters).some((v) => v !== undefined);
+  const filtered = Object.entries(filters).some(([k, v]) => v !== undefined && !(k in fixed && fixed[k as keyof typeof fixed] !== undefined));
 
   const [openId, setOpenId] = useState<number | null>(null);
   const detail = useAsync((signal) => enrollAdminApi.detail(openId!, signal), [openId], openId !== null);
@@ -63,7 +69,8 @@ export default function SignupsPage() {
     setQuery((q) => ({
       pageNum: 1,
       pageSize: q.pageSize,
-      competitionId: f.competitionId,
+      ...fixed,
+      competitionId: fixedId ?? f.competitionId,
       itemId: f.itemId,
       ...schoolQuery(f.school),
       status: f.status,
@@ -73,7 +80,7 @@ export default function SignupsPage() {
   };
   const reset = () => {
     form.resetFields();
-    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize }));
+    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, ...fixed }));
   };
   const exportList = async () => {
     setExporting(true);
@@ -144,9 +151,9 @@ export default function SignupsPage() {
   ];
 
   return (
-    <div className="system-page enroll-admin" data-testid="signups-page">
+    <div className={fixedId ? 'enroll-admin' : 'system-page enroll-admin'} data-testid={fixedId ? `competition-signups-${type ?? 'all'}` : 'signups-page'}>
       <PageHeader
-        title={t('signup.title')}
+        title={fixedId ? '' : t('signup.title')}
         extra={
           can.export && (
             <GuardedButton icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()}>
@@ -155,8 +162,8 @@ export default function SignupsPage() {
           )
         }
       />
-      <Form form={form} layout="inline" className="search-form" name="signup-search" onFinish={search}>
-        <CompetitionEventFilters form={form} competitions={competitions} dependants={['school']} />
+      <Form form={form} layout="inline" className="search-form" name={`signup-search${type ?? ''}`} onFinish={search} initialValues={{ competitionId: fixedId }}>
+        <CompetitionEventFilters form={form} competitions={competitions} dependants={['school']} fixed={!!fixedId} />
         <Form.Item name="school" label={t('filter.school')}>
           <Select
             allowClear
@@ -191,7 +198,7 @@ export default function SignupsPage() {
         columns={columns}
         scroll={{ x: 1290 }}
         locale={{
-          emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('signup.emptyFiltered') : t('signup.empty')} />,
+          emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('signup.emptyFiltered') : t(fixedId ? (type === SignupType.team ? 'signup.emptyTeams' : 'signup.emptyPlayers') : 'signup.empty')} />,
         }}
       />
       <SignupDrawer id={openId} detail={detail} onClose={() => setOpenId(null)} onApprove={review.approve} onReject={review.reject} />

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { Perm, WorkStatus, type Work, type WorkPageQuery } from '@cmp/contracts';
+import type { CompetitionListProps } from '@/app/router/embedded-lists';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
@@ -61,27 +62,27 @@ function PublishSwitch({ competitionId, competitionName }: { competitionId: numb
   );
 }
 
-/** 作品列表: the works of the organiser's competitions; filter, open one, make a competition's works public. */
-export default function WorksPage() {
+/** 作品列表: the works of the organiser's competitions; filter, open one, make a competition's works public. Given a competition (its details' 作品 tab), that competition's. */
+export default function WorksPage({ competitionId: fixedId }: Partial<CompetitionListProps> = {}) {
   const { t } = useTranslation(NS);
   const lang = useLang();
   const event = useEventLabel();
   const navigate = useNavigate();
-  const [query, setQuery] = useState<WorkPageQuery>({ pageNum: 1, pageSize: 10 });
+  const [query, setQuery] = useState<WorkPageQuery>({ pageNum: 1, pageSize: 10, competitionId: fixedId });
   const list = useAsync((signal) => enrollAdminApi.works(query, signal), [query]);
   const competitions = useCompetitionOptions();
   const [form] = Form.useForm<Filters>();
-  const filtered = !!(query.competitionId || query.itemId || query.status !== undefined || query.keyword);
+  const filtered = !!((query.competitionId && !fixedId) || query.itemId || query.status !== undefined || query.keyword);
   const competitionName = competitions.data?.find((c) => c.value === query.competitionId)?.label ?? '';
   const open = (w: Work) => navigate(`/works/info?id=${w.id}`);
 
   const search = () => {
     const f = form.getFieldsValue();
-    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, competitionId: f.competitionId, itemId: f.itemId, status: f.status, keyword: f.keyword?.trim() || undefined }));
+    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, competitionId: fixedId ?? f.competitionId, itemId: f.itemId, status: f.status, keyword: f.keyword?.trim() || undefined }));
   };
   const reset = () => {
     form.resetFields();
-    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize }));
+    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, competitionId: fixedId }));
   };
 
   const columns: TableColumnsType<Work> = [
@@ -116,10 +117,10 @@ export default function WorksPage() {
   ];
 
   return (
-    <div className="system-page enroll-admin" data-testid="works-page">
-      <PageHeader title={t('work.title')} extra={<PublishSwitch competitionId={query.competitionId} competitionName={competitionName} />} />
-      <Form form={form} layout="inline" className="search-form" name="work-search" onFinish={search}>
-        <CompetitionEventFilters form={form} competitions={competitions} />
+    <div className={fixedId ? 'enroll-admin' : 'system-page enroll-admin'} data-testid={fixedId ? 'competition-works' : 'works-page'}>
+      <PageHeader title={fixedId ? '' : t('work.title')} extra={<PublishSwitch competitionId={query.competitionId} competitionName={competitionName} />} />
+      <Form form={form} layout="inline" className="search-form" name="work-search" onFinish={search} initialValues={{ competitionId: fixedId }}>
+        <CompetitionEventFilters form={form} competitions={competitions} fixed={!!fixedId} />
         <Form.Item name="status" label={t('filter.workStatus')}>
           <Select allowClear placeholder={t('common.all')} style={{ width: 120 }} options={statusOptions(WorkStatus, (v) => t(`workStatus.${v}`, { ns: ENROLL_NS }))} />
         </Form.Item>
@@ -136,7 +137,7 @@ export default function WorksPage() {
         columns={columns}
         scroll={{ x: 1250 }}
         locale={{
-          emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('work.emptyFiltered') : t('work.empty')} />,
+          emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('work.emptyFiltered') : t(fixedId ? 'work.emptyCompetition' : 'work.empty')} />,
         }}
       />
     </div>

@@ -7,6 +7,7 @@ import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { CentreList, useCentreData } from '../components/CentreList';
 import { PayStatusTag, SignupStatusTag } from '../components/shared';
+import { WorkAction } from '../components/WorkAction';
 
 const labels = currentHostLabelKeys();
 
@@ -41,7 +42,7 @@ export default function MyCompetitionsPage() {
           render: (_, s) => (
             <Space size="middle">
               <Link to={`/home/competition/team/details?id=${s.id}`}>{t('centre.detail')}</Link>
-              {(s.status === 0 || s.status === 1) && <Link to={`/home/competition/submitWork?signupId=${s.id}`}>{t(labels.workSubmit, { ns: 'translation' })}</Link>}
+              <WorkAction s={s} work={data.data?.works.find((w) => w.signupId === s.id)} />
             </Space>
           ),
         },

@@ -11,8 +11,9 @@ import { formatDateTime } from '@/app/i18n/format';
 import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '@/app/api/site.api';
 import { useCompetitionName } from '@/app/i18n/hooks';
-import { enrollApi } from '../api/enroll.api';
+import { enrollApi, workApi } from '../api/enroll.api';
 import { Advisers } from '../components/Advisers';
+import { WorkAction } from '../components/WorkAction';
 import {
   compactTeachers,
   copyText,
@@ -44,6 +45,8 @@ async function attempt(run: () => Promise<unknown>, done: string): Promise<boole
 }
 
 function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition | undefined; me: number; reload: () => void }) {
+  // The sign-up's work, so a submitted one is offered to view instead of to submit again.
+  const works = useAsync((signal) => workApi.mine(signal), [s.id]);
   const { t, i18n } = useTranslation('enroll');
   const lang = normaliseLang(i18n.language);
   const navigate = useNavigate();
@@ -52,6 +55,8 @@ function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition |
   const team = s.type === SignupType.team;
   const active = s.status === SignupStatus.pending || s.status === SignupStatus.approved;
   const name = teamLabel(s);
+  // An approved team is fixed: the captain can no longer dissolve it (the server refuses too).
+  const canEnd = active && captain && !(team && s.status === SignupStatus.approved);
   const leave = () =>
     void confirmDelete({ question: t('team.leaveConfirm', { name }), okText: t('team.leave'), done: t('team.left'), run: () => enrollApi.leave(s.id) }).then(
       (ok) => ok && navigate('/center/team'),
@@ -75,17 +80,13 @@ function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition |
       }
       extra={
         <Space wrap>
-          {active && (
-            <Link to={`/home/competition/submitWork?signupId=${s.id}`}>
-              <Button type="primary">{t(labels.workSubmit, { ns: 'translation' })}</Button>
-            </Link>
-          )}
+          {active && <WorkAction s={s} work={works.data?.find((w) => w.signupId === s.id)} button />}
           {active && team && !captain && s.status === SignupStatus.pending && (
             <Button danger onClick={leave}>
               {t('team.leave')}
             </Button>
           )}
-          {active && captain && (
+          {canEnd && (
             <Button danger onClick={end}>
               {t(team ? 'team.dissolve' : 'team.withdraw')}
             </Button>
@@ -94,6 +95,9 @@ function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition |
       }
     >
       {s.status === SignupStatus.rejected && s.rejectReason && <Alert type="error" showIcon message={t('team.rejectReason', { reason: s.rejectReason })} style={{ marginBottom: 16 }} />}
+      {team && s.status === SignupStatus.approved && (
+        <Alert type="info" showIcon message={t(captain ? 'team.approvedFixed' : 'team.approvedFixedMember')} style={{ marginBottom: 16 }} data-testid="team-fixed" />
+      )}
       {!active && <Alert type="warning" showIcon message={t('team.closedNote', { status: t(`status.${s.status}`) })} style={{ marginBottom: 16 }} />}
       <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
         <Descriptions.Item label={t('common.competition')}>

@@ -2,9 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { WebsiteSetting } from '@cmp/contracts';
 import { isReportable } from '@/app/http/client';
-import { siteApi, type SiteRef } from '@/app/api/site.api';
-
-const STORE_KEY = 'siteGroupId';
+import { SITE_GROUP_KEY, siteApi, storedSiteRef, type SiteRef } from '@/app/api/site.api';
 
 /**
  * Which organisation's site this is. A ?groupId= in the address picks one (and is remembered for this tab, so
@@ -14,11 +12,10 @@ export function useSiteRef(): SiteRef {
   const [params] = useSearchParams();
   const fromUrl = Number(params.get('groupId'));
   if (fromUrl > 0) {
-    sessionStorage.setItem(STORE_KEY, String(fromUrl));
+    sessionStorage.setItem(SITE_GROUP_KEY, String(fromUrl));
     return { groupId: fromUrl };
   }
-  const stored = Number(sessionStorage.getItem(STORE_KEY));
-  return stored > 0 ? { groupId: stored } : {};
+  return storedSiteRef();
 }
 
 type Setting = WebsiteSetting & { groupName?: string };

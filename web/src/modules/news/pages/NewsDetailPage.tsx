@@ -12,6 +12,7 @@ import { useAsync } from '@/app/hooks/useAsync';
 import { newsApi } from '@/app/api/news.api';
 import { ADD_EDIT_PATH, StatusTag } from '../components/NewsListScreen';
 import '@/app/i18n/news';
+import '@/app/components/rich-text/rich-text.css';
 import '../components/news.css';
 
 /** A news item as the public site will show it, with its workflow details. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Checkbox, Form, Input, Result, Select, Space, Spin, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -10,28 +10,11 @@ import { usePermission } from '@/app/permission/permission';
 import { useAsync } from '@/app/hooks/useAsync';
 import { competitionApi } from '@/app/api/competition.api';
 import { newsApi, uploadImage } from '@/app/api/news.api';
+import { RichTextField } from '@/app/components/rich-text/RichTextField';
 import { DETAIL_PATH } from '../components/NewsListScreen';
 import '@/app/i18n/news';
 import '../components/news.css';
 
-// The editor (Tiptap and ProseMirror) loads only when someone writes news, never with the public site.
-const RichTextEditor = lazy(() => import('../components/RichTextEditor'));
-
-/** The form item's control: takes value/onChange from Form.Item and hands them to the lazy editor. */
-function ContentField(props: { value?: string; onChange?: (html: string) => void; id?: string }) {
-  const { t } = useTranslation('news');
-  return (
-    <Suspense
-      fallback={
-        <Spin tip={t('editor.loading')}>
-          <div style={{ height: 320 }} />
-        </Spin>
-      }
-    >
-      <RichTextEditor {...props} />
-    </Suspense>
-  );
-}
 
 interface Values {
   title: string;
@@ -161,7 +144,7 @@ export default function NewsEditPage() {
             <CoverField />
           </Form.Item>
           <Form.Item name="content" label={t('edit.content')} rules={[{ required: true, message: t('edit.contentRequired') }]}>
-            <ContentField />
+            <RichTextField />
           </Form.Item>
           <Space>
             <GuardedButton onClick={() => void save(false)} loading={saving}>

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { promptDialog, toast } from '@/app/feedback/feedback';
 import { uploadImage } from '@/app/api/news.api';
 import '@/app/i18n/news';
+import './rich-text.css';
 
 export interface RichTextEditorProps {
   value?: string;
@@ -100,8 +101,9 @@ function Toolbar({ editor, onImage, uploading }: { editor: Editor; onImage: () =
 }
 
 /**
- * The news editor (Tiptap, loaded only with the screens that write news). Produces HTML that the
- * server sanitises again; images are uploaded through the gateway and inserted by address.
+ * The rich-text editor of news and of a competition's intro and guide (Tiptap, loaded only with the screens
+ * that write them: use RichTextField). Produces HTML that the server sanitises again; images are uploaded
+ * through the gateway and inserted by address.
  */
 export default function RichTextEditor({ value, onChange, id }: RichTextEditorProps) {
   const { t } = useTranslation('news');
