@@ -77,6 +77,8 @@ export function sampleValues(s: Sample, issuer: string): { typical: CertificateV
       userName: long ? s.userNameLong : s.userName,
       userName_mid: long ? s.userNameLong : s.userName,
       companyName: long ? s.companyLong : s.company,
+      // Batches print their own issuer (发证机构); the sample stands in for it.
+      issuerName: long ? s.companyLong : issuer,
       certCodePrefix: 'CMP2026-',
       randomCode: long ? 'X7K9Q2M4T8W1' : 'A3F9K2',
       certCodeSuffix: long ? '-REISSUE' : '',

@@ -104,6 +104,7 @@ const en: Catalogue<CertificateDesignerMessages> = {
     userName: "Recipient's name",
     userName_mid: "Recipient's name (in a sentence)",
     companyName: 'Organisation name',
+    issuerName: 'Issuing organisation',
     certCodePrefix: 'Number prefix',
     randomCode: 'Certificate number',
     certCodeSuffix: 'Number suffix',

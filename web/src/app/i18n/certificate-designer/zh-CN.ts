@@ -101,6 +101,7 @@ const zhCN = {
     userName: '个人姓名',
     userName_mid: '个人姓名（句中）',
     companyName: '单位名称',
+    issuerName: '发证机构',
     certCodePrefix: '编号前缀',
     randomCode: '证书编号',
     certCodeSuffix: '编号后缀',
