@@ -36,6 +36,9 @@ const zhCN = {
     elPosition: '位置',
   },
   style: {
+    hideWhenEmpty: '字段为空时隐藏',
+    hideWhenEmptyHint: '用于标签文字（如“指导教师：”）：所选字段为空的证书不打印这段文字',
+    alwaysShow: '总是显示',
     content: '文字内容',
     contentHint: '双击画布上的文字可直接编辑',
     font: '字体',
