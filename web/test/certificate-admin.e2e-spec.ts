@@ -149,6 +149,17 @@ describe('certificate back office: template, seal, batch, check, issue, send, tr
     await confirmOk(page, '/certificate/batch/issue');
     await waitForText(page, '尚未上传印章', '.ant-message');
     await b.shot(page, 'check-issued-no-seal-warning');
+
+    // The template's own preview shows no seal either: there is none to print.
+    await open(page, '/certificate/template');
+    await fill(page, '[data-testid="ca-templates"] .search-form input', template.name);
+    await page.keyboard.press('Enter');
+    await waitForText(page, template.name, '[data-testid="ca-templates"] .ant-table-tbody');
+    await click(page, '[data-testid="ca-templates"] .ant-table-tbody', '预览');
+    await page.waitForSelector('[data-testid="cd-fits"], [data-testid="cd-overflow"]', { timeout: 30000 });
+    const sealShown = await page.$eval('.cd-preview-frame', (f) => !!(f as HTMLIFrameElement).contentDocument?.querySelector('[data-code="seal"] img'));
+    expect(sealShown).toBe(false);
+    await b.shot(page, 'template-preview-no-seal');
   }, 120000);
 
   b.it('uploads the organisation seal, refusing a file that is not an image', async () => {
