@@ -79,8 +79,8 @@ export function sampleValues(s: Sample, issuer: string, seal?: string | null): {
       userName: long ? s.userNameLong : s.userName,
       userName_mid: long ? s.userNameLong : s.userName,
       companyName: long ? s.companyLong : s.company,
-      // Batches print their own issuer (发证机构); the sample stands in for it.
-      issuerName: long ? s.companyLong : issuer,
+      // Batches print their own issuer (发证机构, an organisation's name); the sample organisation stands in for it.
+      issuerName: long ? s.schoolLong : s.school,
       certCodePrefix: 'CMP2026-',
       randomCode: long ? 'X7K9Q2M4T8W1' : 'A3F9K2',
       certCodeSuffix: long ? '-REISSUE' : '',
