@@ -7,6 +7,7 @@ import type { Page } from 'puppeteer-core';
 import { WINNER_COLUMNS, type CertificateTemplate, type IssuedCertificate, type Page as ListPage, type Recipient } from '@cmp/contracts';
 import { api, login } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate, addWinners, competitionWithEvent, SEAL_PNG, settled } from '../../services/gateway/test/support/certificates';
+import { sql } from '../../services/gateway/test/support/enroll';
 import { waitFor } from '../../services/gateway/test/support/platform';
 import { choose, chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
 
@@ -71,7 +72,10 @@ describe('certificate back office: template, seal, batch, check, issue, send, tr
     send: { name: `后台批次 ${tag} 发放`, issue: true, winners: WINNERS, id: 0 },
     trace: { name: `后台批次 ${tag} 溯源`, issue: true, winners: WINNERS, id: 0 },
     english: { name: `后台批次 ${tag} 英文`, issue: true, winners: WINNERS.slice(0, 2), id: 0 },
+    // A team without an adviser, checked by an organisation that has not uploaded a seal yet.
+    empty: { name: `后台批次 ${tag} 空白`, issue: false, winners: [WINNERS[0], { holderName: '无师队', awardName: '二等奖', values: { school: '华东示范大学', student: '赵六', workName: '智慧农业' } }], id: 0 },
   };
+  const issuerName = `华东示范大学证书中心${tag}`;
   /** The longest winner's certificate in the trace test's batch. */
   let traced: IssuedCertificate;
 
@@ -81,7 +85,7 @@ describe('certificate back office: template, seal, batch, check, issue, send, tr
     template = await addTemplate(admin1, { variant: 'randomCode' });
     await Promise.all(
       Object.values(batches).map(async (x) => {
-        x.id = (await addBatch(admin1, { name: x.name, templateId: template.id, competitionId, itemId })).id;
+        x.id = (await addBatch(admin1, { name: x.name, templateId: template.id, competitionId, itemId, issuerName })).id;
         await addWinners(admin1, x.id, x.winners);
         if (!x.issue) return;
         if ((await api('/certificate/batch/issue', { token: admin1, body: { batchId: x.id } })).code !== 0) throw new Error(`issue ${x.name}`);
@@ -120,6 +124,43 @@ describe('certificate back office: template, seal, batch, check, issue, send, tr
     await waitForText(page, [templateName, '获奖', '横版'], '[data-testid="ca-templates"] .ant-table-tbody');
     await b.shot(page, 'template-list');
   });
+
+  b.it('checks a batch as it will print: empty fields listed and left blank, no seal, the issuer printed, warnings on issue', async () => {
+    // Before any seal is uploaded (the next test uploads one).
+    await sql(`DELETE FROM certificates.seals WHERE group_id = (SELECT id FROM auth.groups WHERE code = 'DEMO-U1')`);
+    await open(page, `/certificate/check?batchId=${batches.empty.id}`);
+    await waitForText(page, ['1 名获奖人的证书有空白字段', '无师队', '指导教师'], '[data-testid="ca-empty-fields"]');
+    await waitForText(page, '尚未上传印章', '[data-testid="ca-check-warning"]');
+    await page.waitForSelector('[data-testid="ca-fits"], [data-testid="ca-overflow"]', { timeout: 30000 });
+    const pages = await page.$$eval('iframe.ca-preview__frame', (frames) =>
+      frames.map((f) => {
+        const doc = (f as HTMLIFrameElement).contentDocument!;
+        return { text: doc.body.innerText, seal: !!doc.querySelector('[data-code="seal"] img') };
+      }),
+    );
+    const blank = pages.find((p) => p.text.includes('赵六'))!;
+    expect(blank.text).not.toContain('【指导老师】');
+    expect(blank.text).not.toContain('指导老师');
+    expect(pages.map((p) => p.text.includes(issuerName))).toEqual([true, true]);
+    expect(pages.map((p) => p.seal)).toEqual([false, false]);
+    await b.shot(page, 'check-empty-fields-no-seal');
+
+    await click(page, '[data-testid="ca-issue"]');
+    await confirmOk(page, '/certificate/batch/issue');
+    await waitForText(page, '尚未上传印章', '.ant-message');
+    await b.shot(page, 'check-issued-no-seal-warning');
+
+    // The template's own preview shows no seal either: there is none to print.
+    await open(page, '/certificate/template');
+    await fill(page, '[data-testid="ca-templates"] .search-form input', template.name);
+    await page.keyboard.press('Enter');
+    await waitForText(page, template.name, '[data-testid="ca-templates"] .ant-table-tbody');
+    await click(page, '[data-testid="ca-templates"] .ant-table-tbody', '预览');
+    await page.waitForSelector('[data-testid="cd-fits"], [data-testid="cd-overflow"]', { timeout: 30000 });
+    const sealShown = await page.$eval('.cd-preview-frame', (f) => !!(f as HTMLIFrameElement).contentDocument?.querySelector('[data-code="seal"] img'));
+    expect(sealShown).toBe(false);
+    await b.shot(page, 'template-preview-no-seal');
+  }, 120000);
 
   b.it('uploads the organisation seal, refusing a file that is not an image', async () => {
     await open(page, '/certificate/setting');

@@ -82,6 +82,10 @@ describe('certificate designer', () => {
     expect(award).toEqual({ text: '一等奖', color: 'rgb(255, 0, 0)', weight: '700' });
     expect(await page.$eval('.cd-title', (el) => (el as HTMLInputElement).value)).toBe('获奖类型四（含团队）');
     await b.shot(page, 'award4-template');
+    // A field's label is set to disappear with its empty field (no blank 指导教师 line on a team without one).
+    await click(page, '.cd-canvas .cd-el', '指导教师：');
+    await waitForText(page, ['字段为空时隐藏', '指导教师', '不打印这段文字'], '[data-testid="cd-inspector"]');
+    await b.shot(page, 'label-hides-when-empty');
 
     // Bind a field: add a text element, then pick 作品名称 from the palette.
     await click(page, '[data-testid="cd-add-text"]');

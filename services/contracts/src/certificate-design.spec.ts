@@ -10,6 +10,7 @@ import {
   certificateFontCss,
   certificatePageSize,
   renderCertificateHtml,
+  certificateEmptyFields,
   renderCertificatesHtml,
   sanitizeCertificateRichText,
 } from './certificate-design';
@@ -48,8 +49,9 @@ function design(elements: CertificateDesign['slides'][number]['elements'], viewp
 }
 
 describe('certificate constants', () => {
-  it('lists the binding codes of spec section 3', () => {
-    expect(CERTIFICATE_TEXT_CODES).toHaveLength(15);
+  it('lists the binding codes of spec section 3, and the issuer', () => {
+    expect(CERTIFICATE_TEXT_CODES).toHaveLength(16);
+    expect(CERTIFICATE_TEXT_CODES).toContain('issuerName');
     expect(CERTIFICATE_TEXT_CODES).toContain('teacher_school_Portrait');
     expect(CERTIFICATE_NUMBER_CODES).toEqual([
       'certCodePrefix',
@@ -141,11 +143,24 @@ describe('renderCertificateHtml', () => {
     expect(html).toContain('>CMP-2026-0042-A</div>');
   });
 
-  it('keeps the design content when a bound value is absent and can outline it for previews', () => {
+  it('prints nothing for a bound field without a value (outlined in previews); its placeholder only for the designer', () => {
     const html = renderCertificateHtml(design([text({ code: 'school' })]), {}, { markMissing: true });
     expect(html).toContain('cert-text cert-missing');
-    expect(html).toContain('<p>获奖者</p>');
-    expect(renderCertificateHtml(design([text({ code: 'school' })]), { school: '' })).toContain('data-code="school" style');
+    expect(html).not.toContain('获奖者');
+    expect(renderCertificateHtml(design([text({ code: 'school' })]), { school: '' })).toMatch(/data-code="school" style="[^"]*"><\/div>/);
+    expect(renderCertificateHtml(design([text({ code: 'school' })]), {}, { placeholders: true })).toContain('<p>获奖者</p>');
+  });
+
+  it('leaves a label out when the field it names is empty (hideWhenEmpty)', () => {
+    const label = text({ id: 'label', content: '<p>指导教师：</p>', contentText: '指导教师：', hideWhenEmpty: 'teacher' });
+    const value = text({ id: 'value', code: 'teacher' });
+    expect(renderCertificateHtml(design([label, value]), { teacher: ['王老师'] })).toContain('指导教师：');
+    for (const empty of [{}, { teacher: '' }, { teacher: [] }]) {
+      const html = renderCertificateHtml(design([label, value]), empty);
+      expect(html).not.toContain('指导教师');
+      expect(html).not.toContain('data-el-id="label"');
+    }
+    expect(certificateEmptyFields(design([label, value, text({ id: 'n', code: 'randomCode' })]), { randomCode: 'A1' })).toEqual(['teacher']);
   });
 
   it('draws the qrCode and seal images from the values and drops unsafe image sources', () => {

@@ -62,6 +62,8 @@ export const CERTIFICATE_TEXT_CODES = [
   'userName',
   'userName_mid',
   'companyName',
+  /** The batch's issuing organisation (证书设置 / 发证机构), filled by the worker, never by a winner's row. */
+  'issuerName',
 ] as const;
 
 /** Certificate-number parts. The body codes are the numbering variants of spec section 9. */
@@ -174,6 +176,11 @@ export interface CertificateTextElement {
   code?: CertificateTextCode | CertificateNumberCode | '';
   /** Horizontal alignment; left by default. */
   align?: 'left' | 'center' | 'right';
+  /**
+   * Leave this element out when the named field has no value: set on a label ("指导教师：") with its value's
+   * code, so a team without an adviser gets no empty label line.
+   */
+  hideWhenEmpty?: CertificateTextCode | CertificateNumberCode | '';
 }
 
 export interface CertificateImageElement {
@@ -266,6 +273,11 @@ export interface CertificateRenderOptions {
   resolveImageSrc?: (src: string) => string | undefined;
   /** Outline elements whose bound value is missing (designer preview). */
   markMissing?: boolean;
+  /**
+   * Print a bound element's own content (its 【field】 placeholder) when its value is missing. Only for the
+   * designer's own canvas: certificates and their previews print nothing for an empty field.
+   */
+  placeholders?: boolean;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -382,6 +394,24 @@ export function certificateBoundText(code: string, values: CertificateValues): s
   return list.map((entry) => escapeHtml(entry)).join(separator);
 }
 
+/** True when a field prints nothing for these values (missing, blank, or an empty list). */
+export function certificateFieldEmpty(code: string, values: CertificateValues): boolean {
+  const text = certificateBoundText(code, values);
+  return text === undefined || !text.replace(/<br>|、/g, '').trim();
+}
+
+/**
+ * The text fields a design binds that print nothing for one certificate's values (number codes always print):
+ * what the check screen lists before issuing.
+ */
+export function certificateEmptyFields(design: CertificateDesign, values: CertificateValues): CertificateTextCode[] {
+  const out: CertificateTextCode[] = [];
+  for (const el of certificateSlide(design).elements ?? []) {
+    if (el.type === 'text' && isCertificateTextCode(el.code) && !out.includes(el.code) && certificateFieldEmpty(el.code, values)) out.push(el.code);
+  }
+  return out;
+}
+
 /** The certificate face of a design: its first slide. */
 export function certificateSlide(design: CertificateDesign): CertificateSlide {
   return design.slides?.[0] ?? { id: '1', elements: [] };
@@ -411,8 +441,12 @@ function renderElement(element: CertificateElement, values: CertificateValues, p
     return `<div class="cert-el cert-image${missing}" ${attrs} style="${escapeHtml(box.join('; '))}"><img src="${escapeHtml(src)}" alt="" style="object-fit: ${fit}"></div>`;
   }
 
+  // A label of an empty field is left out altogether (hideWhenEmpty); see CertificateTextElement.
+  if (element.hideWhenEmpty && certificateFieldEmpty(element.hideWhenEmpty, values)) return '';
   const bound = code ? certificateBoundText(code, values) : undefined;
-  const html = bound ?? (element.content ? sanitizeCertificateRichText(element.content) : escapeHtml(element.contentText ?? ''));
+  const own = () => (element.content ? sanitizeCertificateRichText(element.content) : escapeHtml(element.contentText ?? ''));
+  // An empty bound field prints nothing: its placeholder is for the designer, never for paper.
+  const html = bound ?? (code && !options.placeholders ? '' : own());
   const align = element.align === 'center' || element.align === 'right' ? element.align : CERTIFICATE_TEXT_DEFAULTS.align;
   const style = [
     ...box,
@@ -502,7 +536,8 @@ const text = (id: string, contentText: string, props: Partial<CertificateTextEle
 
 /**
  * A sample of the format: an award-winner (type 1) certificate in Chinese: school, students, teachers, work, award name (80, bold,
- * red), an auto-increment number (or the given number code), the trace QR code and the seal. The demo
+ * red), the issuing organisation, an auto-increment number (or the given number code), the trace QR code and the seal.
+ * Field labels are left out when their field is empty. The demo
  * template, and the design the tests and the bench issue.
  */
 export function demoAwardDesign(numberCode: CertificateTextElement['code'] = 'allAutoincrementFour'): CertificateDesign {
@@ -517,12 +552,13 @@ export function demoAwardDesign(numberCode: CertificateTextElement['code'] = 'al
   ];
   rows.forEach(([label, code], i) => {
     const top = 165 + i * 48;
-    elements.push(text(`label-${code}`, label, { left: 120, top, width: 200, height: 40, align: 'right' }));
+    elements.push(text(`label-${code}`, label, { left: 120, top, width: 200, height: 40, align: 'right', hideWhenEmpty: code }));
     elements.push(text(`value-${code}`, `【${label.replace('：', '')}】`, { left: 330, top, width: 540, height: 40, code }));
   });
   elements.push(
     text('award', '一等奖', { left: 150, top: 370, width: 700, height: 110, fontSize: 80, bold: true, color: '#ff0000', align: 'center', code: 'awardName' }),
     text('congratulate', '特发此证，以资鼓励。', { left: 150, top: 488, width: 700, height: 36, fontSize: 22, align: 'center' }),
+    text('issuer', '【发证机构】', { left: 540, top: 600, width: 300, height: 34, fontSize: 20, align: 'center', code: 'issuerName' }),
     text('number-label', '证书编号：', { left: 60, top: 640, width: 130, height: 30, fontSize: 18 }),
     text('number', '【编号】', { left: 190, top: 640, width: 330, height: 30, fontSize: 18, code: numberCode }),
     { name: 'qrCode', type: 'image', id: 'qr', src: '', left: 840, top: 545, width: 120, height: 120, code: 'qrCode', fixedRatio: true, rotate: 0 },

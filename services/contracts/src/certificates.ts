@@ -119,6 +119,8 @@ export interface CertificateBatch {
   createdAt: string;
   issuedAt: string | null;
   sentAt: string | null;
+  /** What will not print as the organiser may expect (no seal uploaded...), in the caller's language: never a refusal. */
+  warnings?: string[];
 }
 
 export interface BatchAdd {
@@ -143,6 +145,40 @@ export interface BatchProgress {
   failed: number;
   remaining: number;
   error: string | null;
+  /** Answered by issue: what will not print as expected (see CertificateBatch.warnings). */
+  warnings?: string[];
+}
+
+/** A winner whose certificate leaves bound fields empty (they print nothing). */
+export interface EmptyFieldsRow {
+  id: number;
+  position: number;
+  holderName: string;
+  /** Binding codes of the design's text fields that are empty for this winner. */
+  fields: string[];
+}
+
+/** The check screen's data: the design, the winners with the longest texts, and what will print empty. */
+export interface BatchPreviewReply {
+  design: unknown;
+  values: Record<string, unknown>[];
+  /** The seal the certificates will carry (the organisation's uploaded one), or null: then none is printed. */
+  sealUrl: string | null;
+  warnings: string[];
+  /** Winners with empty bound fields: how many, and the first EMPTY_FIELDS_LIMIT of them in batch order. */
+  empty: { total: number; list: EmptyFieldsRow[] };
+}
+
+export const EMPTY_FIELDS_LIMIT = 100;
+
+/** Payload of certificates.batch.sent: certificates of a sent batch whose holders have accounts (one message each). */
+export interface CertificatesSentEvent {
+  batchId: number;
+  batchName: string;
+  competitionName: string;
+  itemName: string;
+  issuerName: string;
+  certificates: { certificateId: number; userId: number; awardName: string }[];
 }
 
 export const CERT_STATUSES = ['pending', 'rendered', 'failed', 'revoked'] as const;
@@ -164,6 +200,8 @@ export interface IssuedCertificate {
   /** Download addresses under /prod-api (present once rendered). */
   pdfUrl: string | null;
   pngUrl: string | null;
+  /** The absolute trace address its QR code encodes (once issued and numbered), null before. */
+  traceLink: string | null;
 }
 
 export interface CertificateQuery extends PageQuery {
@@ -269,6 +307,22 @@ export const certificateMessages = {
   'cert.sealNotImage': {
     'zh-CN': '印章须为通过 /file/upload/image 上传的图片地址',
     en: 'The seal must be an image address returned by /file/upload/image',
+  },
+  'cert.noSeal': {
+    'zh-CN': '本机构尚未上传印章，模板中的印章位置将留空；如需印章，请先在“证书设置”中上传',
+    en: 'Your organisation has not uploaded a seal, so the template\'s seal will be left blank; upload one under Certificate settings first',
+  },
+  'cert.numberClash': {
+    'zh-CN': '编号会与批次“{batch}”重复：两者前缀“{prefix}”、后缀“{suffix}”相同但使用不同的编号计数器，请修改前缀或后缀',
+    en: 'Numbers would repeat those of batch "{batch}": both use prefix "{prefix}" and suffix "{suffix}" with different counters; change the prefix or suffix',
+  },
+  'cert.numberTaken': {
+    'zh-CN': '证书编号 {number} 已被本机构其他证书使用，请修改本批次的编号前缀或后缀',
+    en: 'Certificate number {number} is already used by another certificate of your organisation; change this batch\'s prefix or suffix',
+  },
+  'message.certificateSent': {
+    'zh-CN': '您获得的证书已发放：{competition} {award}（{issuer}），可在“我的证书”中下载',
+    en: 'Your certificate has been issued: {competition} {award} ({issuer}); download it under My certificates',
   },
   'cert.renderFailed': { 'zh-CN': '证书生成失败：{detail}', en: 'Rendering the certificate failed: {detail}' },
 } as const;

@@ -54,6 +54,10 @@ export const AuthSubject = {
   groupScope: 'auth.group.scope',
   /** Names of organisations by id, for other services' public lists. */
   groupNames: 'auth.group.names',
+  /** Public site hosts of an organisation and its ancestors, nearest first (certificate QR codes point there). */
+  groupHosts: 'auth.group.hosts',
+  /** Account ids by user name (internal: certificates resolve their holders for site messages). */
+  userIdsByName: 'auth.user.ids-by-name',
   health: 'auth.health.ping',
 } as const;
 
@@ -278,6 +282,8 @@ export const EventSubject = {
    * service will turn it into a draft batch (the same list an organiser imports from a spreadsheet).
    */
   winnersPublished: 'review.winners.published',
+  /** A certificate batch was sent to its holders; payload CertificatesSentEvent (certificates.ts), one per chunk of holders. */
+  certificatesSent: 'certificates.batch.sent',
 } as const;
 export type EventSubject = (typeof EventSubject)[keyof typeof EventSubject];
 
@@ -300,10 +306,17 @@ export const EventStream = {
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 60 * 60,
   },
+  certificates: {
+    name: 'CERTIFICATES',
+    subjects: [EventSubject.certificatesSent],
+    maxAgeSeconds: 30 * 86400,
+    duplicateWindowSeconds: 10 * 60,
+  },
 } as const satisfies Record<string, EventStreamDefinition>;
 
 /** Durable consumer names: a consumer's position survives restarts under its name; never rename one. */
 export const EventConsumer = {
   authOperationLog: 'auth-operation-log',
   enrollmentPaymentPaid: 'enrollment-payment-paid',
+  enrollmentCertificatesSent: 'enrollment-certificates-sent',
 } as const;

@@ -9,6 +9,7 @@ import { CentreService } from './centre/centre.service';
 import { ENROLLMENT_CONFIG, loadEnrollmentConfig, type EnrollmentConfig } from './config';
 import { enrollmentDataSource } from './data-source';
 import { PaymentConsumer } from './payment/payment.consumer';
+import { CertificatesSentConsumer } from './centre/certificates-sent.consumer';
 import { CompetitionSettings } from './settings/competition-settings';
 import { SignupAdminService } from './signup/admin.service';
 import { SignupController } from './signup/signup.controller';
@@ -37,6 +38,7 @@ import { WorkService } from './work/work.service';
     CentreService,
     BankCardService,
     PaymentConsumer,
+    CertificatesSentConsumer,
   ],
 })
 export class AppModule {}

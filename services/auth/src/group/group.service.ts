@@ -49,6 +49,21 @@ export class GroupService {
     return row ? { groupId: row.id } : null;
   }
 
+  /**
+   * Public site hosts of an organisation, else of its nearest ancestor that has some (a college prints its
+   * university's site), nearest first; empty when none up the tree has one.
+   */
+  async hosts(req: RpcRequest<{ id: number }>): Promise<string[]> {
+    const rows: { hosts: string[] }[] = await this.ds.query(
+      `WITH RECURSIVE up AS (
+         SELECT id, parent_id, hosts, 0 AS depth FROM groups WHERE id = $1
+         UNION ALL SELECT g.id, g.parent_id, g.hosts, up.depth + 1 FROM groups g JOIN up ON g.id = up.parent_id WHERE up.depth < 20)
+       SELECT hosts FROM up WHERE cardinality(hosts) > 0 ORDER BY depth LIMIT 1`,
+      [req.payload.id],
+    );
+    return rows[0]?.hosts ?? [];
+  }
+
   async names(req: RpcRequest<{ ids: number[] }>): Promise<{ id: number; code: string; name: string }[]> {
     return this.ds.query(`SELECT id, code, name FROM groups WHERE id = ANY($1::int[]) ORDER BY id`, [req.payload.ids]);
   }

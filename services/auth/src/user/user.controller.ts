@@ -21,6 +21,7 @@ export class UserController {
     private readonly imports: UserImportService,
   ) {}
 
+  @MessagePattern(AuthSubject.userIdsByName) idsByName(@Payload() r: RpcRequest<{ usernames: string[] }>) { return this.users.idsByName(r); }
   @MessagePattern(AuthSubject.userInfo) info(@Payload() r: RpcRequest) { return this.users.info(r); }
   @MessagePattern(AuthSubject.userPage) page(@Payload() r: RpcRequest<UserPageQuery>) { return this.users.page(r); }
   @MessagePattern(AuthSubject.userGet) get(@Payload() r: RpcRequest<{ id: number }>) { return this.users.get(r); }

@@ -42,6 +42,13 @@ export class UserService {
     private readonly scopes: Scopes,
   ) {}
 
+  /** Ids of live accounts by user name (at most 10000 names); names without an account are left out. */
+  async idsByName(req: RpcRequest<{ usernames: string[] }>): Promise<{ id: number; username: string }[]> {
+    const names = [...new Set((req.payload.usernames ?? []).filter((u) => typeof u === 'string'))].slice(0, 10000);
+    if (!names.length) return [];
+    return this.ds.query(`SELECT id, username FROM users WHERE username = ANY($1::text[]) AND deleted_at IS NULL`, [names]);
+  }
+
   /** The caller's own profile, roles and permissions. */
   async info(req: RpcRequest): Promise<UserInfo> {
     const { userId } = callerOf(req);

@@ -1,8 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, callerOf, inScope, likePattern, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, ensureStream, inScope, likePattern, pageOf, publishEvent, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
 import {
   APPROVED_IDS_LIMIT,
+  AuthSubject,
+  certificateEmptyFields,
+  certificateSlide,
+  EMPTY_FIELDS_LIMIT,
+  EventStream,
+  EventSubject,
+  type BatchPreviewReply,
+  type CertificatesSentEvent,
+  type EmptyFieldsRow,
   CompetitionsSubject,
   EnrollmentSubject,
   ErrorCode,
@@ -49,6 +58,7 @@ export interface BatchRow {
   numbering: NumberingScheme;
   design: CertificateDesign | null;
   seal_url: string | null;
+  public_url: string | null;
   status: CertificateBatch['status'];
   error: string | null;
   runs: number;
@@ -91,6 +101,25 @@ export const toBatch = (r: BatchRow, lang: Lang = 'zh-CN'): CertificateBatch => 
   issuedAt: iso(r.issued_at),
   sentAt: iso(r.sent_at),
 });
+
+/**
+ * The site a batch's QR codes open: the organisation's public host (a phone can reach it), with the scheme and
+ * port of PUBLIC_WEB_URL; PUBLIC_WEB_URL itself when no organisation up the tree has a host.
+ */
+export function publicBase(publicWebUrl: string, host?: string): string {
+  const base = new URL(publicWebUrl);
+  if (host) {
+    if (host.includes(':')) base.host = host;
+    else base.hostname = host;
+  }
+  return base.origin;
+}
+
+/** Holders per certificates.batch.sent event: well under NATS's 1 MB message limit. */
+const SENT_CHUNK = 500;
+
+const bindsSeal = (design: CertificateDesign | null | undefined): boolean =>
+  !!design && (certificateSlide(design).elements ?? []).some((el) => el.type === 'image' && el.code === 'seal');
 
 const MAX_FIELD = 200;
 const MAX_NAME = 50;
@@ -208,12 +237,45 @@ export class BatchService {
       if (!isCompetitionWide(numbering.variant) && !p.itemId) throw AppError.badRequest('cert.numberingNeedsItem');
     }
     const { competitionName, itemName } = await this.competitionOf(req, p.competitionId, p.itemId);
+    await this.assertNoNumberClash(this.ds.manager, { id: 0, group_id: template.groupId, numbering, competition_id: p.competitionId ?? null, item_id: p.itemId ?? null });
     const rows: BatchRow[] = await this.ds.query(
       `INSERT INTO batches (group_id, template_id, name, competition_id, competition_name, item_id, item_name, issuer_name, numbering, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
       [template.groupId, template.id, p.name.trim(), p.competitionId ?? null, competitionName, p.itemId ?? null, itemName, p.issuerName.trim(), JSON.stringify(numbering), me.userId],
     );
-    return toBatch({ ...rows[0], template_name: template.name, total: 0 });
+    const warnings = await this.warningsOf(this.ds.manager, template.groupId, template.design as CertificateDesign, req.meta.lang);
+    return { ...toBatch({ ...rows[0], template_name: template.name, total: 0 }, req.meta.lang), warnings };
+  }
+
+  /**
+   * Numbers are unique per organisation, but counters are per competition or event: two counters printing the
+   * same prefix, width and suffix would hand out the same numbers. Refused here (creation and issue) against
+   * batches already issued; the worker's unique index is the last wall.
+   */
+  private async assertNoNumberClash(m: EntityManager, b: Pick<BatchRow, 'id' | 'group_id' | 'numbering' | 'competition_id' | 'item_id'>): Promise<void> {
+    const key = counterKeyOf(b.numbering.variant, b.competition_id, b.item_id);
+    const digits = digitsOf(b.numbering.variant);
+    if (!key || digits === null) return;
+    const sameWidth = digits === 3 ? ['allAutoincrementThree', 'autoincrementThree'] : ['allAutoincrementFour', 'autoincrementFour'];
+    const others: Pick<BatchRow, 'name' | 'numbering' | 'competition_id' | 'item_id'>[] = await m.query(
+      `SELECT name, numbering, competition_id, item_id FROM batches
+        WHERE group_id = $1 AND id <> $2 AND status <> 'draft' AND numbering->>'variant' = ANY($3::text[])
+          AND coalesce(numbering->>'prefix', '') = $4 AND coalesce(numbering->>'suffix', '') = $5`,
+      [b.group_id, b.id, sameWidth, b.numbering.prefix ?? '', b.numbering.suffix ?? ''],
+    );
+    const clash = others.find((o) => counterKeyOf(o.numbering.variant, o.competition_id, o.item_id) !== key);
+    if (clash) throw AppError.badRequest('cert.numberClash', { batch: clash.name, prefix: b.numbering.prefix ?? '', suffix: b.numbering.suffix ?? '' });
+  }
+
+  /** What will not print as the designer shows it: a seal the organisation never uploaded. Warnings, not refusals. */
+  private async warningsOf(m: EntityManager, groupId: number, design: CertificateDesign | null | undefined, lang: Lang): Promise<string[]> {
+    if (!bindsSeal(design) || (await this.sealOf(m, groupId))) return [];
+    return [translate('cert.noSeal', lang)];
+  }
+
+  private async sealOf(m: EntityManager, groupId: number): Promise<string | null> {
+    const rows: { image_url: string }[] = await m.query(`SELECT image_url FROM seals WHERE group_id = $1`, [groupId]);
+    return rows[0]?.image_url ?? null;
   }
 
   /** Only a draft (nothing numbered yet) can go: issued certificates are evidence and are revoked instead. */
@@ -342,12 +404,13 @@ export class BatchService {
 
   /**
    * Preview data before issuing: the template design and the bound values of the winners with the longest
-   * texts, so the designer shows overflow before a thousand certificates are printed.
+   * texts, so the designer shows overflow before a thousand certificates are printed; the seal that will really
+   * print (none when none is uploaded); and every winner whose bound fields are empty.
    */
-  async preview(req: RpcRequest<{ batchId: number; count?: number }>) {
+  async preview(req: RpcRequest<{ batchId: number; count?: number }>): Promise<BatchPreviewReply> {
     const b = await this.load(req, req.payload.batchId);
     const template = await this.templates.load(req, b.template_id).catch(() => null);
-    const design = b.design ?? template?.design ?? null;
+    const design = (b.design ?? template?.design ?? null) as CertificateDesign | null;
     const count = Math.min(10, Math.max(1, req.payload.count ?? 3));
     const rows: { holder_name: string; award_name: string; values: Record<string, string>; number: string | null }[] = await this.ds.query(
       `SELECT holder_name, award_name, "values", number FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL
@@ -355,10 +418,31 @@ export class BatchService {
       [b.id, count],
     );
     const sample = `${b.numbering.prefix ?? ''}${digitsOf(b.numbering.variant) === 4 ? '0001' : digitsOf(b.numbering.variant) === 3 ? '001' : 'ABCDEFGH23'}${b.numbering.suffix ?? ''}`;
+    const sealUrl = b.status === 'draft' ? await this.sealOf(this.ds.manager, b.group_id) : b.seal_url;
     return {
       design,
-      values: rows.map((r) => bindValues({ holderName: r.holder_name, awardName: r.award_name, values: r.values }, r.number ?? sample, b.numbering, {})),
+      values: rows.map((r) => bindValues({ holderName: r.holder_name, awardName: r.award_name, values: r.values }, r.number ?? sample, b.numbering, {}, b.issuer_name)),
+      sealUrl,
+      warnings: bindsSeal(design) && !sealUrl ? [translate('cert.noSeal', req.meta.lang)] : [],
+      empty: design ? await this.emptyFields(b, design) : { total: 0, list: [] },
     };
+  }
+
+  /** Winners whose certificates would print a bound field empty, found with the renderer's own rule. */
+  private async emptyFields(b: BatchRow, design: CertificateDesign): Promise<BatchPreviewReply['empty']> {
+    const rows: { id: number; position: number; holder_name: string; award_name: string; values: Record<string, string> }[] = await this.ds.query(
+      `SELECT id, position, holder_name, award_name, "values" FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL ORDER BY position`,
+      [b.id],
+    );
+    const list: EmptyFieldsRow[] = [];
+    let total = 0;
+    for (const r of rows) {
+      const fields = certificateEmptyFields(design, bindValues({ holderName: r.holder_name, awardName: r.award_name, values: r.values }, '', b.numbering, {}, b.issuer_name));
+      if (!fields.length) continue;
+      total++;
+      if (list.length < EMPTY_FIELDS_LIMIT) list.push({ id: r.id, position: r.position, holderName: r.holder_name, fields });
+    }
+    return { total, list };
   }
 
   /**
@@ -379,16 +463,24 @@ export class BatchService {
       if (left && left.used + n > left.max) {
         throw AppError.badRequest('cert.numberingFull', { digits: digitsOf(b.numbering.variant)!, max: left.max, used: left.used, count: n });
       }
+      await this.assertNoNumberClash(m, b);
       const template = await this.templates.load(req, b.template_id);
-      const seal: { image_url: string }[] = await m.query(`SELECT image_url FROM seals WHERE group_id = $1`, [b.group_id]);
+      const seal = await this.sealOf(m, b.group_id);
       const [{ runs }] = await m.query(
-        `WITH u AS (UPDATE batches SET status = 'queued', error = NULL, design = $2, seal_url = $3, issued_at = coalesce(issued_at, now()), runs = runs + 1 WHERE id = $1 RETURNING runs) SELECT * FROM u`,
-        [b.id, JSON.stringify(template.design), seal[0]?.image_url ?? null],
+        `WITH u AS (UPDATE batches SET status = 'queued', error = NULL, design = $2, seal_url = $3, public_url = $4, issued_at = coalesce(issued_at, now()), runs = runs + 1
+           WHERE id = $1 RETURNING runs) SELECT * FROM u`,
+        [b.id, JSON.stringify(template.design), seal, await this.publicUrlOf(req, b.group_id)],
       );
-      return { run: runs as number, batch: b };
+      return { run: runs as number, batch: b, warnings: bindsSeal(template.design as CertificateDesign) && !seal ? [translate('cert.noSeal', req.meta.lang)] : [] };
     });
     await enqueueBatch(this.queue, run.batch, run.run);
-    return this.progress({ ...req, payload: { batchId: req.payload.batchId } });
+    return { ...(await this.progress({ ...req, payload: { batchId: req.payload.batchId } })), warnings: run.warnings };
+  }
+
+  /** The base of the batch's QR codes: its organisation's public site (see publicBase). */
+  private async publicUrlOf(req: RpcRequest, groupId: number): Promise<string> {
+    const hosts = await this.rpc.request<string[]>(AuthSubject.groupHosts, { ...req, payload: { id: groupId } });
+    return publicBase(this.config.publicWebUrl, hosts[0]);
   }
 
   async progress(req: RpcRequest<{ batchId: number }>): Promise<BatchProgress> {
@@ -421,12 +513,42 @@ export class BatchService {
     return this.progress({ ...req, payload: { batchId: req.payload.batchId } });
   }
 
-  /** Makes the batch's certificates visible to their holders (personal centre). Sending twice is harmless. */
+  /**
+   * Makes the batch's certificates visible to their holders (personal centre) and tells each holder with an
+   * account by a site message (certificates.batch.sent, handled by the enrollment service, one message per
+   * certificate however often it arrives). Sending twice is harmless: it only announces again what was not yet.
+   */
   async send(req: RpcRequest<{ batchId: number }>): Promise<CertificateBatch> {
     const b = await this.load(req, req.payload.batchId);
     if (b.status !== 'done') throw AppError.conflict('cert.batchNotDone');
     await this.ds.query(`UPDATE batches SET sent_at = coalesce(sent_at, now()) WHERE id = $1`, [b.id]);
+    await this.announce(req, b);
     return this.detail({ ...req, payload: { id: b.id } });
+  }
+
+  private streamReady?: Promise<void>;
+
+  private async announce(req: RpcRequest, b: BatchRow): Promise<void> {
+    const rows: { id: number; username: string; award_name: string }[] = await this.ds.query(
+      `SELECT id, username, award_name FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL AND status = 'rendered' AND username IS NOT NULL ORDER BY position`,
+      [b.id],
+    );
+    if (!rows.length) return;
+    const accounts = await this.rpc.request<{ id: number; username: string }[]>(AuthSubject.userIdsByName, { ...req, payload: { usernames: [...new Set(rows.map((r) => r.username))] } });
+    const idOf = new Map(accounts.map((a) => [a.username, a.id]));
+    const certificates = rows.filter((r) => idOf.has(r.username)).map((r) => ({ certificateId: r.id, userId: idOf.get(r.username)!, awardName: r.award_name }));
+    this.streamReady ??= ensureStream(this.rpc.connection, EventStream.certificates).catch((e) => {
+      this.streamReady = undefined;
+      throw e;
+    });
+    await this.streamReady;
+    for (let i = 0; i < certificates.length; i += SENT_CHUNK) {
+      const chunk = certificates.slice(i, i + SENT_CHUNK);
+      const event: CertificatesSentEvent = { batchId: b.id, batchName: b.name, competitionName: b.competition_name, itemName: b.item_name, issuerName: b.issuer_name, certificates: chunk };
+      // The id repeats for the same chunk, so a quick second send is dropped by JetStream; the consumer dedupes the rest.
+      const ok = await publishEvent(this.rpc.connection, EventSubject.certificatesSent, event, { msgId: `certificates-sent-${b.id}-${chunk[0].certificateId}-${chunk.length}` });
+      if (!ok) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'error.serviceUnavailable', { service: 'NATS JetStream' });
+    }
   }
 
   /** Stored PDFs of a batch's live certificates, for the organiser's ZIP download (built by the gateway). */

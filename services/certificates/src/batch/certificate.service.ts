@@ -5,6 +5,7 @@ import {
   hasAnyPermission,
   maskName,
   Perm,
+  traceUrl,
   type CertificateFileRef,
   type CertificateQuery,
   type CertificateSearchHit,
@@ -51,7 +52,8 @@ export const fileUrls = (id: number, rendered: boolean) => ({
   pngUrl: rendered ? `${FILE_BASE}/${id}/png` : null,
 });
 
-const toIssued = (r: CertRow, sentAt: Date | null): IssuedCertificate => ({
+/** `publicUrl`: the batch's QR base (set when issued); the trace link is what the printed QR code opens. */
+const toIssued = (r: CertRow, sentAt: Date | null, publicUrl: string | null = null): IssuedCertificate => ({
   id: r.id,
   batchId: r.batch_id,
   holderName: r.holder_name,
@@ -65,6 +67,7 @@ const toIssued = (r: CertRow, sentAt: Date | null): IssuedCertificate => ({
   replacedBy: r.replaced_by,
   sentAt: sentAt ? sentAt.toISOString() : null,
   ...fileUrls(r.id, !!r.pdf_path),
+  traceLink: publicUrl && r.number ? traceUrl(publicUrl, r.token) : null,
 });
 
 /** Single certificates: lists, revoke and reissue, downloads, the holder's list and the public trace. */
@@ -93,7 +96,7 @@ export class CertificateService {
     const sql = `FROM certificates WHERE ${where.join(' AND ')}`;
     const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n ${sql}`, args);
     const rows: CertRow[] = await this.ds.query(`SELECT * ${sql} ORDER BY position, id LIMIT ${pageSize} OFFSET ${offset}`, args);
-    return { list: rows.map((r) => toIssued(r, b.sent_at)), total: n, pageNum, pageSize };
+    return { list: rows.map((r) => toIssued(r, b.sent_at, b.public_url)), total: n, pageNum, pageSize };
   }
 
   /**

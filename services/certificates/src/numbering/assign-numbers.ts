@@ -3,7 +3,10 @@ import type { EntityManager } from 'typeorm';
 import type { NumberingScheme } from '@cmp/contracts';
 import { capacityOf, counterKeyOf, digitsOf, formatNumber, numberBody } from './numbering';
 
-export type NumberingOutcome = { ok: true; numbered: number } | { ok: false; key: 'cert.numberingFull'; params: Record<string, number> };
+export type NumberingOutcome =
+  | { ok: true; numbered: number }
+  | { ok: false; key: 'cert.numberingFull'; params: Record<string, number> }
+  | { ok: false; key: 'cert.numberTaken'; params: { number: string } };
 
 // Raw UPDATE … RETURNING goes through a CTE throughout: TypeORM answers a bare UPDATE with [rows, count].
 
@@ -51,6 +54,16 @@ export async function assignNumbers(m: EntityManager, batch: BatchRow): Promise<
     const first = taken[0].last_value - ids.length + 1;
     const seqs = ids.map((_, i) => first + i);
     const numbers = seqs.map((seq) => formatNumber(scheme, numberBody(scheme.variant, seq)));
+    // Another counter printing the same prefix and width may have handed these out already: the batch fails
+    // naming one (the counter is put back; this transaction holds its row) rather than hit the unique index.
+    const [clash]: { number: string }[] = await m.query(
+      `SELECT number FROM certificates WHERE group_id = $1 AND number = ANY($2::text[]) AND revoked_at IS NULL ORDER BY number LIMIT 1`,
+      [batch.group_id, numbers],
+    );
+    if (clash) {
+      await m.query(`UPDATE counters SET last_value = last_value - $2 WHERE counter_key = $1`, [key, ids.length]);
+      return { ok: false, key: 'cert.numberTaken', params: { number: clash.number } };
+    }
     await m.query(
       `UPDATE certificates c SET counter_key = $1, seq = v.seq, number = v.number
          FROM unnest($2::int[], $3::int[], $4::text[]) AS v(id, seq, number) WHERE c.id = v.id`,

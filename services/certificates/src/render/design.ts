@@ -38,6 +38,8 @@ export function designProblem(design: unknown): string | null {
       if (!el || typeof el !== 'object') return `${where}: not an element`;
       if (el.type !== 'text' && el.type !== 'image') return `${where}: type must be "text" or "image"`;
       for (const k of ['left', 'top', 'width', 'height'] as const) if (!isNum(el[k])) return `${where}: ${k} must be a number`;
+      const hide = (el as { hideWhenEmpty?: unknown }).hideWhenEmpty;
+      if (hide !== undefined && hide !== '' && !isCertificateTextCode(hide) && !isCertificateNumberCode(hide)) return `${where}: hideWhenEmpty names an unknown field "${String(hide)}"`;
       const code = el.code ?? '';
       if (code === '') continue;
       if (el.type === 'text' && !isCertificateTextCode(code) && !isCertificateNumberCode(code)) return `${where}: unknown text binding code "${String(code)}"`;
@@ -64,11 +66,19 @@ const list = (v: string | undefined): string[] => (v ? v.split(LIST_SPLIT).filte
 /**
  * The values one certificate binds: the winner's fields, their list forms for the portrait codes, the personal
  * codes filled from the holder, the number (every number-body code prints it, with prefix and suffix), and the
- * QR code and seal images.
+ * QR code and seal images, and the batch's issuing organisation.
  */
-export function bindValues(r: Pick<Recipient, 'holderName' | 'awardName' | 'values'>, number: string, scheme: NumberingScheme, images: { qrCode?: string; seal?: string }): CertificateValues {
+export function bindValues(
+  r: Pick<Recipient, 'holderName' | 'awardName' | 'values'>,
+  number: string,
+  scheme: NumberingScheme,
+  images: { qrCode?: string; seal?: string },
+  issuerName = '',
+): CertificateValues {
   const v = r.values ?? {};
   const out: Record<string, string | string[]> = { ...v };
+  // The batch's issuer, never a winner's row: 证书设置 says the issuing organisation is printed.
+  out.issuerName = issuerName;
   out.awardName = r.awardName || v.awardName || '';
   for (const code of ['school', 'student', 'teacher', 'workName'] as const) {
     if (v[code] && !v[`${code}_Portrait`]) out[`${code}_Portrait`] = list(v[code]);

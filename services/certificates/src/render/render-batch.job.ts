@@ -1,7 +1,7 @@
 import { buffer } from 'node:stream/consumers';
 import QRCode from 'qrcode';
 import type { DataSource } from 'typeorm';
-import { certificateFileKey, storedImageKey, type StorageBackend } from '@cmp/common';
+import { certificateFileKey, isUniqueViolation, storedImageKey, type StorageBackend } from '@cmp/common';
 import { renderCertificatesHtml, traceUrl, type CertificateDesign, type NumberingScheme } from '@cmp/contracts';
 import type { CertificatesConfig } from '../config';
 import { assignNumbers } from '../numbering/assign-numbers';
@@ -57,18 +57,33 @@ export async function renderBatch(
   batchId: number,
   report: (p: JobProgress) => Promise<void>,
 ): Promise<JobProgress> {
-  const batch = await ds.transaction(async (m) => {
-    const [b] = await m.query(`SELECT * FROM batches WHERE id = $1 FOR UPDATE`, [batchId]);
-    if (!b || b.status === 'draft') return null;
-    const numbered = await assignNumbers(m, b);
-    if (!numbered.ok) {
-      await m.query(`UPDATE batches SET status = 'failed', error = $2 WHERE id = $1`, [batchId, JSON.stringify({ key: numbered.key, params: numbered.params })]);
-      return null;
-    }
-    await m.query(`UPDATE batches SET status = 'running', numbered_at = coalesce(numbered_at, now()) WHERE id = $1`, [batchId]);
-    return b as { design: CertificateDesign; seal_url: string | null; numbering: NumberingScheme };
-  });
+  const failBatch = (key: string, params: Record<string, string | number>) =>
+    ds.query(`UPDATE batches SET status = 'failed', error = $2 WHERE id = $1`, [batchId, JSON.stringify({ key, params })]);
+  type Numbered = { design: CertificateDesign; seal_url: string | null; public_url: string | null; numbering: NumberingScheme; issuer_name: string };
+  let batch: Numbered | null;
+  try {
+    batch = await ds.transaction(async (m) => {
+      const [b] = await m.query(`SELECT * FROM batches WHERE id = $1 FOR UPDATE`, [batchId]);
+      if (!b || b.status === 'draft') return null;
+      const numbered = await assignNumbers(m, b);
+      if (!numbered.ok) {
+        await m.query(`UPDATE batches SET status = 'failed', error = $2 WHERE id = $1`, [batchId, JSON.stringify({ key: numbered.key, params: numbered.params })]);
+        return null;
+      }
+      await m.query(`UPDATE batches SET status = 'running', numbered_at = coalesce(numbered_at, now()) WHERE id = $1`, [batchId]);
+      return b as Numbered;
+    });
+  } catch (e) {
+    // A number already printed by another batch (a race past the issue check): retrying cannot help, so the
+    // batch fails with the reason instead of the job retrying until BullMQ gives up.
+    if (!isUniqueViolation(e)) throw e;
+    await failBatch('cert.numberTaken', { number: '?' });
+    return { done: 0, failed: 0, remaining: 0 };
+  }
   if (!batch) return { done: 0, failed: 0, remaining: 0 };
+  const numbering = batch.numbering;
+  const issuer = batch.issuer_name;
+  const qrBase = batch.public_url ?? config.publicWebUrl;
 
   const design = batch.design;
   const seal = await storedImage(storage, batch.seal_url);
@@ -101,10 +116,13 @@ export async function renderBatch(
   const renderRows = async (rows: PendingRow[]): Promise<void> => {
     const values = await Promise.all(
       rows.map(async (r) =>
-        bindValues({ holderName: r.holder_name, awardName: r.award_name, values: r.values }, r.number, batch.numbering, {
-          qrCode: await QRCode.toDataURL(traceUrl(config.publicWebUrl, r.token), { margin: 1, width: 240, errorCorrectionLevel: 'M' }),
-          seal,
-        }),
+        bindValues(
+          { holderName: r.holder_name, awardName: r.award_name, values: r.values },
+          r.number,
+          numbering,
+          { qrCode: await QRCode.toDataURL(traceUrl(qrBase, r.token), { margin: 1, width: 240, errorCorrectionLevel: 'M' }), seal },
+          issuer,
+        ),
       ),
     );
     const html = renderCertificatesHtml(design, values, { resolveImageSrc });

@@ -12,6 +12,7 @@ import {
   Perm,
   WINNER_COLUMNS,
   type ApprovedSignup,
+  type BatchPreviewReply,
   type BatchProgress,
   type CertificateBatch,
   type CertificateFileRef,
@@ -223,10 +224,13 @@ export class CertificateController {
     }
   }
 
-  /** The design and bound values of the winners with the longest texts: render them with certificate-design.ts. */
+  /**
+   * The design and bound values of the winners with the longest texts (render them with certificate-design.ts),
+   * the seal that will print, warnings, and the winners whose bound fields are empty.
+   */
   @Get('batch/preview')
   @Permissions(Perm.certificateList)
-  preview(@RequestCtx() ctx: Ctx, @Query() q: PreviewQueryDto): Promise<{ design: unknown; values: Record<string, unknown>[] }> {
+  preview(@RequestCtx() ctx: Ctx, @Query() q: PreviewQueryDto): Promise<BatchPreviewReply> {
     return this.rpc.call(ctx, S.batchPreview, q);
   }
 

@@ -55,8 +55,10 @@ const list = (value: string): string[] => value.split('、').map((entry) => entr
  * Two sample sets for the preview: typical values, and the longest ones a batch may hold, so overflow shows
  * before anything is issued.
  */
-export function sampleValues(s: Sample, issuer: string): { typical: CertificateValues; longest: CertificateValues } {
-  const images = { qrCode: sampleQrCode(), seal: sampleSeal(issuer) };
+export function sampleValues(s: Sample, issuer: string, seal?: string | null): { typical: CertificateValues; longest: CertificateValues } {
+  // `seal`: the organisation's uploaded seal, null when it has none (then none prints, so none is shown), or
+  // undefined where it is not known (templates kept in this browser): a sample seal then.
+  const images = { qrCode: sampleQrCode(), ...(seal === null ? {} : { seal: seal ?? sampleSeal(issuer) }) };
   const make = (long: boolean): CertificateValues => {
     const school = long ? s.schoolLong : s.school;
     const students = list(long ? s.studentLong : s.student);
@@ -77,6 +79,8 @@ export function sampleValues(s: Sample, issuer: string): { typical: CertificateV
       userName: long ? s.userNameLong : s.userName,
       userName_mid: long ? s.userNameLong : s.userName,
       companyName: long ? s.companyLong : s.company,
+      // Batches print their own issuer (发证机构, an organisation's name); the sample organisation stands in for it.
+      issuerName: long ? s.schoolLong : s.school,
       certCodePrefix: 'CMP2026-',
       randomCode: long ? 'X7K9Q2M4T8W1' : 'A3F9K2',
       certCodeSuffix: long ? '-REISSUE' : '',

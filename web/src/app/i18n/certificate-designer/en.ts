@@ -39,6 +39,9 @@ const en: Catalogue<CertificateDesignerMessages> = {
     elPosition: 'Position',
   },
   style: {
+    hideWhenEmpty: 'Hide when field is empty',
+    hideWhenEmptyHint: 'For labels (such as "Adviser:"): certificates whose chosen field is empty do not print this text',
+    alwaysShow: 'Always show',
     content: 'Text',
     contentHint: 'Double-click text on the canvas to edit it in place',
     font: 'Font',
@@ -104,6 +107,7 @@ const en: Catalogue<CertificateDesignerMessages> = {
     userName: "Recipient's name",
     userName_mid: "Recipient's name (in a sentence)",
     companyName: 'Organisation name',
+    issuerName: 'Issuing organisation',
     certCodePrefix: 'Number prefix',
     randomCode: 'Certificate number',
     certCodeSuffix: 'Number suffix',

@@ -36,6 +36,9 @@ const zhCN = {
     elPosition: '位置',
   },
   style: {
+    hideWhenEmpty: '字段为空时隐藏',
+    hideWhenEmptyHint: '用于标签文字（如“指导教师：”）：所选字段为空的证书不打印这段文字',
+    alwaysShow: '总是显示',
     content: '文字内容',
     contentHint: '双击画布上的文字可直接编辑',
     font: '字体',
@@ -101,6 +104,7 @@ const zhCN = {
     userName: '个人姓名',
     userName_mid: '个人姓名（句中）',
     companyName: '单位名称',
+    issuerName: '发证机构',
     certCodePrefix: '编号前缀',
     randomCode: '证书编号',
     certCodeSuffix: '编号后缀',

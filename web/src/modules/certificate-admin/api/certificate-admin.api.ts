@@ -1,6 +1,7 @@
 import type {
   ApprovedSignup,
   BatchAdd,
+  BatchPreviewReply,
   BatchProgress,
   CertificateBatch,
   CertificateQuery,
@@ -65,7 +66,7 @@ export const certAdminApi = {
     return env.code === 0 ? { ...env, data: { count: env.data.valid } } : env;
   },
   preview: (batchId: number, count: number, signal?: AbortSignal) =>
-    http.get<{ design: unknown; values: Record<string, unknown>[] }>('/certificate/batch/preview', { batchId, count }, signal),
+    http.get<BatchPreviewReply>('/certificate/batch/preview', { batchId, count }, signal),
   issue: (batchId: number) => http.post<BatchProgress>('/certificate/batch/issue', { batchId }),
   progress: (batchId: number, signal?: AbortSignal) => http.get<BatchProgress>('/certificate/batch/progress', { batchId }, signal),
   retry: (batchId: number) => http.post<BatchProgress>('/certificate/batch/retry', { batchId }),

@@ -61,6 +61,8 @@ export function BatchFormModal({ open, onClose, onCreated }: { open: boolean; on
     try {
       const created = await certAdminApi.batchAdd(body);
       toast(t('batch.created'), 'success');
+      // Not a refusal: e.g. the template has a seal but the organisation never uploaded one.
+      for (const w of created.warnings ?? []) toast(w, 'warning');
       form.resetFields();
       onCreated(created);
     } catch {

@@ -211,6 +211,9 @@ const en: Catalogue<CertificateAdminMessages> = {
     emptyList: 'The winners list is empty: nothing to issue',
     goSend: 'Go to sending',
     noDesign: 'The batch’s template has no design',
+    emptyFields: '{{count}} winners have empty fields on their certificates: an empty field prints nothing, and labels set to hide with it are left out. Complete the winners list to fill them.',
+    emptyMore: 'Only the first {{shown}} are listed',
+    emptyHolder: 'No. {{position}} {{name}}: {{fields}}',
   },
   send: {
     title: 'Certificate sending',

@@ -209,6 +209,9 @@ const zhCN = {
     emptyList: '获奖名单为空，不能发证',
     goSend: '去发放',
     noDesign: '该批次的模板没有设计内容',
+    emptyFields: '{{count}} 名获奖人的证书有空白字段：空白字段不打印内容，模板中设置为“字段为空时隐藏”的标签也不打印。如需补全，请修改获奖名单。',
+    emptyMore: '仅列出前 {{shown}} 名',
+    emptyHolder: '第 {{position}} 名 {{name}}：{{fields}}',
   },
   send: {
     title: '证书发放',

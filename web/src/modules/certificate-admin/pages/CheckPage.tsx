@@ -8,9 +8,10 @@ import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { sampleQrCode, sampleSeal } from '@/app/components/certificate/sample';
+import { sampleQrCode } from '@/app/components/certificate/sample';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { BatchPreview } from '../components/BatchPreview';
+import { EmptyFieldsList } from '../components/EmptyFieldsList';
 import { BatchStatusTag, NS, PATHS, ProgressView, useBatchProgress, useCanIssue, useNumberingLabel } from '../components/shared';
 
 const COUNTS = [1, 3, 5, 10];
@@ -33,18 +34,18 @@ export default function CheckPage() {
   const drafts = useAsync((signal) => certAdminApi.batchPage({ pageNum: 1, pageSize: 50, status: 'draft', name: name || undefined }, signal), [name]);
   const batch = useAsync((signal) => certAdminApi.batchDetail(batchId!, signal), [batchId], !!batchId);
   const preview = useAsync((signal) => certAdminApi.preview(batchId!, count, signal), [batchId, count], !!batchId);
-  const seal = useAsync((signal) => certAdminApi.seal(signal), []);
   const { progress, refresh } = useBatchProgress(batch.data && batch.data.status !== 'draft' ? batchId : undefined);
 
-  // The preview's QR code stands in for the trace code each certificate gets; the seal is the organisation's.
+  // The preview's QR code stands in for the trace code each certificate gets; the seal is the one that will
+  // print: the organisation's uploaded seal, or none at all (never a sample that the PDF would not have).
   const values = useMemo<CertificateValues[]>(
     () =>
       (preview.data?.values ?? []).map((v) => ({
         ...(v as CertificateValues),
         qrCode: sampleQrCode(),
-        seal: seal.data?.imageUrl ?? sampleSeal(batch.data?.issuerName ?? ''),
+        ...(preview.data?.sealUrl ? { seal: preview.data.sealUrl } : {}),
       })),
-    [preview.data, seal.data, batch.data],
+    [preview.data],
   );
   const design = preview.data?.design as CertificateDesign | null | undefined;
   const b = batch.data;
@@ -54,8 +55,9 @@ export default function CheckPage() {
     if ((await confirmDialog(t('check.issueConfirm', { name: b.name, count: b.total }), { okText: t('check.issue') })) !== 'confirm') return;
     setIssuing(true);
     try {
-      await certAdminApi.issue(b.id);
+      const issued = await certAdminApi.issue(b.id);
       toast(t('check.issued'), 'success');
+      for (const w of issued.warnings ?? []) toast(w, 'warning');
       batch.reload();
       refresh();
     } catch {
@@ -125,6 +127,8 @@ export default function CheckPage() {
               )}
             </Card>
           )}
+          {preview.data?.warnings.map((w) => <Alert key={w} type="warning" showIcon message={w} className="ca-hint" data-testid="ca-check-warning" />)}
+          {preview.data && <EmptyFieldsList empty={preview.data.empty} />}
           {preview.loading && !preview.data ? (
             <Spin style={{ display: 'block', margin: '48px auto' }} />
           ) : design ? (

@@ -12,6 +12,7 @@ import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { PreviewModal } from '@/app/components/certificate/PreviewModal';
 import { sampleValues } from '@/app/components/certificate/sample';
+import { useOrganisationSeal } from '@/app/components/certificate/useOrganisationSeal';
 import type zhDesigner from '@/app/i18n/certificate-designer/zh-CN';
 import { certAdminApi, type TemplateRow } from '../api/certificate-admin.api';
 import { LinkButton, NS, PATHS, useCanEdit, useCategoryLabel, useDateTime, useNumberingLabel } from '../components/shared';
@@ -138,9 +139,11 @@ function CategoryChooser({ open, onClose, onChoose }: { open: boolean; onClose: 
 function TemplatePreview({ design, onClose }: { design: CertificateDesign; onClose: () => void }) {
   const { i18n } = useTranslation('certificateDesigner');
   const lang = currentLang();
+  // The seal that will print: the organisation's, or none (never a sample the PDFs would not have).
+  const seal = useOrganisationSeal(true);
   const samples = useMemo(() => {
     const m = i18n.getResourceBundle(lang, 'certificateDesigner') as typeof zhDesigner;
-    return sampleValues(m.sample, m.starter.issuer);
-  }, [i18n, lang]);
+    return sampleValues(m.sample, m.starter.issuer, seal);
+  }, [i18n, lang, seal]);
   return <PreviewModal design={design} samples={samples} open onClose={onClose} />;
 }

@@ -62,7 +62,12 @@ export function Inspector({ element, scope, onScope, slides, onAlign, onLayer, o
 
   const style =
     element.type === 'text' ? (
-      <TextStyle el={element} update={update} onClearCode={() => slides.removeElementProps(element.id, 'code')} />
+      <TextStyle
+        el={element}
+        update={update}
+        onClearCode={() => slides.removeElementProps(element.id, 'code')}
+        onClearHide={() => slides.removeElementProps(element.id, 'hideWhenEmpty')}
+      />
     ) : (
       <ImageStyle el={element} update={update} onClearCode={() => slides.removeElementProps(element.id, 'code')} onReplace={onReplaceImage} />
     );
@@ -156,7 +161,14 @@ function CanvasSettings({ slides }: { slides: SlideStore }) {
   );
 }
 
-function TextStyle({ el, update, onClearCode }: { el: CertificateTextElement; update: (p: Partial<CertificateTextElement>) => void; onClearCode: () => void }) {
+interface TextStyleProps {
+  el: CertificateTextElement;
+  update: (p: Partial<CertificateTextElement>) => void;
+  onClearCode: () => void;
+  onClearHide: () => void;
+}
+
+function TextStyle({ el, update, onClearCode, onClearHide }: TextStyleProps) {
   const { t } = useTranslation('certificateDesigner');
   const codes = [...CERTIFICATE_TEXT_CODES, ...CERTIFICATE_NUMBER_CODES];
   return (
@@ -171,6 +183,19 @@ function TextStyle({ el, update, onClearCode }: { el: CertificateTextElement; up
           optionFilterProp="label"
         />
       </Form.Item>
+      {/* A fixed text (a label such as 指导教师：) can disappear with an empty field, so no blank label prints. */}
+      {!el.code && (
+        <Form.Item label={t('style.hideWhenEmpty')} extra={t('style.hideWhenEmptyHint')}>
+          <Select
+            data-field="hideWhenEmpty"
+            value={el.hideWhenEmpty || ''}
+            onChange={(code: string) => (code ? update({ hideWhenEmpty: code as CertificateTextElement['hideWhenEmpty'] }) : onClearHide())}
+            options={[{ value: '', label: t('style.alwaysShow') }, ...CERTIFICATE_TEXT_CODES.map((code) => ({ value: code, label: t(`codes.${code}`) }))]}
+            showSearch
+            optionFilterProp="label"
+          />
+        </Form.Item>
+      )}
       <Form.Item label={t('style.font')}>
         <Select
           data-field="fontFamily"

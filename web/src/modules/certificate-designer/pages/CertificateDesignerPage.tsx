@@ -41,6 +41,7 @@ import { PreviewModal } from '@/app/components/certificate/PreviewModal';
 import { createId, createSlideStore, currentSlide, initialSlideState, toDesign } from '../store/slides';
 import { alignToCanvas, moveLayer, newImageElement, newTextElement, type CanvasAlign, type LayerMove } from '../templates/elements';
 import { sampleValues } from '@/app/components/certificate/sample';
+import { useOrganisationSeal } from '@/app/components/certificate/useOrganisationSeal';
 import { placeholderFor, starterDesign } from '../templates/starters';
 import zhCN from '@/app/i18n/certificate-designer/zh-CN';
 import '@/app/i18n/certificate-designer';
@@ -78,7 +79,8 @@ export default function CertificateDesignerPage() {
   // The messages in the current language, as one object (the starting templates and samples are built from it).
   const lang = currentLang();
   const messages = useMemo(() => (i18n.getResourceBundle(lang, 'certificateDesigner') as typeof zhCN | undefined) ?? zhCN, [i18n, lang]);
-  const samples = useMemo(() => sampleValues(messages.sample, messages.starter.issuer), [messages]);
+  const orgSeal = useOrganisationSeal(templateApi?.where === 'service');
+  const samples = useMemo(() => sampleValues(messages.sample, messages.starter.issuer, orgSeal), [messages, orgSeal]);
   const codeLabel = useCallback((code: string) => t(`codes.${code}`), [t]);
 
   // Unsaved work from the last visit comes back; otherwise a new design starts untitled in the interface language.

@@ -42,8 +42,9 @@ function landscape(categoryId: CertificateTemplateCategoryId, m: Messages): Cert
   const s = m.starter;
   fixed(s.heading, { ...HEADING, left: 200, top: 50, width: 600, height: 90, source: 'heading' });
   let top = 165;
+  // A label is left out with its empty field (a team without an adviser prints no 指导教师 line).
   const row = (label: string, code: CertificateBindingCode) => {
-    fixed(label, { left: 120, top, width: 200, height: 40, fontSize: 24, align: 'right' });
+    fixed(label, { left: 120, top, width: 200, height: 40, fontSize: 24, align: 'right', hideWhenEmpty: code as CertificateTextElement['hideWhenEmpty'] });
     bound(code, { left: 330, top, width: 540, height: 40, fontSize: 24 });
     top += 48;
   };
@@ -111,7 +112,8 @@ function landscape(categoryId: CertificateTemplateCategoryId, m: Messages): Cert
       break;
   }
   award();
-  fixed(s.issuer, { left: 600, top: 575, width: 340, height: 34, fontSize: 20, align: 'center' });
+  // The issuer is the batch's (证书设置), not a fixed committee name.
+  bound('issuerName', { left: 600, top: 575, width: 340, height: 34, fontSize: 20, align: 'center' });
   fixed(s.date, { left: 600, top: 612, width: 340, height: 34, fontSize: 20, align: 'center' });
   els.push(newImageElement('', { code: 'seal', name: m.codes.seal, left: 700, top: 520, width: 150, height: 150 }));
   els.push(newImageElement('', { code: 'qrCode', name: m.codes.qrCode, left: 50, top: 560, width: 100, height: 100 }));
@@ -127,7 +129,7 @@ function portrait(categoryId: CertificateTemplateCategoryId, m: Messages): Certi
   fixed(s.heading, { ...HEADING, fontSize: 80, left: 150, top: 110, width: 700, height: 115, source: 'heading' });
   let top = 290;
   const block = (label: string, code: CertificateBindingCode, lines: number) => {
-    fixed(label, { left: 150, top, width: 700, height: 40, fontSize: 26, bold: true, align: 'center' });
+    fixed(label, { left: 150, top, width: 700, height: 40, fontSize: 26, bold: true, align: 'center', hideWhenEmpty: code as CertificateTextElement['hideWhenEmpty'] });
     top += 55;
     const height = lines * 42;
     bound(code, { left: 150, top, width: 700, height, fontSize: 28, align: 'center' });
@@ -154,7 +156,7 @@ function portrait(categoryId: CertificateTemplateCategoryId, m: Messages): Certi
       break;
   }
   bound('awardName', { ...AWARD_NAME_STYLE, content: `<p>${escapeHtml(s.awardDefault)}</p>`, contentText: s.awardDefault, left: 150, top: Math.max(top + 10, 1000), width: 700, height: 115, align: 'center' });
-  fixed(s.issuer, { left: 560, top: 1210, width: 380, height: 34, fontSize: 22, align: 'center' });
+  bound('issuerName', { left: 560, top: 1210, width: 380, height: 34, fontSize: 22, align: 'center' });
   fixed(s.date, { left: 560, top: 1250, width: 380, height: 34, fontSize: 22, align: 'center' });
   els.push(newImageElement('', { code: 'seal', name: m.codes.seal, left: 670, top: 1140, width: 170, height: 170 }));
   els.push(newImageElement('', { code: 'qrCode', name: m.codes.qrCode, left: 70, top: 1180, width: 120, height: 120 }));

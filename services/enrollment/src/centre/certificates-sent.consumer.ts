@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
+import { EventConsumer, EventStream, EventSubject, translate, type CertificatesSentEvent } from '@cmp/contracts';
+
+/**
+ * One personal-centre message per sent certificate, from certificates.batch.sent (CERTIFICATES stream), like
+ * the approval messages. At least once delivery: each message records its certificate (source), and the unique
+ * index turns a repeat into nothing.
+ */
+@Injectable()
+export class CertificatesSentConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('CertificatesSentConsumer');
+  private consumer?: RunningConsumer;
+
+  constructor(
+    @Inject(RPC) private readonly nats: NatsRpcClient,
+    private readonly ds: DataSource,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.consumer = await runDurableConsumer<CertificatesSentEvent>(this.nats.connection, {
+      stream: EventStream.certificates,
+      durable: EventConsumer.enrollmentCertificatesSent,
+      subject: EventSubject.certificatesSent,
+      handle: (e) => this.sent(e),
+      logger: this.logger,
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+  }
+
+  async sent(e: CertificatesSentEvent): Promise<void> {
+    const list = (Array.isArray(e?.certificates) ? e.certificates : []).filter((c) => Number.isInteger(c?.certificateId) && Number.isInteger(c?.userId));
+    if (!list.length) return;
+    const title = (lang: 'zh-CN' | 'en', award: string) =>
+      translate('message.certificateSent', lang, { competition: [e.competitionName, e.itemName].filter(Boolean).join(' / ') || e.batchName, award, issuer: e.issuerName }).slice(0, 300);
+    await this.ds.query(
+      `INSERT INTO messages (user_id, title_zh, title_en, source)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[]) ON CONFLICT (source) WHERE source IS NOT NULL DO NOTHING`,
+      [list.map((c) => c.userId), list.map((c) => title('zh-CN', c.awardName)), list.map((c) => title('en', c.awardName)), list.map((c) => `certificate:${c.certificateId}`)],
+    );
+  }
+}
