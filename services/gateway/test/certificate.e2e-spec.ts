@@ -1,8 +1,8 @@
-import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import type { CertificateBatch, ImportCheckReply, IssuedCertificate, MyCertificate, Page, TraceResult } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { addBatch, addTemplate, addWinners, competitionWithEvent, demoAwardDesign, pdfText, progressOf, SEAL_PNG, settled, winners } from './support/certificates';
+import { fill } from './support/spreadsheets';
 
 /** Every certificate of a batch, in batch order. */
 async function allOf(token: string, batchId: number): Promise<IssuedCertificate[]> {
@@ -12,15 +12,6 @@ async function allOf(token: string, batchId: number): Promise<IssuedCertificate[
     out.push(...r.data.list);
     if (out.length >= r.data.total || !r.data.list.length) return out;
   }
-}
-
-async function fill(template: Buffer, rows: string[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(template as unknown as ExcelJS.Buffer);
-  const ws = wb.worksheets[0];
-  ws.spliceRows(2, ws.rowCount - 1);
-  rows.forEach((r) => ws.addRow(r));
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
 describe('certificates: a batch from winners list to trace page', () => {
