@@ -122,13 +122,15 @@ describe('personal centre: details, bank card, messages, study records', () => {
     expect((await api<BankCard>('/web/user/bankCard', { token: student.token })).data.cardNumberMasked).toBe('**** **** **** 0006');
   });
 
-  b.it('reads the approval message: unread badge, mark read', async () => {
+  b.it('reads the approval and certificate messages: unread badge, mark one read, then all', async () => {
     await open(page, '/center/set');
-    await waitForText(page, ['消息通知', `报名已通过：${competitionName}`, '标为已读'], '[data-testid="messages"]');
-    expect(await page.$eval('[data-testid="messages"] .ant-card-head .ant-badge-count', (el) => el.getAttribute('title'))).toBe('1 条未读');
+    await waitForText(page, ['消息通知', `报名已通过：${competitionName}`, '您获得的证书已发放', '标为已读'], '[data-testid="messages"]');
+    expect(await page.$eval('[data-testid="messages"] .ant-card-head .ant-badge-count', (el) => el.getAttribute('title'))).toBe('2 条未读');
     await b.shot(page, 'messages-unread');
     await click(page, '[data-testid="messages"] .ant-list-item button', { text: '标为已读', answer: '/web/center/message/read' });
-    await waitForText(page, ['已读', '全部已读'], '[data-testid="messages"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="messages"] .ant-card-head .ant-badge-count')?.getAttribute('title') === '1 条未读');
+    await click(page, '[data-testid="messages"] button', { text: '全部标为已读', answer: '/web/center/message/read' });
+    await waitForText(page, '全部已读', '[data-testid="messages"] .ant-card-head');
     await waitForGone(page, '[data-testid="messages"] .ant-list-item button', '标为已读');
     await b.shot(page, 'messages-read');
   });
