@@ -1,0 +1,6 @@
+/** Pure expert-assignment solver of the review service: no database, no framework (see solver.ts). */
+export * from './types';
+export { AFFINITY_WEIGHTS, defaultAffinity } from './affinity';
+export { solveAssignment, declineAndReplace, countMoved } from './solver';
+export { randomInstance, seededRandom } from './random-instance';
+export type { RandomInstanceOptions } from './random-instance';
