@@ -40,7 +40,7 @@ function transpiled() {
 /** The solver module and where it was loaded from. */
 function loadSolver() {
   const dir = distIsFresh() ? DIST : transpiled();
-  return { solver: require(path.join(dir, 'index.js')), from: path.relative(ROOT, dir) || dir };
+  return { solver: require(path.join(dir, 'index.js')), from: dir.startsWith(ROOT) ? path.relative(ROOT, dir) : `a fresh transpile in ${dir}` };
 }
 
 module.exports = { loadSolver };
