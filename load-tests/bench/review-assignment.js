@@ -4,6 +4,7 @@
 // services/review/src/assignment) and, in the same run on the same instance, the exact LP optimum
 // from HiGHS (WASM). Target: ratio 1.00 (or within 0.5%), loads within one, 0 conflicts, under 10 s.
 
+const os = require('node:os');
 const { loadSolver } = require('./lib/review-assignment-solver');
 
 const INSTANCE = { seed: 14, works: 5000, experts: 300, groups: 10, k: 3, conflictRate: 0.1 };
@@ -82,6 +83,7 @@ module.exports = {
     ctx.note(`Instance seed ${INSTANCE.seed}: ${conflicts} conflicted pairs of ${samegroup} same-group pairs (${((100 * conflicts) / samegroup).toFixed(1)}%); ${instance.works.length * INSTANCE.k} slots.`);
     ctx.note(`The LP is solved whole (one model, ${model.columns.size} columns); its time includes writing the LP text and HiGHS parsing it. It is totally unimodular, so its optimum is integral.`);
     ctx.note(`Solver: ${result.stats.phases} Dijkstra phases over ${result.stats.arcs} arcs, ${progressCalls} progress reports; loaded from ${from}.`);
+    ctx.note(`Load average at the end of the run: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} (other work on the machine slows both solvers alike).`);
     const ratio = ours.affinity / optimum;
     const met = ratio >= 0.995 && ours.spread <= 1 && ours.violations === 0 && ours.badCoverage === 0 && flowSeconds < TARGET_SECONDS;
     ctx.note(`Target (ratio ≥ 0.995, loads within one, 0 conflicts, every work covered, under ${TARGET_SECONDS} s): ${met ? 'met' : 'NOT met'}.`);
