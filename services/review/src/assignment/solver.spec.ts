@@ -199,7 +199,7 @@ describe('solveAssignment', () => {
     expect(refused.messages).toEqual([{ code: 'LOCKED_CONFLICT', params: locked[0] }]);
   });
 
-  it('moves no more existing pairs than 5% new works need when re-run with the previous assignment', async () => {
+  it('moves exactly as few existing pairs as 5% new works need (the LP minimum) when re-run with the previous assignment', async () => {
     const all = randomInstance({ seed: 11, works: 420, experts: 40, groups: 2, k: 3, conflictRate: 0.1 });
     const before = { ...all, works: all.works.slice(0, 400) };
     const first = await solveAssignment(before);
@@ -210,6 +210,16 @@ describe('solveAssignment', () => {
     expect(Math.max(...spreadByGroup(again).values())).toBeLessThanOrEqual(1);
     // 20 new works bring 60 slots; balance can need a few existing pairs to move, never more than that.
     expect(again.moved).toBeLessThanOrEqual(20 * all.k);
+    // Exact minimum: the LP that keeps as many previous pairs as balance allows (HiGHS). With a move
+    // cost above any affinity total, the solver must move exactly that many.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const highs = await require('highs')();
+    const kept = new Set(previous.map((p) => `${p.workId}|${p.expertId}`));
+    const lp = highs.solve(lpModel({ ...all, affinity: (w, e) => (kept.has(`${w.id}|${e.id}`) ? 1 : 0) }).text);
+    const fewestMoves = previous.length - Math.round(lp.ObjectiveValue);
+    const strict = await solveAssignment({ ...all, previous, moveCost: 1e4 });
+    expect(strict.moved).toBe(fewestMoves);
+    expect(again.moved).toBe(fewestMoves);
     const fresh = await solveAssignment({ ...all, previous, moveCost: 0 });
     expect(fresh.moved).toBeGreaterThan(again.moved);
     expect(again.totalAffinity).toBeLessThanOrEqual(fresh.totalAffinity + 1e-9);

@@ -65,8 +65,9 @@ interface Group {
   eligible: number[][];
   affinity: number[][];
   bonused: number[][];
-  /** Per work: indexes of locked experts. */
+  /** Per work: indexes of locked experts, and their affinities. */
   locked: number[][];
+  lockedAffinity: number[][];
   conflicted: number[][];
   forbidden: number[][];
   lockedLoad: number[];
@@ -150,7 +151,7 @@ function buildGroups(input: AssignmentInput, messages: AssignmentMessage[]): Gro
   const groupOf = (id: Id): Group => {
     let g = byId.get(id);
     if (!g) {
-      g = { id, works: [], experts: [], eligible: [], affinity: [], bonused: [], locked: [], conflicted: [], forbidden: [], lockedLoad: [], hardCap: [] };
+      g = { id, works: [], experts: [], eligible: [], affinity: [], bonused: [], locked: [], lockedAffinity: [], conflicted: [], forbidden: [], lockedLoad: [], hardCap: [] };
       byId.set(id, g);
     }
     return g;
@@ -164,10 +165,11 @@ function buildGroups(input: AssignmentInput, messages: AssignmentMessage[]): Gro
   for (const w of input.works) {
     const g = groupOf(w.groupId);
     const conflictSet = new Set(w.conflictExpertIds ?? []);
-    const row = { eligible: [] as number[], affinity: [] as number[], bonused: [] as number[], locked: [] as number[], conflicted: [] as number[], forbidden: [] as number[] };
+    const row = { eligible: [] as number[], affinity: [] as number[], bonused: [] as number[], locked: [] as number[], lockedAffinity: [] as number[], conflicted: [] as number[], forbidden: [] as number[] };
     g.experts.forEach((e, j) => {
       if (has(locked, w.id, e.id)) {
         row.locked.push(j);
+        row.lockedAffinity.push(affinityOf(w, e, bids.get(w.id)?.get(e.id)));
         g.lockedLoad[j]++;
       } else if (conflictSet.has(e.id) || (input.isConflict?.(w, e) ?? false)) row.conflicted.push(j);
       else if (has(forbidden, w.id, e.id)) row.forbidden.push(j);
@@ -187,6 +189,7 @@ function buildGroups(input: AssignmentInput, messages: AssignmentMessage[]): Gro
     g.affinity.push(row.affinity);
     g.bonused.push(row.bonused);
     g.locked.push(row.locked);
+    g.lockedAffinity.push(row.lockedAffinity);
     g.conflicted.push(row.conflicted);
     g.forbidden.push(row.forbidden);
   }
@@ -334,7 +337,7 @@ async function solveGroup(g: Group, k: number, ctx: Context): Promise<{ pairs: R
   const loads = [...g.lockedLoad];
   const pairs: ResultPair[] = [];
   g.works.forEach((w, i) => {
-    for (const j of g.locked[i]) pairs.push({ workId: w.id, expertId: g.experts[j].id, groupId: g.id, affinity: lockedAffinity(ctx.input, w, g.experts[j]), locked: true });
+    g.locked[i].forEach((j, x) => pairs.push({ workId: w.id, expertId: g.experts[j].id, groupId: g.id, affinity: g.lockedAffinity[i][x], locked: true }));
   });
   for (const { id, i, j, a } of arcs) {
     if (graph.flowOn(id) > 0) {
@@ -345,10 +348,6 @@ async function solveGroup(g: Group, k: number, ctx: Context): Promise<{ pairs: R
   return { pairs, loads, bounds: { floor, ceil } };
 }
 
-function lockedAffinity(input: AssignmentInput, w: AssignmentWork, e: AssignmentExpert): number {
-  const bid = input.bids?.find((b) => b.workId === w.id && b.expertId === e.id)?.bid;
-  return (input.affinity ?? defaultAffinity)(w, e, bid);
-}
 
 /** Messages for a group whose loads differ by more than one: who is below the floor or above the ceiling, and why. */
 function explainBalance(g: Group, loads: number[], floor: number, ceil: number, messages: AssignmentMessage[]): void {
