@@ -39,8 +39,12 @@ function transpiled() {
 
 /** The solver module and where it was loaded from. */
 function loadSolver() {
-  const dir = distIsFresh() ? DIST : transpiled();
-  return { solver: require(path.join(dir, 'index.js')), from: dir.startsWith(ROOT) ? path.relative(ROOT, dir) : `a fresh transpile in ${dir}` };
+  if (distIsFresh()) return { solver: require(path.join(DIST, 'index.js')), from: path.relative(ROOT, DIST) };
+  const dir = transpiled();
+  // index.js requires every other file while loading, so the temp folder is no longer needed.
+  const solver = require(path.join(dir, 'index.js'));
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { solver, from: 'a fresh transpile of services/review/src/assignment (no service build yet)' };
 }
 
 module.exports = { loadSolver };
