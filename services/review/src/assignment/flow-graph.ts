@@ -3,8 +3,8 @@
  * assignment solver needs:
  * - maxFlow: Dinic (feasibility, and the minimum cut that explains an infeasible instance);
  * - MinCostFlow: successive shortest paths with potentials (Dijkstra on reduced costs), where each
- *   Dijkstra is followed by a blocking flow on the zero-reduced-cost arcs (primal-dual), so one
- *   phase routes every unit that shares the current shortest distance.
+ *   Dijkstra is followed by depth-first augmentations over the zero-reduced-cost arcs (primal-dual),
+ *   so one phase routes (nearly) every unit that shares the current shortest distance.
  * Costs must be non-negative when MinCostFlow starts (the solver shifts them), so zero potentials
  * are valid; all arithmetic stays in safe integers.
  */
@@ -172,7 +172,6 @@ export class MinCostFlow {
   private readonly potential: number[];
   private readonly dist: number[];
   private readonly done: Uint8Array;
-  private readonly level: Int32Array;
   private readonly iter: Int32Array;
   flow = 0;
   phases = 0;
@@ -181,7 +180,6 @@ export class MinCostFlow {
     this.potential = new Array<number>(g.nodes).fill(0);
     this.dist = new Array<number>(g.nodes).fill(0);
     this.done = new Uint8Array(g.nodes);
-    this.level = new Int32Array(g.nodes);
     this.iter = new Int32Array(g.nodes);
   }
 
@@ -189,17 +187,65 @@ export class MinCostFlow {
   phase(limit: number): number {
     if (limit <= 0 || !this.shortestPaths()) return 0;
     this.phases++;
-    const { g, s, t, level, iter, potential } = this;
-    const zeroReduced = (a: number, u: number): boolean => g.cost[a] + potential[u] - potential[g.to[a]] === 0;
-    let routed = 0;
-    while (routed < limit && g.levels(s, t, level, zeroReduced)) {
-      iter.set(g.head);
-      for (let f = g.augment(s, t, limit - routed, level, iter, zeroReduced); f > 0; ) {
-        routed += f;
-        f = routed < limit ? g.augment(s, t, limit - routed, level, iter, zeroReduced) : 0;
-      }
-    }
+    const routed = this.augmentZeroPaths(limit);
     this.flow += routed;
+    return routed;
+  }
+
+  /**
+   * Depth-first augmentations over arcs of zero reduced cost, with current-arc pointers and nodes
+   * marked dead once explored without reaching t. A node blocked only by the path on the stack may be
+   * marked dead too early; that only leaves a path for the next phase (Dijkstra finds it at distance
+   * 0), and the first search of a phase always succeeds, so every phase makes progress. Iterative, so
+   * long paths in big groups cannot overflow the stack.
+   */
+  private augmentZeroPaths(limit: number): number {
+    const { g, s, t, potential } = this;
+    const { head, next, to, cap, cost } = g;
+    const iter = this.iter;
+    iter.set(head);
+    const dead = this.done; // reused: Dijkstra has finished with it
+    dead.fill(0);
+    const onPath = new Uint8Array(g.nodes);
+    const arcs: number[] = [];
+    let routed = 0;
+    let u = s;
+    onPath[s] = 1;
+    while (routed < limit) {
+      if (u === t) {
+        let f = limit - routed;
+        for (const a of arcs) f = Math.min(f, cap[a]);
+        for (const a of arcs) {
+          cap[a] -= f;
+          cap[a ^ 1] += f;
+          onPath[to[a]] = 0;
+        }
+        routed += f;
+        arcs.length = 0;
+        u = s;
+        continue;
+      }
+      let a = iter[u];
+      const pu = potential[u];
+      for (; a !== -1; a = next[a]) {
+        const v = to[a];
+        if (cap[a] > 0 && !dead[v] && !onPath[v] && cost[a] + pu - potential[v] === 0) break;
+      }
+      iter[u] = a;
+      if (a !== -1) {
+        arcs.push(a);
+        u = to[a];
+        onPath[u] = 1;
+        continue;
+      }
+      // Dead end: retreat one arc and skip it from now on.
+      dead[u] = 1;
+      onPath[u] = 0;
+      if (u === s) break;
+      const back = arcs.pop() as number;
+      u = to[back ^ 1];
+      iter[u] = next[iter[u]];
+    }
     return routed;
   }
 
