@@ -255,8 +255,8 @@ function infeasibility(g: Group, k: number, messages: AssignmentMessage[]): Unco
   return uncovered;
 }
 
-/** Balanced bounds of a group: floor and ceil of the mean load, and the smallest common cap U ≥ ceil that covers every work. */
-function loadBounds(g: Group, k: number): { floor: number; ceil: number; cap: number } {
+/** Balanced bounds of a group: floor and ceil of the mean load, and the smallest common cap U ≥ ceil that covers every work (null: cancelled). */
+async function loadBounds(g: Group, k: number, ctx: Context): Promise<{ floor: number; ceil: number; cap: number } | null> {
   const slots = g.works.length * k;
   const n = g.experts.length;
   const floor = Math.floor(slots / n);
@@ -269,6 +269,7 @@ function loadBounds(g: Group, k: number): { floor: number; ceil: number; cap: nu
   let lo = ceil + 1;
   let hi = g.works.length; // feasible: the hard caps alone were checked by infeasibility()
   while (lo < hi) {
+    if (await pause(ctx)) return null;
     const mid = (lo + hi) >> 1;
     if (fits(mid)) hi = mid;
     else lo = mid + 1;
@@ -288,7 +289,9 @@ async function pause(ctx: Context): Promise<boolean> {
 
 /** Solves one feasible group; returns its pairs (null when cancelled). */
 async function solveGroup(g: Group, k: number, ctx: Context): Promise<{ pairs: ResultPair[]; loads: number[]; bounds: { floor: number; ceil: number } } | null> {
-  const { floor, ceil, cap } = loadBounds(g, k);
+  const bounds = await loadBounds(g, k, ctx);
+  if (!bounds) return null;
+  const { floor, ceil, cap } = bounds;
   const slots = g.works.length * k;
   let lowest = Infinity;
   let highest = -Infinity;
