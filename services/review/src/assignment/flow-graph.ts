@@ -13,18 +13,28 @@ const anyArc = (): boolean => true;
 
 export class FlowGraph {
   readonly head: Int32Array;
-  readonly to: number[] = [];
-  readonly cap: number[] = [];
-  readonly cost: number[] = [];
-  readonly next: number[] = [];
+  // Typed arrays (doubled when full): big groups have millions of arcs.
+  to: Int32Array;
+  cap: Int32Array;
+  cost: Float64Array;
+  next: Int32Array;
+  /** Arcs stored, twins included. */
+  size = 0;
 
-  constructor(readonly nodes: number) {
+  /** `arcs`: expected number of addArc calls, to allocate once. */
+  constructor(readonly nodes: number, arcs = 16) {
     this.head = new Int32Array(nodes).fill(-1);
+    const room = 2 * Math.max(1, arcs);
+    this.to = new Int32Array(room);
+    this.cap = new Int32Array(room);
+    this.cost = new Float64Array(room);
+    this.next = new Int32Array(room);
   }
 
   /** Adds u→v and its residual twin v→u (id ^ 1); returns the forward arc id. */
   addArc(u: number, v: number, capacity: number, cost = 0): number {
-    const id = this.to.length;
+    const id = this.size;
+    if (id + 2 > this.to.length) this.grow();
     this.push(u, v, capacity, cost);
     this.push(v, u, 0, -cost);
     return id;
@@ -36,12 +46,24 @@ export class FlowGraph {
   }
 
   private push(u: number, v: number, capacity: number, cost: number): void {
-    const id = this.to.length;
-    this.to.push(v);
-    this.cap.push(capacity);
-    this.cost.push(cost);
-    this.next.push(this.head[u]);
+    const id = this.size++;
+    this.to[id] = v;
+    this.cap[id] = capacity;
+    this.cost[id] = cost;
+    this.next[id] = this.head[u];
     this.head[u] = id;
+  }
+
+  private grow(): void {
+    const bigger = <T extends Int32Array | Float64Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.to = bigger(this.to);
+    this.cap = bigger(this.cap);
+    this.cost = bigger(this.cost);
+    this.next = bigger(this.next);
   }
 
   /** Nodes reachable from `s` over arcs with residual capacity (the source side of a minimum cut). */

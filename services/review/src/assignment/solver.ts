@@ -204,9 +204,12 @@ const expertNode = (g: Group, j: number): number => 2 + g.works.length + j;
 
 const need = (g: Group, k: number, i: number): number => k - g.locked[i].length;
 
+/** Upper bound of a group network's arcs: source, eligible pairs, three sink arcs per expert. */
+const arcCount = (g: Group): number => g.works.length + g.eligible.reduce((n, row) => n + row.length, 0) + 3 * g.experts.length;
+
 /** Max flow with expert caps `capOf(j)` (after locked load); returns the graph so callers can read the cut. */
 function capacityFlow(g: Group, k: number, capOf: (j: number) => number): { graph: FlowGraph; flow: number; demand: number } {
-  const graph = new FlowGraph(2 + g.works.length + g.experts.length);
+  const graph = new FlowGraph(2 + g.works.length + g.experts.length, arcCount(g));
   let demand = 0;
   g.works.forEach((_, i) => {
     demand += need(g, k, i);
@@ -308,7 +311,7 @@ async function solveGroup(g: Group, k: number, ctx: Context): Promise<{ pairs: R
   const over = span * slots + 1;
   const big = overloaded ? over * (slots + 1) : span * slots + 1;
 
-  const graph = new FlowGraph(2 + g.works.length + g.experts.length);
+  const graph = new FlowGraph(2 + g.works.length + g.experts.length, arcCount(g));
   const arcs: { id: number; i: number; j: number; a: number }[] = [];
   let demand = 0;
   g.works.forEach((_, i) => {
@@ -326,7 +329,7 @@ async function solveGroup(g: Group, k: number, ctx: Context): Promise<{ pairs: R
     if (toCeil > toFloor) graph.addArc(expertNode(g, j), SINK, toCeil - toFloor, big);
     if (toCap > toCeil) graph.addArc(expertNode(g, j), SINK, toCap - toCeil, big + over);
   });
-  ctx.arcs += graph.to.length / 2;
+  ctx.arcs += graph.size / 2;
 
   const mcf = new MinCostFlow(graph, SOURCE, SINK);
   while (mcf.flow < demand) {
