@@ -44,7 +44,7 @@ function loadSolver() {
   // index.js requires every other file while loading, so the temp folder is no longer needed.
   const solver = require(path.join(dir, 'index.js'));
   fs.rmSync(dir, { recursive: true, force: true });
-  return { solver, from: 'a fresh transpile of services/review/src/assignment (no service build yet)' };
+  return { solver, from: 'a fresh transpile of services/review/src/assignment (no up-to-date service build)' };
 }
 
 module.exports = { loadSolver };
