@@ -96,7 +96,7 @@ export class FlowGraph {
   }
 
   /** BFS levels from s over residual arcs that `admissible` accepts; false when t is not reached. */
-  levels(s: number, t: number, level: Int32Array, admissible: (arc: number, u: number) => boolean): boolean {
+  private levels(s: number, t: number, level: Int32Array, admissible: (arc: number, u: number) => boolean): boolean {
     level.fill(-1);
     level[s] = 0;
     const queue = [s];
@@ -114,7 +114,7 @@ export class FlowGraph {
   }
 
   /** One augmenting path over admissible level-graph arcs (current-arc pointers in `iter`); returns the units pushed. */
-  augment(u: number, t: number, limit: number, level: Int32Array, iter: Int32Array, admissible: (arc: number, u: number) => boolean = anyArc): number {
+  private augment(u: number, t: number, limit: number, level: Int32Array, iter: Int32Array, admissible: (arc: number, u: number) => boolean = anyArc): number {
     if (u === t) return limit;
     for (; iter[u] !== -1; iter[u] = this.next[iter[u]]) {
       const a = iter[u];
