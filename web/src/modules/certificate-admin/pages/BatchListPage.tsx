@@ -11,12 +11,13 @@ import { certAdminApi } from '../api/certificate-admin.api';
 import { BatchTable, useBatchList } from '../components/BatchTable';
 import { BatchFormModal } from '../components/BatchFormModal';
 import { CertificatesDrawer } from '../components/CertificatesDrawer';
-import { BatchStatusTag, LinkButton, NS, PATHS, SentTag, useCanEdit, useDateTime, useNumberingLabel } from '../components/shared';
+import { BatchStatusTag, LinkButton, NS, useCompetitionLabel, PATHS, SentTag, useCanEdit, useDateTime, useNumberingLabel } from '../components/shared';
 import { WinnersModal } from '../components/WinnersModal';
 
 /** 证书列表 (certificate/list/index): batches, their winners lists and their certificates. */
 export default function BatchListPage() {
   const { t } = useTranslation(NS);
+  const competitionLabel = useCompetitionLabel();
   const navigate = useNavigate();
   const canEdit = useCanEdit();
   const numberingLabel = useNumberingLabel();
@@ -41,7 +42,7 @@ export default function BatchListPage() {
       title: `${t('batch.competition')} / ${t('batch.item')}`,
       key: 'competition',
       width: 200,
-      render: (_, b) => [b.competitionName, b.itemName].filter(Boolean).join(' / ') || '-',
+      render: (_, b) => competitionLabel(b),
     },
     { title: t('batch.numbering'), key: 'numbering', width: 200, render: (_, b) => numberingLabel(b.numbering) },
     { title: t('batch.total'), dataIndex: 'total', width: 90, align: 'right' },

@@ -20,7 +20,7 @@ const en: Catalogue<CertificateMessages> = {
     number: 'Certificate number',
     issuer: 'Issued by',
     issuedAt: 'Issued',
-    masked: 'Part of the name is hidden for privacy',
+    masked: '(part of the name is hidden for privacy)',
   },
   awards: {
     title: 'My awards',

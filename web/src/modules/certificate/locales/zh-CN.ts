@@ -18,7 +18,7 @@ const zhCN = {
     number: '证书编号',
     issuer: '发证机构',
     issuedAt: '发证时间',
-    masked: '为保护隐私，姓名部分隐藏',
+    masked: '（为保护隐私，姓名部分隐藏）',
   },
   awards: {
     title: '我的获奖',

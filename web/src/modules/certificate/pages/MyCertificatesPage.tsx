@@ -7,6 +7,7 @@ import type { MyCertificate, PageQuery } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
+import { useLocalName } from '@/app/i18n/hooks';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { certificateApi } from '@/app/api/certificate.api';
@@ -16,6 +17,7 @@ import '../locales';
 export default function MyCertificatesPage() {
   const { t, i18n } = useTranslation('certificate');
   const lang = normaliseLang(i18n.language);
+  const localName = useLocalName();
   const [query, setQuery] = useState<PageQuery>({ pageNum: 1, pageSize: 10 });
   const list = useAsync((signal) => certificateApi.myPage(query, signal), [query]);
   const [preview, setPreview] = useState<string | null>(null);
@@ -33,7 +35,12 @@ export default function MyCertificatesPage() {
   };
 
   const columns: TableColumnsType<MyCertificate> = [
-    { title: t('mine.competition'), dataIndex: 'competitionName', render: (v: string, c) => `${v}${c.itemName ? ` · ${c.itemName}` : ''}` },
+    {
+      title: t('mine.competition'),
+      dataIndex: 'competitionName',
+      width: 260,
+      render: (v: string, c) => `${localName(v, c.competitionNameEn)}${c.itemName ? ` · ${localName(c.itemName, c.itemNameEn)}` : ''}`,
+    },
     { title: t('mine.award'), dataIndex: 'awardName', width: 110 },
     { title: t('mine.number'), dataIndex: 'number', width: 170 },
     { title: t('mine.issuer'), dataIndex: 'issuerName', width: 160 },
@@ -74,7 +81,7 @@ export default function MyCertificatesPage() {
         dataSource={list.data?.list ?? []}
         loading={list.loading}
         locale={{ emptyText: <Empty description={t('mine.empty')} /> }}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1140 }}
         pagination={{
           current: query.pageNum,
           pageSize: query.pageSize,

@@ -14,7 +14,7 @@ import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { enrollAdminApi, type SignupFilters, type SignupSource } from '../api/enroll-admin.api';
 import { SignupDrawer } from '../components/SignupDrawer';
-import { CompetitionEventFilters, CompleteTag, ENROLL_NS, NS, PayStatusTag, SignupStatusTag, statusOptions, useCompetitionOptions, useEventLabel, useLang } from '../components/shared';
+import { CompetitionEventFilters, CompleteTag, ENROLL_NS, NS, PayStatusTag, SignupStatusTag, statusOptions, useCompetitionOptions, useEventLabel, useLang, useLocalName } from '../components/shared';
 import { useReview } from '../components/useReview';
 
 interface Filters {
@@ -41,6 +41,7 @@ function schoolQuery(value: string | undefined): Pick<SignupPageQuery, 'schoolId
  */
 export default function SignupsPage({ competitionId: fixedId, type }: Partial<CompetitionListProps> = {}) {
   const { t } = useTranslation(NS);
+  const localName = useLocalName();
   const lang = useLang();
   const event = useEventLabel();
   const can = { check: usePermission([Perm.enrollCheck]), export: usePermission([Perm.enrollExport]) };
@@ -113,8 +114,8 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
       width: 200,
       render: (_, s) => (
         <div className="enroll-admin__name">
-          <span>{s.competitionName}</span>
-          <span className="enroll-admin__sub">{s.itemName}</span>
+          <span>{localName(s.competitionName, s.competitionNameEn)}</span>
+          <span className="enroll-admin__sub">{localName(s.itemName, s.itemNameEn)}</span>
         </div>
       ),
     },

@@ -9,7 +9,7 @@ import { formatDateTime } from '@/app/i18n/format';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
-import { NS, useEventLabel, useLang, WorkStatusTag } from '../components/shared';
+import { NS, useEventLabel, useLang, useLocalName, WorkStatusTag } from '../components/shared';
 
 /** 1536 → "1.5 KB": file sizes as people read them. */
 function formatSize(bytes: number): string {
@@ -27,6 +27,7 @@ function formatSize(bytes: number): string {
 /** 作品详情 (back office, /works/info?id=): one work with its files, which the organiser downloads. */
 export default function WorkDetailPage() {
   const { t } = useTranslation(NS);
+  const localName = useLocalName();
   const lang = useLang();
   const event = useEventLabel();
   const navigate = useNavigate();
@@ -72,8 +73,8 @@ export default function WorkDetailPage() {
             <Descriptions.Item label={t('work.name')} span={2}>
               {w.title}
             </Descriptions.Item>
-            <Descriptions.Item label={t('filter.competition')}>{w.competitionName}</Descriptions.Item>
-            <Descriptions.Item label={event.label}>{w.itemName}</Descriptions.Item>
+            <Descriptions.Item label={t('filter.competition')}>{localName(w.competitionName, w.competitionNameEn)}</Descriptions.Item>
+            <Descriptions.Item label={event.label}>{localName(w.itemName, w.itemNameEn)}</Descriptions.Item>
             <Descriptions.Item label={t('work.team')}>{w.teamName || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('work.status')}>
               <WorkStatusTag status={w.status} />

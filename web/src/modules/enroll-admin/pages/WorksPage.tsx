@@ -12,7 +12,7 @@ import { usePermission } from '@/app/permission/permission';
 import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
-import { CompetitionEventFilters, ENROLL_NS, NS, statusOptions, useCompetitionOptions, useEventLabel, useLang, WorkStatusTag } from '../components/shared';
+import { CompetitionEventFilters, ENROLL_NS, NS, statusOptions, useCompetitionOptions, useEventLabel, useLang, useLocalName, WorkStatusTag } from '../components/shared';
 
 interface Filters {
   competitionId?: number;
@@ -66,6 +66,7 @@ function PublishSwitch({ competitionId, competitionName }: { competitionId: numb
 export default function WorksPage({ competitionId: fixedId }: Partial<CompetitionListProps> = {}) {
   const { t } = useTranslation(NS);
   const lang = useLang();
+  const localName = useLocalName();
   const event = useEventLabel();
   const navigate = useNavigate();
   const [query, setQuery] = useState<WorkPageQuery>({ pageNum: 1, pageSize: 10, competitionId: fixedId });
@@ -94,8 +95,8 @@ export default function WorksPage({ competitionId: fixedId }: Partial<Competitio
       width: 240,
       render: (_, w) => (
         <div className="enroll-admin__name">
-          <span>{w.competitionName}</span>
-          <span className="enroll-admin__sub">{w.itemName}</span>
+          <span>{localName(w.competitionName, w.competitionNameEn)}</span>
+          <span className="enroll-admin__sub">{localName(w.itemName, w.itemNameEn)}</span>
         </div>
       ),
     },
