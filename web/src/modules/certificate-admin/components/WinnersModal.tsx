@@ -80,7 +80,10 @@ export function WinnersModal({ batch, onClose, onChanged }: { batch: Certificate
           <Divider />
         </>
       )}
-      <Typography.Text type="secondary">{t('winners.count', { count: list.data?.total ?? 0 })}</Typography.Text>
+      {/* A line of its own: next to the buttons above it would touch the last one. */}
+      <div className="ca-winners__count" data-testid="ca-winners-count">
+        <Typography.Text type="secondary">{t('winners.count', { count: list.data?.total ?? 0 })}</Typography.Text>
+      </div>
       <Table<IssuedCertificate>
         size="small"
         rowKey="id"

@@ -146,8 +146,9 @@ function Members({ s, me, onChange }: { s: SignupDetail; me: number; onChange: (
           { title: t('team.account'), dataIndex: 'username' },
           { title: t('team.role'), width: 90, render: (_, m) => (m.captain ? <Tag color="gold">{t('team.captain')}</Tag> : <Tag>{t('team.memberRole')}</Tag>) },
           {
-            title: t('team.stillMissing'),
-            render: (_, m) => (m.missing.length ? <Typography.Text type="warning">{names(m.missing)}</Typography.Text> : <Typography.Text type="success">{t('team.allFilled')}</Typography.Text>),
+            // Headed by what it shows in either case: what is missing, or that nothing is.
+            title: t('team.details'),
+            render: (_, m) => (m.missing.length ? <Typography.Text type="warning">{t('team.stillMissing', { fields: names(m.missing) })}</Typography.Text> : <Typography.Text type="success">{t('team.allFilled')}</Typography.Text>),
           },
           ...(captain
             ? [

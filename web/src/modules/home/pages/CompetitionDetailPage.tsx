@@ -93,9 +93,11 @@ function Detail({ c }: { c: PublicCompetition }) {
               {c.enroll.mode !== 1 && ` · ${t('competition.teamSize', { min: c.enroll.teamMin, max: c.enroll.teamMax })}`}
             </Descriptions.Item>
           </Descriptions>
-          <Button type="primary" size="large" disabled={c.phase !== 'enrolling'} onClick={() => navigate(`/home/signUp?competitionId=${c.id}`)}>
-            {c.phase === 'enrolling' ? t('competition.signUp') : t('competition.signUpClosed')}
-          </Button>
+          <div className="site-detail__action">
+            <Button type="primary" size="large" disabled={c.phase !== 'enrolling'} onClick={() => navigate(`/home/signUp?competitionId=${c.id}`)} data-testid="detail-sign-up">
+              {c.phase === 'enrolling' ? t('competition.signUp') : t('competition.signUpClosed')}
+            </Button>
+          </div>
         </div>
       </div>
       <Tabs
