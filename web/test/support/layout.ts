@@ -4,6 +4,8 @@ import type { Page } from 'puppeteer-core';
  * What a reader of the page's tables would find broken, one line each (empty when nothing is):
  * - a cell whose text is cut off (content wider than the cell, or an element inside it scrolled or clipped),
  *   unless the cell is deliberately ellipsised and says its whole text in a tooltip (a `title`);
+ * - a cell only partly in sight: under a fixed column or at the edge of a table that scrolls sideways (a date
+ *   showing "2026" of "2026/11/23 22:18"). Cells scrolled wholly out of sight are the table's scrolling;
  * - a date (2026/11/23 … or 23 Nov 2026 …) wrapped onto two lines;
  * - a word broken across lines ("Complet/e?"): Latin words and numbers never break mid-word.
  * `scope` narrows the check to the tables under it.
@@ -37,6 +39,17 @@ export function tableProblems(page: Page, scope = 'body'): Promise<string[]> {
         if (style.overflowY !== 'visible' && el.scrollHeight > el.clientHeight + 1 && style.whiteSpace !== 'nowrap') clipped = true;
       }
       if (clipped && !(ellipsised && tooltip)) problems.push(`${name} is cut off (${Math.round(box.width)} px wide)`);
+      // Partly in sight: what the scrolling area and the fixed columns of its row leave of it.
+      if (!cell.matches('.ant-table-cell-fix-left, .ant-table-cell-fix-right')) {
+        const area = cell.closest('.ant-table-content, .ant-table-body, .ant-table-header')?.getBoundingClientRect();
+        const row = [...(cell.parentElement?.children ?? [])];
+        let left = Math.max(box.left, area?.left ?? -Infinity);
+        let right = Math.min(box.right, area?.right ?? Infinity);
+        for (const f of row.filter((c) => c.matches('.ant-table-cell-fix-left'))) left = Math.max(left, f.getBoundingClientRect().right);
+        for (const f of row.filter((c) => c.matches('.ant-table-cell-fix-right'))) right = Math.min(right, f.getBoundingClientRect().left);
+        const shown = right - left;
+        if (shown > 0.5 && shown < box.width - 1) problems.push(`${name} is partly hidden (${Math.round(shown)} of ${Math.round(box.width)} px in sight)`);
+      }
       if (!head && DATE.test(text)) {
         if (lines(all) > 1) problems.push(`${name}: the date wraps onto ${lines(all)} lines`);
       }

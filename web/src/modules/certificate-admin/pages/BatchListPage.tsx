@@ -11,7 +11,9 @@ import { certAdminApi } from '../api/certificate-admin.api';
 import { BatchTable, useBatchList } from '../components/BatchTable';
 import { BatchFormModal } from '../components/BatchFormModal';
 import { CertificatesDrawer } from '../components/CertificatesDrawer';
-import { BatchStatusTag, LinkButton, NS, useCompetitionLabel, PATHS, SentTag, useCanEdit, useDateTime, useNumberingLabel } from '../components/shared';
+import { BatchStatusTag, LinkButton, NS, useCompetitionLabel, PATHS, SentTag, useCanEdit, useNumberingLabel } from '../components/shared';
+import { dateColumn } from '@/app/components/ListParts';
+import { useLang } from '@/app/i18n/hooks';
 import { WinnersModal } from '../components/WinnersModal';
 
 /** 证书列表 (certificate/list/index): batches, their winners lists and their certificates. */
@@ -21,7 +23,7 @@ export default function BatchListPage() {
   const navigate = useNavigate();
   const canEdit = useCanEdit();
   const numberingLabel = useNumberingLabel();
-  const at = useDateTime();
+  const lang = useLang();
   const batches = useBatchList();
   const { query, setQuery, list } = batches;
   const [adding, setAdding] = useState(false);
@@ -45,10 +47,10 @@ export default function BatchListPage() {
       render: (_, b) => competitionLabel(b),
     },
     { title: t('batch.numbering'), key: 'numbering', width: 200, render: (_, b) => numberingLabel(b.numbering) },
-    { title: t('batch.total'), dataIndex: 'total', width: 90, align: 'right' },
+    { title: t('batch.total'), dataIndex: 'total', width: 110, align: 'right' },
     { title: t('batch.status'), dataIndex: 'status', width: 100, render: (_, b) => <BatchStatusTag status={b.status} error={b.error} /> },
-    { title: t('send.sendStatus'), key: 'sent', width: 170, render: (_, b) => <SentTag batch={b} /> },
-    { title: t('batch.createdAt'), dataIndex: 'createdAt', width: 150, render: (v: string) => at(v) },
+    { title: t('send.sendStatus'), key: 'sent', width: 220, render: (_, b) => <SentTag batch={b} /> },
+    dateColumn(t('batch.createdAt'), 'createdAt', lang, 'minute'),
     {
       title: t('common.actions'),
       key: 'actions',

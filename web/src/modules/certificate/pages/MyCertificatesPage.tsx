@@ -6,8 +6,8 @@ import { Link } from 'react-router-dom';
 import type { MyCertificate, PageQuery } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { normaliseLang } from '@/app/i18n';
-import { formatDateTime } from '@/app/i18n/format';
 import { useLocalName } from '@/app/i18n/hooks';
+import { dateColumn } from '@/app/components/ListParts';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { certificateApi } from '@/app/api/certificate.api';
@@ -44,7 +44,7 @@ export default function MyCertificatesPage() {
     { title: t('mine.award'), dataIndex: 'awardName', width: 110 },
     { title: t('mine.number'), dataIndex: 'number', width: 170 },
     { title: t('mine.issuer'), dataIndex: 'issuerName', width: 160 },
-    { title: t('mine.issuedAt'), dataIndex: 'issuedAt', width: 120, render: (v: string) => formatDateTime(v, lang, 'day') },
+    dateColumn(t('mine.issuedAt'), 'issuedAt', lang, 'day'),
     {
       title: t('mine.status'),
       dataIndex: 'revoked',

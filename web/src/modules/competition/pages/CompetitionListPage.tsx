@@ -3,10 +3,9 @@ import { Button, Empty, Form, Grid, Input, InputNumber, Select, Space, Tooltip }
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { dateColumn, PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { useNavigate } from 'react-router-dom';
 import { CompetitionStatus, type Competition, type CompetitionPageQuery } from '@cmp/contracts';
-import { formatDateTime } from '@/app/i18n/format';
 import { useAsync } from '@/app/hooks/useAsync';
 import { competitionApi } from '@/app/api/competition.api';
 import { SettingsMenu } from '../components/SettingsMenu';
@@ -69,14 +68,14 @@ export default function CompetitionListPage() {
     { title: t('phase'), dataIndex: 'phase', width: 110, render: (_, c) => <PhaseTag competition={c} /> },
     { title: t('level'), dataIndex: 'level', width: 100, render: (v: string) => levels.find((l) => l.value === v)?.label ?? (v || '-') },
     { title: t('year'), dataIndex: 'year', width: 80 },
-    { title: t('itemCount', { event: event.label }), dataIndex: 'itemCount', width: 110, align: 'right' },
+    { title: t('itemCount', { event: event.label }), dataIndex: 'itemCount', width: 130, align: 'right' },
     {
       title: t('enrollWindow'),
       key: 'enroll',
       width: 230,
       render: (_, c) => formatWindow(c.enrollStartAt, c.enrollEndAt, lang) ?? <span className="muted">{t('notSet')}</span>,
     },
-    { title: t('updatedAt'), dataIndex: 'updatedAt', width: 190, render: (v: string) => formatDateTime(v, lang) },
+    dateColumn(t('updatedAt'), 'updatedAt', lang),
     {
       title: t('common.actions'),
       key: 'actions',

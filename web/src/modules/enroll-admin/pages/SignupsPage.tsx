@@ -3,12 +3,11 @@ import { Button, Empty, Form, Input, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { dateColumn, PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { PayStatus, Perm, SignupStatus, SignupType, type SignupDetail, type SignupListRow, type SignupPageQuery } from '@cmp/contracts';
 import type { CompetitionListProps } from '@/app/router/embedded-lists';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
-import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
@@ -122,15 +121,15 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
     { title: t('signup.captain'), dataIndex: 'captainName', width: 100, render: (v: string) => v || '-' },
     { title: t('signup.school'), dataIndex: 'schoolName', width: 130, ellipsis: true, render: (v: string | null) => v || '-' },
     { title: t('signup.members'), dataIndex: 'memberCount', width: 90, align: 'right' },
-    { title: t('signup.complete'), dataIndex: 'complete', width: 90, render: (v: boolean) => <CompleteTag complete={v} /> },
+    { title: t('signup.complete'), dataIndex: 'complete', width: 110, render: (v: boolean) => <CompleteTag complete={v} /> },
     { title: t('signup.status'), dataIndex: 'status', width: 90, render: (v: SignupStatus) => <SignupStatusTag status={v} /> },
     { title: t('signup.payStatus'), dataIndex: 'payStatus', width: 90, render: (v: PayStatus) => <PayStatusTag payStatus={v} /> },
-    { title: t('signup.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v, lang) },
+    dateColumn(t('signup.createdAt'), 'createdAt', lang),
     {
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: lang === 'en' ? 200 : 160,
+      width: lang === 'en' ? 240 : 160,
       render: (_, s) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setOpenId(s.id)}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { WorkStatus, type WorkFile } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { formatDateTime } from '@/app/i18n/format';
+import { dateColumn } from '@/app/components/ListParts';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
@@ -48,7 +49,7 @@ export default function WorkDetailPage() {
     { title: t('workDetail.fileName'), dataIndex: 'originalName', ellipsis: true },
     { title: t('workDetail.type'), dataIndex: 'ext', width: 90, render: (v: string) => v.toUpperCase() },
     { title: t('workDetail.size'), dataIndex: 'size', width: 110, align: 'right', render: (v: number) => formatSize(v) },
-    { title: t('workDetail.uploadedAt'), dataIndex: 'createdAt', width: 190, render: (v: string) => formatDateTime(v, lang) },
+    dateColumn(t('workDetail.uploadedAt'), 'createdAt', lang),
     {
       title: t('common.actions'),
       key: 'actions',

@@ -3,11 +3,10 @@ import { Button, Empty, Form, Input, Select, Switch, Tooltip, Typography } from 
 import type { TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { dateColumn, PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { Perm, WorkStatus, type Work, type WorkPageQuery } from '@cmp/contracts';
 import type { CompetitionListProps } from '@/app/router/embedded-lists';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
-import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
@@ -102,8 +101,8 @@ export default function WorksPage({ competitionId: fixedId }: Partial<Competitio
     },
     { title: t('work.status'), dataIndex: 'status', width: 90, render: (v: WorkStatus) => <WorkStatusTag status={v} /> },
     { title: t('work.files'), key: 'files', width: 80, align: 'right', render: (_, w) => w.files.length },
-    { title: t('work.submittedAt'), dataIndex: 'submittedAt', width: 180, render: (v: string | null) => formatDateTime(v, lang) },
-    { title: t('work.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (v: string) => formatDateTime(v, lang) },
+    dateColumn(t('work.submittedAt'), 'submittedAt', lang),
+    dateColumn(t('work.updatedAt'), 'updatedAt', lang),
     {
       title: t('common.actions'),
       key: 'actions',

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Signup } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
-import { formatDateTime } from '@/app/i18n/format';
+import { dateColumn } from '@/app/components/ListParts';
 import { CentreList, useCentreData } from '../components/CentreList';
 import { PayStatusTag, SignupStatusTag } from '../components/shared';
 import { WorkAction } from '../components/WorkAction';
@@ -37,7 +37,7 @@ export default function MyCompetitionsPage() {
         { title: t('centre.type'), width: 150, render: (_, s) => (s.teamName ? `${t(`type.${s.type}`)} · ${s.teamName}` : t(`type.${s.type}`)) },
         { title: t('common.status'), dataIndex: 'status', width: 90, render: (_, s) => <SignupStatusTag status={s.status} /> },
         { title: t('common.payStatus'), dataIndex: 'payStatus', width: 90, render: (_, s) => <PayStatusTag payStatus={s.payStatus} /> },
-        { title: t('centre.signedAt'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v, lang, 'minute') },
+        dateColumn(t('centre.signedAt'), 'createdAt', lang, 'minute'),
         {
           title: t('common.actions'),
           width: 150,

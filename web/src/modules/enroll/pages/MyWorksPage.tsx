@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { WorkStatus, type Work } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
-import { formatDateTime } from '@/app/i18n/format';
+import { dateColumn } from '@/app/components/ListParts';
 import { CentreList, useCentreData } from '../components/CentreList';
 import { WorkStatusTag } from '../components/shared';
 
@@ -36,7 +36,7 @@ export default function MyWorksPage() {
         { title: t(labels.signUpItem, { ns: 'translation' }), dataIndex: 'itemName', width: 130, render: (v: string, w) => localName(v, w.itemNameEn) },
         { title: t('common.team'), dataIndex: 'teamName', width: 130, render: (v: string | null) => v ?? '—' },
         { title: t('common.status'), width: 90, render: (_, w) => <WorkStatusTag status={w.status} /> },
-        { title: t('centre.submittedAt'), dataIndex: 'submittedAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v, lang, 'minute') : '—') },
+        dateColumn(t('centre.submittedAt'), 'submittedAt', lang, 'minute'),
         {
           title: t('common.actions'),
           width: 130,
