@@ -180,8 +180,9 @@ describe('English names and layout', () => {
     b.it(`sidebar labels are not cut off (${lang})`, async () => {
       const page = await organiser(lang);
       await page.setViewport({ width: 1280, height: 900 });
+      await page.evaluate(() => localStorage.setItem('sidebarStatus', 'opened'));
       await open(page, '/dashboard/index');
-      if (await page.$('.sidebar.ant-layout-sider-collapsed')) await click(page, '.navbar__left button');
+      await page.waitForSelector('.sidebar:not(.ant-layout-sider-collapsed) .ant-menu-submenu');
       // Every sub-menu open, so that its items are measured too.
       for (const title of await page.$$('.sidebar .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title')) {
         await title.click();
@@ -195,10 +196,9 @@ describe('English names and layout', () => {
 
   b.it('the collapsed sidebar shows the selected entry\'s icon on 报名管理', async () => {
     const page = await organiser('zh-CN');
+    await page.evaluate(() => localStorage.setItem('sidebarStatus', 'closed'));
     await open(page, '/signUp/index');
-    await page.waitForSelector('.sidebar .ant-menu-item-selected');
-    if (!(await page.$('.sidebar.ant-layout-sider-collapsed'))) await click(page, '.navbar__left button');
-    await page.waitForSelector('.sidebar.ant-layout-sider-collapsed');
+    await page.waitForSelector('.sidebar.ant-layout-sider-collapsed .ant-menu-item-selected');
     await settle(page);
     const selected = await page.$eval('.sidebar .ant-menu-item-selected', (el) => {
       const icon = el.querySelector('.anticon');

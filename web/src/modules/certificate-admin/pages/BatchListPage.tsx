@@ -12,7 +12,7 @@ import { BatchTable, useBatchList } from '../components/BatchTable';
 import { BatchFormModal } from '../components/BatchFormModal';
 import { CertificatesDrawer } from '../components/CertificatesDrawer';
 import { BatchStatusTag, LinkButton, NS, useCompetitionLabel, PATHS, SentTag, useCanEdit, useNumberingLabel } from '../components/shared';
-import { dateColumn } from '@/app/components/ListParts';
+import { dateColumn, WIDE_ONLY } from '@/app/components/ListParts';
 import { useLang } from '@/app/i18n/hooks';
 import { WinnersModal } from '../components/WinnersModal';
 
@@ -39,18 +39,18 @@ export default function BatchListPage() {
 
   const columns: TableColumnsType<CertificateBatch> = [
     { title: t('batch.name'), dataIndex: 'name', width: 200, render: (name: string, b) => <a onClick={() => (b.status === 'draft' ? setWinnersOf(b) : setCertsOf(b))}>{name}</a> },
-    { title: t('batch.template'), dataIndex: 'templateName', width: 160 },
+    { title: t('batch.template'), dataIndex: 'templateName', width: 160, responsive: WIDE_ONLY },
     {
       title: `${t('batch.competition')} / ${t('batch.item')}`,
       key: 'competition',
       width: 200,
       render: (_, b) => competitionLabel(b),
     },
-    { title: t('batch.numbering'), key: 'numbering', width: 200, render: (_, b) => numberingLabel(b.numbering) },
+    { title: t('batch.numbering'), key: 'numbering', width: 200, responsive: WIDE_ONLY, render: (_, b) => numberingLabel(b.numbering) },
     { title: t('batch.total'), dataIndex: 'total', width: 110, align: 'right' },
     { title: t('batch.status'), dataIndex: 'status', width: 100, render: (_, b) => <BatchStatusTag status={b.status} error={b.error} /> },
     { title: t('send.sendStatus'), key: 'sent', width: 220, render: (_, b) => <SentTag batch={b} /> },
-    dateColumn(t('batch.createdAt'), 'createdAt', lang, 'minute'),
+    { ...dateColumn<CertificateBatch>(t('batch.createdAt'), 'createdAt', lang, 'minute'), responsive: WIDE_ONLY },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -86,7 +86,7 @@ export default function BatchListPage() {
           )
         }
       />
-      <BatchTable batches={batches} columns={columns} scrollX={1530} testId="ca-batch-search" />
+      <BatchTable batches={batches} columns={columns} scrollX={1090} testId="ca-batch-search" />
       <BatchFormModal
         open={adding}
         onClose={() => setAdding(false)}

@@ -59,10 +59,10 @@ export default function TemplatesPage() {
 
   const orientation = (category: string) => CERTIFICATE_TEMPLATE_CATEGORIES.find((c) => c.id === category)?.orientation ?? 'landscape';
   const columns: TableColumnsType<TemplateRow> = [
-    { title: t('template.name'), dataIndex: 'name', width: 240, render: (name: string, row) => (canEdit ? <a onClick={() => navigate(`${PATHS.designer}?id=${row.id}`)}>{name}</a> : name) },
-    { title: t('template.category'), dataIndex: 'category', width: 260, render: (c: string) => categoryLabel(c) },
+    { title: t('template.name'), dataIndex: 'name', width: 200, render: (name: string, row) => (canEdit ? <a onClick={() => navigate(`${PATHS.designer}?id=${row.id}`)}>{name}</a> : name) },
+    { title: t('template.category'), dataIndex: 'category', width: 200, render: (c: string) => categoryLabel(c) },
     { title: t('template.orientation'), key: 'orientation', width: 90, render: (_, row) => <Tag>{t(`template.${orientation(row.category)}`)}</Tag> },
-    { title: t('template.numbering'), dataIndex: 'numbering', width: 240, render: (_, row) => numberingLabel(row.numbering) },
+    { title: t('template.numbering'), dataIndex: 'numbering', width: 220, render: (_, row) => numberingLabel(row.numbering) },
     dateColumn(t('template.updatedAt'), 'updatedAt', lang, 'minute'),
     {
       title: t('common.actions'),
@@ -110,7 +110,7 @@ export default function TemplatesPage() {
         query={query}
         setQuery={setQuery}
         columns={columns}
-        scroll={{ x: 1190 }}
+        scroll={{ x: 1075 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('template.empty')} /> }}
       />
       <CategoryChooser open={choosing} onClose={() => setChoosing(false)} onChoose={(id) => navigate(`${PATHS.designer}?category=${id}`)} />

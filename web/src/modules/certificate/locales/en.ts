@@ -28,6 +28,7 @@ const en: Catalogue<CertificateMessages> = {
     certificatesHint: 'Certificates already sent are under “New awards”',
   },
   mine: {
+    issuedBy: 'Issued by {{issuer}}',
     title: 'My certificates',
     empty: 'No certificates yet: they appear here once the organiser sends them',
     competition: 'Competition',

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Image, Modal, Space, Table, Tag } from 'antd';
+import { Button, Card, Empty, Image, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -38,12 +38,17 @@ export default function MyCertificatesPage() {
     {
       title: t('mine.competition'),
       dataIndex: 'competitionName',
-      width: 260,
-      render: (v: string, c) => `${localName(v, c.competitionNameEn)}${c.itemName ? ` · ${localName(c.itemName, c.itemNameEn)}` : ''}`,
+      width: 220,
+      // The issuer under the name: a column of its own left the name about two characters wide.
+      render: (v: string, c) => (
+        <>
+          <div>{`${localName(v, c.competitionNameEn)}${c.itemName ? ` · ${localName(c.itemName, c.itemNameEn)}` : ''}`}</div>
+          <Typography.Text type="secondary">{t('mine.issuedBy', { issuer: c.issuerName })}</Typography.Text>
+        </>
+      ),
     },
-    { title: t('mine.award'), dataIndex: 'awardName', width: 110 },
-    { title: t('mine.number'), dataIndex: 'number', width: 170 },
-    { title: t('mine.issuer'), dataIndex: 'issuerName', width: 160 },
+    { title: t('mine.award'), dataIndex: 'awardName', width: 100 },
+    { title: t('mine.number'), dataIndex: 'number', width: 150 },
     dateColumn(t('mine.issuedAt'), 'issuedAt', lang, 'day'),
     {
       title: t('mine.status'),
@@ -56,7 +61,7 @@ export default function MyCertificatesPage() {
       key: 'actions',
       width: 230,
       render: (_, c) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           <GuardedButton type="link" size="small" onClick={() => certificateApi.download(c).catch(() => undefined)}>
             {t('mine.download')}
           </GuardedButton>
@@ -81,7 +86,7 @@ export default function MyCertificatesPage() {
         dataSource={list.data?.list ?? []}
         loading={list.loading}
         locale={{ emptyText: <Empty description={t('mine.empty')} /> }}
-        scroll={{ x: 1140 }}
+        scroll={{ x: 900 }}
         pagination={{
           current: query.pageNum,
           pageSize: query.pageSize,

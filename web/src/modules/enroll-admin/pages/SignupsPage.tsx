@@ -3,7 +3,7 @@ import { Button, Empty, Form, Input, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { dateColumn, PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { dateColumn, PagedTable, SearchButtons, WIDE_ONLY } from '@/app/components/ListParts';
 import { PayStatus, Perm, SignupStatus, SignupType, type SignupDetail, type SignupListRow, type SignupPageQuery } from '@cmp/contracts';
 import type { CompetitionListProps } from '@/app/router/embedded-lists';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
@@ -98,7 +98,7 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
     {
       title: t('signup.team'),
       key: 'team',
-      width: 170,
+      width: 160,
       fixed: 'left',
       render: (_, s) => (
         <Space size={4}>
@@ -110,7 +110,7 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
     {
       title: t('signup.competition', { event: event.label }),
       key: 'competition',
-      width: 200,
+      width: 180,
       render: (_, s) => (
         <div className="enroll-admin__name">
           <span>{localName(s.competitionName, s.competitionNameEn)}</span>
@@ -118,18 +118,18 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
         </div>
       ),
     },
-    { title: t('signup.captain'), dataIndex: 'captainName', width: 100, render: (v: string) => v || '-' },
-    { title: t('signup.school'), dataIndex: 'schoolName', width: 130, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('signup.members'), dataIndex: 'memberCount', width: 90, align: 'right' },
+    { title: t('signup.captain'), dataIndex: 'captainName', width: 100, responsive: WIDE_ONLY, render: (v: string) => v || '-' },
+    { title: t('signup.school'), dataIndex: 'schoolName', width: 120, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('signup.members'), dataIndex: 'memberCount', width: 90, align: 'right', responsive: WIDE_ONLY },
     { title: t('signup.complete'), dataIndex: 'complete', width: 110, render: (v: boolean) => <CompleteTag complete={v} /> },
     { title: t('signup.status'), dataIndex: 'status', width: 90, render: (v: SignupStatus) => <SignupStatusTag status={v} /> },
     { title: t('signup.payStatus'), dataIndex: 'payStatus', width: 90, render: (v: PayStatus) => <PayStatusTag payStatus={v} /> },
-    dateColumn(t('signup.createdAt'), 'createdAt', lang),
+    dateColumn(t('signup.createdAt'), 'createdAt', lang, 'minute'),
     {
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: lang === 'en' ? 240 : 160,
+      width: lang === 'en' ? 230 : 160,
       render: (_, s) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setOpenId(s.id)}>
@@ -196,7 +196,7 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
         setQuery={setQuery}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1290 }}
+        scroll={{ x: 1075 }}
         locale={{
           emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('signup.emptyFiltered') : t(fixedId ? (type === SignupType.team ? 'signup.emptyTeams' : 'signup.emptyPlayers') : 'signup.empty')} />,
         }}

@@ -86,12 +86,12 @@ export default function WorksPage({ competitionId: fixedId }: Partial<Competitio
   };
 
   const columns: TableColumnsType<Work> = [
-    { title: t('work.name'), dataIndex: 'title', width: 220, fixed: 'left', ellipsis: true, render: (v: string, w) => <a onClick={() => open(w)}>{v}</a> },
-    { title: t('work.team'), dataIndex: 'teamName', width: 150, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('work.name'), dataIndex: 'title', width: 200, fixed: 'left', ellipsis: true, render: (v: string, w) => <a onClick={() => open(w)} title={v}>{v}</a> },
+    { title: t('work.team'), dataIndex: 'teamName', width: 140, ellipsis: true, render: (v: string | null) => v || '-' },
     {
       title: t('work.competition', { event: event.label }),
       key: 'competition',
-      width: 240,
+      width: 200,
       render: (_, w) => (
         <div className="enroll-admin__name">
           <span>{localName(w.competitionName, w.competitionNameEn)}</span>
@@ -101,8 +101,8 @@ export default function WorksPage({ competitionId: fixedId }: Partial<Competitio
     },
     { title: t('work.status'), dataIndex: 'status', width: 90, render: (v: WorkStatus) => <WorkStatusTag status={v} /> },
     { title: t('work.files'), key: 'files', width: 80, align: 'right', render: (_, w) => w.files.length },
-    dateColumn(t('work.submittedAt'), 'submittedAt', lang),
-    dateColumn(t('work.updatedAt'), 'updatedAt', lang),
+    dateColumn(t('work.submittedAt'), 'submittedAt', lang, 'minute'),
+    dateColumn(t('work.updatedAt'), 'updatedAt', lang, 'minute'),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -135,7 +135,7 @@ export default function WorksPage({ competitionId: fixedId }: Partial<Competitio
         setQuery={setQuery}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1130 }}
         locale={{
           emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('work.emptyFiltered') : t(fixedId ? 'work.emptyCompetition' : 'work.empty')} />,
         }}

@@ -100,7 +100,7 @@ export function NewsListScreen({ mode }: { mode: NewsListMode }) {
     {
       title: t('list.newsTitle'),
       dataIndex: 'title',
-      width: 320,
+      width: 280,
       render: (title: string, n) => (
         <Space>
           {n.coverUrl && <img className="news-thumb" src={n.coverUrl} alt="" />}
@@ -114,10 +114,10 @@ export function NewsListScreen({ mode }: { mode: NewsListMode }) {
     { title: t('list.author'), dataIndex: 'authorName', width: 110 },
     { title: t('list.views'), dataIndex: 'views', width: 80, align: 'right' },
     mode === 'check'
-      ? dateColumn(t('list.appliedAt'), 'appliedAt', lang)
+      ? dateColumn(t('list.appliedAt'), 'appliedAt', lang, 'minute')
       : mode === 'collect'
-        ? dateColumn(t('list.collectedAt'), 'collectedAt', lang)
-        : dateColumn(t('list.updatedAt'), 'updatedAt', lang),
+        ? dateColumn(t('list.collectedAt'), 'collectedAt', lang, 'minute')
+        : dateColumn(t('list.updatedAt'), 'updatedAt', lang, 'minute'),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -178,7 +178,7 @@ export function NewsListScreen({ mode }: { mode: NewsListMode }) {
         loading={list.loading}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1085 }}
         locale={empty ? { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> } : undefined}
         pagination={{
           current: query.pageNum,
