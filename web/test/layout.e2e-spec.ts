@@ -247,7 +247,7 @@ describe('English names and layout', () => {
     await waitForText(page, draftName, '[data-testid="ca-batches"] .ant-table-tbody');
     await click(page, '[data-testid="ca-batches"] .ant-table-tbody', '获奖名单');
     await waitForText(page, '共 1 名获奖人', '[data-testid="ca-winners-count"]');
-    const [buttons, count] = await page.$$eval('.ca-winners .ca-hint, [data-testid="ca-winners-count"]', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
+    const [buttons, count] = await page.$$eval('.ca-winners__actions, [data-testid="ca-winners-count"]', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
     expect(count.top - buttons.bottom).toBeGreaterThanOrEqual(8);
     await b.shot(page, 'winners-count');
 

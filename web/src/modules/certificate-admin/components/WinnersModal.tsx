@@ -52,7 +52,7 @@ export function WinnersModal({ batch, onClose, onChanged }: { batch: Certificate
     <Modal open wrapClassName="ca-winners" title={t('winners.title', { name: batch.name })} onCancel={onClose} footer={null} width={900} destroyOnHidden>
       {!draft && <Alert type="info" showIcon message={t('winners.locked')} className="ca-hint" />}
       {draft && (
-        <Space wrap className="ca-hint">
+        <Space wrap className="ca-winners__actions">
           <Button icon={<DownloadOutlined />} onClick={() => void certAdminApi.recipientsTemplate().catch(() => undefined)}>
             {t('winners.download')}
           </Button>
