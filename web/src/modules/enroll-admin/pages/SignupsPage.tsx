@@ -101,10 +101,14 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
       width: 160,
       fixed: 'left',
       render: (_, s) => (
-        <Space size={4}>
-          <Tag color={s.type === SignupType.team ? 'blue' : 'default'}>{s.type === SignupType.team ? t('signup.teamTag') : t('signup.individual')}</Tag>
-          <a onClick={() => setOpenId(s.id)}>{s.teamName || s.captainName}</a>
-        </Space>
+        <>
+          <Space size={4}>
+            <Tag color={s.type === SignupType.team ? 'blue' : 'default'}>{s.type === SignupType.team ? t('signup.teamTag') : t('signup.individual')}</Tag>
+            <a onClick={() => setOpenId(s.id)}>{s.teamName || s.captainName}</a>
+          </Space>
+          {/* The captain column shows from 1600 px only: below that, a team's captain is named here. */}
+          {s.teamName && s.captainName && <div className="enroll-admin__sub">{t('signup.captainLine', { name: s.captainName })}</div>}
+        </>
       ),
     },
     {
