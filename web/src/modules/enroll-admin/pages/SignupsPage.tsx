@@ -102,7 +102,7 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
       fixed: 'left',
       render: (_, s) => (
         <>
-          <Space size={4}>
+          <Space size={4} wrap>
             <Tag color={s.type === SignupType.team ? 'blue' : 'default'}>{s.type === SignupType.team ? t('signup.teamTag') : t('signup.individual')}</Tag>
             <a onClick={() => setOpenId(s.id)}>{s.teamName || s.captainName}</a>
           </Space>
