@@ -191,7 +191,8 @@ describe('participant', () => {
     await loadsIn(page, 'en');
     await open(page, `/home/competition/team/details?inviteCode=${inviteCode}`);
     await waitForPath(page, '/neibu/login');
-    await waitForText(page, [`"${teamName}" (captain 陈*学) invites you to join the team for ${competitionName} · 团队赛`, 'After logging in you come back to the invitation'], '[data-testid="invitation-notice"]');
+    // The competition's English name (makeCompetition enters one); the event has none and stays Chinese.
+    await waitForText(page, [`"${teamName}" (captain 陈*学) invites you to join the team for ${competitionName} EN · 团队赛`, 'After logging in you come back to the invitation'], '[data-testid="invitation-notice"]');
     await b.shot(page, 'invitation-login-english');
     // Registering first keeps the invitation: the register page says it too, and leads back to the login that returns there.
     await click(page, '.auth__links a', 'Register');

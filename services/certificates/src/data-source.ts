@@ -4,13 +4,14 @@ import { CERTIFICATES_SCHEMA, type CertificatesConfig } from './config';
 import { Certificates1764000000000 } from './migrations/1764000000000-Certificates';
 import { RecipientSignup1765000000000 } from './migrations/1765000000000-RecipientSignup';
 import { BatchPublicUrl1765200000000 } from './migrations/1765200000000-BatchPublicUrl';
+import { BatchEnglishNames1765413000000 } from './migrations/1765413000000-BatchEnglishNames';
 
 /** The certificates schema's one DataSource, used by the service, the worker, the seed and the migration CLI. */
 export function certificatesDataSource(config: Pick<CertificatesConfig, 'databaseUrl' | 'dbPoolSize'>) {
   return createServiceDataSource({
     url: config.databaseUrl,
     schema: CERTIFICATES_SCHEMA,
-    migrations: [Certificates1764000000000, RecipientSignup1765000000000, BatchPublicUrl1765200000000],
+    migrations: [Certificates1764000000000, RecipientSignup1765000000000, BatchPublicUrl1765200000000, BatchEnglishNames1765413000000],
     poolSize: config.dbPoolSize,
   });
 }

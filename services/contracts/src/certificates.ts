@@ -108,8 +108,11 @@ export interface CertificateBatch {
   name: string;
   competitionId: number | null;
   competitionName: string;
+  /** English names as entered when the batch was made ('' when none: show the Chinese). */
+  competitionNameEn: string;
   itemId: number | null;
   itemName: string;
+  itemNameEn: string;
   issuerName: string;
   numbering: NumberingScheme;
   status: BatchStatus;
@@ -219,7 +222,9 @@ export interface CertificateSearchQuery extends PageQuery {
 export interface CertificateSearchHit extends IssuedCertificate {
   batchName: string;
   competitionName: string;
+  competitionNameEn: string;
   itemName: string;
+  itemNameEn: string;
   issuerName: string;
   /** Web path of the public trace page (`/certificate/trace?token=…`); null until the certificate is numbered. */
   traceUrl: string | null;
@@ -229,7 +234,9 @@ export interface CertificateSearchHit extends IssuedCertificate {
 export interface MyCertificate {
   id: number;
   competitionName: string;
+  competitionNameEn: string;
   itemName: string;
+  itemNameEn: string;
   awardName: string;
   number: string;
   issuerName: string;
@@ -244,7 +251,9 @@ export interface MyCertificate {
 export interface TraceResult {
   holderName: string;
   competitionName: string;
+  competitionNameEn: string;
   itemName: string;
+  itemNameEn: string;
   awardName: string;
   number: string;
   issuerName: string;

@@ -67,8 +67,11 @@ export interface Signup {
   id: number;
   competitionId: number;
   competitionName: string;
+  /** English names as entered when the sign-up was made ('' when none: show the Chinese). */
+  competitionNameEn: string;
   itemId: number;
   itemName: string;
+  itemNameEn: string;
   groupId: number;
   type: SignupType;
   teamName: string | null;
@@ -162,6 +165,7 @@ export interface ApprovedSignup {
   id: number;
   itemId: number;
   itemName: string;
+  itemNameEn: string;
   type: SignupType;
   teamName: string | null;
   schoolName: string | null;
@@ -231,8 +235,10 @@ export interface Work {
   signupId: number;
   competitionId: number;
   competitionName: string;
+  competitionNameEn: string;
   itemId: number;
   itemName: string;
+  itemNameEn: string;
   teamName: string | null;
   title: string;
   summary: string;

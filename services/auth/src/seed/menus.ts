@@ -111,7 +111,7 @@ export const BACK_OFFICE_MENU: SeedMenu[] = [
     ],
   },
   {
-    name: '数据中心', en: 'Database', path: 'database', icon: 'database',
+    name: '数据中心', en: 'Data centre', path: 'database', icon: 'database',
     children: [
       page('云统计', 'Cloud statistics', 'cloud', 'database/cloud/index'),
       page('数据预览', 'Data preview', 'preview', 'database/preview/index'),

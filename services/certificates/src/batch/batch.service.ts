@@ -52,8 +52,10 @@ export interface BatchRow {
   name: string;
   competition_id: number | null;
   competition_name: string;
+  competition_name_en: string;
   item_id: number | null;
   item_name: string;
+  item_name_en: string;
   issuer_name: string;
   numbering: NumberingScheme;
   design: CertificateDesign | null;
@@ -90,8 +92,10 @@ export const toBatch = (r: BatchRow, lang: Lang = 'zh-CN'): CertificateBatch => 
   name: r.name,
   competitionId: r.competition_id,
   competitionName: r.competition_name,
+  competitionNameEn: r.competition_name_en,
   itemId: r.item_id,
   itemName: r.item_name,
+  itemNameEn: r.item_name_en,
   issuerName: r.issuer_name,
   numbering: r.numbering,
   status: r.status,
@@ -216,13 +220,14 @@ export class BatchService {
   }
 
   /** Checks the competition (and event) through the competitions service, which scopes it to the caller. */
-  private async competitionOf(req: RpcRequest, competitionId?: number, itemId?: number): Promise<{ competitionName: string; itemName: string }> {
-    if (!competitionId) return { competitionName: '', itemName: '' };
+  private async competitionOf(req: RpcRequest, competitionId?: number, itemId?: number): Promise<Record<'competitionName' | 'competitionNameEn' | 'itemName' | 'itemNameEn', string>> {
+    if (!competitionId) return { competitionName: '', competitionNameEn: '', itemName: '', itemNameEn: '' };
     const c = await this.rpc.request<CompetitionDetail>(CompetitionsSubject.competitionDetail, { ...req, payload: { id: competitionId } });
-    if (!itemId) return { competitionName: c.name, itemName: '' };
+    const names = { competitionName: c.name, competitionNameEn: c.nameEn ?? '' };
+    if (!itemId) return { ...names, itemName: '', itemNameEn: '' };
     const item = c.items.find((i) => i.id === itemId);
     if (!item) throw AppError.badRequest('competition.unknownItem', { id: itemId });
-    return { competitionName: c.name, itemName: item.name };
+    return { ...names, itemName: item.name, itemNameEn: item.nameEn ?? '' };
   }
 
   async add(req: RpcRequest<BatchAdd>): Promise<CertificateBatch> {
@@ -236,12 +241,15 @@ export class BatchService {
       if (!p.competitionId) throw AppError.badRequest('cert.numberingNeedsCompetition');
       if (!isCompetitionWide(numbering.variant) && !p.itemId) throw AppError.badRequest('cert.numberingNeedsItem');
     }
-    const { competitionName, itemName } = await this.competitionOf(req, p.competitionId, p.itemId);
+    const { competitionName, competitionNameEn, itemName, itemNameEn } = await this.competitionOf(req, p.competitionId, p.itemId);
     await this.assertNoNumberClash(this.ds.manager, { id: 0, group_id: template.groupId, numbering, competition_id: p.competitionId ?? null, item_id: p.itemId ?? null });
     const rows: BatchRow[] = await this.ds.query(
-      `INSERT INTO batches (group_id, template_id, name, competition_id, competition_name, item_id, item_name, issuer_name, numbering, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-      [template.groupId, template.id, p.name.trim(), p.competitionId ?? null, competitionName, p.itemId ?? null, itemName, p.issuerName.trim(), JSON.stringify(numbering), me.userId],
+      `INSERT INTO batches (group_id, template_id, name, competition_id, competition_name, item_id, item_name, issuer_name, numbering, created_by, competition_name_en, item_name_en)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+      [
+        template.groupId, template.id, p.name.trim(), p.competitionId ?? null, competitionName, p.itemId ?? null, itemName, p.issuerName.trim(), JSON.stringify(numbering), me.userId,
+        competitionNameEn, itemNameEn,
+      ],
     );
     const warnings = await this.warningsOf(this.ds.manager, template.groupId, template.design as CertificateDesign, req.meta.lang);
     return { ...toBatch({ ...rows[0], template_name: template.name, total: 0 }, req.meta.lang), warnings };

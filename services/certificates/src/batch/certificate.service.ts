@@ -114,8 +114,8 @@ export class CertificateService {
     if (scope) where.push(`c.group_id = ANY($${args.push(scope)}::int[])`);
     const sql = `FROM certificates c JOIN batches b ON b.id = c.batch_id WHERE ${where.join(' AND ')}`;
     const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n ${sql}`, args);
-    const rows: (CertRow & { batch_name: string; competition_name: string; item_name: string; issuer_name: string; sent_at: Date | null })[] = await this.ds.query(
-      `SELECT c.*, b.name AS batch_name, b.competition_name, b.item_name, b.issuer_name, b.sent_at ${sql}
+    const rows: (CertRow & { batch_name: string; competition_name: string; competition_name_en: string; item_name: string; item_name_en: string; issuer_name: string; sent_at: Date | null })[] = await this.ds.query(
+      `SELECT c.*, b.name AS batch_name, b.competition_name, b.competition_name_en, b.item_name, b.item_name_en, b.issuer_name, b.sent_at ${sql}
         ORDER BY c.batch_id DESC, c.position, c.id LIMIT ${pageSize} OFFSET ${offset}`,
       args,
     );
@@ -124,7 +124,9 @@ export class CertificateService {
         ...toIssued(r, r.sent_at),
         batchName: r.batch_name,
         competitionName: r.competition_name,
+        competitionNameEn: r.competition_name_en,
         itemName: r.item_name,
+        itemNameEn: r.item_name_en,
         issuerName: r.issuer_name,
         traceUrl: r.number ? `/certificate/trace?token=${r.token}` : null,
       })),
@@ -216,15 +218,17 @@ export class CertificateService {
     const sql = `FROM certificates c JOIN batches b ON b.id = c.batch_id
       WHERE c.username = $1 AND b.sent_at IS NOT NULL AND c.pdf_path IS NOT NULL AND (c.revoked_at IS NULL OR c.replaced_by IS NULL)`;
     const [{ n }] = await this.ds.query(`SELECT count(*)::int AS n ${sql}`, [me.username]);
-    const rows: (CertRow & { competition_name: string; item_name: string; issuer_name: string; sent_at: Date })[] = await this.ds.query(
-      `SELECT c.*, b.competition_name, b.item_name, b.issuer_name, b.sent_at ${sql} ORDER BY c.rendered_at DESC, c.id DESC LIMIT ${pageSize} OFFSET ${offset}`,
+    const rows: (CertRow & { competition_name: string; competition_name_en: string; item_name: string; item_name_en: string; issuer_name: string; sent_at: Date })[] = await this.ds.query(
+      `SELECT c.*, b.competition_name, b.competition_name_en, b.item_name, b.item_name_en, b.issuer_name, b.sent_at ${sql} ORDER BY c.rendered_at DESC, c.id DESC LIMIT ${pageSize} OFFSET ${offset}`,
       [me.username],
     );
     return {
       list: rows.map((r) => ({
         id: r.id,
         competitionName: r.competition_name,
+        competitionNameEn: r.competition_name_en,
         itemName: r.item_name,
+        itemNameEn: r.item_name_en,
         awardName: r.award_name,
         number: r.number ?? '',
         issuerName: r.issuer_name,
@@ -243,9 +247,9 @@ export class CertificateService {
   /** Public: what the QR code's token proves, personal data masked. Unknown tokens say so plainly. */
   async trace(req: RpcRequest<{ token: string }>): Promise<TraceResult> {
     const token = String(req.payload.token ?? '');
-    const rows: (CertRow & { competition_name: string; item_name: string; issuer_name: string; issued_at: Date })[] = /^[A-Za-z0-9_-]{16,40}$/.test(token)
+    const rows: (CertRow & { competition_name: string; competition_name_en: string; item_name: string; item_name_en: string; issuer_name: string; issued_at: Date })[] = /^[A-Za-z0-9_-]{16,40}$/.test(token)
       ? await this.ds.query(
-          `SELECT c.*, b.competition_name, b.item_name, b.issuer_name, b.issued_at FROM certificates c JOIN batches b ON b.id = c.batch_id
+          `SELECT c.*, b.competition_name, b.competition_name_en, b.item_name, b.item_name_en, b.issuer_name, b.issued_at FROM certificates c JOIN batches b ON b.id = c.batch_id
             WHERE c.token = $1 AND c.number IS NOT NULL`,
           [token],
         )
@@ -255,7 +259,9 @@ export class CertificateService {
     return {
       holderName: maskName(c.holder_name),
       competitionName: c.competition_name,
+      competitionNameEn: c.competition_name_en,
       itemName: c.item_name,
+      itemNameEn: c.item_name_en,
       awardName: c.award_name,
       number: c.number!,
       issuerName: c.issuer_name,

@@ -63,11 +63,13 @@ export class CompetitionService {
     return this.scoped(this.ds, req.payload.id, scope);
   }
 
+  /** Filter options, named in the caller's language (the English name when there is one). */
   async options(req: RpcRequest): Promise<Option[]> {
     const scope = await this.scopes.of(req);
     return this.ds.query(
-      `SELECT id AS value, name AS label FROM competitions WHERE ($1::int[] IS NULL OR group_id = ANY($1)) AND ${NOT_ARCHIVED} ORDER BY id DESC`,
-      [scope],
+      `SELECT id AS value, CASE WHEN $2 AND name_en <> '' THEN name_en ELSE name END AS label FROM competitions
+       WHERE ($1::int[] IS NULL OR group_id = ANY($1)) AND ${NOT_ARCHIVED} ORDER BY id DESC`,
+      [scope, req.meta.lang === 'en'],
     );
   }
 
@@ -173,7 +175,7 @@ export class CompetitionService {
 
   async itemOptions(req: RpcRequest<{ competitionId: number }>): Promise<Option[]> {
     const c = await this.detail({ ...req, payload: { id: req.payload.competitionId } });
-    return c.items.map((i) => ({ value: i.id, label: i.name }));
+    return c.items.map((i) => ({ value: i.id, label: (req.meta.lang === 'en' && i.nameEn) || i.name }));
   }
 
   async saveItem(req: RpcRequest<CompetitionItemInput & { competitionId: number }>): Promise<CompetitionDetail> {

@@ -59,6 +59,7 @@ export interface SeededCompetition {
   id: number;
   groupId: number;
   name: string;
+  nameEn: string;
   items: { id: number; name: string; nameEn: string; quota: number | null; feeCents: number }[];
 }
 
@@ -132,7 +133,7 @@ export async function seedCompetitions(m: EntityManager, groups: Record<string, 
         JSON.stringify([{ name: '初赛', expertsPerWork: 3, scoreColumns: [{ name: '创新性', maxScore: 100, weight: 40 }, { name: '完成度', maxScore: 100, weight: 60 }] }]),
       ],
     );
-    seeded[c.nameEn] = { id, groupId: groups[c.code], name: c.name, items: [] };
+    seeded[c.nameEn] = { id, groupId: groups[c.code], name: c.name, nameEn: c.nameEn, items: [] };
     for (const [i, [name, nameEn, quota, fee]] of c.items.entries()) {
       const [item] = await m.query(
         `INSERT INTO competition_items (competition_id, name, name_en, quota, fee_cents, order_num) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,

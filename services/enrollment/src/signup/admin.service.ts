@@ -141,8 +141,8 @@ export class SignupAdminService {
     const lang = req.meta.lang;
     return rows.map((r) => ({
       id: String(r.id),
-      competitionName: r.competitionName,
-      itemName: r.itemName,
+      competitionName: (lang === 'en' && r.competitionNameEn) || r.competitionName,
+      itemName: (lang === 'en' && r.itemNameEn) || r.itemName,
       teamName: r.teamName ?? '',
       schoolName: r.schoolName ?? '',
       members: r.members ?? '',
@@ -168,7 +168,7 @@ export class SignupAdminService {
     const { pageNum, pageSize, offset } = ids ? { pageNum: 1, pageSize: APPROVED_IDS_LIMIT, offset: 0 } : pageOf(q);
     const [list, [{ total }]] = await Promise.all([
       this.ds.query(
-        `SELECT s.id::int AS id, s.item_id AS "itemId", s.item_name AS "itemName", s.type, s.team_name AS "teamName", s.school_name AS "schoolName",
+        `SELECT s.id::int AS id, s.item_id AS "itemId", s.item_name AS "itemName", s.item_name_en AS "itemNameEn", s.type, s.team_name AS "teamName", s.school_name AS "schoolName",
            COALESCE((SELECT jsonb_agg(jsonb_build_object('userId', x.user_id, 'username', x.username, 'realName', COALESCE(x.profile->>'realName', x.username))
              ORDER BY x.captain DESC, x.id) FROM signup_members x WHERE x.signup_id = s.id AND x.active), '[]') AS members,
            ARRAY(SELECT t->>'name' FROM jsonb_array_elements(s.teachers) t) AS teachers,
@@ -227,7 +227,7 @@ export class SignupAdminService {
     const params = [s.id, req.payload.itemId ?? null];
     const [rows, [{ total }]] = await Promise.all([
       this.ds.query(
-        `SELECT s.id::int AS id, s.item_id AS "itemId", s.item_name AS "itemName", s.type, s.team_name AS "teamName", s.school_name AS "schoolName",
+        `SELECT s.id::int AS id, s.item_id AS "itemId", s.item_name AS "itemName", s.item_name_en AS "itemNameEn", s.type, s.team_name AS "teamName", s.school_name AS "schoolName",
            s.member_count AS "memberCount",
            (SELECT array_agg(COALESCE(x.profile->>'realName', x.username) ORDER BY x.captain DESC, x.id) FROM signup_members x WHERE x.signup_id = s.id AND x.active) AS names
          FROM signups s WHERE ${where} ORDER BY s.id LIMIT $3 OFFSET $4`,

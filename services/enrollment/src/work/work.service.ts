@@ -27,7 +27,7 @@ import { changed, loadSignup } from '../signup/signup.sql';
 const DEFAULT_FILES = { fileTypes: [...WORK_FILE_TYPES], maxFileMb: 50, maxFiles: 5 };
 
 const WORK_COLUMNS = `w.id::int AS id, w.signup_id::int AS "signupId", w.competition_id AS "competitionId", s.competition_name AS "competitionName",
-  w.item_id AS "itemId", s.item_name AS "itemName", s.team_name AS "teamName", w.title, w.summary, w.status, w.share_id AS "shareId",
+  s.competition_name_en AS "competitionNameEn", w.item_id AS "itemId", s.item_name AS "itemName", s.item_name_en AS "itemNameEn", s.team_name AS "teamName", w.title, w.summary, w.status, w.share_id AS "shareId",
   w.submitted_at AS "submittedAt", w.updated_at AS "updatedAt",
   COALESCE((SELECT json_agg(json_build_object('id', f.id, 'originalName', f.original_name, 'size', f.size, 'contentType', f.content_type,
      'ext', f.ext, 'createdAt', f.created_at) ORDER BY f.id) FROM work_files f WHERE f.work_id = w.id), '[]') AS files`;

@@ -80,6 +80,8 @@ export async function dropStudents(): Promise<void> {
 
 export interface CompetitionOptions {
   name?: string;
+  /** Default: the name followed by " EN". */
+  nameEn?: string;
   mode?: 1 | 2 | 3;
   teamMin?: number;
   teamMax?: number;
@@ -101,7 +103,7 @@ export async function makeCompetition(token: string, o: CompetitionOptions = {})
     if (r.code !== 0) throw new Error(`${what}: ${r.code} ${r.msg}`);
     return r.data;
   };
-  const c = ok(await api<CompetitionDetail>('/competition/info/add', { token, body: { name, nameEn: `${name} EN`, year: 2026, summary: '报名测试' } }), 'add');
+  const c = ok(await api<CompetitionDetail>('/competition/info/add', { token, body: { name, nameEn: o.nameEn ?? `${name} EN`, year: 2026, summary: '报名测试' } }), 'add');
   for (const [i, [item, quota, feeCents, nameEn]] of (o.items ?? [['A组', 100, 0]]).entries()) {
     ok(await api('/competition/item/save', { token, body: { competitionId: c.id, name: item, quota, feeCents, orderNum: i, ...(nameEn ? { nameEn } : {}) } }), 'item');
   }

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Button, Form, Input, Select, Space, Table, Tag, type TableColumnType, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Tag, type Breakpoint, type TableColumnType, type TableColumnsType, type TableProps } from 'antd';
 import { PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { MAX_PAGE_SIZE, type Page } from '@cmp/contracts';
+import { MAX_PAGE_SIZE, type Lang, type Page } from '@cmp/contracts';
+import { formatDateTime } from '@/app/i18n/format';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import type { AsyncState } from '@/app/hooks/useAsync';
 import type { PagedList } from '@/app/hooks/usePagedList';
@@ -150,6 +151,21 @@ function AddButton({ label, onClick, disabled }: { label: ReactNode; onClick: ()
       {label}
     </Button>
   );
+}
+
+/**
+ * Columns shown from 1600 px wide only (antd's xxl): at laptop widths (1280-1440 px, sidebar open or not) a list
+ * fits its screen without scrolling sideways, where a fixed actions column would cover half a date. What they
+ * show is on the row's details.
+ */
+export const WIDE_ONLY: Breakpoint[] = ['xxl'];
+
+/** Widths that hold a date on one line in either language ("23 Nov 2026, 22:18:06" is the longest). */
+const DATE_WIDTH = { second: 190, minute: 165, day: 125 } as const;
+
+/** A date column: never wrapped (a date broken over two lines, or cut to "2026", reads wrong). */
+export function dateColumn<T>(title: string, dataIndex: string, lang: Lang, precision: keyof typeof DATE_WIDTH = 'second'): TableColumnType<T> {
+  return { title, dataIndex, width: DATE_WIDTH[precision], className: 'cell-nowrap', render: (v: string | null) => formatDateTime(v, lang, precision) };
 }
 
 /** The actions column, pinned right, for the screens whose rows have actions. */

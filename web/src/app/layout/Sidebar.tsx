@@ -57,6 +57,8 @@ function SidebarMenu({ collapsed, onNavigate }: { collapsed: boolean; onNavigate
   return (
     <Menu
       mode="inline"
+      // Less indent than antd's 24 px: English labels ("Expert recommendations") need the room.
+      inlineIndent={16}
       theme="dark"
       items={menuItems}
       selectedKeys={[pathname]}

@@ -2,6 +2,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useAsync } from '@/app/hooks/useAsync';
+import { useLocalName } from '@/app/i18n/hooks';
 import { authApi } from '../api/auth.api';
 
 /** The invitation code in the page the login will return to (`?redirect=/home/competition/team/details?inviteCode=…`). */
@@ -21,6 +22,7 @@ export function useRedirectQuery(): string {
 /** Tells a logged-out invitee which team invited them, and that they come back to the invitation after login. */
 export function InvitationNotice() {
   const { t } = useTranslation();
+  const localName = useLocalName();
   const [params] = useSearchParams();
   const code = inviteCodeOf(params.get('redirect'));
   const invitation = useAsync((signal) => authApi.invitation(code!, signal), [code], !!code);
@@ -32,7 +34,7 @@ export function InvitationNotice() {
       showIcon
       data-testid="invitation-notice"
       style={{ marginBottom: 16 }}
-      message={t('auth.invitation', { team: i.teamName ?? '', captain: i.captainName, competition: i.competitionName, item: i.itemName })}
+      message={t('auth.invitation', { team: i.teamName ?? '', captain: i.captainName, competition: localName(i.competitionName, i.competitionNameEn), item: localName(i.itemName, i.itemNameEn) })}
       description={t('auth.invitationHint')}
     />
   );

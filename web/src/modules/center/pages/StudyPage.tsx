@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, Segmented, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import type { TimelineItemProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocalName } from '@/app/i18n/hooks';
 import { Link } from 'react-router-dom';
 import { MAX_PAGE_SIZE, SignupStatus, SignupType, WorkStatus, type Signup } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
@@ -51,16 +52,17 @@ async function loadSources(signal: AbortSignal) {
 function useRecordView() {
   const { t } = useTranslation('centre');
   const host = currentHostLabelKeys();
+  const localName = useLocalName();
   return (r: StudyRecord): { title: string; tag: [string, string]; lines: string[]; link?: [string, string] } => {
     switch (r.kind) {
       case 'signup': {
         const s = r.signup;
         const [status, color] = SIGNUP_STATUS[s.status];
         return {
-          title: t('study.signedUp', { competition: s.competitionName }),
+          title: t('study.signedUp', { competition: localName(s.competitionName, s.competitionNameEn) }),
           tag: [t(`study.status.${status}`), color],
           lines: [
-            t('study.item', { label: t(host.signUpItem), item: s.itemName }),
+            t('study.item', { label: t(host.signUpItem), item: localName(s.itemName, s.itemNameEn) }),
             s.type === SignupType.team ? t('study.team', { team: s.teamName ?? '-' }) : t('study.individual'),
             ...(s.status === SignupStatus.rejected && s.rejectReason ? [t('study.rejectReason', { reason: s.rejectReason })] : []),
           ],
@@ -73,7 +75,7 @@ function useRecordView() {
         return {
           title: t('study.workLine', { action: t(host.workSubmit), title: w.title }),
           tag: submitted ? [t('study.status.submitted'), 'purple'] : [t('study.status.draft'), 'default'],
-          lines: [t('study.workOf', { competition: w.competitionName, item: w.itemName }), t('study.files', { count: w.files.length })],
+          lines: [t('study.workOf', { competition: localName(w.competitionName, w.competitionNameEn), item: localName(w.itemName, w.itemNameEn) }), t('study.files', { count: w.files.length })],
         };
       }
       case 'certificate': {
@@ -81,7 +83,7 @@ function useRecordView() {
         return {
           title: t('study.certificate', { award: c.awardName }),
           tag: c.revoked ? [t('study.status.revoked'), 'red'] : [t('study.status.valid'), 'green'],
-          lines: [`${c.competitionName}${c.itemName ? ` · ${c.itemName}` : ''}`, t('study.certificateNumber', { number: c.number }), t('study.issuer', { issuer: c.issuerName })],
+          lines: [`${localName(c.competitionName, c.competitionNameEn)}${c.itemName ? ` · ${localName(c.itemName, c.itemNameEn)}` : ''}`, t('study.certificateNumber', { number: c.number }), t('study.issuer', { issuer: c.issuerName })],
           link: ['/center/reward', t('study.viewCertificates')],
         };
       }

@@ -6,7 +6,7 @@ import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { useAsync } from '@/app/hooks/useAsync';
 import { competitionApi } from '@/app/api/competition.api';
-import { useLang } from '@/app/i18n/hooks';
+import { useLocalName } from '@/app/i18n/hooks';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { NS, useNumberingLabel } from './shared';
 
@@ -29,7 +29,6 @@ const perEvent = (v?: string) => v === 'autoincrementThree' || v === 'autoincrem
 /** A new batch: template, name, issuer, competition and event, and optionally another numbering scheme. */
 export function BatchFormModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (b: CertificateBatch) => void }) {
   const { t } = useTranslation(NS);
-  const lang = useLang();
   const numberingLabel = useNumberingLabel();
   const [form] = Form.useForm<Fields>();
   const [saving, setSaving] = useState(false);
@@ -44,7 +43,7 @@ export function BatchFormModal({ open, onClose, onCreated }: { open: boolean; on
   const detail = useAsync((signal) => competitionApi.detail(competitionId!, signal), [competitionId], open && !!competitionId);
   const template = templates.data?.list.find((x) => x.id === templateId);
   const effective = override ? variant : template?.numbering.variant;
-  const compName = (c: { name: string; nameEn: string }) => (lang === 'en' && c.nameEn ? c.nameEn : c.name);
+  const localName = useLocalName();
 
   const submit = async () => {
     const f = await form.validateFields();
@@ -115,7 +114,7 @@ export function BatchFormModal({ open, onClose, onCreated }: { open: boolean; on
                 onSearch={setKeyword}
                 placeholder={t('batch.competitionPlaceholder')}
                 loading={competitions.loading}
-                options={(competitions.data?.list ?? []).map((c) => ({ value: c.id, label: compName(c) }))}
+                options={(competitions.data?.list ?? []).map((c) => ({ value: c.id, label: localName(c.name, c.nameEn) }))}
                 onChange={() => form.setFieldValue('itemId', undefined)}
                 data-testid="ca-batch-competition"
               />
@@ -128,7 +127,7 @@ export function BatchFormModal({ open, onClose, onCreated }: { open: boolean; on
                 disabled={!competitionId}
                 placeholder={t('batch.itemPlaceholder')}
                 loading={detail.loading}
-                options={(detail.data?.items ?? []).map((i) => ({ value: i.id, label: compName(i) }))}
+                options={(detail.data?.items ?? []).map((i) => ({ value: i.id, label: localName(i.name, i.nameEn) }))}
                 data-testid="ca-batch-item"
               />
             </Form.Item>

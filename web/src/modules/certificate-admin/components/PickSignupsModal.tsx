@@ -7,7 +7,7 @@ import { PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { competitionApi } from '@/app/api/competition.api';
-import { useLang } from '@/app/i18n/hooks';
+import { useLocalName } from '@/app/i18n/hooks';
 import { useAsync } from '@/app/hooks/useAsync';
 import { certAdminApi, type BatchSignupQuery, type PickableSignup } from '../api/certificate-admin.api';
 import { NS } from './shared';
@@ -24,7 +24,7 @@ interface Fields {
  */
 export function PickSignupsModal({ batch, onClose, onAdded }: { batch: CertificateBatch; onClose: () => void; onAdded: () => void }) {
   const { t } = useTranslation(NS);
-  const lang = useLang();
+  const localName = useLocalName();
   const base: BatchSignupQuery = { batchId: batch.id, itemId: batch.itemId ?? undefined, pageNum: 1, pageSize: 10 };
   const [query, setQuery] = useState<BatchSignupQuery>(base);
   const [selected, setSelected] = useState<number[]>([]);
@@ -63,7 +63,7 @@ export function PickSignupsModal({ batch, onClose, onAdded }: { batch: Certifica
 
   const columns: TableColumnsType<PickableSignup> = [
     { title: t('pick.no'), dataIndex: 'id', width: 80 },
-    { title: t('batch.item'), dataIndex: 'itemName', width: 110 },
+    { title: t('batch.item'), dataIndex: 'itemName', width: 110, render: (v: string, s) => localName(v, s.itemNameEn) },
     {
       title: t('pick.holder'),
       key: 'holder',
@@ -79,14 +79,14 @@ export function PickSignupsModal({ batch, onClose, onAdded }: { batch: Certifica
     { title: t('winners.student'), key: 'members', render: (_, s) => s.members.map((m) => m.realName).join(sep) || '-' },
     { title: t('winners.teacher'), key: 'teachers', width: 120, render: (_, s) => s.teachers.join(sep) || '-' },
     { title: t('winners.workName'), dataIndex: 'workTitle', width: 130, render: (v: string | null) => v || '-' },
-    { title: t('pick.state'), key: 'added', width: 90, render: (_, s) => (s.added ? <Tag color="green">{t('pick.added')}</Tag> : '-') },
+    { title: t('pick.state'), key: 'added', width: 90, render: (_, s) => (s.added ? <Tag color="green">{t('pick.added')}</Tag> : <Tag color="blue">{t('pick.approved')}</Tag>) },
   ];
 
   return (
     <Modal
       open
       wrapClassName="ca-pick"
-      title={t('pick.title', { name: batch.competitionName })}
+      title={t('pick.title', { name: localName(batch.competitionName, batch.competitionNameEn) })}
       onCancel={onClose}
       width={1100}
       destroyOnHidden
@@ -106,7 +106,7 @@ export function PickSignupsModal({ batch, onClose, onAdded }: { batch: Certifica
             placeholder={t('common.all')}
             style={{ width: 180 }}
             loading={detail.loading}
-            options={(detail.data?.items ?? []).map((i) => ({ value: i.id, label: lang === 'en' && i.nameEn ? i.nameEn : i.name }))}
+            options={(detail.data?.items ?? []).map((i) => ({ value: i.id, label: localName(i.name, i.nameEn) }))}
           />
         </Form.Item>
         <Form.Item name="keyword" label={t('pick.keyword')}>

@@ -52,22 +52,24 @@ export function WinnersModal({ batch, onClose, onChanged }: { batch: Certificate
     <Modal open wrapClassName="ca-winners" title={t('winners.title', { name: batch.name })} onCancel={onClose} footer={null} width={900} destroyOnHidden>
       {!draft && <Alert type="info" showIcon message={t('winners.locked')} className="ca-hint" />}
       {draft && (
-        <Space wrap className="ca-hint">
-          <Button icon={<DownloadOutlined />} onClick={() => void certAdminApi.recipientsTemplate().catch(() => undefined)}>
-            {t('winners.download')}
-          </Button>
-          <Button type="primary" icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="ca-winners-import">
-            {t('winners.import')}
-          </Button>
-          <Tooltip title={batch.competitionId ? undefined : t('pick.needsCompetition')}>
-            <Button icon={<TeamOutlined />} disabled={!batch.competitionId} onClick={() => setPicking(true)} data-testid="ca-winners-pick">
-              {t('winners.pick')}
+        <div className="ca-winners__actions">
+          <Space wrap>
+            <Button icon={<DownloadOutlined />} onClick={() => void certAdminApi.recipientsTemplate().catch(() => undefined)}>
+              {t('winners.download')}
             </Button>
-          </Tooltip>
-          <Button icon={<PlusOutlined />} onClick={() => setAdding((v) => !v)} data-testid="ca-winners-add">
-            {t('winners.add')}
-          </Button>
-        </Space>
+            <Button type="primary" icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid="ca-winners-import">
+              {t('winners.import')}
+            </Button>
+            <Tooltip title={batch.competitionId ? undefined : t('pick.needsCompetition')}>
+              <Button icon={<TeamOutlined />} disabled={!batch.competitionId} onClick={() => setPicking(true)} data-testid="ca-winners-pick">
+                {t('winners.pick')}
+              </Button>
+            </Tooltip>
+            <Button icon={<PlusOutlined />} onClick={() => setAdding((v) => !v)} data-testid="ca-winners-add">
+              {t('winners.add')}
+            </Button>
+          </Space>
+        </div>
       )}
       {adding && draft && (
         <>
@@ -80,7 +82,10 @@ export function WinnersModal({ batch, onClose, onChanged }: { batch: Certificate
           <Divider />
         </>
       )}
-      <Typography.Text type="secondary">{t('winners.count', { count: list.data?.total ?? 0 })}</Typography.Text>
+      {/* A line of its own: next to the buttons above it would touch the last one. */}
+      <div className="ca-winners__count" data-testid="ca-winners-count">
+        <Typography.Text type="secondary">{t('winners.count', { count: list.data?.total ?? 0 })}</Typography.Text>
+      </div>
       <Table<IssuedCertificate>
         size="small"
         rowKey="id"

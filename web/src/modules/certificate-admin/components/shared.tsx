@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Perm, type BatchProgress, type BatchStatus, type CertificateBatch, type CertStatus, type NumberingScheme } from '@cmp/contracts';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
+import { useLocalName } from '@/app/i18n/hooks';
 import { usePermission } from '@/app/permission/permission';
 import { certAdminApi } from '../api/certificate-admin.api';
 import '../locales';
@@ -30,6 +31,14 @@ export function useDateTime(): (value: string | null | undefined) => string {
   const { i18n } = useTranslation();
   const lang = normaliseLang(i18n.language);
   return (value) => formatDateTime(value, lang, 'minute');
+}
+
+type Named = Pick<CertificateBatch, 'competitionName' | 'competitionNameEn' | 'itemName' | 'itemNameEn'>;
+
+/** "Competition / event" of a batch or certificate in the interface language ('-' when it has none). */
+export function useCompetitionLabel(): (x: Named) => string {
+  const localName = useLocalName();
+  return (x) => [localName(x.competitionName, x.competitionNameEn), localName(x.itemName, x.itemNameEn)].filter(Boolean).join(' / ') || '-';
 }
 
 /** A template category's name, as the designer names it. */

@@ -143,6 +143,7 @@ const en: Catalogue<CertificateAdminMessages> = {
     individual: 'Individual',
     state: 'Status',
     added: 'In the list',
+    approved: 'Approved',
     keyword: 'Keyword',
     keywordPlaceholder: 'Team, school, member name or account',
     empty: 'No approved sign-ups',

@@ -141,6 +141,7 @@ const zhCN = {
     individual: '个人',
     state: '状态',
     added: '已在名单',
+    approved: '已通过',
     keyword: '关键字',
     keywordPlaceholder: '队伍、学校、成员姓名或账号',
     empty: '没有已通过审核的报名',

@@ -11,16 +11,19 @@ import { certAdminApi } from '../api/certificate-admin.api';
 import { BatchTable, useBatchList } from '../components/BatchTable';
 import { BatchFormModal } from '../components/BatchFormModal';
 import { CertificatesDrawer } from '../components/CertificatesDrawer';
-import { BatchStatusTag, LinkButton, NS, PATHS, SentTag, useCanEdit, useDateTime, useNumberingLabel } from '../components/shared';
+import { BatchStatusTag, LinkButton, NS, useCompetitionLabel, PATHS, SentTag, useCanEdit, useNumberingLabel } from '../components/shared';
+import { dateColumn, WIDE_ONLY } from '@/app/components/ListParts';
+import { useLang } from '@/app/i18n/hooks';
 import { WinnersModal } from '../components/WinnersModal';
 
 /** 证书列表 (certificate/list/index): batches, their winners lists and their certificates. */
 export default function BatchListPage() {
   const { t } = useTranslation(NS);
+  const competitionLabel = useCompetitionLabel();
   const navigate = useNavigate();
   const canEdit = useCanEdit();
   const numberingLabel = useNumberingLabel();
-  const at = useDateTime();
+  const lang = useLang();
   const batches = useBatchList();
   const { query, setQuery, list } = batches;
   const [adding, setAdding] = useState(false);
@@ -36,18 +39,18 @@ export default function BatchListPage() {
 
   const columns: TableColumnsType<CertificateBatch> = [
     { title: t('batch.name'), dataIndex: 'name', width: 200, render: (name: string, b) => <a onClick={() => (b.status === 'draft' ? setWinnersOf(b) : setCertsOf(b))}>{name}</a> },
-    { title: t('batch.template'), dataIndex: 'templateName', width: 160 },
+    { title: t('batch.template'), dataIndex: 'templateName', width: 160, responsive: WIDE_ONLY },
     {
       title: `${t('batch.competition')} / ${t('batch.item')}`,
       key: 'competition',
       width: 200,
-      render: (_, b) => [b.competitionName, b.itemName].filter(Boolean).join(' / ') || '-',
+      render: (_, b) => competitionLabel(b),
     },
-    { title: t('batch.numbering'), key: 'numbering', width: 200, render: (_, b) => numberingLabel(b.numbering) },
-    { title: t('batch.total'), dataIndex: 'total', width: 90, align: 'right' },
+    { title: t('batch.numbering'), key: 'numbering', width: 200, responsive: WIDE_ONLY, render: (_, b) => numberingLabel(b.numbering) },
+    { title: t('batch.total'), dataIndex: 'total', width: 110, align: 'right' },
     { title: t('batch.status'), dataIndex: 'status', width: 100, render: (_, b) => <BatchStatusTag status={b.status} error={b.error} /> },
-    { title: t('send.sendStatus'), key: 'sent', width: 170, render: (_, b) => <SentTag batch={b} /> },
-    { title: t('batch.createdAt'), dataIndex: 'createdAt', width: 150, render: (v: string) => at(v) },
+    { title: t('send.sendStatus'), key: 'sent', width: 220, render: (_, b) => <SentTag batch={b} /> },
+    { ...dateColumn<CertificateBatch>(t('batch.createdAt'), 'createdAt', lang, 'minute'), responsive: WIDE_ONLY },
     {
       title: t('common.actions'),
       key: 'actions',
@@ -83,7 +86,7 @@ export default function BatchListPage() {
           )
         }
       />
-      <BatchTable batches={batches} columns={columns} scrollX={1530} testId="ca-batch-search" />
+      <BatchTable batches={batches} columns={columns} scrollX={1090} testId="ca-batch-search" />
       <BatchFormModal
         open={adding}
         onClose={() => setAdding(false)}

@@ -12,7 +12,7 @@ import { sampleQrCode } from '@/app/components/certificate/sample';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { BatchPreview } from '../components/BatchPreview';
 import { EmptyFieldsList } from '../components/EmptyFieldsList';
-import { BatchStatusTag, NS, PATHS, ProgressView, useBatchProgress, useCanIssue, useNumberingLabel } from '../components/shared';
+import { BatchStatusTag, NS, useCompetitionLabel, PATHS, ProgressView, useBatchProgress, useCanIssue, useNumberingLabel } from '../components/shared';
 
 const COUNTS = [1, 3, 5, 10];
 
@@ -22,6 +22,7 @@ const COUNTS = [1, 3, 5, 10];
  */
 export default function CheckPage() {
   const { t } = useTranslation(NS);
+  const competitionLabel = useCompetitionLabel();
   const navigate = useNavigate();
   const canIssue = useCanIssue();
   const numberingLabel = useNumberingLabel();
@@ -67,8 +68,8 @@ export default function CheckPage() {
     }
   };
 
-  const options = (drafts.data?.list ?? []).map((d) => ({ value: d.id, label: `${d.name}（${d.total}）` }));
-  if (b && !options.some((o) => o.value === b.id)) options.unshift({ value: b.id, label: `${b.name}（${b.total}）` });
+  const options = (drafts.data?.list ?? []).map((d) => ({ value: d.id, label: `${d.name} (${d.total})` }));
+  if (b && !options.some((o) => o.value === b.id)) options.unshift({ value: b.id, label: `${b.name} (${b.total})` });
   return (
     <div className="system-page" data-testid="ca-check">
       <PageHeader title={t('check.title')} />
@@ -103,7 +104,7 @@ export default function CheckPage() {
                 <Descriptions.Item label={t('batch.status')}>
                   <BatchStatusTag status={progress?.status ?? b.status} error={progress?.error ?? b.error} />
                 </Descriptions.Item>
-                <Descriptions.Item label={t('batch.competition')}>{[b.competitionName, b.itemName].filter(Boolean).join(' / ') || '-'}</Descriptions.Item>
+                <Descriptions.Item label={t('batch.competition')}>{competitionLabel(b)}</Descriptions.Item>
                 <Descriptions.Item label={t('batch.issuer')}>{b.issuerName}</Descriptions.Item>
                 <Descriptions.Item label={t('batch.numbering')}>{numberingLabel(b.numbering)}</Descriptions.Item>
                 <Descriptions.Item label={t('check.winners')}>{b.total}</Descriptions.Item>

@@ -8,17 +8,18 @@ import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { PageHeader } from '@/app/components/PageHeader';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { BatchTable, useBatchList } from '../components/BatchTable';
-import { BatchStatusTag, LinkButton, NS, PATHS, ProgressView, SentTag, useBatchProgress, useCanIssue } from '../components/shared';
+import { BatchStatusTag, LinkButton, NS, useCompetitionLabel, PATHS, ProgressView, SentTag, useBatchProgress, useCanIssue } from '../components/shared';
 
 /** 证书发放 (certificate/send/index): batches with live rendering progress; retry failed items, send, download. */
 export default function SendPage() {
   const { t } = useTranslation(NS);
+  const competitionLabel = useCompetitionLabel();
   const batches = useBatchList();
   const { list } = batches;
 
   const columns: TableColumnsType<CertificateBatch> = [
     { title: t('batch.name'), dataIndex: 'name', width: 200 },
-    { title: t('batch.competition'), key: 'competition', width: 200, render: (_, b) => [b.competitionName, b.itemName].filter(Boolean).join(' / ') || '-' },
+    { title: t('batch.competition'), key: 'competition', width: 200, render: (_, b) => competitionLabel(b) },
     { title: t('batch.total'), dataIndex: 'total', width: 90, align: 'right' },
     { title: t('send.progress'), key: 'progress', width: 560, render: (_, b) => <BatchRowControls batch={b} onSettled={list.reload} /> },
   ];

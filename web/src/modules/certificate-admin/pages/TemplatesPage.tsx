@@ -15,7 +15,9 @@ import { sampleValues } from '@/app/components/certificate/sample';
 import { useOrganisationSeal } from '@/app/components/certificate/useOrganisationSeal';
 import type zhDesigner from '@/app/i18n/certificate-designer/zh-CN';
 import { certAdminApi, type TemplateRow } from '../api/certificate-admin.api';
-import { LinkButton, NS, PATHS, useCanEdit, useCategoryLabel, useDateTime, useNumberingLabel } from '../components/shared';
+import { LinkButton, NS, PATHS, useCanEdit, useCategoryLabel, useNumberingLabel } from '../components/shared';
+import { dateColumn } from '@/app/components/ListParts';
+import { useLang } from '@/app/i18n/hooks';
 
 const BASE: TemplateQuery = { pageNum: 1, pageSize: 10 };
 
@@ -26,7 +28,7 @@ export default function TemplatesPage() {
   const canEdit = useCanEdit();
   const categoryLabel = useCategoryLabel();
   const numberingLabel = useNumberingLabel();
-  const at = useDateTime();
+  const lang = useLang();
   const [query, setQuery] = useState<TemplateQuery>(BASE);
   const list = useAsync((signal) => certAdminApi.templatePage(query, signal), [query]);
   const [form] = Form.useForm<{ name?: string; category?: string }>();
@@ -57,16 +59,16 @@ export default function TemplatesPage() {
 
   const orientation = (category: string) => CERTIFICATE_TEMPLATE_CATEGORIES.find((c) => c.id === category)?.orientation ?? 'landscape';
   const columns: TableColumnsType<TemplateRow> = [
-    { title: t('template.name'), dataIndex: 'name', width: 240, render: (name: string, row) => (canEdit ? <a onClick={() => navigate(`${PATHS.designer}?id=${row.id}`)}>{name}</a> : name) },
-    { title: t('template.category'), dataIndex: 'category', width: 260, render: (c: string) => categoryLabel(c) },
+    { title: t('template.name'), dataIndex: 'name', width: 200, render: (name: string, row) => (canEdit ? <a onClick={() => navigate(`${PATHS.designer}?id=${row.id}`)}>{name}</a> : name) },
+    { title: t('template.category'), dataIndex: 'category', width: 200, render: (c: string) => categoryLabel(c) },
     { title: t('template.orientation'), key: 'orientation', width: 90, render: (_, row) => <Tag>{t(`template.${orientation(row.category)}`)}</Tag> },
-    { title: t('template.numbering'), dataIndex: 'numbering', width: 240, render: (_, row) => numberingLabel(row.numbering) },
-    { title: t('template.updatedAt'), dataIndex: 'updatedAt', width: 160, render: (v: string) => at(v) },
+    { title: t('template.numbering'), dataIndex: 'numbering', width: 220, render: (_, row) => numberingLabel(row.numbering) },
+    dateColumn(t('template.updatedAt'), 'updatedAt', lang, 'minute'),
     {
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: 200,
+      width: lang === 'en' ? 240 : 200,
       render: (_, row) => (
         <Space size={0}>
           <LinkButton onClick={() => void openPreview(row)}>{t('template.preview')}</LinkButton>
@@ -108,7 +110,7 @@ export default function TemplatesPage() {
         query={query}
         setQuery={setQuery}
         columns={columns}
-        scroll={{ x: 1190 }}
+        scroll={{ x: 1075 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('template.empty')} /> }}
       />
       <CategoryChooser open={choosing} onClose={() => setChoosing(false)} onChoose={(id) => navigate(`${PATHS.designer}?category=${id}`)} />

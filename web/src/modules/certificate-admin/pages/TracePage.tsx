@@ -9,7 +9,7 @@ import { useAsync } from '@/app/hooks/useAsync';
 import { certificateApi } from '@/app/api/certificate.api';
 import { certAdminApi } from '../api/certificate-admin.api';
 import { CertificateActions } from '../components/CertificateActions';
-import { CertStatusTag, LinkButton, NS, useDateTime } from '../components/shared';
+import { CertStatusTag, LinkButton, NS, useCompetitionLabel, useDateTime } from '../components/shared';
 
 type Query = Partial<CertificateSearchQuery> & { pageNum: number; pageSize: number };
 const BASE: Query = { pageNum: 1, pageSize: 10 };
@@ -17,6 +17,7 @@ const BASE: Query = { pageNum: 1, pageSize: 10 };
 /** 证书溯源 (certificate/trace/index): find a certificate, see what its QR code check shows, revoke or reissue it. */
 export default function TracePage() {
   const { t } = useTranslation(NS);
+  const competitionLabel = useCompetitionLabel();
   const [query, setQuery] = useState<Query>(BASE);
   const list = useAsync((signal) => certAdminApi.search({ ...query, keyword: query.keyword! }, signal), [query], !!query.keyword);
   const [form] = Form.useForm<{ keyword?: string }>();
@@ -36,7 +37,7 @@ export default function TracePage() {
     { title: t('cert.number'), dataIndex: 'number', width: 150, render: (v: string | null) => v ?? '-' },
     { title: t('cert.award'), dataIndex: 'awardName', width: 100 },
     { title: t('cert.batch'), dataIndex: 'batchName', width: 180 },
-    { title: t('cert.competition'), key: 'competition', width: 200, render: (_, c) => [c.competitionName, c.itemName].filter(Boolean).join(' / ') || '-' },
+    { title: t('cert.competition'), key: 'competition', width: 200, render: (_, c) => competitionLabel(c) },
     { title: t('cert.status'), dataIndex: 'status', width: 150, render: (_, c) => <CertStatusTag status={c.status} error={c.error} replaced={!!c.replacedBy} /> },
     {
       title: t('common.actions'),
@@ -87,6 +88,7 @@ export default function TracePage() {
 /** What the public check page shows for this certificate (the same call its QR code makes), and a link to it. */
 function TraceModal({ hit, onClose }: { hit: CertificateSearchHit; onClose: () => void }) {
   const { t } = useTranslation(NS);
+  const competitionLabel = useCompetitionLabel();
   const at = useDateTime();
   const token = new URLSearchParams(hit.traceUrl!.split('?')[1]).get('token') ?? '';
   const trace = useAsync<TraceResult>((signal) => certificateApi.trace(token, signal), [token]);
@@ -105,7 +107,7 @@ function TraceModal({ hit, onClose }: { hit: CertificateSearchHit; onClose: () =
           <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label={t('trace.holderMasked')}>{r.holderName}</Descriptions.Item>
             <Descriptions.Item label={t('cert.number')}>{r.number}</Descriptions.Item>
-            <Descriptions.Item label={t('cert.competition')}>{[r.competitionName, r.itemName].filter(Boolean).join(' / ') || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('cert.competition')}>{competitionLabel(r)}</Descriptions.Item>
             <Descriptions.Item label={t('cert.award')}>{r.awardName}</Descriptions.Item>
             <Descriptions.Item label={t('trace.issuer')}>{r.issuerName}</Descriptions.Item>
             <Descriptions.Item label={t('trace.issuedAt')}>{at(r.issuedAt)}</Descriptions.Item>

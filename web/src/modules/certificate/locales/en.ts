@@ -20,7 +20,7 @@ const en: Catalogue<CertificateMessages> = {
     number: 'Certificate number',
     issuer: 'Issued by',
     issuedAt: 'Issued',
-    masked: 'Part of the name is hidden for privacy',
+    masked: '(part of the name is hidden for privacy)',
   },
   awards: {
     title: 'My awards',
@@ -28,6 +28,7 @@ const en: Catalogue<CertificateMessages> = {
     certificatesHint: 'Certificates already sent are under “New awards”',
   },
   mine: {
+    issuedBy: 'Issued by {{issuer}}',
     title: 'My certificates',
     empty: 'No certificates yet: they appear here once the organiser sends them',
     competition: 'Competition',

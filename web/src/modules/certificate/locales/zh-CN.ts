@@ -18,7 +18,7 @@ const zhCN = {
     number: '证书编号',
     issuer: '发证机构',
     issuedAt: '发证时间',
-    masked: '为保护隐私，姓名部分隐藏',
+    masked: '（为保护隐私，姓名部分隐藏）',
   },
   awards: {
     title: '我的获奖',
@@ -26,6 +26,7 @@ const zhCN = {
     certificatesHint: '已发放的证书在“最新获奖”中查看',
   },
   mine: {
+    issuedBy: '颁发：{{issuer}}',
     title: '我的证书',
     empty: '暂无证书：主办方发放证书后会出现在这里',
     competition: '竞赛',

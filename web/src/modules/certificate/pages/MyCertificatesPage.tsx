@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Image, Modal, Space, Table, Tag } from 'antd';
+import { Button, Card, Empty, Image, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { MyCertificate, PageQuery } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { normaliseLang } from '@/app/i18n';
-import { formatDateTime } from '@/app/i18n/format';
+import { useLocalName } from '@/app/i18n/hooks';
+import { dateColumn } from '@/app/components/ListParts';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { certificateApi } from '@/app/api/certificate.api';
@@ -16,6 +17,7 @@ import '../locales';
 export default function MyCertificatesPage() {
   const { t, i18n } = useTranslation('certificate');
   const lang = normaliseLang(i18n.language);
+  const localName = useLocalName();
   const [query, setQuery] = useState<PageQuery>({ pageNum: 1, pageSize: 10 });
   const list = useAsync((signal) => certificateApi.myPage(query, signal), [query]);
   const [preview, setPreview] = useState<string | null>(null);
@@ -33,11 +35,21 @@ export default function MyCertificatesPage() {
   };
 
   const columns: TableColumnsType<MyCertificate> = [
-    { title: t('mine.competition'), dataIndex: 'competitionName', render: (v: string, c) => `${v}${c.itemName ? ` · ${c.itemName}` : ''}` },
-    { title: t('mine.award'), dataIndex: 'awardName', width: 110 },
-    { title: t('mine.number'), dataIndex: 'number', width: 170 },
-    { title: t('mine.issuer'), dataIndex: 'issuerName', width: 160 },
-    { title: t('mine.issuedAt'), dataIndex: 'issuedAt', width: 120, render: (v: string) => formatDateTime(v, lang, 'day') },
+    {
+      title: t('mine.competition'),
+      dataIndex: 'competitionName',
+      width: 220,
+      // The issuer under the name: a column of its own left the name about two characters wide.
+      render: (v: string, c) => (
+        <>
+          <div>{`${localName(v, c.competitionNameEn)}${c.itemName ? ` · ${localName(c.itemName, c.itemNameEn)}` : ''}`}</div>
+          <Typography.Text type="secondary">{t('mine.issuedBy', { issuer: c.issuerName })}</Typography.Text>
+        </>
+      ),
+    },
+    { title: t('mine.award'), dataIndex: 'awardName', width: 100 },
+    { title: t('mine.number'), dataIndex: 'number', width: 150 },
+    dateColumn(t('mine.issuedAt'), 'issuedAt', lang, 'day'),
     {
       title: t('mine.status'),
       dataIndex: 'revoked',
@@ -49,7 +61,7 @@ export default function MyCertificatesPage() {
       key: 'actions',
       width: 230,
       render: (_, c) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           <GuardedButton type="link" size="small" onClick={() => certificateApi.download(c).catch(() => undefined)}>
             {t('mine.download')}
           </GuardedButton>

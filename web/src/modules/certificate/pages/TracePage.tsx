@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
+import { useLocalName } from '@/app/i18n/hooks';
 import { useAsync } from '@/app/hooks/useAsync';
 import { certificateApi } from '@/app/api/certificate.api';
 import '../locales';
@@ -14,6 +15,7 @@ const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 export default function TracePage() {
   const { t, i18n } = useTranslation('certificate');
   const lang = normaliseLang(i18n.language);
+  const localName = useLocalName();
   const [params, setParams] = useSearchParams();
   const token = params.get('token') ?? '';
   const [typed, setTyped] = useState(token);
@@ -53,10 +55,10 @@ export default function TracePage() {
           )}
           <Descriptions column={1} bordered size="middle">
             <Descriptions.Item label={t('trace.holder')}>
-              {r.holderName} <span style={{ color: '#8c8c8c', fontSize: 12 }}>（{t('trace.masked')}）</span>
+              {r.holderName} <span style={{ color: '#8c8c8c', fontSize: 12 }}>{t('trace.masked')}</span>
             </Descriptions.Item>
-            <Descriptions.Item label={t('trace.competition')}>{r.competitionName || '—'}</Descriptions.Item>
-            {r.itemName && <Descriptions.Item label={t('trace.item')}>{r.itemName}</Descriptions.Item>}
+            <Descriptions.Item label={t('trace.competition')}>{localName(r.competitionName, r.competitionNameEn) || '—'}</Descriptions.Item>
+            {r.itemName && <Descriptions.Item label={t('trace.item')}>{localName(r.itemName, r.itemNameEn)}</Descriptions.Item>}
             <Descriptions.Item label={t('trace.award')}>{r.awardName}</Descriptions.Item>
             <Descriptions.Item label={t('trace.number')}>
               <Space>

@@ -4,6 +4,7 @@ import type { ScheduleEntry } from '@cmp/contracts';
 import { useAsync } from '@/app/hooks/useAsync';
 import { competitionApi } from '@/app/api/competition.api';
 import { LoadError } from '@/app/components/PageHeader';
+import { useLocalName } from '@/app/i18n/hooks';
 import { formatWindow, NS, useLang } from './shared';
 
 const COLOR = { enroll: 'blue', submit: 'orange', stage: 'green' } as const;
@@ -12,6 +13,7 @@ const COLOR = { enroll: 'blue', submit: 'orange', stage: 'green' } as const;
 export function ScheduleTimeline({ competitionId, version }: { competitionId: number; version?: unknown }) {
   const { t } = useTranslation(NS);
   const lang = useLang();
+  const localName = useLocalName();
   const schedule = useAsync((signal) => competitionApi.schedule(competitionId, signal), [competitionId, version]);
   if (schedule.loading && !schedule.data) return <Spin />;
   if (schedule.error) return <LoadError error={schedule.error} onRetry={schedule.reload} />;
@@ -24,7 +26,7 @@ export function ScheduleTimeline({ competitionId, version }: { competitionId: nu
         color: COLOR[e.kind],
         children: (
           <>
-            <strong>{e.kind === 'stage' ? (lang === 'en' && e.nameEn) || e.name : t(`details.kinds.${e.kind}`)}</strong>
+            <strong>{e.kind === 'stage' ? localName(e.name, e.nameEn) : t(`details.kinds.${e.kind}`)}</strong>
             {e.kind === 'stage' && <span className="muted"> · {t('details.kinds.stage')}</span>}
             <div className="muted">{formatWindow(e.startAt, e.endAt, lang)}</div>
           </>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
@@ -64,9 +64,23 @@ export function formatWindow(startAt: string | null | undefined, endAt: string |
   return startAt && endAt ? `${formatDay(startAt, lang)} – ${formatDay(endAt, lang)}` : null;
 }
 
-/** Rich text shown in a sandboxed frame: organisers' HTML is displayed, never run in the back office. */
+const HTML_VIEW_MAX = 560;
+
+/** Rich text (intro, guide) in a sandboxed frame, as tall as its content: organisers' HTML is displayed, never run in the back office. */
 export function HtmlView({ html, empty }: { html: string; empty: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(40);
+  // Still a sandbox (no scripts); same origin only so that the frame can be as tall as its content: a fixed
+  // height left a one-line intro in a 420 px box. Long content scrolls past HTML_VIEW_MAX.
+  const fit = () => {
+    const body = frame.current?.contentDocument?.body;
+    if (!body) return;
+    const measure = () => setHeight(Math.min(HTML_VIEW_MAX, Math.ceil(body.getBoundingClientRect().height) + 8));
+    measure();
+    // Images arriving later make it taller.
+    new ResizeObserver(measure).observe(body);
+  };
   if (!html.trim()) return <p className="muted">{empty}</p>;
-  const doc = `<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#333;margin:0;padding:4px}img{max-width:100%}</style>${html}`;
-  return <iframe className="html-view" title="html" sandbox="" srcDoc={doc} />;
+  const doc = `<!doctype html><meta charset="utf-8"><style>body{font:14px/1.7 -apple-system,"PingFang SC","Microsoft YaHei",sans-serif;color:#333;margin:0;padding:4px}body>:first-child{margin-top:0}body>:last-child{margin-bottom:0}img{max-width:100%}</style>${html}`;
+  return <iframe ref={frame} className="html-view" title="html" sandbox="allow-same-origin" srcDoc={doc} style={{ height }} onLoad={fit} data-testid="html-view" />;
 }

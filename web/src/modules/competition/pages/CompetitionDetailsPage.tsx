@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Button, Card, Col, Descriptions, Result, Row, Space, Spin, Table, Tabs, Tooltip } from 'antd';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { localName } from '@/app/i18n/hooks';
 import { useNavigate } from 'react-router-dom';
 import { SignupType, type CompetitionItem } from '@cmp/contracts';
 import { competitionLists } from '@/app/router/embedded-lists';
@@ -142,7 +143,7 @@ export default function CompetitionDetailsPage() {
     <div className="competition-page">
       <div className="competition-page__header">
         <h2 className="competition-page__title">
-          {c.name}
+          {localName(c.name, c.nameEn, lang)}
           <StatusTag status={c.status} />
           <PhaseTag competition={c} />
         </h2>

@@ -3,10 +3,9 @@ import { Button, Empty, Form, Grid, Input, InputNumber, Select, Space, Tooltip }
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { dateColumn, PagedTable, SearchButtons, WIDE_ONLY } from '@/app/components/ListParts';
 import { useNavigate } from 'react-router-dom';
 import { CompetitionStatus, type Competition, type CompetitionPageQuery } from '@cmp/contracts';
-import { formatDateTime } from '@/app/i18n/format';
 import { useAsync } from '@/app/hooks/useAsync';
 import { competitionApi } from '@/app/api/competition.api';
 import { SettingsMenu } from '../components/SettingsMenu';
@@ -56,7 +55,7 @@ export default function CompetitionListPage() {
     {
       title: t('name'),
       dataIndex: 'name',
-      width: 260,
+      width: 240,
       fixed: narrow ? undefined : 'left',
       render: (_, c) => (
         <div className="competition-name">
@@ -67,21 +66,21 @@ export default function CompetitionListPage() {
     },
     { title: t('status'), dataIndex: 'status', width: 90, render: (s: CompetitionStatus) => <StatusTag status={s} /> },
     { title: t('phase'), dataIndex: 'phase', width: 110, render: (_, c) => <PhaseTag competition={c} /> },
-    { title: t('level'), dataIndex: 'level', width: 100, render: (v: string) => levels.find((l) => l.value === v)?.label ?? (v || '-') },
-    { title: t('year'), dataIndex: 'year', width: 80 },
-    { title: t('itemCount', { event: event.label }), dataIndex: 'itemCount', width: 110, align: 'right' },
+    { title: t('level'), dataIndex: 'level', width: 100, responsive: WIDE_ONLY, render: (v: string) => levels.find((l) => l.value === v)?.label ?? (v || '-') },
+    { title: t('year'), dataIndex: 'year', width: 80, responsive: WIDE_ONLY },
+    { title: t('itemCount', { event: event.label }), dataIndex: 'itemCount', width: 130, align: 'right' },
     {
       title: t('enrollWindow'),
       key: 'enroll',
-      width: 230,
+      width: 210,
       render: (_, c) => formatWindow(c.enrollStartAt, c.enrollEndAt, lang) ?? <span className="muted">{t('notSet')}</span>,
     },
-    { title: t('updatedAt'), dataIndex: 'updatedAt', width: 190, render: (v: string) => formatDateTime(v, lang) },
+    { ...dateColumn<Competition>(t('updatedAt'), 'updatedAt', lang), responsive: WIDE_ONLY },
     {
       title: t('common.actions'),
       key: 'actions',
       fixed: narrow ? undefined : 'right',
-      width: canEdit ? (lang === 'en' ? 430 : 360) : 80,
+      width: canEdit ? 360 : 80,
       render: (_, c) => {
         const can = allowedActions(c.status);
         return (
@@ -156,7 +155,7 @@ export default function CompetitionListPage() {
         setQuery={setQuery}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1140 }}
         locale={{
           emptyText: list.loading ? ' ' : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('emptyFiltered') : t('empty')}>

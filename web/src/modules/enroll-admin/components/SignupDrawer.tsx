@@ -8,7 +8,7 @@ import { usePermission } from '@/app/permission/permission';
 import { LoadError } from '@/app/components/PageHeader';
 import type { AsyncState } from '@/app/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
-import { CompleteTag, NS, PayStatusTag, SignupStatusTag, useEventLabel, useFieldNames, useLang } from './shared';
+import { CompleteTag, NS, PayStatusTag, SignupStatusTag, useEventLabel, useFieldNames, useLang, useLocalName } from './shared';
 
 const PROFILE_FIELDS: Exclude<MemberField, 'school'>[] = ['gender', 'idNumber', 'phone', 'email', 'college', 'major', 'studentNo', 'grade'];
 
@@ -108,6 +108,7 @@ export function SignupDrawer({
 }) {
   const { t } = useTranslation(NS);
   const lang = useLang();
+  const localName = useLocalName();
   const event = useEventLabel();
   const canCheck = usePermission([Perm.enrollCheck]);
   // The previous sign-up's data stays in `detail` until the next one arrives: never show it under this id.
@@ -150,9 +151,9 @@ export function SignupDrawer({
             <Descriptions.Item label={t('detail.number')}>{s.id}</Descriptions.Item>
             <Descriptions.Item label={t('detail.type')}>{s.type === SignupType.team ? t('signup.teamTag') : t('signup.individual')}</Descriptions.Item>
             <Descriptions.Item label={t('filter.competition')} span={2}>
-              {s.competitionName}
+              {localName(s.competitionName, s.competitionNameEn)}
             </Descriptions.Item>
-            <Descriptions.Item label={event.label}>{s.itemName}</Descriptions.Item>
+            <Descriptions.Item label={event.label}>{localName(s.itemName, s.itemNameEn)}</Descriptions.Item>
             <Descriptions.Item label={t('detail.teamName')}>{s.teamName || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('signup.school')}>{s.schoolName || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('detail.teamSize')}>{t('detail.teamSizeValue', { count: s.members.length, min: s.teamMin, max: s.teamMax })}</Descriptions.Item>

@@ -1,7 +1,7 @@
 import { Form, Select, Tag, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Option } from '@cmp/contracts';
-import { useEventLabel } from '@/app/i18n/hooks';
+import { useEventLabel, useLang } from '@/app/i18n/hooks';
 import { useAsync, type AsyncState } from '@/app/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
 import { ENROLL_ADMIN_NS } from '../locales';
@@ -9,7 +9,7 @@ import '@/app/components/page.css';
 import './enroll-admin.css';
 
 export const NS = ENROLL_ADMIN_NS;
-export { useEventLabel, useLang } from '@/app/i18n/hooks';
+export { useEventLabel, useLang, useLocalName } from '@/app/i18n/hooks';
 // Status tags and field names are the participant screens' own, so both sides read the same words.
 export { PayStatusTag, SignupStatusTag, useFieldNames, WorkStatusTag } from '@/app/components/EnrollStatus';
 export { ENROLL_NS } from '@/app/i18n/enroll';
@@ -23,7 +23,11 @@ export const statusOptions = <T extends number>(values: Record<string, T>, label
   Object.values(values).map((value) => ({ value, label: label(value) }));
 
 /** The organiser's competitions (not archived), for the filters. */
-export const useCompetitionOptions = () => useAsync((signal) => enrollAdminApi.competitions(signal), []);
+/** The organiser's competitions, named by the server in the interface language. */
+export function useCompetitionOptions() {
+  const lang = useLang();
+  return useAsync((signal) => enrollAdminApi.competitions(signal), [lang]);
+}
 
 /**
  * The competition and event filters every list here starts with: the organiser's competitions, then the
@@ -45,7 +49,8 @@ export function CompetitionEventFilters<F extends { competitionId?: number; item
   const { t } = useTranslation(NS);
   const event = useEventLabel();
   const competitionId = Form.useWatch('competitionId', form) as number | undefined;
-  const events = useAsync((signal) => enrollAdminApi.events(competitionId!, signal), [competitionId], !!competitionId);
+  const lang = useLang();
+  const events = useAsync((signal) => enrollAdminApi.events(competitionId!, signal), [competitionId, lang], !!competitionId);
   return (
     <>
       <Form.Item name="competitionId" label={t('filter.competition')} hidden={fixed}>

@@ -22,6 +22,7 @@ const en: Catalogue<EnrollAdminMessages> = {
     team: 'Team / individual',
     competition: 'Competition / {{event}}',
     captain: 'Captain',
+    captainLine: 'Captain: {{name}}',
     school: 'School',
     members: 'Members',
     complete: 'Complete?',

@@ -23,6 +23,7 @@ const zhCN = {
     team: '队伍 / 个人',
     competition: '竞赛 / {{event}}',
     captain: '队长',
+    captainLine: '队长：{{name}}',
     school: '学校',
     members: '人数',
     complete: '信息完整',

@@ -3,18 +3,17 @@ import { Button, Empty, Form, Input, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { dateColumn, PagedTable, SearchButtons, WIDE_ONLY } from '@/app/components/ListParts';
 import { PayStatus, Perm, SignupStatus, SignupType, type SignupDetail, type SignupListRow, type SignupPageQuery } from '@cmp/contracts';
 import type { CompetitionListProps } from '@/app/router/embedded-lists';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
-import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { enrollAdminApi, type SignupFilters, type SignupSource } from '../api/enroll-admin.api';
 import { SignupDrawer } from '../components/SignupDrawer';
-import { CompetitionEventFilters, CompleteTag, ENROLL_NS, NS, PayStatusTag, SignupStatusTag, statusOptions, useCompetitionOptions, useEventLabel, useLang } from '../components/shared';
+import { CompetitionEventFilters, CompleteTag, ENROLL_NS, NS, PayStatusTag, SignupStatusTag, statusOptions, useCompetitionOptions, useEventLabel, useLang, useLocalName } from '../components/shared';
 import { useReview } from '../components/useReview';
 
 interface Filters {
@@ -41,6 +40,7 @@ function schoolQuery(value: string | undefined): Pick<SignupPageQuery, 'schoolId
  */
 export default function SignupsPage({ competitionId: fixedId, type }: Partial<CompetitionListProps> = {}) {
   const { t } = useTranslation(NS);
+  const localName = useLocalName();
   const lang = useLang();
   const event = useEventLabel();
   const can = { check: usePermission([Perm.enrollCheck]), export: usePermission([Perm.enrollExport]) };
@@ -98,38 +98,42 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
     {
       title: t('signup.team'),
       key: 'team',
-      width: 170,
+      width: 160,
       fixed: 'left',
       render: (_, s) => (
-        <Space size={4}>
-          <Tag color={s.type === SignupType.team ? 'blue' : 'default'}>{s.type === SignupType.team ? t('signup.teamTag') : t('signup.individual')}</Tag>
-          <a onClick={() => setOpenId(s.id)}>{s.teamName || s.captainName}</a>
-        </Space>
+        <>
+          <Space size={4} wrap>
+            <Tag color={s.type === SignupType.team ? 'blue' : 'default'}>{s.type === SignupType.team ? t('signup.teamTag') : t('signup.individual')}</Tag>
+            <a onClick={() => setOpenId(s.id)}>{s.teamName || s.captainName}</a>
+          </Space>
+          {/* The captain column shows from 1600 px only: below that, a team's captain is named here. */}
+          {s.teamName && s.captainName && <div className="enroll-admin__sub">{t('signup.captainLine', { name: s.captainName })}</div>}
+        </>
       ),
     },
     {
       title: t('signup.competition', { event: event.label }),
       key: 'competition',
-      width: 200,
+      width: 180,
       render: (_, s) => (
         <div className="enroll-admin__name">
-          <span>{s.competitionName}</span>
-          <span className="enroll-admin__sub">{s.itemName}</span>
+          <span>{localName(s.competitionName, s.competitionNameEn)}</span>
+          <span className="enroll-admin__sub">{localName(s.itemName, s.itemNameEn)}</span>
         </div>
       ),
     },
-    { title: t('signup.captain'), dataIndex: 'captainName', width: 100, render: (v: string) => v || '-' },
-    { title: t('signup.school'), dataIndex: 'schoolName', width: 130, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('signup.members'), dataIndex: 'memberCount', width: 90, align: 'right' },
-    { title: t('signup.complete'), dataIndex: 'complete', width: 90, render: (v: boolean) => <CompleteTag complete={v} /> },
+    { title: t('signup.captain'), dataIndex: 'captainName', width: 100, responsive: WIDE_ONLY, render: (v: string) => v || '-' },
+    { title: t('signup.school'), dataIndex: 'schoolName', width: 120, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('signup.members'), dataIndex: 'memberCount', width: 90, align: 'right', responsive: WIDE_ONLY },
+    { title: t('signup.complete'), dataIndex: 'complete', width: 110, render: (v: boolean) => <CompleteTag complete={v} /> },
     { title: t('signup.status'), dataIndex: 'status', width: 90, render: (v: SignupStatus) => <SignupStatusTag status={v} /> },
     { title: t('signup.payStatus'), dataIndex: 'payStatus', width: 90, render: (v: PayStatus) => <PayStatusTag payStatus={v} /> },
-    { title: t('signup.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v, lang) },
+    dateColumn(t('signup.createdAt'), 'createdAt', lang, 'minute'),
     {
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
-      width: lang === 'en' ? 200 : 160,
+      width: lang === 'en' ? 230 : 160,
       render: (_, s) => (
         <Space size={0}>
           <Button type="link" size="small" onClick={() => setOpenId(s.id)}>
@@ -196,7 +200,7 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
         setQuery={setQuery}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1290 }}
+        scroll={{ x: 1075 }}
         locale={{
           emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('signup.emptyFiltered') : t(fixedId ? (type === SignupType.team ? 'signup.emptyTeams' : 'signup.emptyPlayers') : 'signup.empty')} />,
         }}

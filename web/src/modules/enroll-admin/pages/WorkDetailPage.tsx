@@ -6,10 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { WorkStatus, type WorkFile } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { formatDateTime } from '@/app/i18n/format';
+import { dateColumn } from '@/app/components/ListParts';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
-import { NS, useEventLabel, useLang, WorkStatusTag } from '../components/shared';
+import { NS, useEventLabel, useLang, useLocalName, WorkStatusTag } from '../components/shared';
 
 /** 1536 → "1.5 KB": file sizes as people read them. */
 function formatSize(bytes: number): string {
@@ -27,6 +28,7 @@ function formatSize(bytes: number): string {
 /** 作品详情 (back office, /works/info?id=): one work with its files, which the organiser downloads. */
 export default function WorkDetailPage() {
   const { t } = useTranslation(NS);
+  const localName = useLocalName();
   const lang = useLang();
   const event = useEventLabel();
   const navigate = useNavigate();
@@ -47,7 +49,7 @@ export default function WorkDetailPage() {
     { title: t('workDetail.fileName'), dataIndex: 'originalName', ellipsis: true },
     { title: t('workDetail.type'), dataIndex: 'ext', width: 90, render: (v: string) => v.toUpperCase() },
     { title: t('workDetail.size'), dataIndex: 'size', width: 110, align: 'right', render: (v: number) => formatSize(v) },
-    { title: t('workDetail.uploadedAt'), dataIndex: 'createdAt', width: 190, render: (v: string) => formatDateTime(v, lang) },
+    dateColumn(t('workDetail.uploadedAt'), 'createdAt', lang),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -72,8 +74,8 @@ export default function WorkDetailPage() {
             <Descriptions.Item label={t('work.name')} span={2}>
               {w.title}
             </Descriptions.Item>
-            <Descriptions.Item label={t('filter.competition')}>{w.competitionName}</Descriptions.Item>
-            <Descriptions.Item label={event.label}>{w.itemName}</Descriptions.Item>
+            <Descriptions.Item label={t('filter.competition')}>{localName(w.competitionName, w.competitionNameEn)}</Descriptions.Item>
+            <Descriptions.Item label={event.label}>{localName(w.itemName, w.itemNameEn)}</Descriptions.Item>
             <Descriptions.Item label={t('work.team')}>{w.teamName || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('work.status')}>
               <WorkStatusTag status={w.status} />

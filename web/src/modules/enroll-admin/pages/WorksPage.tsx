@@ -3,16 +3,15 @@ import { Button, Empty, Form, Input, Select, Switch, Tooltip, Typography } from 
 import type { TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { dateColumn, PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { Perm, WorkStatus, type Work, type WorkPageQuery } from '@cmp/contracts';
 import type { CompetitionListProps } from '@/app/router/embedded-lists';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
-import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { enrollAdminApi } from '../api/enroll-admin.api';
-import { CompetitionEventFilters, ENROLL_NS, NS, statusOptions, useCompetitionOptions, useEventLabel, useLang, WorkStatusTag } from '../components/shared';
+import { CompetitionEventFilters, ENROLL_NS, NS, statusOptions, useCompetitionOptions, useEventLabel, useLang, useLocalName, WorkStatusTag } from '../components/shared';
 
 interface Filters {
   competitionId?: number;
@@ -66,6 +65,7 @@ function PublishSwitch({ competitionId, competitionName }: { competitionId: numb
 export default function WorksPage({ competitionId: fixedId }: Partial<CompetitionListProps> = {}) {
   const { t } = useTranslation(NS);
   const lang = useLang();
+  const localName = useLocalName();
   const event = useEventLabel();
   const navigate = useNavigate();
   const [query, setQuery] = useState<WorkPageQuery>({ pageNum: 1, pageSize: 10, competitionId: fixedId });
@@ -86,23 +86,23 @@ export default function WorksPage({ competitionId: fixedId }: Partial<Competitio
   };
 
   const columns: TableColumnsType<Work> = [
-    { title: t('work.name'), dataIndex: 'title', width: 220, fixed: 'left', ellipsis: true, render: (v: string, w) => <a onClick={() => open(w)}>{v}</a> },
-    { title: t('work.team'), dataIndex: 'teamName', width: 150, ellipsis: true, render: (v: string | null) => v || '-' },
+    { title: t('work.name'), dataIndex: 'title', width: 200, fixed: 'left', ellipsis: true, render: (v: string, w) => <a onClick={() => open(w)} title={v}>{v}</a> },
+    { title: t('work.team'), dataIndex: 'teamName', width: 140, ellipsis: true, render: (v: string | null) => v || '-' },
     {
       title: t('work.competition', { event: event.label }),
       key: 'competition',
-      width: 240,
+      width: 200,
       render: (_, w) => (
         <div className="enroll-admin__name">
-          <span>{w.competitionName}</span>
-          <span className="enroll-admin__sub">{w.itemName}</span>
+          <span>{localName(w.competitionName, w.competitionNameEn)}</span>
+          <span className="enroll-admin__sub">{localName(w.itemName, w.itemNameEn)}</span>
         </div>
       ),
     },
     { title: t('work.status'), dataIndex: 'status', width: 90, render: (v: WorkStatus) => <WorkStatusTag status={v} /> },
     { title: t('work.files'), key: 'files', width: 80, align: 'right', render: (_, w) => w.files.length },
-    { title: t('work.submittedAt'), dataIndex: 'submittedAt', width: 180, render: (v: string | null) => formatDateTime(v, lang) },
-    { title: t('work.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (v: string) => formatDateTime(v, lang) },
+    dateColumn(t('work.submittedAt'), 'submittedAt', lang, 'minute'),
+    dateColumn(t('work.updatedAt'), 'updatedAt', lang, 'minute'),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -135,7 +135,7 @@ export default function WorksPage({ competitionId: fixedId }: Partial<Competitio
         setQuery={setQuery}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1130 }}
         locale={{
           emptyText: list.loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('work.emptyFiltered') : t(fixedId ? 'work.emptyCompetition' : 'work.empty')} />,
         }}

@@ -1,10 +1,11 @@
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocalName } from '@/app/i18n/hooks';
 import { Link } from 'react-router-dom';
 import type { Signup } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
-import { formatDateTime } from '@/app/i18n/format';
+import { dateColumn } from '@/app/components/ListParts';
 import { CentreList, useCentreData } from '../components/CentreList';
 import { PayStatusTag, SignupStatusTag } from '../components/shared';
 import { WorkAction } from '../components/WorkAction';
@@ -14,6 +15,7 @@ const labels = currentHostLabelKeys();
 /** /center/competition: the caller's sign-ups, newest first. */
 export default function MyCompetitionsPage() {
   const { t, i18n } = useTranslation('enroll');
+  const localName = useLocalName();
   const lang = normaliseLang(i18n.language);
   const data = useCentreData();
   return (
@@ -25,17 +27,17 @@ export default function MyCompetitionsPage() {
       error={data.error}
       reload={data.reload}
       rowKey="id"
-      text={(s) => `${s.competitionName} ${s.itemName} ${s.teamName ?? ''}`}
+      text={(s) => `${s.competitionName} ${s.competitionNameEn} ${s.itemName} ${s.itemNameEn} ${s.teamName ?? ''}`}
       statuses={{ options: [0, 1, 2, 3].map((v) => ({ value: v, label: t(`status.${v}`) })), of: (s) => s.status }}
       placeholder={t('centre.searchPlaceholder')}
       empty={t('centre.noSignups')}
       columns={[
-        { title: t('common.competition'), dataIndex: 'competitionName', render: (v: string, s) => <Link to={`/home/competition/details?id=${s.competitionId}`}>{v}</Link> },
-        { title: t(labels.signUpItem, { ns: 'translation' }), dataIndex: 'itemName', width: 140 },
+        { title: t('common.competition'), dataIndex: 'competitionName', render: (v: string, s) => <Link to={`/home/competition/details?id=${s.competitionId}`}>{localName(v, s.competitionNameEn)}</Link> },
+        { title: t(labels.signUpItem, { ns: 'translation' }), dataIndex: 'itemName', width: 140, render: (v: string, s) => localName(v, s.itemNameEn) },
         { title: t('centre.type'), width: 150, render: (_, s) => (s.teamName ? `${t(`type.${s.type}`)} · ${s.teamName}` : t(`type.${s.type}`)) },
         { title: t('common.status'), dataIndex: 'status', width: 90, render: (_, s) => <SignupStatusTag status={s.status} /> },
         { title: t('common.payStatus'), dataIndex: 'payStatus', width: 90, render: (_, s) => <PayStatusTag payStatus={s.payStatus} /> },
-        { title: t('centre.signedAt'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v, lang, 'minute') },
+        dateColumn(t('centre.signedAt'), 'createdAt', lang, 'minute'),
         {
           title: t('common.actions'),
           width: 150,

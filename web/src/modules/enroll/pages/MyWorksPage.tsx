@@ -1,10 +1,11 @@
 import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocalName } from '@/app/i18n/hooks';
 import { Link } from 'react-router-dom';
 import { WorkStatus, type Work } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
-import { formatDateTime } from '@/app/i18n/format';
+import { dateColumn } from '@/app/components/ListParts';
 import { CentreList, useCentreData } from '../components/CentreList';
 import { WorkStatusTag } from '../components/shared';
 
@@ -13,6 +14,7 @@ const labels = currentHostLabelKeys();
 /** /center/work: the works of the caller's sign-ups. */
 export default function MyWorksPage() {
   const { t, i18n } = useTranslation('enroll');
+  const localName = useLocalName();
   const lang = normaliseLang(i18n.language);
   const data = useCentreData();
   return (
@@ -24,17 +26,17 @@ export default function MyWorksPage() {
       error={data.error}
       reload={data.reload}
       rowKey="id"
-      text={(w) => `${w.title} ${w.competitionName} ${w.teamName ?? ''}`}
+      text={(w) => `${w.title} ${w.competitionName} ${w.competitionNameEn} ${w.teamName ?? ''}`}
       statuses={{ options: [WorkStatus.draft, WorkStatus.submitted].map((v) => ({ value: v, label: t(`workStatus.${v}`) })), of: (w) => w.status }}
       placeholder={t('centre.workSearchPlaceholder')}
       empty={t('centre.noWorks')}
       columns={[
         { title: t('centre.workTitle'), dataIndex: 'title', width: 180, render: (v: string, w) => <Link to={`/home/work/workDetail?id=${w.id}`}>{v}</Link> },
-        { title: t('common.competition'), dataIndex: 'competitionName' },
-        { title: t(labels.signUpItem, { ns: 'translation' }), dataIndex: 'itemName', width: 130 },
+        { title: t('common.competition'), dataIndex: 'competitionName', render: (v: string, w) => localName(v, w.competitionNameEn) },
+        { title: t(labels.signUpItem, { ns: 'translation' }), dataIndex: 'itemName', width: 130, render: (v: string, w) => localName(v, w.itemNameEn) },
         { title: t('common.team'), dataIndex: 'teamName', width: 130, render: (v: string | null) => v ?? '—' },
         { title: t('common.status'), width: 90, render: (_, w) => <WorkStatusTag status={w.status} /> },
-        { title: t('centre.submittedAt'), dataIndex: 'submittedAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v, lang, 'minute') : '—') },
+        dateColumn(t('centre.submittedAt'), 'submittedAt', lang, 'minute'),
         {
           title: t('common.actions'),
           width: 130,

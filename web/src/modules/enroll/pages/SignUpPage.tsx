@@ -9,7 +9,7 @@ import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '@/app/api/site.api';
-import { useCompetitionName } from '@/app/i18n/hooks';
+import { useLocalName } from '@/app/i18n/hooks';
 import { enrollApi, type UserDetail } from '../api/enroll.api';
 import { Advisers } from '../components/Advisers';
 import { compactTeachers, ProfileFields, profileOf, profileValues, showProfileError, type ProfileValues, SignupStatusTag, useLoginRedirect, yuan } from '../components/shared';
@@ -35,6 +35,7 @@ function windowOpen(c: PublicCompetition): boolean {
 /** Reuse a team the caller captained before: its name, advisers and remaining members go to the chosen event. */
 function ReuseTeam({ previous, competitionId, itemId, onDone }: { previous: Signup[]; competitionId: number; itemId?: number; onDone: (s: Signup) => void }) {
   const { t } = useTranslation('enroll');
+  const localName = useLocalName();
   const item = t(labels.signUpItem, { ns: 'translation' });
   const [fromId, setFromId] = useState<number>();
   const [busy, setBusy] = useState(false);
@@ -58,7 +59,7 @@ function ReuseTeam({ previous, competitionId, itemId, onDone }: { previous: Sign
           placeholder={t('signUp.reusePlaceholder')}
           value={fromId}
           onChange={setFromId}
-          options={previous.map((s) => ({ value: s.id, label: `${s.teamName ?? ''} · ${s.competitionName} · ${s.itemName}` }))}
+          options={previous.map((s) => ({ value: s.id, label: `${s.teamName ?? ''} · ${localName(s.competitionName, s.competitionNameEn)} · ${localName(s.itemName, s.itemNameEn)}` }))}
         />
         <Button onClick={() => void run()} loading={busy} disabled={!fromId || !itemId}>
           {t('signUp.reuse')}
@@ -70,8 +71,8 @@ function ReuseTeam({ previous, competitionId, itemId, onDone }: { previous: Sign
 }
 
 function SignUpForm({ c, counts, mine, all, user }: { c: PublicCompetition; counts: SignupCounts | undefined; mine: Signup[]; all: Signup[]; user: UserDetail }) {
-  const { t, i18n } = useTranslation('enroll');
-  const en = normaliseLang(i18n.language) === 'en';
+  const { t } = useTranslation('enroll');
+  const localName = useLocalName();
   const navigate = useNavigate();
   const item = t(labels.signUpItem, { ns: 'translation' });
   const [form] = Form.useForm<Values>();
@@ -137,7 +138,7 @@ function SignUpForm({ c, counts, mine, all, user }: { c: PublicCompetition; coun
                 const state = taken.has(i.id) ? t('signUp.signed') : left === 0 ? t('signUp.full') : left === null ? t('signUp.unlimited') : t('signUp.remaining', { count: left });
                 return (
                   <Radio key={i.id} value={i.id} disabled={taken.has(i.id) || left === 0} className={`enroll-item${itemId === i.id ? ' enroll-item--checked' : ''}`}>
-                    <strong>{en && i.nameEn ? i.nameEn : i.name}</strong>
+                    <strong>{localName(i.name, i.nameEn)}</strong>
                     <span className="enroll-item__meta">
                       {state}
                       {i.feeCents > 0 && ` · ${t('signUp.fee', { fee: yuan(i.feeCents) })}`}
@@ -179,7 +180,7 @@ function SignUpForm({ c, counts, mine, all, user }: { c: PublicCompetition; coun
 export default function SignUpPage() {
   const { t, i18n } = useTranslation('enroll');
   const lang = normaliseLang(i18n.language);
-  const name = useCompetitionName();
+  const name = useLocalName();
   const loggedIn = useLoginRedirect();
   const [params] = useSearchParams();
   const id = Number(params.get('competitionId'));
@@ -205,12 +206,12 @@ export default function SignUpPage() {
       <Breadcrumb
         items={[
           { title: <Link to="/home/competition">{t('common.competitions')}</Link> },
-          { title: <Link to={`/home/competition/details?id=${c.id}`}>{name(c)}</Link> },
+          { title: <Link to={`/home/competition/details?id=${c.id}`}>{name(c.name, c.nameEn)}</Link> },
           { title: t('signUp.title') },
         ]}
       />
       <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('signUp.title')} · {name(c)}
+        {t('signUp.title')} · {name(c.name, c.nameEn)}
       </Typography.Title>
       {mine.filter(ACTIVE).map((s) => (
         <Alert
@@ -219,7 +220,7 @@ export default function SignUpPage() {
           showIcon
           message={
             <Space wrap>
-              {t('signUp.already', { item: s.itemName })}
+              {t('signUp.already', { item: name(s.itemName, s.itemNameEn) })}
               <SignupStatusTag status={s.status} />
             </Space>
           }

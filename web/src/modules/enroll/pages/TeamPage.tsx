@@ -10,7 +10,7 @@ import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '@/app/api/site.api';
-import { useCompetitionName } from '@/app/i18n/hooks';
+import { useLocalName } from '@/app/i18n/hooks';
 import { enrollApi, workApi } from '../api/enroll.api';
 import { Advisers } from '../components/Advisers';
 import { WorkAction } from '../components/WorkAction';
@@ -50,7 +50,7 @@ function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition |
   const { t, i18n } = useTranslation('enroll');
   const lang = normaliseLang(i18n.language);
   const navigate = useNavigate();
-  const competitionName = useCompetitionName();
+  const localName = useLocalName();
   const captain = s.captainUserId === me;
   const team = s.type === SignupType.team;
   const active = s.status === SignupStatus.pending || s.status === SignupStatus.approved;
@@ -101,9 +101,9 @@ function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition |
       {!active && <Alert type="warning" showIcon message={t('team.closedNote', { status: t(`status.${s.status}`) })} style={{ marginBottom: 16 }} />}
       <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
         <Descriptions.Item label={t('common.competition')}>
-          <Link to={`/home/competition/details?id=${s.competitionId}`}>{c ? competitionName(c) : s.competitionName}</Link>
+          <Link to={`/home/competition/details?id=${s.competitionId}`}>{c ? localName(c.name, c.nameEn) : localName(s.competitionName, s.competitionNameEn)}</Link>
         </Descriptions.Item>
-        <Descriptions.Item label={t(labels.signUpItem, { ns: 'translation' })}>{s.itemName}</Descriptions.Item>
+        <Descriptions.Item label={t(labels.signUpItem, { ns: 'translation' })}>{localName(s.itemName, s.itemNameEn)}</Descriptions.Item>
         <Descriptions.Item label={t('team.type')}>{t(`type.${s.type}`)}</Descriptions.Item>
         {team && <Descriptions.Item label={t('team.teamName')}>{s.teamName}</Descriptions.Item>}
         {team && <Descriptions.Item label={t('team.members')}>{t('team.teamSize', { count: s.memberCount, min: s.teamMin, max: s.teamMax })}</Descriptions.Item>}
@@ -146,8 +146,9 @@ function Members({ s, me, onChange }: { s: SignupDetail; me: number; onChange: (
           { title: t('team.account'), dataIndex: 'username' },
           { title: t('team.role'), width: 90, render: (_, m) => (m.captain ? <Tag color="gold">{t('team.captain')}</Tag> : <Tag>{t('team.memberRole')}</Tag>) },
           {
-            title: t('team.stillMissing'),
-            render: (_, m) => (m.missing.length ? <Typography.Text type="warning">{names(m.missing)}</Typography.Text> : <Typography.Text type="success">{t('team.allFilled')}</Typography.Text>),
+            // Headed by what it shows in either case: what is missing, or that nothing is.
+            title: t('team.details'),
+            render: (_, m) => (m.missing.length ? <Typography.Text type="warning">{t('team.stillMissing', { fields: names(m.missing) })}</Typography.Text> : <Typography.Text type="success">{t('team.allFilled')}</Typography.Text>),
           },
           ...(captain
             ? [
@@ -310,10 +311,9 @@ function MemberView({ id }: { id: number }) {
 
 /** The join view: someone with an invite link sees the team (names masked), fills in their details and joins. */
 function JoinView({ code }: { code: string }) {
-  const { t, i18n } = useTranslation('enroll');
-  const en = normaliseLang(i18n.language) === 'en';
+  const { t } = useTranslation('enroll');
   const navigate = useNavigate();
-  const competitionName = useCompetitionName();
+  const localName = useLocalName();
   const invitation = useAsync((signal) => enrollApi.invitation(code, signal), [code]);
   const user = useAsync((signal) => enrollApi.userDetail(signal), []);
   const competitionId = invitation.data?.competitionId ?? 0;
@@ -343,7 +343,7 @@ function JoinView({ code }: { code: string }) {
       setBusy(false);
     }
   };
-  const itemName = en && v.itemNameEn ? v.itemNameEn : v.itemName;
+  const itemName = localName(v.itemName, v.itemNameEn);
   return (
     <Card title={t('team.joinTitle')} data-testid="team-join">
       <Typography.Title level={4} style={{ marginTop: 0 }}>
@@ -351,7 +351,7 @@ function JoinView({ code }: { code: string }) {
       </Typography.Title>
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('common.competition')}>
-          <Link to={`/home/competition/details?id=${v.competitionId}`}>{competitionName({ name: v.competitionName, nameEn: v.competitionNameEn })}</Link>
+          <Link to={`/home/competition/details?id=${v.competitionId}`}>{localName(v.competitionName, v.competitionNameEn)}</Link>
         </Descriptions.Item>
         <Descriptions.Item label={t(labels.signUpItem, { ns: 'translation' })}>{itemName}</Descriptions.Item>
         <Descriptions.Item label={t('common.status')}>

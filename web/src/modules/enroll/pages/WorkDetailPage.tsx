@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Spin, Typography } from 'antd';
 import { EditOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useLocalName } from '@/app/i18n/hooks';
 import { Link, useSearchParams } from 'react-router-dom';
 import { WorkStatus, type Work } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
@@ -19,6 +20,7 @@ type Access = { kind: 'member'; id: number } | { kind: 'share'; shareId: string 
 
 function WorkView({ access }: { access: Access }) {
   const { t, i18n } = useTranslation('enroll');
+  const localName = useLocalName();
   const lang = normaliseLang(i18n.language);
   const work = useAsync(
     (signal): Promise<Work> =>
@@ -57,9 +59,9 @@ function WorkView({ access }: { access: Access }) {
       {access.kind === 'share' && <Alert type="info" showIcon message={t('work.sharedView')} style={{ marginBottom: 16 }} />}
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('common.competition')}>
-          <Link to={`/home/competition/details?id=${w.competitionId}`}>{w.competitionName}</Link>
+          <Link to={`/home/competition/details?id=${w.competitionId}`}>{localName(w.competitionName, w.competitionNameEn)}</Link>
         </Descriptions.Item>
-        <Descriptions.Item label={t(labels.signUpItem, { ns: 'translation' })}>{w.itemName}</Descriptions.Item>
+        <Descriptions.Item label={t(labels.signUpItem, { ns: 'translation' })}>{localName(w.itemName, w.itemNameEn)}</Descriptions.Item>
         {w.teamName && <Descriptions.Item label={t('common.team')}>{w.teamName}</Descriptions.Item>}
         <Descriptions.Item label={w.submittedAt ? t('work.submittedAt') : t('work.updatedAt')}>{formatDateTime(w.submittedAt ?? w.updatedAt, lang, 'minute')}</Descriptions.Item>
       </Descriptions>

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Competition, CompetitionPhase } from '@cmp/contracts';
 import { formatDateTime } from '@/app/i18n/format';
 import { normaliseLang } from '@/app/i18n';
-import { useCompetitionName } from '@/app/i18n/hooks';
+import { useLocalName } from '@/app/i18n/hooks';
 import '../locales';
 
 const PHASE_COLOURS: Record<CompetitionPhase, string> = { upcoming: 'blue', enrolling: 'green', ongoing: 'orange', ended: 'default' };
@@ -45,7 +45,7 @@ export function Cover({ c, height = 120 }: { c: Pick<Competition, 'id' | 'coverU
 
 export function CompetitionCard({ c }: { c: Competition }) {
   const { t } = useTranslation('site');
-  const name = useCompetitionName();
+  const name = useLocalName();
   return (
     <Link to={`/home/competition/details?id=${c.id}`} className="site-card-link" data-competition-id={c.id}>
       <div className="site-card">
@@ -55,7 +55,7 @@ export function CompetitionCard({ c }: { c: Competition }) {
           <PhaseTag phase={c.phase} />
           {c.level && <Tag>{t(`level.${c.level}`, { defaultValue: c.level })}</Tag>}
         </Space>
-        <h3 className="site-card__title site-clamp-2">{name(c)}</h3>
+        <h3 className="site-card__title site-clamp-2">{name(c.name, c.nameEn)}</h3>
         <p className="site-card__summary site-clamp-2">{c.summary}</p>
         <div className="site-card__meta">
           <CalendarOutlined /> <EnrollWindow c={c} />

@@ -5,7 +5,7 @@ import { AuditOutlined, CloudUploadOutlined, FormOutlined, RightOutlined, Safety
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { HomeData } from '../hooks/useHomeData';
-import { useCompetitionName } from '@/app/i18n/hooks';
+import { useLocalName } from '@/app/i18n/hooks';
 import { CompetitionCard, EnrollWindow, PhaseTag } from './CompetitionCard';
 
 /** Building blocks the three homepage templates arrange differently. */
@@ -27,7 +27,7 @@ export function SectionTitle({ title, more }: { title: string; more?: string }) 
 export function LatestRound({ data, dark = false }: { data: HomeData; dark?: boolean }) {
   const { t } = useTranslation('site');
   const navigate = useNavigate();
-  const name = useCompetitionName();
+  const name = useLocalName();
   const last = data.lastRound;
   if (data.loading) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (!last) return <span className={dark ? undefined : 'site-muted'}>{t('hero.noRound')}</span>;
@@ -36,7 +36,7 @@ export function LatestRound({ data, dark = false }: { data: HomeData; dark?: boo
       <div className="site-latest__label">
         {t('hero.latest')} <PhaseTag phase={last.phase} />
       </div>
-      <div className="site-latest__name">{name({ name: last.competitionName, nameEn: last.nameEn })}</div>
+      <div className="site-latest__name">{name(last.competitionName, last.nameEn)}</div>
       <div className="site-latest__window">
         <EnrollWindow c={last} />
       </div>

@@ -7,7 +7,7 @@ import { formatDateTime } from '@/app/i18n/format';
 import { normaliseLang } from '@/app/i18n';
 import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '@/app/api/site.api';
-import { useCompetitionName } from '@/app/i18n/hooks';
+import { useLocalName } from '@/app/i18n/hooks';
 import { Cover, EnrollWindow, PhaseTag } from '../components/CompetitionCard';
 import '../locales';
 import '../components/site.css';
@@ -24,8 +24,8 @@ function Html({ html }: { html: string }) {
 }
 
 function Items({ items }: { items: CompetitionItem[] }) {
-  const { t, i18n } = useTranslation('site');
-  const en = normaliseLang(i18n.language) === 'en';
+  const { t } = useTranslation('site');
+  const localName = useLocalName();
   return (
     <Table<CompetitionItem>
       rowKey="id"
@@ -33,7 +33,7 @@ function Items({ items }: { items: CompetitionItem[] }) {
       dataSource={items}
       scroll={{ x: 560 }}
       columns={[
-        { title: t(labels.signUpItem, { ns: 'translation' }), render: (_, i) => (en && i.nameEn ? i.nameEn : i.name) },
+        { title: t(labels.signUpItem, { ns: 'translation' }), render: (_, i) => localName(i.name, i.nameEn) },
         { title: t('competition.quota'), render: (_, i) => i.quota ?? t('competition.unlimited') },
         { title: t('competition.fee'), render: (_, i) => (i.feeCents ? `¥${(i.feeCents / 100).toFixed(2)}` : t('competition.free')) },
         { title: '', dataIndex: 'description', render: (d: string) => <Typography.Text type="secondary">{d}</Typography.Text> },
@@ -45,6 +45,7 @@ function Items({ items }: { items: CompetitionItem[] }) {
 function Schedule({ entries }: { entries: ScheduleEntry[] | undefined }) {
   const { t, i18n } = useTranslation('site');
   const lang = normaliseLang(i18n.language);
+  const localName = useLocalName();
   if (!entries) return <Skeleton active />;
   if (!entries.length) return <Empty description={t('competition.noContent')} />;
   const now = Date.now();
@@ -54,7 +55,7 @@ function Schedule({ entries }: { entries: ScheduleEntry[] | undefined }) {
         color: new Date(e.endAt).getTime() < now ? 'gray' : new Date(e.startAt).getTime() <= now ? 'green' : 'blue',
         children: (
           <div className="site-timeline">
-            <strong>{e.kind === 'stage' ? (lang === 'en' && e.nameEn ? e.nameEn : e.name) : t(`competition.schedule.${e.kind}`)}</strong>
+            <strong>{e.kind === 'stage' ? localName(e.name, e.nameEn) : t(`competition.schedule.${e.kind}`)}</strong>
             <div>
               {minutes(e.startAt, lang)} — {minutes(e.endAt, lang)}
             </div>
@@ -68,11 +69,11 @@ function Schedule({ entries }: { entries: ScheduleEntry[] | undefined }) {
 function Detail({ c }: { c: PublicCompetition }) {
   const { t } = useTranslation('site');
   const navigate = useNavigate();
-  const name = useCompetitionName();
+  const name = useLocalName();
   const schedule = useAsync((signal) => siteApi.schedule(c.id, signal), [c.id]);
   return (
     <div className="site-page site-detail" data-competition-id={c.id}>
-      <Breadcrumb items={[{ title: <Link to="/home/competition">{t('competition.title')}</Link> }, { title: name(c) }]} />
+      <Breadcrumb items={[{ title: <Link to="/home/competition">{t('competition.title')}</Link> }, { title: name(c.name, c.nameEn) }]} />
       <div className="site-detail__head">
         <Cover c={c} height={180} />
         <div className="site-detail__info">
@@ -81,7 +82,7 @@ function Detail({ c }: { c: PublicCompetition }) {
             {c.level && <Tag>{t(`level.${c.level}`, { defaultValue: c.level })}</Tag>}
             <Tag>{t('competition.year', { year: c.year })}</Tag>
           </Space>
-          <h1 className="site-detail__name">{name(c)}</h1>
+          <h1 className="site-detail__name">{name(c.name, c.nameEn)}</h1>
           <Typography.Paragraph type="secondary">{c.summary}</Typography.Paragraph>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
             <Descriptions.Item label={t('competition.enrollLabel')}>
@@ -92,9 +93,11 @@ function Detail({ c }: { c: PublicCompetition }) {
               {c.enroll.mode !== 1 && ` · ${t('competition.teamSize', { min: c.enroll.teamMin, max: c.enroll.teamMax })}`}
             </Descriptions.Item>
           </Descriptions>
-          <Button type="primary" size="large" disabled={c.phase !== 'enrolling'} onClick={() => navigate(`/home/signUp?competitionId=${c.id}`)}>
-            {c.phase === 'enrolling' ? t('competition.signUp') : t('competition.signUpClosed')}
-          </Button>
+          <div className="site-detail__action">
+            <Button type="primary" size="large" disabled={c.phase !== 'enrolling'} onClick={() => navigate(`/home/signUp?competitionId=${c.id}`)} data-testid="detail-sign-up">
+              {c.phase === 'enrolling' ? t('competition.signUp') : t('competition.signUpClosed')}
+            </Button>
+          </div>
         </div>
       </div>
       <Tabs

@@ -2,7 +2,7 @@ import { Col, Empty, Row, Skeleton, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { HomeData } from '../hooks/useHomeData';
-import { useCompetitionName } from '@/app/i18n/hooks';
+import { useLocalName } from '@/app/i18n/hooks';
 import { EnrollWindow, PhaseTag } from '../components/CompetitionCard';
 import { BannerCarousel, Features, LatestRound, SectionTitle } from '../components/HomeSections';
 import { NewsColumns } from '../components/NewsColumns';
@@ -10,7 +10,7 @@ import { NewsColumns } from '../components/NewsColumns';
 /** Template 2: an academic portal: a notice bar, competitions as a dense list beside the news. */
 export default function PortalTemplate({ data }: { data: HomeData }) {
   const { t } = useTranslation('site');
-  const name = useCompetitionName();
+  const name = useLocalName();
   return (
     <div className="site-template site-template--portal" data-template="2">
       <section className="portal-banner">
@@ -37,7 +37,7 @@ export default function PortalTemplate({ data }: { data: HomeData }) {
                   <li key={c.id} className="site-list__item" data-competition-id={c.id}>
                     <div className="site-list__main">
                       <div className="site-list__title">
-                        <Link to={`/home/competition/details?id=${c.id}`}>{name(c)}</Link>
+                        <Link to={`/home/competition/details?id=${c.id}`}>{name(c.name, c.nameEn)}</Link>
                       </div>
                       <Space size={16} wrap className="site-list__meta">
                         <EnrollWindow c={c} />

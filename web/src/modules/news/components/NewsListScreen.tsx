@@ -3,12 +3,11 @@ import { Alert, Button, Empty, Form, Input, Select, Space, Table, Tag, Tooltip }
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { SearchButtons } from '@/app/components/ListParts';
+import { dateColumn, SearchButtons } from '@/app/components/ListParts';
 import { useNavigate } from 'react-router-dom';
 import { MAX_PAGE_SIZE, NEWS_CATEGORIES, NEWS_STATUSES, Perm, type CollectedNews, type NewsItem, type NewsPageQuery, type NewsStatus, type Page } from '@cmp/contracts';
 import { confirmDelete, confirmDialog, promptDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
-import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
@@ -101,7 +100,7 @@ export function NewsListScreen({ mode }: { mode: NewsListMode }) {
     {
       title: t('list.newsTitle'),
       dataIndex: 'title',
-      width: 320,
+      width: 280,
       render: (title: string, n) => (
         <Space>
           {n.coverUrl && <img className="news-thumb" src={n.coverUrl} alt="" />}
@@ -115,10 +114,10 @@ export function NewsListScreen({ mode }: { mode: NewsListMode }) {
     { title: t('list.author'), dataIndex: 'authorName', width: 110 },
     { title: t('list.views'), dataIndex: 'views', width: 80, align: 'right' },
     mode === 'check'
-      ? { title: t('list.appliedAt'), dataIndex: 'appliedAt', width: 180, render: (v: string) => formatDateTime(v, lang) }
+      ? dateColumn(t('list.appliedAt'), 'appliedAt', lang, 'minute')
       : mode === 'collect'
-        ? { title: t('list.collectedAt'), dataIndex: 'collectedAt', width: 180, render: (v: string) => formatDateTime(v, lang) }
-        : { title: t('list.updatedAt'), dataIndex: 'updatedAt', width: 180, render: (v: string) => formatDateTime(v, lang) },
+        ? dateColumn(t('list.collectedAt'), 'collectedAt', lang, 'minute')
+        : dateColumn(t('list.updatedAt'), 'updatedAt', lang, 'minute'),
     {
       title: t('common.actions'),
       key: 'actions',
@@ -179,7 +178,7 @@ export function NewsListScreen({ mode }: { mode: NewsListMode }) {
         loading={list.loading}
         columns={columns}
         dataSource={list.data?.list ?? []}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1085 }}
         locale={empty ? { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> } : undefined}
         pagination={{
           current: query.pageNum,

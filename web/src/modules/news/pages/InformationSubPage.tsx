@@ -7,7 +7,7 @@ import { NEWS_CATEGORIES, type MessagePageQuery, type NewsCategory, type Subscri
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
-import { formatDateTime } from '@/app/i18n/format';
+import { dateColumn } from '@/app/components/ListParts';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { competitionChoices, subscriptionApi } from '@/app/api/news.api';
@@ -115,7 +115,7 @@ function MessagesCard() {
       ),
     },
     { title: t('list.status'), dataIndex: 'read', width: 90, render: (read: boolean) => (read ? <Tag>{t('sub.read')}</Tag> : <Tag color="blue">{t('sub.unreadTag')}</Tag>) },
-    { title: t('sub.receivedAt'), dataIndex: 'createdAt', width: 190, render: (v: string) => formatDateTime(v, lang) },
+    dateColumn(t('sub.receivedAt'), 'createdAt', lang),
     {
       title: t('common.actions'),
       key: 'actions',

@@ -3,7 +3,7 @@ import { Button, DatePicker, Descriptions, Drawer, Empty, Form, Input, Select, T
 import type { TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { PagedTable, SearchButtons } from '@/app/components/ListParts';
+import { dateColumn, PagedTable, SearchButtons } from '@/app/components/ListParts';
 import type { OperationLogQuery, OperationLogView } from '@cmp/contracts';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
@@ -53,7 +53,7 @@ export default function OperationLogPage() {
   };
 
   const columns: TableColumnsType<OperationLogView> = [
-    { title: t('log.occurredAt'), dataIndex: 'occurredAt', width: 190, render: (v: string) => formatDateTime(v, lang) },
+    dateColumn(t('log.occurredAt'), 'occurredAt', lang),
     { title: t('log.username'), dataIndex: 'username', width: 130, render: (v: string | null) => v || t('log.anonymous') },
     { title: t('log.group'), dataIndex: 'groupName', width: 150, ellipsis: true, render: (v: string | null) => v || '-' },
     { title: t('log.operation'), dataIndex: 'title', width: 200, ellipsis: true },

@@ -2,11 +2,10 @@ import { useMemo, useState } from 'react';
 import { Form, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { actionsColumn, EnabledTag, ListScreen, RowLinks, StatusFilter, TextFilter } from '@/app/components/ListParts';
+import { actionsColumn, dateColumn, EnabledTag, ListScreen, RowLinks, StatusFilter, TextFilter, WIDE_ONLY } from '@/app/components/ListParts';
 import { Perm, USER_TEMPLATE_COLUMNS, UserStatus, type UserPageQuery, type UserView } from '@cmp/contracts';
 import { confirmDelete } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
-import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import { useSession } from '@/app/session/session';
 import { deptApi, roleApi, userApi } from '../api/system.api';
@@ -105,8 +104,8 @@ export default function UsersPage() {
       ),
     },
     { title: t('user.phone'), dataIndex: 'phone', width: 130, render: (v: string | null) => v || '-' },
-    { title: t('user.email'), dataIndex: 'email', width: 180, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('user.createdAt'), dataIndex: 'createdAt', width: 190, render: (v: string) => formatDateTime(v, en ? 'en' : 'zh-CN') },
+    { title: t('user.email'), dataIndex: 'email', width: 180, ellipsis: true, responsive: WIDE_ONLY, render: (v: string | null) => v || '-' },
+    { ...dateColumn<UserView>(t('user.createdAt'), 'createdAt', en ? 'en' : 'zh-CN'), responsive: WIDE_ONLY },
   ];
   if (anyAction) {
     columns.push(
@@ -142,7 +141,7 @@ export default function UsersPage() {
         </>
       }
       columns={columns}
-      scrollX={1200}
+      scrollX={1070}
     >
       <UserFormModal {...dialog.modal} user={dialog.editing?.row} roles={grantable} depts={depts.data} />
       <UserRolesModal
