@@ -55,6 +55,10 @@ export const Perm = {
   certificateIssue: 'certificate:issue',
   /** Revoke and reissue single certificates. */
   certificateRevoke: 'certificate:revoke',
+  /** Expert review (organiser): rounds, groups, assignments, progress and score tables (read). */
+  reviewList: 'review:list',
+  /** Set up rounds, groups and captains, run and change assignments, send reminders. */
+  reviewEdit: 'review:edit',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

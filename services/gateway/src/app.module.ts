@@ -15,6 +15,7 @@ import { SubscriptionController } from './news/subscription.controller';
 import { redisProvider } from './redis.provider';
 import { LogController } from './system/log.controller';
 import { REFERENCE_CONTROLLERS } from './reference';
+import { REVIEW_CONTROLLERS } from './review';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
 import { FILE_STORAGE, FileStorage, STORAGE_BACKEND } from './files/file-storage';
@@ -42,6 +43,7 @@ export const CONTROLLERS = [
   WorkController,
   EnrollAdminController,
   CertificateController,
+  ...REVIEW_CONTROLLERS,
 ];
 
 @Module({

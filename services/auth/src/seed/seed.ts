@@ -29,6 +29,7 @@ const ORG_ADMIN_PERMS = [
   // Sign-up management and works of their own organisation's competitions.
   Perm.enrollList, Perm.enrollCheck, Perm.enrollExport, Perm.workList, Perm.workPublish,
   Perm.certificateList, Perm.certificateEdit, Perm.certificateIssue, Perm.certificateRevoke,
+  Perm.reviewList, Perm.reviewEdit,
 ];
 /** A school's or college's news editor: writes news that its superior organisation approves (no news:check). */
 const NEWS_EDITOR_PERMS = [Perm.newsList, Perm.newsEdit];
