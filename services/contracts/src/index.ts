@@ -16,3 +16,4 @@ export * from './news';
 export * from './enrollment';
 export * from './certificate-design';
 export * from './certificates';
+export * from './review-experts';

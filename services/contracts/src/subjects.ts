@@ -58,6 +58,8 @@ export const AuthSubject = {
   groupHosts: 'auth.group.hosts',
   /** Account ids by user name (internal: certificates resolve their holders for site messages). */
   userIdsByName: 'auth.user.ids-by-name',
+  /** Create or link expert accounts and give them the expert role (internal: the review service's experts). */
+  expertAccounts: 'auth.expert.accounts',
   health: 'auth.health.ping',
 } as const;
 
