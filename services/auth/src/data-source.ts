@@ -5,14 +5,14 @@ import { Init1763740000000 } from './migrations/1763740000000-Init';
 import { OperationLogs1763900000000 } from './migrations/1763900000000-OperationLogs';
 import { AdminPermissions1764100000000 } from './migrations/1764100000000-AdminPermissions';
 import { WorkInfoPath1764200000000 } from './migrations/1764200000000-WorkInfoPath';
-import { ExpertAccess1764310000000 } from './migrations/1764310000000-ExpertAccess';
+import { ExpertAccess1766100000000 } from './migrations/1766100000000-ExpertAccess';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
   return createServiceDataSource({
     url: config.databaseUrl,
     schema: AUTH_SCHEMA,
-    migrations: [Init1763740000000, OperationLogs1763900000000, AdminPermissions1764100000000, WorkInfoPath1764200000000, ExpertAccess1764310000000],
+    migrations: [Init1763740000000, OperationLogs1763900000000, AdminPermissions1764100000000, WorkInfoPath1764200000000, ExpertAccess1766100000000],
     poolSize: config.dbPoolSize,
   });
 }

@@ -8,6 +8,8 @@ import type { PageQuery } from './rpc';
 export type ExpertSource = 'library' | 'recruited' | 'recommended' | 'temporary';
 export const EXPERT_SOURCES: readonly ExpertSource[] = ['library', 'recruited', 'recommended', 'temporary'];
 
+export type ExpertStatus = 'active' | 'disabled';
+
 export interface ExpertProfileInput {
   name: string;
   /** 职称, e.g. 教授. */
@@ -26,10 +28,10 @@ export interface ExpertView extends Required<Omit<ExpertProfileInput, 'phone' | 
   userId: number;
   username: string;
   groupId: number;
-  phone: string | null;
-  email: string | null;
-  /** 1 active, 0 disabled. */
-  status: number;
+  /** '' when none (temporary experts). */
+  phone: string;
+  email: string;
+  status: ExpertStatus;
   source: ExpertSource;
   /** Temporary experts: the competition they were made for and when their account ends. */
   competitionId: number | null;
@@ -40,13 +42,13 @@ export interface ExpertView extends Required<Omit<ExpertProfileInput, 'phone' | 
 export interface ExpertPageQuery extends PageQuery {
   keyword?: string;
   source?: ExpertSource;
-  status?: number;
+  status?: ExpertStatus;
   competitionId?: number;
 }
 
 export interface ExpertSavePayload extends ExpertProfileInput {
   id?: number;
-  status?: number;
+  status?: ExpertStatus;
 }
 
 /** A new account's one-time credentials, shown once (the login slip); only the hash is kept. */

@@ -13,8 +13,8 @@ const grant = (key: string) =>
 const revoke = (key: string) =>
   `UPDATE roles SET permissions = ARRAY(SELECT unnest(permissions) EXCEPT SELECT unnest($1::text[])) WHERE key = '${key}' AND builtin`;
 
-export class ExpertAccess1764310000000 implements MigrationInterface {
-  name = 'ExpertAccess1764310000000';
+export class ExpertAccess1766100000000 implements MigrationInterface {
+  name = 'ExpertAccess1766100000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE users ADD COLUMN expires_at timestamptz`);
