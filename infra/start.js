@@ -14,7 +14,7 @@ const root = path.resolve(__dirname, '..');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp';
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
-const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'gateway'];
+const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'gateway'];
 // Background workers (BullMQ), each a second entry point of the service that owns the data.
 const WORKERS = [['certificates', 'worker.js']];
 

@@ -4,6 +4,7 @@ import { AUTH_SCHEMA, type AuthConfig } from './config';
 import { Init1763740000000 } from './migrations/1763740000000-Init';
 import { OperationLogs1763900000000 } from './migrations/1763900000000-OperationLogs';
 import { AdminPermissions1764100000000 } from './migrations/1764100000000-AdminPermissions';
+import { ReviewPermissions1766000000000 } from './migrations/1766000000000-ReviewPermissions';
 import { WorkInfoPath1764200000000 } from './migrations/1764200000000-WorkInfoPath';
 import { ExpertAccess1766100000000 } from './migrations/1766100000000-ExpertAccess';
 
@@ -12,7 +13,14 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
   return createServiceDataSource({
     url: config.databaseUrl,
     schema: AUTH_SCHEMA,
-    migrations: [Init1763740000000, OperationLogs1763900000000, AdminPermissions1764100000000, WorkInfoPath1764200000000, ExpertAccess1766100000000],
+    migrations: [
+      Init1763740000000,
+      OperationLogs1763900000000,
+      AdminPermissions1764100000000,
+      WorkInfoPath1764200000000,
+      ReviewPermissions1766000000000,
+      ExpertAccess1766100000000,
+    ],
     poolSize: config.dbPoolSize,
   });
 }

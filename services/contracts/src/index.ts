@@ -17,3 +17,4 @@ export * from './enrollment';
 export * from './certificate-design';
 export * from './certificates';
 export * from './review-experts';
+export * from './review';

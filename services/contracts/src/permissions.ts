@@ -61,6 +61,10 @@ export const Perm = {
   expertEdit: 'expert:edit',
   /** An expert's own profile and conflict declarations (the expert role). */
   expertSelf: 'expert:self',
+  /** Expert review (organiser): rounds, groups, assignments, progress and score tables (read). */
+  reviewList: 'review:list',
+  /** Set up rounds, groups and captains, run and change assignments, send reminders. */
+  reviewEdit: 'review:edit',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

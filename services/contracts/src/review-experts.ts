@@ -2,13 +2,8 @@
  * Experts of the review service: the expert library, accounts, recruitment calls and applications,
  * recommendations to the parent organisation, temporary experts and conflict declarations.
  */
+import type { ConflictKind, ExpertSource, ExpertStatus } from './review';
 import type { PageQuery } from './rpc';
-
-/** Where an expert came from. */
-export type ExpertSource = 'library' | 'recruited' | 'recommended' | 'temporary';
-export const EXPERT_SOURCES: readonly ExpertSource[] = ['library', 'recruited', 'recommended', 'temporary'];
-
-export type ExpertStatus = 'active' | 'disabled';
 
 export interface ExpertProfileInput {
   name: string;
@@ -123,12 +118,9 @@ export interface ExpertAccountResult {
 
 // ---- conflicts (回避声明) ----
 
-export type ConflictKind = 'school' | 'person' | 'work';
-export const CONFLICT_KINDS: readonly ConflictKind[] = ['school', 'person', 'work'];
-
 export interface ConflictInput {
   kind: ConflictKind;
-  /** School name, person's name (or phone) or work id / title. */
+  /** school: a school id; work: a work id; person: the person's account name (stored as their user id). */
   value: string;
   reason?: string;
 }
@@ -258,6 +250,8 @@ export const expertMessages = {
   'expert.tooMany': { 'zh-CN': '{field}最多 {max} 项', en: '{field} takes at most {max} entries' },
   'expert.unknownItem': { 'zh-CN': '赛项不存在：{id}', en: 'No such event: {id}' },
   'expert.notExpert': { 'zh-CN': '当前账号不是本机构的评审专家', en: 'This account is not an expert of this organisation' },
+  'expert.badConflictId': { 'zh-CN': '请填写{kind}的编号（正整数）', en: 'Give the {kind} as its id (a positive whole number)' },
+  'expert.unknownPerson': { 'zh-CN': '账号 {username} 不存在', en: 'No account named {username}' },
   'expert.conflictNotFound': { 'zh-CN': '回避声明不存在：{id}', en: 'No such conflict declaration: {id}' },
   'expert.competitionEnded': {
     'zh-CN': '竞赛没有未结束的赛段，无法创建临时专家（请先设置赛段时间）',

@@ -8,6 +8,7 @@ export const Service = {
   competitions: 'competitions',
   enrollment: 'enrollment',
   certificates: 'certificates',
+  review: 'review',
 } as const;
 
 export const AuthSubject = {
@@ -278,6 +279,47 @@ export const CertificatesSubject = {
   myPage: 'certificates.my.page',
   trace: 'certificates.trace.get',
   health: 'certificates.health.ping',
+} as const;
+
+export const ReviewSubject = {
+  /** Round types and statuses for the back office's selects. */
+  typeGet: 'review.type.get',
+  roundPage: 'review.round.page',
+  roundList: 'review.round.list',
+  roundDetail: 'review.round.detail',
+  roundSave: 'review.round.save',
+  roundDelete: 'review.round.delete',
+  roundOpen: 'review.round.open',
+  roundClose: 'review.round.close',
+  /** Imports a competition's review settings (asked once from the competitions service) as rounds. */
+  roundImport: 'review.round.import',
+  /** Reloads the works a round covers from the enrollment service. */
+  roundWorksSync: 'review.round.works-sync',
+  roundWorks: 'review.round.works',
+  groupList: 'review.group.list',
+  groupSave: 'review.group.save',
+  groupDelete: 'review.group.delete',
+  /** Splits a round's experts into n groups evenly by event. */
+  groupAuto: 'review.group.auto',
+  groupExperts: 'review.group.experts',
+  groupCaptain: 'review.group.captain',
+  captainFlag: 'review.group.captain-flag',
+  assignRun: 'review.assignment.run',
+  assignProgress: 'review.assignment.progress',
+  assignCancel: 'review.assignment.cancel',
+  assignList: 'review.assignment.list',
+  assignLoads: 'review.assignment.loads',
+  assignAdd: 'review.assignment.add',
+  assignRemove: 'review.assignment.remove',
+  assignSwap: 'review.assignment.swap',
+  assignLock: 'review.assignment.lock',
+  assignDecline: 'review.assignment.decline',
+  progress: 'review.progress.get',
+  remind: 'review.progress.remind',
+  scoreExport: 'review.statistics.export',
+  /** Experts of the caller's organisation by id (internal and for pickers). */
+  expertOptions: 'review.expert.options',
+  health: 'review.health.ping',
 } as const;
 
 /**

@@ -15,6 +15,7 @@ import { SubscriptionController } from './news/subscription.controller';
 import { redisProvider } from './redis.provider';
 import { LogController } from './system/log.controller';
 import { REFERENCE_CONTROLLERS } from './reference';
+import { REVIEW_CONTROLLERS } from './review';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
 import { FILE_STORAGE, FileStorage, STORAGE_BACKEND } from './files/file-storage';
@@ -44,6 +45,7 @@ export const CONTROLLERS = [
   EnrollAdminController,
   CertificateController,
   ...EXPERT_CONTROLLERS,
+  ...REVIEW_CONTROLLERS,
 ];
 
 @Module({

@@ -30,6 +30,7 @@ const ORG_ADMIN_PERMS = [
   Perm.enrollList, Perm.enrollCheck, Perm.enrollExport, Perm.workList, Perm.workPublish,
   Perm.certificateList, Perm.certificateEdit, Perm.certificateIssue, Perm.certificateRevoke,
   Perm.expertList, Perm.expertEdit,
+  Perm.reviewList, Perm.reviewEdit,
 ];
 /** An expert reads the organisation's competitions (options, events, stages) and keeps their own profile. */
 const EXPERT_PERMS = [Perm.competitionList, Perm.expertSelf];

@@ -26,6 +26,7 @@ export default async function globalSetup(): Promise<void> {
   startService('enrollment');
   startService('certificates');
   startService('certificates-worker');
+  startService('review');
   startService('gateway');
   // The built web app for the browser tests (web/test), recorded with the services so teardown stops it.
   startWeb();

@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf } from '@cmp/common';
-import { CONFLICT_KINDS, type ConflictInput, type ConflictView, type ExpertView, type RpcRequest } from '@cmp/contracts';
+import { AppError, callerOf, RPC, type NatsRpcClient } from '@cmp/common';
+import { AuthSubject, CONFLICT_KINDS, type ConflictInput, type ConflictView, type ExpertView, type RpcRequest } from '@cmp/contracts';
 import { EXPERT_VIEW_SQL } from './expert.service';
 
 /**
@@ -11,7 +11,10 @@ import { EXPERT_VIEW_SQL } from './expert.service';
  */
 @Injectable()
 export class ExpertSelfService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
+  ) {}
 
   async mine(req: RpcRequest): Promise<ExpertView[]> {
     const { userId } = callerOf(req);
@@ -32,8 +35,8 @@ export class ExpertSelfService {
     const { userId } = callerOf(req);
     const p = req.payload;
     if (!CONFLICT_KINDS.includes(p.kind)) throw AppError.badRequest('error.badValue');
-    const value = p.value.trim();
     const ids = await this.profileIds(userId);
+    const value = await this.conflictValue(req, p);
     // One row per profile; declaring the same thing twice changes only the reason.
     await this.ds.query(
       `INSERT INTO expert_conflicts (expert_id, kind, value, reason) SELECT unnest($1::int[]), $2, $3, $4
@@ -52,6 +55,18 @@ export class ExpertSelfService {
     if (!c) throw AppError.notFound('expert.conflictNotFound', { id: req.payload.id });
     await this.ds.query(`DELETE FROM expert_conflicts WHERE expert_id = ANY($1::int[]) AND kind = $2 AND value = $3`, [await this.profileIds(userId), c.kind, c.value]);
     return null;
+  }
+
+  /** What the conflict checks compare: a school id, a work id, or the person's user id (the expert types the account name). */
+  private async conflictValue(req: RpcRequest, p: ConflictInput): Promise<string> {
+    const text = p.value.trim();
+    if (p.kind !== 'person') {
+      if (!/^[1-9]\d{0,9}$/.test(text)) throw AppError.badRequest('expert.badConflictId', { kind: p.kind });
+      return text;
+    }
+    const found = await this.rpc.request<{ id: number; username: string }[]>(AuthSubject.userIdsByName, { meta: req.meta, payload: { usernames: [text] } });
+    if (!found[0]) throw AppError.badRequest('expert.unknownPerson', { username: text });
+    return String(found[0].id);
   }
 
   private async profileIds(userId: number): Promise<number[]> {
