@@ -26,6 +26,7 @@ import { RoleController } from './role/role.controller';
 import { RoleService } from './role/role.service';
 import { SessionService } from './session/session.service';
 import { UserImportService } from './user/user-import.service';
+import { ExpertAccountService } from './user/expert-account.service';
 import { UserController } from './user/user.controller';
 import { UserService } from './user/user.service';
 
@@ -54,6 +55,7 @@ import { UserService } from './user/user.service';
     OperationLogConsumer,
     UserService,
     UserImportService,
+    ExpertAccountService,
     MenuService,
     RoleService,
     GroupService,

@@ -7,13 +7,22 @@ import { AdminPermissions1764100000000 } from './migrations/1764100000000-AdminP
 import { ReviewPermissions1766000000000 } from './migrations/1766000000000-ReviewPermissions';
 import { WorkInfoPath1764200000000 } from './migrations/1764200000000-WorkInfoPath';
 import { DataCentreName1765413000000 } from './migrations/1765413000000-DataCentreName';
+import { ExpertAccess1766100000000 } from './migrations/1766100000000-ExpertAccess';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
   return createServiceDataSource({
     url: config.databaseUrl,
     schema: AUTH_SCHEMA,
-    migrations: [Init1763740000000, OperationLogs1763900000000, AdminPermissions1764100000000, WorkInfoPath1764200000000, DataCentreName1765413000000, ReviewPermissions1766000000000],
+    migrations: [
+      Init1763740000000,
+      OperationLogs1763900000000,
+      AdminPermissions1764100000000,
+      WorkInfoPath1764200000000,
+      DataCentreName1765413000000,
+      ReviewPermissions1766000000000,
+      ExpertAccess1766100000000,
+    ],
     poolSize: config.dbPoolSize,
   });
 }

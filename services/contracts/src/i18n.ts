@@ -2,6 +2,7 @@ import type { Lang } from './lang';
 import { newsMessages } from './news';
 import { enrollMessages } from './enrollment';
 import { certificateMessages } from './certificates';
+import { expertMessages } from './review-experts';
 
 type Catalogue = Record<string, { 'zh-CN': string; en: string }>;
 
@@ -230,6 +231,7 @@ export const messages = {
   ...newsMessages,
   ...enrollMessages,
   ...certificateMessages,
+  ...expertMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

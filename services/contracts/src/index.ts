@@ -16,5 +16,6 @@ export * from './news';
 export * from './enrollment';
 export * from './certificate-design';
 export * from './certificates';
+export * from './review-experts';
 export * from './review';
 export * from './review-scoring';

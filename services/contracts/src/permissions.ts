@@ -55,6 +55,12 @@ export const Perm = {
   certificateIssue: 'certificate:issue',
   /** Revoke and reissue single certificates. */
   certificateRevoke: 'certificate:revoke',
+  /** Experts (review service): the organisation's expert library, accounts, recruitment calls and recommendations (read). */
+  expertList: 'expert:list',
+  /** Add, change, import and disable experts; create temporary experts; approve applications; recommend and accept. */
+  expertEdit: 'expert:edit',
+  /** An expert's own profile and conflict declarations (the expert role). */
+  expertSelf: 'expert:self',
   /** Expert review (organiser): rounds, groups, assignments, progress and score tables (read). */
   reviewList: 'review:list',
   /** Set up rounds, groups and captains, run and change assignments, send reminders. */

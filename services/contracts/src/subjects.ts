@@ -59,7 +59,37 @@ export const AuthSubject = {
   groupHosts: 'auth.group.hosts',
   /** Account ids by user name (internal: certificates resolve their holders for site messages). */
   userIdsByName: 'auth.user.ids-by-name',
+  /** Create or link expert accounts and give them the expert role (internal: the review service's experts). */
+  expertAccounts: 'auth.expert.accounts',
   health: 'auth.health.ping',
+} as const;
+
+/** Experts in the review service (review-experts.ts): library, import, own profile and conflicts, temporary experts, recruitment, recommendation. */
+export const ExpertSubject = {
+  page: 'review.expert.page',
+  get: 'review.expert.get',
+  save: 'review.expert.save',
+  status: 'review.expert.status',
+  importCheck: 'review.expert.import-check',
+  import: 'review.expert.import',
+  /** The calling expert's own profiles and conflict declarations. */
+  mine: 'review.expert.mine',
+  conflictList: 'review.conflict.list',
+  conflictSave: 'review.conflict.save',
+  conflictDelete: 'review.conflict.delete',
+  temporaryCreate: 'review.temporary.create',
+  recruitPage: 'review.recruit.page',
+  recruitSave: 'review.recruit.save',
+  recruitClose: 'review.recruit.close',
+  /** Public: a call as the apply page shows it, and an application to it. */
+  recruitPublic: 'review.recruit.public',
+  recruitApply: 'review.recruit.apply',
+  applicationPage: 'review.application.page',
+  applicationGet: 'review.application.get',
+  applicationDecide: 'review.application.decide',
+  recommendSave: 'review.recommend.save',
+  recommendPage: 'review.recommend.page',
+  recommendDecide: 'review.recommend.decide',
 } as const;
 
 export const CompetitionsSubject = {

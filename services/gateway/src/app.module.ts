@@ -24,6 +24,7 @@ import { EnrollAdminController } from './enrollment/enroll-admin.controller';
 import { EnrollmentController } from './enrollment/enrollment.controller';
 import { WorkController } from './enrollment/work.controller';
 import { WebsiteController } from './website/website.controller';
+import { EXPERT_CONTROLLERS } from './review/experts';
 
 export const CONTROLLERS = [
   AuthController,
@@ -43,6 +44,7 @@ export const CONTROLLERS = [
   WorkController,
   EnrollAdminController,
   CertificateController,
+  ...EXPERT_CONTROLLERS,
   ...REVIEW_CONTROLLERS,
 ];
 

@@ -5,9 +5,10 @@ import { ReviewSubject, Service } from '@cmp/contracts';
 import { loadReviewConfig, REVIEW_CONFIG, type ReviewConfig } from './config';
 import { reviewDataSource } from './data-source';
 import { TypeController } from './round/type.controller';
+import { EXPERT_CONTROLLERS, EXPERT_PROVIDERS } from './expert';
 
 @Module({
-  controllers: [TypeController, healthController(ReviewSubject.health)],
+  controllers: [TypeController, ...EXPERT_CONTROLLERS, healthController(ReviewSubject.health)],
   providers: [
     { provide: REVIEW_CONFIG, useFactory: loadReviewConfig },
     {
@@ -17,6 +18,7 @@ import { TypeController } from './round/type.controller';
     },
     rpcProvider(Service.review, REVIEW_CONFIG),
     ...scopesOverNats,
+    ...EXPERT_PROVIDERS,
   ],
 })
 export class AppModule implements OnApplicationShutdown {

@@ -64,8 +64,8 @@ export class GroupService {
     return rows[0]?.hosts ?? [];
   }
 
-  async names(req: RpcRequest<{ ids: number[] }>): Promise<{ id: number; code: string; name: string }[]> {
-    return this.ds.query(`SELECT id, code, name FROM groups WHERE id = ANY($1::int[]) ORDER BY id`, [req.payload.ids]);
+  async names(req: RpcRequest<{ ids: number[] }>): Promise<{ id: number; code: string; name: string; parentId: number | null }[]> {
+    return this.ds.query(`SELECT id, code, name, parent_id AS "parentId" FROM groups WHERE id = ANY($1::int[]) ORDER BY id`, [req.payload.ids]);
   }
 
   async tree(req: RpcRequest): Promise<GroupNode[]> {

@@ -79,6 +79,12 @@ export class LoginService {
     const info = await this.access.loadUser(userId);
     if (!info) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.badCredentials');
     if (info.status !== 1) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.accountDisabled');
-    return this.sessions.open(this.access.toSessionIdentity(info));
+    // Temporary accounts (temporary experts) expire: no login after, and no session outlives the account.
+    const [{ seconds_left }]: { seconds_left: number | null }[] = await this.ds.query(
+      `SELECT floor(extract(epoch FROM expires_at - now()))::int AS seconds_left FROM users WHERE id = $1`,
+      [userId],
+    );
+    if (seconds_left !== null && seconds_left <= 0) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.accountExpired');
+    return this.sessions.open(this.access.toSessionIdentity(info), seconds_left ?? undefined);
   }
 }

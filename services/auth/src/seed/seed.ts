@@ -29,8 +29,11 @@ const ORG_ADMIN_PERMS = [
   // Sign-up management and works of their own organisation's competitions.
   Perm.enrollList, Perm.enrollCheck, Perm.enrollExport, Perm.workList, Perm.workPublish,
   Perm.certificateList, Perm.certificateEdit, Perm.certificateIssue, Perm.certificateRevoke,
+  Perm.expertList, Perm.expertEdit,
   Perm.reviewList, Perm.reviewEdit,
 ];
+/** An expert reads the organisation's competitions (options, events, stages) and keeps their own profile. */
+const EXPERT_PERMS = [Perm.competitionList, Perm.expertSelf];
 /** A school's or college's news editor: writes news that its superior organisation approves (no news:check). */
 const NEWS_EDITOR_PERMS = [Perm.newsList, Perm.newsEdit];
 
@@ -39,7 +42,7 @@ const ROLES = [
   { key: ROOT_ROLE, name: '超级管理员', permissions: [...ALL_PERMISSIONS], menus: ['*'] },
   { key: 'admin', name: '机构管理员', permissions: ORG_ADMIN_PERMS, menus: ['*'] },
   { key: 'newsEditor', name: '资讯编辑', permissions: NEWS_EDITOR_PERMS, menus: ['newsManagement'] },
-  { key: 'expert', name: '评审专家', permissions: [], menus: ['dashboard', 'review'] },
+  { key: 'expert', name: '评审专家', permissions: EXPERT_PERMS, menus: ['dashboard', 'review'] },
   { key: 'teacher', name: '指导老师', permissions: [], menus: [] },
   { key: 'student', name: '学生', permissions: [], menus: [] },
 ];

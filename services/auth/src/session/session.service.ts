@@ -23,9 +23,10 @@ export class SessionService {
     this.key = createSecretKey(Buffer.from(config.jwtSecret));
   }
 
-  async open(identity: Omit<Identity, 'sessionId'>): Promise<LoginReply> {
+  /** `maxTtlSeconds` shortens the session for an account that expires sooner than the usual token life. */
+  async open(identity: Omit<Identity, 'sessionId'>, maxTtlSeconds?: number): Promise<LoginReply> {
     const sessionId = randomUUID();
-    const ttl = this.config.tokenTtlSeconds;
+    const ttl = Math.max(1, Math.min(this.config.tokenTtlSeconds, maxTtlSeconds ?? Infinity));
     const token = jwt.sign({ sub: String(identity.userId) }, this.key, {
       algorithm: 'HS256',
       expiresIn: ttl,

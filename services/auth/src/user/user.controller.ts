@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   AuthSubject,
+  type ExpertAccountsPayload,
   type RpcRequest,
   type UserAddPayload,
   type UserImportRow,
@@ -11,6 +12,7 @@ import {
   type UserRoleSetPayload,
   type UserUpdatePayload,
 } from '@cmp/contracts';
+import { ExpertAccountService } from './expert-account.service';
 import { UserImportService } from './user-import.service';
 import { UserService } from './user.service';
 
@@ -19,8 +21,10 @@ export class UserController {
   constructor(
     private readonly users: UserService,
     private readonly imports: UserImportService,
+    private readonly experts: ExpertAccountService,
   ) {}
 
+  @MessagePattern(AuthSubject.expertAccounts) expertAccounts(@Payload() r: RpcRequest<ExpertAccountsPayload>) { return this.experts.ensure(r); }
   @MessagePattern(AuthSubject.userIdsByName) idsByName(@Payload() r: RpcRequest<{ usernames: string[] }>) { return this.users.idsByName(r); }
   @MessagePattern(AuthSubject.userInfo) info(@Payload() r: RpcRequest) { return this.users.info(r); }
   @MessagePattern(AuthSubject.userPage) page(@Payload() r: RpcRequest<UserPageQuery>) { return this.users.page(r); }

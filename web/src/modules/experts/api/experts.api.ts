@@ -1,0 +1,53 @@
+import type {
+  ApplicationStatus,
+  ApplicationView,
+  ExpertImportReply,
+  ExpertPageQuery,
+  ExpertSavePayload,
+  ExpertSaveReply,
+  ExpertStatus,
+  ExpertView,
+  ImportCheckReply,
+  Page,
+  PageQuery,
+  RecommendationQuery,
+  RecommendationView,
+  RecruitApplyPayload,
+  RecruitCallInput,
+  RecruitCallPublic,
+  RecruitCallView,
+  TemporaryExpertsPayload,
+  TemporaryExpertsReply,
+} from '@cmp/contracts';
+import { http } from '@/app/http/client';
+
+export const expertApi = {
+  page: (q: ExpertPageQuery, signal?: AbortSignal) => http.get<Page<ExpertView>>('/expert/page', { ...q }, signal),
+  save: (p: ExpertSavePayload) => http.post<ExpertSaveReply>('/expert/save', p),
+  setStatus: (id: number, status: ExpertStatus) => http.post<null>('/expert/status', { id, status }),
+  downloadTemplate: (fileName: string) => http.download('/expert/template/export', undefined, fileName),
+  checkImport: (file: Blob) => http.upload<ImportCheckReply>('/expert/template/check', file),
+  /** Resolves with code 0 ({count, credentials}) or 13017 ({total, valid, errors}). */
+  importExperts: (file: Blob) => http.upload<ExpertImportReply | ImportCheckReply>('/expert/template/import', file),
+  createTemporary: (p: TemporaryExpertsPayload) => http.post<TemporaryExpertsReply>('/expert/temporary/create', p),
+};
+
+export const recruitApi = {
+  page: (q: PageQuery, signal?: AbortSignal) => http.get<Page<RecruitCallView>>('/expert/recruit/page', { ...q }, signal),
+  save: (p: RecruitCallInput & { id?: number }) => http.post<{ id: number }>('/expert/recruit/save', p),
+  close: (id: number) => http.post<null>('/expert/recruit/close', { id }),
+  applications: (q: PageQuery & { callId: number; status?: ApplicationStatus }, signal?: AbortSignal) =>
+    http.get<Page<ApplicationView>>('/expert/recruit/application/page', { ...q }, signal),
+  decide: (id: number, approve: boolean, note?: string) => http.post<ExpertSaveReply>('/expert/recruit/application/decide', { id, approve, note }),
+  downloadCv: (id: number, name: string) => http.download('/expert/recruit/application/cv', { id }, name),
+  /** Public. */
+  publicCall: (id: number) => http.get<RecruitCallPublic>('/home/expert/recruit/detail', { id }),
+  uploadCv: (file: Blob) => http.upload<{ cvKey: string; cvName: string; size: number }>('/home/expert/recruit/cv', file),
+  apply: (p: RecruitApplyPayload) => http.post<{ id: number }>('/home/expert/recruit/apply', p),
+};
+
+export const recommendApi = {
+  page: (q: RecommendationQuery, signal?: AbortSignal) => http.get<Page<RecommendationView>>('/expert/recommend/page', { ...q }, signal),
+  recommend: (expertId: number, note?: string) => http.post<{ id: number }>('/expert/recommend/save', { expertId, note }),
+  decide: (id: number, accept: boolean) => http.post<{ expertId: number | null }>('/expert/recommend/decide', { id, accept }),
+};
