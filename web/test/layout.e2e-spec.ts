@@ -254,8 +254,13 @@ describe('English names and layout', () => {
     await waitForText(page, draftName, '[data-testid="ca-batches"] .ant-table-tbody');
     await click(page, '[data-testid="ca-batches"] .ant-table-tbody', '获奖名单');
     await waitForText(page, '共 1 名获奖人', '[data-testid="ca-winners-count"]');
-    const [buttons, count] = await page.$$eval('.ca-winners__actions, [data-testid="ca-winners-count"]', (els) => els.map((e) => e.getBoundingClientRect().toJSON() as DOMRect));
-    expect(count.top - buttons.bottom).toBeGreaterThanOrEqual(8);
+    // Layout distance (offsets), not on-screen: the dialog may still be zooming in, which scales what it shows.
+    const countGap = await page.$eval('.ca-winners__actions', (actions) => {
+      const count = document.querySelector<HTMLElement>('[data-testid="ca-winners-count"]')!;
+      const a = actions as HTMLElement;
+      return count.offsetTop - (a.offsetTop + a.offsetHeight);
+    });
+    expect(countGap).toBeGreaterThanOrEqual(8);
     await b.shot(page, 'winners-count');
 
     // The pick dialog says an approved sign-up is approved (it showed "-").

@@ -7,15 +7,15 @@ import type { Page } from 'puppeteer-core';
  * - a cell only partly in sight: under a fixed column or at the edge of a table that scrolls sideways (a date
  *   showing "2026" of "2026/11/23 22:18"). Cells scrolled wholly out of sight are the table's scrolling;
  * - a date (2026/11/23 … or 23 Nov 2026 …) wrapped onto two lines;
- * - a word broken across lines ("Complet/e?"): Latin words and numbers never break mid-word (codes longer than
- *   16 characters and wider than their cell excepted: nothing can keep those whole).
+ * - a word broken across lines ("Complet/e?"): Latin words and numbers never break mid-word (a hyphen is a
+ *   place to break; codes longer than 16 characters and wider than their cell cannot be kept whole).
  * `scope` narrows the check to the tables under it.
  */
 export function tableProblems(page: Page, scope = 'body'): Promise<string[]> {
   return page.$$eval(`${scope} .ant-table-wrapper .ant-table-cell`, (cells) => {
     const problems: string[] = [];
     const DATE = /^(\d{4}\/\d{2}\/\d{2}|\d{1,2} [A-Z][a-z]{2,4} \d{4})/;
-    const WORD = /[^\s\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{2,}/g;
+    const WORD = /[^\s\-\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{2,}/g;
     /** Distinct lines a range's text takes. */
     const lines = (r: Range) => new Set([...r.getClientRects()].filter((x) => x.width > 0.5).map((x) => Math.round(x.top))).size;
     for (const cell of cells as HTMLElement[]) {
