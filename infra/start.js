@@ -16,7 +16,7 @@ const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
 const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'gateway'];
 // Background workers (BullMQ), each a second entry point of the service that owns the data.
-const WORKERS = [['certificates', 'worker.js']];
+const WORKERS = [['certificates', 'worker.js'], ['review', 'worker.js']];
 
 const DEMO_ACCOUNTS = [
   ['root', 'platform ROOT administrator (平台管理员)'],

@@ -292,20 +292,22 @@ describe('an organiser builds a competition in the back office', () => {
     await b.shot(page, 'enroll-settings-refused');
   });
 
-  b.it('keeps review weights at 100 before saving', async () => {
+  b.it('keeps review weights at 100 before saving a round (rounds belong to the review service)', async () => {
     await open(page, `/competition/reviewSet?id=${published.id}`);
     await click(page, '.competition-page button', '新增轮次');
-    await fill(page, '#review_rounds_0_name', '初评');
-    await fill(page, '#review_rounds_0_scoreColumns_0_name', '创新性');
-    await fill(page, '#review_rounds_0_scoreColumns_0_weight', '60');
-    await waitForText(page, ['权重合计 60%', '“初评”的权重合计须为 100%，当前为 60%'], '.competition-page');
-    expect(await page.$eval('.wizard-footer button', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
-    await click(page, '.competition-page button', '新增评分项');
-    await fill(page, '#review_rounds_0_scoreColumns_1_name', '完成度');
-    await fill(page, '#review_rounds_0_scoreColumns_1_weight', '40');
-    await waitForText(page, '权重合计 100%', '.competition-page');
-    await click(page, '.wizard-footer button', { text: '保', answer: '/competition/review/setting/save' });
-    await waitForText(page, '设置已保存', '.ant-message');
+    await fill(page, '#round_name', '初评');
+    await fill(page, '#round_scoreColumns_0_name', '创新性');
+    await fill(page, '#round_scoreColumns_0_weight', '60');
+    await waitForText(page, '权重合计 60%', '.ant-modal');
+    await click(page, '.ant-modal-footer button', '保');
+    await waitForText(page, '各评分项权重之和须为 100%，当前为 60%', '.ant-message');
+    await click(page, '.ant-modal button', '添加评分项');
+    await fill(page, '#round_scoreColumns_1_name', '完成度');
+    await fill(page, '#round_scoreColumns_1_weight', '40');
+    await waitForText(page, '权重合计 100%', '.ant-modal');
+    await click(page, '.ant-modal-footer button', { text: '保', answer: '/review/round/save' });
+    await waitForText(page, '轮次已保存', '.ant-message');
+    await waitForText(page, ['初评', '创新性 60%', '完成度 40%', '未开始'], '.competition-page .ant-table');
     await b.shot(page, 'review-settings');
   });
 

@@ -8,6 +8,7 @@ import { ReviewPermissions1766000000000 } from './migrations/1766000000000-Revie
 import { WorkInfoPath1764200000000 } from './migrations/1764200000000-WorkInfoPath';
 import { DataCentreName1765413000000 } from './migrations/1765413000000-DataCentreName';
 import { ExpertAccess1766100000000 } from './migrations/1766100000000-ExpertAccess';
+import { MyReviewsMenu1766200000000 } from './migrations/1766200000000-MyReviewsMenu';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -22,6 +23,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
       DataCentreName1765413000000,
       ReviewPermissions1766000000000,
       ExpertAccess1766100000000,
+      MyReviewsMenu1766200000000,
     ],
     poolSize: config.dbPoolSize,
   });

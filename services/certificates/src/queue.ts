@@ -1,14 +1,12 @@
 import type { Provider } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import IORedis from 'ioredis';
+import { bullConnection } from '@cmp/common';
 import { CertificateQueue, type RenderBatchJob } from '@cmp/contracts';
 import { CERTIFICATES_CONFIG, type CertificatesConfig } from './config';
 
 export const RENDER_QUEUE = Symbol('RENDER_QUEUE');
 export type RenderQueue = Queue<RenderBatchJob>;
 
-/** BullMQ wants its own connection per queue/worker; commands wait through a Redis restart instead of failing. */
-export const bullConnection = (url: string) => new IORedis(url, { maxRetriesPerRequest: null, enableReadyCheck: false });
 
 /** Job options shared by every render job: retried after a crash, kept briefly for inspection. */
 export const RENDER_JOB_OPTIONS = {

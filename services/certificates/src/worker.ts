@@ -1,10 +1,9 @@
 import 'reflect-metadata';
 import { Worker } from 'bullmq';
-import { ensureDatabase, migrate, startHeartbeat, storageBackend } from '@cmp/common';
+import { bullConnection, ensureDatabase, migrate, startHeartbeat, storageBackend } from '@cmp/common';
 import { CertificateQueue, Service, type RenderBatchJob } from '@cmp/contracts';
 import { CERTIFICATES_SCHEMA, loadCertificatesConfig } from './config';
 import { certificatesDataSource } from './data-source';
-import { bullConnection } from './queue';
 import { renderBatch } from './render/render-batch.job';
 import { CertificateRenderer } from './render/renderer';
 

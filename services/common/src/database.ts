@@ -1,4 +1,4 @@
-import { DataSource, type DataSourceOptions, type MixedList } from 'typeorm';
+import { DataSource, type DataSourceOptions, type EntityManager, type MixedList } from 'typeorm';
 import { Client, type Pool } from 'pg';
 import { MAX_PAGE_SIZE, type PageQuery } from '@cmp/contracts';
 
@@ -91,4 +91,14 @@ export async function preparedQuery<T>(ds: DataSource, statement: { name: string
   const pool = (ds.driver as unknown as { master: Pool }).master;
   const { rows } = await pool.query(statement);
   return rows as T[];
+}
+
+/**
+ * The rows an UPDATE or DELETE ... RETURNING gave back. TypeORM's PostgreSQL driver answers those with
+ * [rows, affected] (and a SELECT or INSERT with the rows alone), so `const [row] = await ds.query(update)`
+ * would read the rows array as the first row.
+ */
+export async function returnedRows<T = { id: number }>(m: Pick<EntityManager, 'query'>, sql: string, params: unknown[]): Promise<T[]> {
+  const [rows] = (await m.query(sql, params)) as [T[], number];
+  return rows;
 }

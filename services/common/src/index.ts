@@ -13,3 +13,4 @@ export * from './heartbeat';
 export * from './health.controller';
 export * from './events';
 export * from './storage';
+export * from './outbox';

@@ -11,3 +11,6 @@ export function createRedis(url: string, name: string): Redis {
 }
 
 export type { Redis };
+
+/** A connection for BullMQ (one per queue or worker): commands wait through a Redis restart instead of failing. */
+export const bullConnection = (url: string): Redis => new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: false });

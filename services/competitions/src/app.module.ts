@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController, rpcProvider, scopesOverNats } from '@cmp/common';
-import { CompetitionsSubject, Service } from '@cmp/contracts';
+import { healthController, outboxProviders, rpcProvider, scopesOverNats } from '@cmp/common';
+import { CompetitionsSubject, EventStream, Service } from '@cmp/contracts';
 import { COMPETITIONS_CONFIG, loadCompetitionsConfig, type CompetitionsConfig } from './config';
 import { competitionsDataSource } from './data-source';
 import { REFERENCE_CONTROLLERS, REFERENCE_PROVIDERS } from './reference';
 import { CompetitionController } from './competition/competition.controller';
 import { CompetitionService } from './competition/competition.service';
 import { PublicCompetitionService } from './competition/public.service';
-import { OutboxRelay } from './outbox/outbox.relay';
 import { NewsController } from './news/news.controller';
 import { NewsService } from './news/news.service';
 import { SubscriptionController } from './subscription/subscription.controller';
@@ -37,7 +36,7 @@ import { WebsiteService } from './website/website.service';
     WebsiteService,
     CompetitionService,
     PublicCompetitionService,
-    OutboxRelay,
+    ...outboxProviders({ service: 'competitions', streams: [EventStream.competitions] }),
     ...REFERENCE_PROVIDERS,
     NewsService,
     SubscriptionService,

@@ -336,6 +336,13 @@ export interface BankCardSavePayload {
 }
 
 /** Payment service event (the payment part comes separately); the enrollment service consumes it idempotently. */
+/** A personal-centre message another service leaves (enrollment.message.send): a catalogue key and its parameters. */
+export interface SiteMessage {
+  userIds: number[];
+  key: string;
+  params: Record<string, string | number>;
+}
+
 export interface PaymentOrderPaidEvent {
   orderId: string;
   signupId: number;

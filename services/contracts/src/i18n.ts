@@ -3,6 +3,9 @@ import { newsMessages } from './news';
 import { enrollMessages } from './enrollment';
 import { certificateMessages } from './certificates';
 import { expertMessages } from './review-experts';
+import { reviewMessages } from './review';
+import { resultMessages } from './review-results';
+import { scoringMessages } from './review-scoring';
 
 type Catalogue = Record<string, { 'zh-CN': string; en: string }>;
 
@@ -232,6 +235,9 @@ export const messages = {
   ...enrollMessages,
   ...certificateMessages,
   ...expertMessages,
+  ...reviewMessages,
+  ...resultMessages,
+  ...scoringMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

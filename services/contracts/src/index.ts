@@ -19,3 +19,4 @@ export * from './certificates';
 export * from './review-experts';
 export * from './review';
 export * from './review-scoring';
+export * from './review-results';

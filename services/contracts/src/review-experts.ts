@@ -272,3 +272,10 @@ export const expertMessages = {
   'recommend.notFound': { 'zh-CN': '推荐不存在：{id}', en: 'No such recommendation: {id}' },
   'recommend.decided': { 'zh-CN': '该推荐已处理', en: 'This recommendation was already decided' },
 } as const;
+
+/** An expert in a picker: the label carries the unit, so namesakes can be told apart. */
+export interface ExpertOption {
+  value: number;
+  label: string;
+  eventIds: number[];
+}

@@ -4,6 +4,7 @@
  * review.ts; this file only adds what scoring needs.
  */
 import type { RoundScoreColumn, SheetStatus } from './review';
+import type { PageQuery } from './rpc';
 
 /** How an assigned work looks in 我的评审: not started until a first draft is saved. */
 export const MY_REVIEW_STATUSES = ['notStarted', 'draft', 'submitted', 'returned'] as const;
@@ -94,3 +95,78 @@ export interface SheetHistoryEntry {
 export interface ExpertDashboard {
   rounds: { roundId: number; name: string; closesAt: string | null; assigned: number; submitted: number; returned: number }[];
 }
+
+/** GET /review/sheet/detail: what the scoring screen shows (files beside the sheet). */
+export interface SheetDetail {
+  item: MyReviewItem;
+  setting: ColumnSetting;
+  sheet: ScoreSheet | null;
+  files: ReviewFile[];
+  /** Whether the caller may edit (the assigned expert, round open, sheet not submitted). */
+  editable: boolean;
+}
+
+/** What the gateway needs to stream one file to an expert (never the original name in a blind round). */
+export interface ReviewFileAccess {
+  storedName: string;
+  name: string;
+  contentType: string;
+}
+
+export interface MyReviewQuery extends PageQuery {
+  roundId?: number;
+  status?: MyReviewStatus;
+  keyword?: string;
+}
+
+/** A captain's (or organiser's) view of one review group: its works and every expert's sheet. */
+export interface GroupScores {
+  roundId: number;
+  reviewGroupId: number;
+  groupName: string;
+  confirmedAt: string | null;
+  columns: RoundScoreColumn[];
+  works: {
+    workId: number;
+    title: string;
+    sheets: { assignmentId: number; expertId: number; expertName: string; sheetId: number | null; status: MyReviewStatus; scores: SheetScores; total: number | null }[];
+  }[];
+}
+
+/** A row of the raw score table (评审统计) and its .xlsx export. */
+export interface ScoreTableRow {
+  workId: number;
+  workTitle: string;
+  expertId: number;
+  expertName: string;
+  reviewGroupId: number | null;
+  status: MyReviewStatus;
+  scores: SheetScores;
+  total: number | null;
+  comment: string;
+  submittedAt: string | null;
+}
+
+export const scoringMessages = {
+  'review.sheetStatus.notStarted': { 'zh-CN': '未开始', en: 'Not started' },
+  'review.sheetStatus.draft': { 'zh-CN': '草稿', en: 'Draft' },
+  'review.sheetStatus.submitted': { 'zh-CN': '已提交', en: 'Submitted' },
+  'review.sheetStatus.returned': { 'zh-CN': '已退回', en: 'Returned' },
+  'review.sheetInvalid': { 'zh-CN': '评分有误：{problems}', en: 'Please fix the scores: {problems}' },
+  'review.commentRequired': { 'zh-CN': '本轮要求填写评语', en: 'This round requires a comment' },
+  'review.notAssigned': { 'zh-CN': '该作品未分配给您评审', en: 'This work is not assigned to you' },
+  'review.roundNotOpen': { 'zh-CN': '轮次未在评审期内', en: 'The round is not open for scoring' },
+  'review.sheetStale': { 'zh-CN': '评分表已被修改，请刷新后重试', en: 'The score sheet changed meanwhile; reload it and try again' },
+  'review.sheetLocked': { 'zh-CN': '评分表已提交，需组长或组织者退回后才能修改', en: 'The sheet is submitted; it changes only after a captain or the organiser returns it' },
+  'review.sheetNotFound': { 'zh-CN': '评分表不存在：{id}', en: 'No such score sheet: {id}' },
+  'review.notSubmitted': { 'zh-CN': '只能退回已提交的评分表', en: 'Only a submitted sheet can be returned' },
+  'review.notCaptain': { 'zh-CN': '您不是本轮评审组的组长', en: 'You do not captain a group of this round' },
+  'review.groupIncomplete': { 'zh-CN': '还有 {count} 份评分表未提交，不能确认', en: '{count} sheets are not submitted yet; the group cannot be confirmed' },
+  'review.fileNotFound': { 'zh-CN': '文件不存在', en: 'No such file' },
+  'message.reviewReminder': { 'zh-CN': '评审提醒：{round} 还有 {count} 份作品待提交评分', en: 'Review reminder: {round} has {count} works waiting for your scores' },
+  'message.reviewReminderDue': {
+    'zh-CN': '评审提醒：{round} 还有 {count} 份作品待提交评分，截止时间 {at}（北京时间）',
+    en: 'Review reminder: {round} has {count} works waiting for your scores, closing {at} (Beijing time)',
+  },
+  'message.sheetReturned': { 'zh-CN': '评分被退回：{round}《{title}》（原因：{reason}）', en: 'Score returned: {round}, "{title}" (reason: {reason})' },
+} as const;

@@ -67,6 +67,8 @@ export const AuthSubject = {
 /** Experts in the review service (review-experts.ts): library, import, own profile and conflicts, temporary experts, recruitment, recommendation. */
 export const ExpertSubject = {
   page: 'review.expert.page',
+  /** Every active expert of the caller's organisations, for pickers (groups, manual assignment). */
+  options: 'review.expert.options',
   get: 'review.expert.get',
   save: 'review.expert.save',
   status: 'review.expert.status',
@@ -206,6 +208,11 @@ export const EnrollmentSubject = {
   centre: 'enrollment.centre.get',
   messagePage: 'enrollment.message.page',
   messageRead: 'enrollment.message.read',
+  /**
+   * Internal (no gateway route): another service leaves personal-centre messages, rendered from a catalogue key
+   * in both languages (the review service's reminders to experts).
+   */
+  messageSend: 'enrollment.message.send',
   /** The caller's bank card (for prize money): masked view, save, delete. */
   bankCardGet: 'enrollment.bank-card.get',
   bankCardSave: 'enrollment.bank-card.save',
@@ -242,6 +249,8 @@ export const EnrollmentSubject = {
   workPublish: 'enrollment.work.publish',
   /** Whether a competition's works are published (the works list's switch). */
   workPublication: 'enrollment.work.publication',
+  /** Submitted works of a competition with every identity of their members and advisers (the review service's conflict checks). */
+  workReviewCandidates: 'enrollment.work.review-candidates',
   health: 'enrollment.health.ping',
 } as const;
 
@@ -314,11 +323,30 @@ export const ReviewSubject = {
   assignSwap: 'review.assignment.swap',
   assignLock: 'review.assignment.lock',
   assignDecline: 'review.assignment.decline',
+  /** An expert's bids (eager, willing, unwilling) on the works of their group, when the round takes bids. */
+  bidPage: 'review.bid.page',
+  bidSave: 'review.bid.save',
+  /** Final scores (issue 16): queue a calculation, its versions and results. */
+  resultCalculate: 'review.result.calculate',
+  resultVersions: 'review.result.versions',
+  resultVersion: 'review.result.version',
+  resultScores: 'review.result.scores',
+  resultCalibration: 'review.result.calibration',
+  columnSetting: 'review.sheet.columns',
+  mineDashboard: 'review.mine.dashboard',
+  minePage: 'review.mine.page',
+  sheetDetail: 'review.sheet.detail',
+  sheetFile: 'review.sheet.file',
+  sheetSave: 'review.sheet.save',
+  sheetSubmit: 'review.sheet.submit',
+  sheetReturn: 'review.sheet.return',
+  sheetHistory: 'review.sheet.history',
+  groupScores: 'review.group.scores',
+  groupConfirm: 'review.group.confirm',
+  scoreTable: 'review.statistics.scores',
   progress: 'review.progress.get',
   remind: 'review.progress.remind',
   scoreExport: 'review.statistics.export',
-  /** Experts of the caller's organisation by id (internal and for pickers). */
-  expertOptions: 'review.expert.options',
   health: 'review.health.ping',
 } as const;
 

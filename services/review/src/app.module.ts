@@ -4,11 +4,24 @@ import { healthController, RPC, rpcProvider, scopesOverNats, type NatsRpcClient 
 import { ReviewSubject, Service } from '@cmp/contracts';
 import { loadReviewConfig, REVIEW_CONFIG, type ReviewConfig } from './config';
 import { reviewDataSource } from './data-source';
+import { BidController } from './bid/bid.controller';
+import { BidService } from './bid/bid.service';
+import { DistributionController } from './distribution/distribution.controller';
+import { DistributionService } from './distribution/distribution.service';
+import { GroupController } from './group/group.controller';
+import { GroupService } from './group/group.service';
+import { ResultsController } from './results/results.controller';
+import { ResultsService } from './results/results.service';
+import { ProgressService } from './scoring/progress.service';
+import { ScoringController } from './scoring/scoring.controller';
+import { ScoringService } from './scoring/scoring.service';
+import { RoundController } from './round/round.controller';
+import { RoundService } from './round/round.service';
 import { TypeController } from './round/type.controller';
 import { EXPERT_CONTROLLERS, EXPERT_PROVIDERS } from './expert';
 
 @Module({
-  controllers: [TypeController, ...EXPERT_CONTROLLERS, healthController(ReviewSubject.health)],
+  controllers: [TypeController, RoundController, BidController, GroupController, DistributionController, ResultsController, ScoringController, ...EXPERT_CONTROLLERS, healthController(ReviewSubject.health)],
   providers: [
     { provide: REVIEW_CONFIG, useFactory: loadReviewConfig },
     {
@@ -19,6 +32,13 @@ import { EXPERT_CONTROLLERS, EXPERT_PROVIDERS } from './expert';
     rpcProvider(Service.review, REVIEW_CONFIG),
     ...scopesOverNats,
     ...EXPERT_PROVIDERS,
+    RoundService,
+    BidService,
+    ResultsService,
+    ScoringService,
+    ProgressService,
+    GroupService,
+    DistributionService,
   ],
 })
 export class AppModule implements OnApplicationShutdown {

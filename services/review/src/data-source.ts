@@ -3,13 +3,16 @@ import { createServiceDataSource, Env, readBaseConfig } from '@cmp/common';
 import { REVIEW_SCHEMA, type ReviewConfig } from './config';
 import { Review1766000000000 } from './migrations/1766000000000-Review';
 import { ExpertIntake1766100000000 } from './migrations/1766100000000-ExpertIntake';
+import { RoundWorkSchools1766200000000 } from './migrations/1766200000000-RoundWorkSchools';
+import { Scoring1766300000000 } from './migrations/1766300000000-Scoring';
+import { ScoreVersions1766400000000 } from './migrations/1766400000000-ScoreVersions';
 
 /** The review schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function reviewDataSource(config: Pick<ReviewConfig, 'databaseUrl' | 'dbPoolSize'>) {
   return createServiceDataSource({
     url: config.databaseUrl,
     schema: REVIEW_SCHEMA,
-    migrations: [Review1766000000000, ExpertIntake1766100000000],
+    migrations: [Review1766000000000, ExpertIntake1766100000000, RoundWorkSchools1766200000000, Scoring1766300000000, ScoreVersions1766400000000],
     poolSize: config.dbPoolSize,
   });
 }

@@ -55,6 +55,9 @@ export const BACK_OFFICE_MENU: SeedMenu[] = [
   {
     name: '评审管理', en: 'Review', path: 'review', icon: 'audit',
     children: [
+      page('我的评审', 'My reviews', 'mine', 'review/mine/index'),
+      page('评分', 'Scoring', 'score', 'review/mine/score', true),
+      page('回避声明', 'Conflicts of interest', 'conflicts', 'experts/account/index'),
       page('竞赛评审', 'Competition review', 'competition', 'review/competition/index'),
       page('评审分配', 'Review assignment', 'distribution', 'review/distribution/index'),
       page('淘汰晋级', 'Elimination', 'elimination', 'review/elimination/index'),

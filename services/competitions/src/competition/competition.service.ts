@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, callerOf, isUniqueViolation, likePattern, NatsRpcClient, pageOf, RPC, Scopes, type Scope } from '@cmp/common';
+import { AppError, callerOf, isUniqueViolation, likePattern, NatsRpcClient, OutboxRelay, pageOf, RPC, Scopes, writeEvent, type Scope } from '@cmp/common';
 import {
   CompetitionStatus,
   EventSubject,
@@ -20,8 +20,6 @@ import {
   type StageInput,
   type WorkSubmitSetting,
 } from '@cmp/contracts';
-import { OutboxRelay } from '../outbox/outbox.relay';
-import { writeEvent } from '../outbox/outbox';
 import { invalidatePublicCache } from '../public-cache';
 import { sanitizeRichText } from '../rich-text';
 import { COMPETITION_COLUMNS, STAGE_COLUMNS } from './competition.sql';

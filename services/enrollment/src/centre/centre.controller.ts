@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { EnrollmentSubject as S, type MemberProfile, type PageQuery, type RpcRequest } from '@cmp/contracts';
+import { EnrollmentSubject as S, type MemberProfile, type PageQuery, type RpcRequest, type SiteMessage } from '@cmp/contracts';
 import { CentreService } from './centre.service';
 
 /** The personal centre: saved details, the overview and site messages. */
@@ -13,4 +13,5 @@ export class CentreController {
   @MessagePattern(S.centre) overview(@Payload() r: RpcRequest) { return this.centre.centre(r); }
   @MessagePattern(S.messagePage) messages(@Payload() r: RpcRequest<PageQuery>) { return this.centre.messages(r); }
   @MessagePattern(S.messageRead) read(@Payload() r: RpcRequest<{ ids?: number[] }>) { return this.centre.read(r); }
+  @MessagePattern(S.messageSend) send(@Payload() r: RpcRequest<SiteMessage>) { return this.centre.send(r); }
 }

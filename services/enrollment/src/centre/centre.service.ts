@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { callerOf, pageOf } from '@cmp/common';
+import { AppError, callerOf, pageOf } from '@cmp/common';
 import {
+  messages,
   SignupStatus,
   SignupType,
   type CentreData,
@@ -9,10 +10,11 @@ import {
   type MemberProfile,
   type PageQuery,
   type RpcRequest,
+  type SiteMessage,
 } from '@cmp/contracts';
 import { normaliseProfile } from '../signup/profile';
 import { SignupService } from '../signup/signup.service';
-import { loadMembers, loadSignup, savedProfile, saveProfile } from '../signup/signup.sql';
+import { loadMembers, loadSignup, notify, savedProfile, saveProfile } from '../signup/signup.sql';
 import { WorkService } from '../work/work.service';
 
 const PROFILE_KEYS: (keyof MemberProfile)[] = ['realName', 'gender', 'idNumber', 'phone', 'email', 'schoolId', 'schoolName', 'college', 'major', 'studentNo', 'grade'];
@@ -90,5 +92,14 @@ export class CentreService {
       req.payload.ids?.length ? req.payload.ids : null,
     ]);
     return null;
+  }
+
+  /** Internal: leaves a message from another service (never reached from HTTP; the gateway maps no route to it). */
+  async send(req: RpcRequest<SiteMessage>): Promise<{ sent: number }> {
+    const { userIds, key, params } = req.payload;
+    const ids = [...new Set(userIds.filter((u) => Number.isInteger(u) && u > 0))];
+    if (!(key in messages)) throw AppError.badRequest('error.badValue');
+    await notify(this.ds.manager, ids, key, params ?? {});
+    return { sent: ids.length };
   }
 }

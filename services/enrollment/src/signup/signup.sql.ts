@@ -53,11 +53,8 @@ export async function notify(m: EntityManager, userIds: number[], key: string, p
 export const displayName = (s: Pick<Signup, 'teamName' | 'competitionName' | 'itemName'>) =>
   `${s.competitionName} / ${s.itemName}${s.teamName ? ` / ${s.teamName}` : ''}`;
 
-/** Rows an UPDATE or DELETE ... RETURNING gave back (TypeORM answers those with [rows, count]). */
-export async function changed<T = { id: number }>(m: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  const r = (await m.query(sql, params)) as [T[], number];
-  return r[0];
-}
+/** Rows an UPDATE or DELETE ... RETURNING gave back (common's returnedRows, under the name this service uses). */
+export { returnedRows as changed } from '@cmp/common';
 
 /** The unique index that allows one active membership per person and event. */
 export const ONE_PER_EVENT = 'signup_members_one_per_event';

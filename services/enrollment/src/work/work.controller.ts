@@ -26,5 +26,6 @@ export class WorkController {
   @MessagePattern(S.workPage) page(@Payload() r: RpcRequest<WorkPageQuery>) { return this.works.page(r); }
   @MessagePattern(S.workDetail) detail(@Payload() r: Id) { return this.works.detail(r); }
   @MessagePattern(S.workPublication) publication(@Payload() r: OfCompetition) { return this.works.publication(r); }
+  @MessagePattern(S.workReviewCandidates) reviewCandidates(@Payload() r: RpcRequest<{ competitionId: number; itemIds: number[] }>) { return this.works.reviewCandidates(r); }
   @MessagePattern(S.workPublish) publish(@Payload() r: RpcRequest<{ competitionId: number; published: boolean }>) { return this.works.publish(r); }
 }

@@ -19,6 +19,7 @@ import {
   type WorkPublication,
   type WorkSavePayload,
   type WorkUploadPolicy,
+  type ReviewCandidateWork,
 } from '@cmp/contracts';
 import { CompetitionSettings, type Settings } from '../settings/competition-settings';
 import { changed, loadSignup } from '../signup/signup.sql';
@@ -265,6 +266,40 @@ export class WorkService {
     const w = await this.byId(req.payload.id);
     await this.assertOrganiser(req, w);
     return strip(w);
+  }
+
+  /**
+   * Submitted works of the caller's competition (some events, or all) with every identity the platform knows of
+   * their people: accounts, member profile and account-profile phones and e-mails, advisers' phones and e-mails,
+   * schools. The review service builds its conflicts of interest from them.
+   */
+  async reviewCandidates(req: RpcRequest<{ competitionId: number; itemIds: number[] }>): Promise<ReviewCandidateWork[]> {
+    const scope = await this.scopes.of(req);
+    const { competitionId, itemIds } = req.payload;
+    return this.ds.query(
+      `SELECT w.id::int AS "workId", w.item_id AS "itemId", w.title, w.group_id AS "groupId",
+         CASE WHEN s.school_id IS NULL THEN '{}'::int[] ELSE ARRAY[s.school_id] END AS "schoolIds",
+         CASE WHEN s.school_name IS NULL THEN '{}'::text[] ELSE ARRAY[s.school_name] END AS "schoolNames",
+         COALESCE((SELECT array_agg(DISTINCT m.user_id) FROM signup_members m WHERE m.signup_id = s.id AND m.active), '{}') AS "memberUserIds",
+         ARRAY(SELECT DISTINCT lower(trim(v)) FROM (
+           SELECT m.profile->>'phone' AS v FROM signup_members m WHERE m.signup_id = s.id AND m.active
+           UNION ALL SELECT p.profile->>'phone' FROM signup_members m JOIN profiles p ON p.user_id = m.user_id WHERE m.signup_id = s.id AND m.active
+           UNION ALL SELECT t->>'phone' FROM jsonb_array_elements(s.teachers) t) x WHERE coalesce(trim(v), '') <> '') AS phones,
+         ARRAY(SELECT DISTINCT lower(trim(v)) FROM (
+           SELECT m.profile->>'email' AS v FROM signup_members m WHERE m.signup_id = s.id AND m.active
+           UNION ALL SELECT p.profile->>'email' FROM signup_members m JOIN profiles p ON p.user_id = m.user_id WHERE m.signup_id = s.id AND m.active
+           UNION ALL SELECT t->>'email' FROM jsonb_array_elements(s.teachers) t) x WHERE coalesce(trim(v), '') <> '') AS emails,
+         ARRAY(SELECT t->>'name' FROM jsonb_array_elements(s.teachers) t) AS "adviserNames",
+         ARRAY(SELECT COALESCE(NULLIF(m.profile->>'realName', ''), '') FROM signup_members m WHERE m.signup_id = s.id AND m.active ORDER BY m.id) AS "memberNames",
+         s.item_name AS "itemName",
+         COALESCE((SELECT json_agg(json_build_object('id', f.id::int, 'originalName', f.original_name, 'contentType', f.content_type,
+           'storedName', f.stored_name, 'size', f.size) ORDER BY f.id) FROM work_files f WHERE f.work_id = w.id), '[]') AS files
+       FROM works w JOIN signups s ON s.id = w.signup_id
+       WHERE w.competition_id = $1 AND w.status = ${WorkStatus.submitted} AND ($2::int[] IS NULL OR w.group_id = ANY($2))
+         AND (cardinality($3::int[]) = 0 OR w.item_id = ANY($3))
+       ORDER BY w.id`,
+      [competitionId, scope, itemIds],
+    );
   }
 
   /** Whether a competition's works are published (never published reads as false). */

@@ -9,6 +9,7 @@ import {
   type ConflictView,
   type ExpertImportReply,
   type ExpertImportRow,
+  type ExpertOption,
   type ExpertSaveReply,
   type ExpertView,
   type ImportCheckReply,
@@ -39,6 +40,13 @@ export class ExpertController {
   @Permissions(Perm.expertList, Perm.expertEdit)
   page(@RequestCtx() ctx: Ctx, @Query() q: ExpertPageQueryDto): Promise<Page<ExpertView>> {
     return this.rpc.call(ctx, S.page, q);
+  }
+
+  /** Active experts for pickers (review groups, manual assignment). */
+  @Get('option')
+  @Permissions(Perm.expertList, Perm.expertEdit, Perm.reviewList, Perm.reviewEdit)
+  options(@RequestCtx() ctx: Ctx): Promise<ExpertOption[]> {
+    return this.rpc.call(ctx, S.options);
   }
 
   @Get('detail')

@@ -1,4 +1,10 @@
+import { ReviewBidController } from './bid.controller';
+import { ReviewDistributionController } from './distribution.controller';
+import { ReviewGroupController } from './group.controller';
+import { ReviewResultController } from './result.controller';
+import { ReviewScoringController } from './scoring.controller';
+import { ReviewRoundController } from './round.controller';
 import { ReviewTypeController } from './type.controller';
 
 /** Routes of the expert review (issue 14); each area adds its controller file here. */
-export const REVIEW_CONTROLLERS = [ReviewTypeController];
+export const REVIEW_CONTROLLERS = [ReviewTypeController, ReviewRoundController, ReviewGroupController, ReviewDistributionController, ReviewBidController, ReviewResultController, ReviewScoringController];

@@ -27,6 +27,7 @@ export default async function globalSetup(): Promise<void> {
   startService('certificates');
   startService('certificates-worker');
   startService('review');
+  startService('review-worker');
   startService('gateway');
   // The built web app for the browser tests (web/test), recorded with the services so teardown stops it.
   startWeb();

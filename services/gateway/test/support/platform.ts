@@ -22,7 +22,7 @@ const PID_FILE = path.join(REPO, '.data', 'e2e-pids.json');
 /** Backend services the tests start, in start order. */
 export const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'gateway'] as const;
 /** Background workers (BullMQ entry points), started after their services. */
-export const WORKERS = { 'certificates-worker': ['certificates', 'worker.js'] } as const;
+export const WORKERS = { 'certificates-worker': ['certificates', 'worker.js'], 'review-worker': ['review', 'worker.js'] } as const;
 export type ServiceName = (typeof SERVICES)[number] | keyof typeof WORKERS | 'web';
 
 export function serviceEnv(): NodeJS.ProcessEnv {

@@ -36,6 +36,7 @@ export class ExpertController {
   ) {}
 
   @MessagePattern(S.page) page(@Payload() r: RpcRequest<ExpertPageQuery>) { return this.experts.page(r); }
+  @MessagePattern(S.options) options(@Payload() r: RpcRequest) { return this.experts.options(r); }
   @MessagePattern(S.get) get(@Payload() r: RpcRequest<{ id: number }>) { return this.experts.get(r); }
   @MessagePattern(S.save) save(@Payload() r: RpcRequest<ExpertSavePayload>) { return this.experts.save(r); }
   @MessagePattern(S.status) status(@Payload() r: RpcRequest<{ id: number; status: ExpertStatus }>) { return this.experts.setStatus(r); }

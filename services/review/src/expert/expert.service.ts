@@ -6,6 +6,7 @@ import {
   EXPERT_LIST_MAX,
   EXPERT_TEXT_MAX,
   PHONE_PATTERN,
+  type ExpertOption,
   type ExpertPageQuery,
   type ExpertSavePayload,
   type ExpertSaveReply,
@@ -49,6 +50,16 @@ export class ExpertService {
     private readonly scopes: Scopes,
     private readonly accounts: ExpertAccounts,
   ) {}
+
+  /** Active experts of the caller's organisations (at most 2,000), by name. */
+  async options(req: RpcRequest): Promise<ExpertOption[]> {
+    const scope = await this.scopes.of(req);
+    return this.ds.query(
+      `SELECT e.id AS value, e.name || CASE WHEN e.unit <> '' THEN '（' || e.unit || '）' ELSE '' END AS label, e.event_ids AS "eventIds"
+       FROM experts e WHERE e.deleted_at IS NULL AND e.status = 'active' AND ($1::int[] IS NULL OR e.group_id = ANY($1)) ORDER BY e.name, e.id LIMIT 2000`,
+      [scope],
+    );
+  }
 
   async page(req: RpcRequest<ExpertPageQuery>): Promise<Page<ExpertView>> {
     const q = req.payload;

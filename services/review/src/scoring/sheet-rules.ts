@@ -3,7 +3,7 @@
  * checking scores against a round's columns, the weighted total, which status changes are allowed,
  * and what an expert may see of a work in a blind round.
  */
-import type { MyReviewStatus, ReviewFile, RoundScoreColumn, SheetAction, SheetScores, SheetStatus } from '@cmp/contracts';
+import { translate, type Lang, type MyReviewStatus, type ReviewFile, type RoundScoreColumn, type SheetAction, type SheetScores, type SheetStatus } from '@cmp/contracts';
 
 /** Scores are compared on a 1/1000 grid so 0.1 + 0.2 style float noise never rejects a valid step. */
 const GRID = 1000;
@@ -13,22 +13,23 @@ const onGrid = (value: number) => Math.round(value * GRID);
  * What is wrong with a sheet's scores, one message per problem; empty when they fit the columns.
  * complete: a submit needs every column scored; a draft may leave columns empty.
  */
-export function scoreProblems(columns: RoundScoreColumn[], scores: unknown, complete: boolean): string[] {
-  if (!Array.isArray(scores)) return ['scores must be a list with one score per column'];
-  if (scores.length !== columns.length) return [`scores must have ${columns.length} entries, one per column (got ${scores.length})`];
+export function scoreProblems(columns: RoundScoreColumn[], scores: unknown, complete: boolean, lang: Lang = 'en'): string[] {
+  if (!Array.isArray(scores)) return [translate('review.score.list', lang)];
+  if (scores.length !== columns.length) return [translate('review.score.count', lang, { n: columns.length, got: scores.length })];
   const problems: string[] = [];
   columns.forEach((column, i) => {
     const score = scores[i] as unknown;
+    const name = column.name;
     if (score === null || score === undefined) {
-      if (complete) problems.push(`${column.name}: a score is required to submit`);
+      if (complete) problems.push(translate('review.score.required', lang, { name }));
       return;
     }
     if (typeof score !== 'number' || !Number.isFinite(score)) {
-      problems.push(`${column.name}: the score must be a number`);
+      problems.push(translate('review.score.number', lang, { name }));
     } else if (score < 0 || score > column.max) {
-      problems.push(`${column.name}: the score must be between 0 and ${column.max}`);
+      problems.push(translate('review.score.range', lang, { name, max: column.max }));
     } else if (column.step > 0 && onGrid(score) % onGrid(column.step) !== 0) {
-      problems.push(`${column.name}: the score must be a multiple of ${column.step}`);
+      problems.push(translate('review.score.step', lang, { name, step: column.step }));
     }
   });
   return problems;

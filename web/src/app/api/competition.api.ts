@@ -6,7 +6,6 @@ import type {
   CompetitionPageQuery,
   EnrollSetting,
   Page,
-  ReviewSetting,
   ScheduleEntry,
   StageInput,
   WorkSubmitSetting,
@@ -31,7 +30,6 @@ export const competitionApi = {
   deleteStage: (competitionId: number, id: number) => http.post<CompetitionDetail>('/competition/stage/delete', { competitionId, id }),
   saveEnroll: (p: EnrollSetting) => http.post<CompetitionDetail>('/competition/enroll/setting/save', p),
   saveWorkSubmit: (p: WorkSubmitSetting) => http.post<CompetitionDetail>('/competition/workSub/setting/save', p),
-  saveReview: (p: ReviewSetting) => http.post<CompetitionDetail>('/competition/review/setting/save', p),
   schedule: (competitionId: number, signal?: AbortSignal) =>
     http.get<ScheduleEntry[]>('/competition/schedule/getSchedule', { competitionId }, signal),
 };

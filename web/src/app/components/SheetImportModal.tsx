@@ -36,7 +36,7 @@ export function SheetImportModal({
   importAll: (file: Blob) => Promise<Envelope<{ count: number } | ImportCheckReply>>;
   open: boolean;
   onClose: () => void;
-  onImported: () => void;
+  onImported: (reply?: unknown) => void;
 }) {
   const { t, i18n } = useTranslation(ns);
   const en = normaliseLang(i18n.language) === 'en';
@@ -80,7 +80,8 @@ export function SheetImportModal({
         return;
       }
       toast(t('import.done', { count: (res.data as { count: number }).count }), 'success');
-      onImported();
+      // The reply may carry more than the count (the experts import hands back new accounts' passwords).
+      onImported(res.data);
       close();
     } catch {
       /* toasted */
@@ -180,7 +181,7 @@ export function SheetImportButtons({
   template: SheetTemplate;
   canDownload: boolean;
   canImport: boolean;
-  onImported: () => void;
+  onImported: (reply?: unknown) => void;
 }) {
   const { t } = useTranslation(ns);
   const [importing, setImporting] = useState(false);

@@ -38,6 +38,10 @@ export const pageRegistry: Record<string, Loader> = {
   'signUp/index': () => import('@/modules/enroll-admin/pages/SignupsPage'),
   'works/list/index': () => import('@/modules/enroll-admin/pages/WorksPage'),
   'works/detail/index': () => import('@/modules/enroll-admin/pages/WorkDetailPage'),
+  // The workbench (an expert sees their review rounds there) and the expert's review screens.
+  'dashboard/index': () => import('@/modules/review/pages/WorkbenchPage'),
+  'review/mine/index': () => import('@/modules/review/pages/MyReviewsPage'),
+  'review/mine/score': () => import('@/modules/review/pages/ScorePage'),
   'certificate/make/index': () => import('@/modules/certificate-designer/pages/CertificateDesignerPage'),
   'certificate/template/index': () => import('@/modules/certificate-admin/pages/TemplatesPage'),
   'certificate/setting/index': () => import('@/modules/certificate-admin/pages/SettingPage'),
@@ -45,6 +49,17 @@ export const pageRegistry: Record<string, Loader> = {
   'certificate/check/index': () => import('@/modules/certificate-admin/pages/CheckPage'),
   'certificate/send/index': () => import('@/modules/certificate-admin/pages/SendPage'),
   'certificate/trace/index': () => import('@/modules/certificate-admin/pages/TracePage'),
+  // Experts (services/review): the library, recruitment calls, recommendations and temporary experts.
+  'experts/library/index': () => import('@/modules/experts/pages/ExpertLibraryPage'),
+  'experts/recruitment/index': () => import('@/modules/experts/pages/RecruitmentPage'),
+  'experts/recommend/index': () => import('@/modules/experts/pages/RecommendPage'),
+  'experts/temporary/index': () => import('@/modules/experts/pages/TemporaryExpertsPage'),
+  'experts/account/index': () => import('@/modules/experts/pages/ExpertAccountPage'),
+  // Expert review, organiser side (services/review): rounds, groups, assignment and progress.
+  'review/competition/index': () => import('@/modules/review-admin/pages/RoundsPage'),
+  'experts/groups/index': () => import('@/modules/review-admin/pages/GroupsPage'),
+  'review/distribution/index': () => import('@/modules/review-admin/pages/DistributionPage'),
+  'review/statistics/index': () => import('@/modules/review-admin/pages/StatisticsPage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */

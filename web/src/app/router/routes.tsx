@@ -88,6 +88,8 @@ const homeChildren: RouteObject[] = [
   homePage('competition/team/details', 'route.teamDetails', () => import('@/modules/enroll/pages/TeamPage')),
   homePage('work/workDetail', 'route.workDetail', () => import('@/modules/enroll/pages/WorkDetailPage')),
   homePage('competition/submitWork', work.workSubmit, () => import('@/modules/enroll/pages/SubmitWorkPage')),
+  // The public form of an expert recruitment call (专家招募), linked from the call in the back office.
+  homePage('expertApply', 'route.expertApply', () => import('@/modules/experts/pages/ExpertApplyPage')),
 ];
 
 const centerChildren: RouteObject[] = [

@@ -85,6 +85,7 @@ const en: Catalogue<Messages> = {
     workDetail: 'Work details',
     deepChat: 'Chat assistant',
     experience: 'Experience centre',
+    expertApply: 'Apply as an expert',
     certificateTrace: 'Certificate check',
     noPage: 'No permission',
     unauthorized: '401',

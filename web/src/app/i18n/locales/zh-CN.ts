@@ -82,6 +82,7 @@ const zhCN = {
     workDetail: '作品详情',
     deepChat: '智能问答',
     experience: '体验中心',
+    expertApply: '专家报名',
     certificateTrace: '证书溯源',
     noPage: '无权限',
     unauthorized: '401',

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { CompetitionStatus, ParticipationMode, type CompetitionStatus as Status, type ScoreColumn } from '@cmp/contracts';
+import { CompetitionStatus, ParticipationMode, type CompetitionStatus as Status } from '@cmp/contracts';
 
 /**
  * Pure rules of the competition screens. Where the server has the same rule (services/competitions
@@ -31,16 +31,6 @@ export function teamSizeOk(mode: number, teamMin: number | null | undefined, tea
   if (mode === ParticipationMode.individual) return true;
   return (teamMin ?? 1) <= (teamMax ?? 1);
 }
-
-/** The running sum of a review round's weights, to two decimals (weights may be fractions). */
-export function weightSum(columns: readonly Partial<ScoreColumn>[] | undefined): number {
-  const sum = (columns ?? []).reduce((total, c) => total + (Number(c?.weight) || 0), 0);
-  return Math.round(sum * 100) / 100;
-}
-
-/** A round's weights must add up to 100, as the server checks (to a millionth). */
-export const weightsComplete = (columns: readonly Partial<ScoreColumn>[] | undefined): boolean =>
-  Math.abs(weightSum(columns) - 100) < 1e-6;
 
 /** Repeated school ids in the per-school quotas, which the server refuses. */
 export function repeatedSchools(quotas: readonly { schoolId?: number | null }[] | undefined): number[] {

@@ -1,6 +1,8 @@
 import type {
   ApplicationStatus,
   ApplicationView,
+  ConflictInput,
+  ConflictView,
   ExpertImportReply,
   ExpertPageQuery,
   ExpertSavePayload,
@@ -30,6 +32,14 @@ export const expertApi = {
   /** Resolves with code 0 ({count, credentials}) or 13017 ({total, valid, errors}). */
   importExperts: (file: Blob) => http.upload<ExpertImportReply | ImportCheckReply>('/expert/template/import', file),
   createTemporary: (p: TemporaryExpertsPayload) => http.post<TemporaryExpertsReply>('/expert/temporary/create', p),
+};
+
+/** The calling expert's own profiles and conflict declarations (回避声明). */
+export const expertSelfApi = {
+  mine: (signal?: AbortSignal) => http.get<ExpertView[]>('/expert/mine', undefined, signal),
+  conflicts: (signal?: AbortSignal) => http.get<ConflictView[]>('/expert/conflict/list', undefined, signal),
+  saveConflict: (p: ConflictInput) => http.post<null>('/expert/conflict/save', p),
+  deleteConflict: (id: number) => http.post<null>('/expert/conflict/delete', { id }),
 };
 
 export const recruitApi = {

@@ -1,0 +1,107 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit, type Provider } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { EventStreamDefinition } from '@cmp/contracts';
+import { ensureStream, publishEvent } from './events';
+import { RPC, type NatsRpcClient } from './nats-rpc';
+
+/**
+ * The transactional outbox: a service records an event in the same transaction as the change it describes, and
+ * the relay publishes it to JetStream after the commit. Each service keeps its own `outbox` table (OUTBOX_TABLE).
+ */
+export const OUTBOX_TABLE = [
+  `CREATE TABLE outbox (
+    id bigserial PRIMARY KEY,
+    subject varchar(200) NOT NULL,
+    payload jsonb NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    published_at timestamptz
+  )`,
+  `CREATE INDEX outbox_unpublished ON outbox (id) WHERE published_at IS NULL`,
+];
+
+export async function writeEvent(m: EntityManager, subject: string, payload: object): Promise<void> {
+  await m.query(`INSERT INTO outbox (subject, payload) VALUES ($1, $2)`, [subject, JSON.stringify(payload)]);
+}
+
+export interface OutboxOptions {
+  /** Names the message ids (`<service>-outbox-<id>`), so two services' rows never collide. */
+  service: string;
+  /** The streams its events go to (created when missing). */
+  streams: EventStreamDefinition[];
+}
+
+const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
+const BATCH = 100;
+const POLL_MS = 1000;
+const log = new Logger('outbox');
+
+/**
+ * Publishes outbox rows to JetStream in id order and marks them published. Replicas share the work through
+ * SKIP LOCKED; the message id makes a row published twice (a crash between publish and mark) count once within the
+ * stream's duplicate window, and consumers are idempotent beyond it.
+ */
+@Injectable()
+export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
+  private timer?: NodeJS.Timeout;
+  private running = false;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(RPC) private readonly nats: NatsRpcClient,
+    @Inject(OUTBOX_OPTIONS) private readonly options: OutboxOptions,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    for (const s of this.options.streams) await ensureStream(this.nats.connection, s);
+    this.timer = setInterval(() => this.kick(), POLL_MS);
+    this.kick();
+  }
+
+  /** Publishes what is pending now; called after each write and on a timer for what a crash left behind. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    void this.drain()
+      .catch((e: Error) => log.warn(`relay failed, will retry: ${e.message}`))
+      .finally(() => {
+        this.running = false;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const sent = await this.ds.transaction(async (m) => {
+        const rows: { id: string; subject: string; payload: unknown }[] = await m.query(
+          `SELECT id, subject, payload FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        );
+        // In id order; the first failure stops the batch, so later events never overtake an earlier one.
+        const published: string[] = [];
+        for (const r of rows) {
+          if (!(await publishEvent(this.nats.connection, r.subject, r.payload, { msgId: `${this.options.service}-outbox-${r.id}`, logger: log }))) break;
+          published.push(r.id);
+        }
+        if (published.length) await m.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [published]);
+        // A stalled batch (JetStream did not acknowledge) waits for the timer's next try.
+        return published.length < rows.length ? 0 : published.length;
+      });
+      if (sent < BATCH || this.stopped) return;
+    }
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+  }
+}
+
+/** The relay and its options, for a service module's providers. */
+export const outboxProviders = (options: OutboxOptions): Provider[] => [{ provide: OUTBOX_OPTIONS, useValue: options }, OutboxRelay];

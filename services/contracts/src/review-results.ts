@@ -1,0 +1,113 @@
+/**
+ * Final scores (issue 16): a round's calculation, kept as versions, computed by the review worker (BullMQ).
+ * Ranking, promotion, awards and publication add their types here.
+ */
+import type { PageQuery } from './rpc';
+
+/** BullMQ queue of the review worker (services/review/src/worker.ts) and its job names. */
+export const ReviewQueue = {
+  name: 'review',
+  /** Computes one score version; data FinalScoreJob. */
+  finalScore: 'final-score',
+} as const;
+
+export interface FinalScoreJob {
+  versionId: number;
+}
+
+export const SCORE_METHODS = ['mean', 'trimmed', 'median', 'calibrated'] as const;
+export type ScoreMethod = (typeof SCORE_METHODS)[number];
+
+export interface ScoreParams {
+  method: ScoreMethod;
+  /** Trimmed mean: drop the highest and lowest from this many scores on (default 5). */
+  trimFrom: number;
+  /** Calibration: works of evidence the round's mean and spread count as (default 3). */
+  prior: number;
+  /** Works whose experts' totals differ by more than this are flagged as disputed (default 20). */
+  disputeSpread: number;
+}
+
+export interface FinalScoreRequest extends Partial<ScoreParams> {
+  roundId: number;
+  /** Compute with the submitted sheets only, although some are missing. */
+  allowMissing?: boolean;
+}
+
+export const VERSION_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type VersionStatus = (typeof VERSION_STATUSES)[number];
+
+export interface ScoreVersion {
+  id: number;
+  roundId: number;
+  /** 1, 2, ... per round. */
+  number: number;
+  params: ScoreParams;
+  /** SHA-256 of the inputs (every submitted sheet's total and version) and the parameters. */
+  checksum: string;
+  status: VersionStatus;
+  progress: number;
+  /** Sheets missing when it was computed (allowMissing). */
+  missingCount: number;
+  workCount: number;
+  error: string;
+  createdAt: string;
+  finishedAt: string | null;
+  publishedAt: string | null;
+}
+
+/** The answer of finalScoreCalculation: the version, new or the running one with the same inputs (joined). */
+export interface FinalScoreReply {
+  version: ScoreVersion;
+  joined: boolean;
+}
+
+/** A sheet a calculation waits for (the calculation refuses with these unless allowMissing). */
+export interface MissingSheet {
+  workId: number;
+  workTitle: string;
+  expertId: number;
+  expertName: string;
+  status: 'notStarted' | 'draft' | 'returned';
+}
+
+export interface WorkResult {
+  workId: number;
+  title: string;
+  eventId: number | null;
+  score: number;
+  rawMean: number;
+  count: number;
+  range: number;
+  disputed: boolean;
+  /** Score in the previous version of the round, if any (what moved). */
+  previousScore: number | null;
+  experts: { expertId: number; name: string; raw: number; used: number }[];
+}
+
+export interface ExpertCalibrationView {
+  expertId: number;
+  name: string;
+  count: number;
+  mean: number;
+  spread: number;
+  shrunkMean: number;
+  shrunkSpread: number;
+  /** Far out of line: the expert's mean lies more than two round spreads from the round's mean over their works' scores. */
+  outlier: boolean;
+}
+
+export interface ResultPageQuery extends PageQuery {
+  versionId: number;
+  keyword?: string;
+  disputedOnly?: boolean;
+}
+
+export const resultMessages = {
+  'result.missingSheets': {
+    'zh-CN': '还有 {count} 份评分表未提交，请催促专家或选择按已提交的评分计算',
+    en: '{count} score sheets are not submitted yet; remind the experts or choose to compute with the submitted ones',
+  },
+  'result.noScores': { 'zh-CN': '本轮还没有已提交的评分', en: 'No score sheet of this round is submitted yet' },
+  'result.versionNotFound': { 'zh-CN': '计算版本不存在：{id}', en: 'No such score version: {id}' },
+} as const;

@@ -1,0 +1,48 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { Perm, ReviewSubject as S, type ExpertCalibrationView, type FinalScoreReply, type Page, type ScoreVersion, type WorkResult } from '@cmp/contracts';
+import { Permissions } from '../http/access.decorators';
+import { IdDto } from '../http/id.dto';
+import { RequestCtx, type Ctx } from '../http/request-context';
+import { RpcService } from '../http/rpc.service';
+import { FinalScoreDto, ResultPageDto, RoundIdDto, VersionIdDto } from './review.dto';
+
+/** Final scores of a round (评审结果): computed in the background as versions. */
+@ApiTags('review: results')
+@ApiBearerAuth()
+@Controller('review/comment/result')
+export class ReviewResultController {
+  constructor(private readonly rpc: RpcService) {}
+
+  /** Queues the calculation and answers at once with its version (or the pending one with the same inputs). */
+  @Post('finalScoreCalculation')
+  @HttpCode(200)
+  @Permissions(Perm.reviewEdit)
+  calculate(@RequestCtx() ctx: Ctx, @Body() body: FinalScoreDto): Promise<FinalScoreReply> {
+    return this.rpc.call(ctx, S.resultCalculate, body);
+  }
+
+  @Get('versions')
+  @Permissions(Perm.reviewList, Perm.reviewEdit)
+  versions(@RequestCtx() ctx: Ctx, @Query() q: RoundIdDto): Promise<ScoreVersion[]> {
+    return this.rpc.call(ctx, S.resultVersions, q);
+  }
+
+  @Get('version')
+  @Permissions(Perm.reviewList, Perm.reviewEdit)
+  version(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<ScoreVersion> {
+    return this.rpc.call(ctx, S.resultVersion, q);
+  }
+
+  @Get('scores')
+  @Permissions(Perm.reviewList, Perm.reviewEdit)
+  scores(@RequestCtx() ctx: Ctx, @Query() q: ResultPageDto): Promise<Page<WorkResult>> {
+    return this.rpc.call(ctx, S.resultScores, q);
+  }
+
+  @Get('calibration')
+  @Permissions(Perm.reviewList, Perm.reviewEdit)
+  calibration(@RequestCtx() ctx: Ctx, @Query() q: VersionIdDto): Promise<ExpertCalibrationView[]> {
+    return this.rpc.call(ctx, S.resultCalibration, q);
+  }
+}

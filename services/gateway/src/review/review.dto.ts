@@ -1,0 +1,500 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { BIDS, MY_REVIEW_STATUSES, ROUND_STATUSES, ROUND_TYPES, SCORE_METHODS, type Bid, type MyReviewStatus, type RoundStatus, type RoundType, type ScoreMethod } from '@cmp/contracts';
+import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
+
+/** Limits: 20 columns a round, 100 events a round, 500 experts a group. */
+const MAX_COLUMNS = 20;
+const MAX_EVENTS = 100;
+const MAX_GROUP_EXPERTS = 500;
+
+export class RoundIdDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  roundId: number;
+}
+
+class RoundScoreColumnDto {
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  name: string;
+
+  @ApiProperty({ description: 'highest score of the column' })
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0.5)
+  @Max(1000)
+  max: number;
+
+  @ApiProperty({ description: 'scores are multiples of it (1, 0.5, 0.1 ...)' })
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0.01)
+  @Max(100)
+  step: number;
+
+  @ApiProperty({ description: 'percent of the total; a round adds up to 100' })
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100)
+  weight: number;
+
+  @ApiPropertyOptional({ description: 'what earns the score (shown to experts)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
+  rubric: string = '';
+}
+
+export class RoundSaveDto {
+  @ApiPropertyOptional({ description: 'absent: a new round' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id?: number;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  competitionId: number;
+
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(1)
+  stageId: number | null = null;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  name: string;
+
+  @ApiProperty({ enum: ROUND_TYPES })
+  @IsIn(ROUND_TYPES)
+  type: RoundType;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  blind: boolean = false;
+
+  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsISO8601({ strict: true })
+  opensAt: string | null = null;
+
+  @ApiPropertyOptional({ format: 'date-time', nullable: true })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsISO8601({ strict: true })
+  closesAt: string | null = null;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  @Max(20)
+  expertsPerWork: number;
+
+  @ApiProperty({ type: [RoundScoreColumnDto] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_COLUMNS)
+  @ValidateNested({ each: true })
+  @Type(() => RoundScoreColumnDto)
+  scoreColumns: RoundScoreColumnDto[];
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  commentRequired: boolean = false;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  biddingAllowed: boolean = false;
+
+  @ApiPropertyOptional({ description: "experts never judge works of their own school or unit" })
+  @IsOptional()
+  @IsBoolean()
+  excludeOwnOrganisation: boolean = true;
+
+  @ApiPropertyOptional({ type: [Number], description: 'events (competition items) the round covers; empty: all' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_EVENTS)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  eventIds: number[] = [];
+}
+
+export class RoundPageDto extends PageDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  competitionId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  keyword?: string;
+
+  @ApiPropertyOptional({ enum: ROUND_STATUSES })
+  @IsOptional()
+  @IsIn(ROUND_STATUSES)
+  status?: RoundStatus;
+}
+
+export class GroupSaveDto extends RoundIdDto {
+  @ApiPropertyOptional({ description: 'absent: a new group' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id?: number;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  name: string;
+
+  @ApiProperty({ type: [Number] })
+  @IsArray()
+  @ArrayMaxSize(MAX_GROUP_EXPERTS)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  expertIds: number[];
+
+  @ApiPropertyOptional({ nullable: true, description: 'one of expertIds' })
+  @IsOptional()
+  @ValidateIf((_, v) => v !== null)
+  @IsInt()
+  @Min(1)
+  captainExpertId: number | null = null;
+
+  @ApiPropertyOptional({ type: [Number], description: 'events this group judges; empty: any' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_EVENTS)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  eventIds: number[] = [];
+}
+
+export class GroupAutoDto extends RoundIdDto {
+  @ApiProperty({ description: 'how many groups' })
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  count: number;
+
+  @ApiProperty({ type: [Number], description: 'the experts to split' })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(2000)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  expertIds: number[];
+}
+
+export class AssignmentWorksDto extends PageDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  roundId: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  keyword?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  reviewGroupId?: number;
+
+  @ApiPropertyOptional({ description: 'only works with fewer experts than the round needs' })
+  @IsOptional()
+  @Transform(queryBoolean)
+  @IsBoolean()
+  uncovered?: boolean;
+}
+
+export class PairDto extends RoundIdDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  workId: number;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  expertId: number;
+}
+
+export class SwapDto {
+  @ApiProperty({ description: 'the assignment' })
+  @IsInt()
+  @Min(1)
+  id: number;
+
+  @ApiProperty({ description: 'the expert who takes the work over' })
+  @IsInt()
+  @Min(1)
+  expertId: number;
+}
+
+export class LockDto {
+  @ApiProperty({ description: 'the assignment' })
+  @IsInt()
+  @Min(1)
+  id: number;
+
+  @ApiProperty()
+  @IsBoolean()
+  locked: boolean;
+}
+
+export class DeclineDto {
+  @ApiProperty({ description: 'the assignment' })
+  @IsInt()
+  @Min(1)
+  id: number;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(300)
+  reason: string;
+}
+
+export class CompetitionIdDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  competitionId: number;
+}
+
+export class BidPageDto extends PageDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  roundId: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  keyword?: string;
+}
+
+export class BidSaveDto extends RoundIdDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  workId: number;
+
+  @ApiProperty({ enum: BIDS, nullable: true, description: 'null clears the bid' })
+  @ValidateIf((_, v) => v !== null)
+  @IsIn(BIDS)
+  bid: Bid | null;
+}
+
+export class FinalScoreDto extends RoundIdDto {
+  @ApiPropertyOptional({ enum: SCORE_METHODS, description: 'default mean' })
+  @IsOptional()
+  @IsIn(SCORE_METHODS)
+  method?: ScoreMethod;
+
+  @ApiPropertyOptional({ description: 'trimmed mean: drop the highest and lowest from this many scores on (default 5)' })
+  @IsOptional()
+  @IsInt()
+  @Min(3)
+  @Max(50)
+  trimFrom?: number;
+
+  @ApiPropertyOptional({ description: 'calibration: works of evidence the round\'s mean and spread count as (default 3)' })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100)
+  prior?: number;
+
+  @ApiPropertyOptional({ description: 'flag works whose experts\' totals differ by more than this (default 20)' })
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100)
+  disputeSpread?: number;
+
+  @ApiPropertyOptional({ description: 'compute with the submitted sheets although some are missing' })
+  @IsOptional()
+  @IsBoolean()
+  allowMissing?: boolean;
+}
+
+export class VersionIdDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  versionId: number;
+}
+
+export class ResultPageDto extends PageDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  versionId: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  keyword?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(queryBoolean)
+  @IsBoolean()
+  disputedOnly?: boolean;
+}
+
+export class AssignmentIdDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  assignmentId: number;
+}
+
+export class SheetFileDto extends AssignmentIdDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  fileId: number;
+}
+
+export class SheetIdDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  sheetId: number;
+}
+
+export class MyReviewPageDto extends PageDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  roundId?: number;
+
+  @ApiPropertyOptional({ enum: MY_REVIEW_STATUSES })
+  @IsOptional()
+  @IsIn(MY_REVIEW_STATUSES)
+  status?: MyReviewStatus;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  keyword?: string;
+}
+
+export class SheetSaveDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  assignmentId: number;
+
+  @ApiProperty({ type: [Number], description: 'one score per column, in column order; null for a column not scored yet (drafts)' })
+  @IsArray()
+  @ArrayMaxSize(MAX_COLUMNS)
+  scores: (number | null)[];
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(5000)
+  comment: string = '';
+
+  @ApiProperty({ description: 'the sheet version edited (0 when there is no sheet yet)' })
+  @IsInt()
+  @Min(0)
+  version: number;
+}
+
+export class SheetReturnDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  sheetId: number;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(500)
+  reason: string;
+}
+
+export class GroupScoresDto extends RoundIdDto {
+  @ApiPropertyOptional({ description: 'organisers: the group to show' })
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  reviewGroupId?: number;
+}
+
+export class RemindDto extends RoundIdDto {
+  @ApiPropertyOptional({ type: [Number], description: 'only these experts; absent: every expert with sheets to submit' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_GROUP_EXPERTS)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  expertIds?: number[];
+}
+
+export class RoundPagedDto extends PageDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  roundId: number;
+}

@@ -1,0 +1,117 @@
+/**
+ * Ranking, promotion and awards of one event's works (issue 16), pure. Scores are a version's round scores;
+ * `tieBreak` holds, in order, what the organiser named to break ties (a column's score, another round's score).
+ */
+
+export interface Ranked {
+  workId: number;
+  score: number;
+  schoolId: number | null;
+  /** Compared in order, higher first; absent or equal values leave the tie. */
+  tieBreak?: number[];
+}
+
+export interface RankRow extends Ranked {
+  /** Competition ranking: tied works share a rank and the next rank skips (1, 2, 2, 4). */
+  rank: number;
+}
+
+const byTieBreak = (a: Ranked, b: Ranked, use: boolean) => {
+  if (!use) return 0;
+  const n = Math.max(a.tieBreak?.length ?? 0, b.tieBreak?.length ?? 0);
+  for (let i = 0; i < n; i++) {
+    const d = (b.tieBreak?.[i] ?? -Infinity) - (a.tieBreak?.[i] ?? -Infinity);
+    if (d) return d;
+  }
+  return 0;
+};
+
+/** Ranks by score, then (when `useTieBreak`) by the tie-breaks; works still equal share a rank. */
+export function rank(works: Ranked[], useTieBreak = false): RankRow[] {
+  const sorted = [...works].sort((a, b) => b.score - a.score || byTieBreak(a, b, useTieBreak) || a.workId - b.workId);
+  const rows: RankRow[] = [];
+  sorted.forEach((w, i) => {
+    const prev = rows[i - 1];
+    const tied = prev && prev.score === w.score && byTieBreak(prev, w, useTieBreak) === 0;
+    rows.push({ ...w, rank: tied ? prev.rank : i + 1 });
+  });
+  return rows;
+}
+
+export type PromotionRule = { kind: 'top'; count: number } | { kind: 'percent'; percent: number } | { kind: 'score'; min: number };
+
+export interface PromotionOptions {
+  rule: PromotionRule;
+  /** At most this many works of one school go through; null: no cap. */
+  schoolCap: number | null;
+  /** At the cut, 'include' lets every work tied with the last one through; 'break' uses the tie-breaks first. */
+  ties: 'include' | 'break';
+}
+
+export interface PromotionRow extends RankRow {
+  promoted: boolean;
+  /** Why a work that would have gone through did not: its school reached the cap. */
+  cappedBySchool: boolean;
+}
+
+/**
+ * Who goes on to the next stage. Works are taken in rank order; a work whose school already has `schoolCap`
+ * promoted is passed over (and the next one taken instead); the cut is N (top), ceil(N·p/100) (percent) or every
+ * work with at least the score. Works tied with the last one taken share its fate: all go through.
+ */
+export function promote(works: Ranked[], o: PromotionOptions): PromotionRow[] {
+  const rows = rank(works, o.ties === 'break');
+  const target =
+    o.rule.kind === 'top' ? o.rule.count : o.rule.kind === 'percent' ? Math.ceil((rows.length * o.rule.percent) / 100 - 1e-9) : Number.POSITIVE_INFINITY;
+  const perSchool = new Map<number, number>();
+  const out: PromotionRow[] = [];
+  let taken = 0;
+  let lastRank: number | null = null;
+  for (const r of rows) {
+    const eligible = o.rule.kind === 'score' ? r.score >= o.rule.min : taken < target || r.rank === lastRank;
+    const school = r.schoolId ?? -r.workId; // a work without a school is its own school
+    const full = o.schoolCap !== null && (perSchool.get(school) ?? 0) >= o.schoolCap;
+    const promoted = eligible && !full;
+    if (promoted) {
+      taken++;
+      lastRank = r.rank;
+      perSchool.set(school, (perSchool.get(school) ?? 0) + 1);
+    }
+    out.push({ ...r, promoted, cappedBySchool: eligible && full });
+  }
+  return out;
+}
+
+export type AwardRule = { kind: 'count'; count: number } | { kind: 'percent'; percent: number } | { kind: 'band'; min: number };
+
+export interface AwardLevel {
+  name: string;
+  rule: AwardRule;
+}
+
+/** The default levels, best first; an organiser edits names and rules. */
+export const DEFAULT_AWARD_LEVELS = ['特等奖', '一等奖', '二等奖', '三等奖', '优秀奖'];
+
+/**
+ * Awards by level, best first, in rank order: a count or percent level takes the next works (percent of all the
+ * event's works, rounded up), a band level takes every remaining work scoring at least its minimum. Works tied with
+ * the last one a level takes get the same level. A work gets at most one level.
+ */
+export function award(works: Ranked[], levels: AwardLevel[], useTieBreak = false): (RankRow & { level: string | null })[] {
+  const rows = rank(works, useTieBreak);
+  const level = new Map<number, string>();
+  let at = 0;
+  for (const l of levels) {
+    if (l.rule.kind === 'band') {
+      while (at < rows.length && rows[at].score >= l.rule.min) level.set(rows[at++].workId, l.name);
+      continue;
+    }
+    const n = l.rule.kind === 'count' ? l.rule.count : Math.ceil((rows.length * l.rule.percent) / 100 - 1e-9);
+    const end = Math.min(rows.length, at + n);
+    let i = at;
+    for (; i < end; i++) level.set(rows[i].workId, l.name);
+    while (i > at && i < rows.length && rows[i].rank === rows[i - 1].rank) level.set(rows[i++].workId, l.name);
+    at = i;
+  }
+  return rows.map((r) => ({ ...r, level: level.get(r.workId) ?? null }));
+}

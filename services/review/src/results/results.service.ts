@@ -1,0 +1,149 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Queue } from 'bullmq';
+import { DataSource } from 'typeorm';
+import { AppError, bullConnection, callerOf, likePattern, pageOf } from '@cmp/common';
+import {
+  ErrorCode,
+  ReviewQueue,
+  type ExpertCalibrationView,
+  type FinalScoreJob,
+  type FinalScoreReply,
+  type FinalScoreRequest,
+  type MissingSheet,
+  type Page,
+  type ResultPageQuery,
+  type RpcRequest,
+  type ScoreParams,
+  type ScoreVersion,
+  type WorkResult,
+} from '@cmp/contracts';
+import { REVIEW_CONFIG, type ReviewConfig } from '../config';
+import { RoundService } from '../round/round.service';
+import { inputChecksum } from './final-score.job';
+
+const VERSION_COLUMNS = `v.id, v.round_id AS "roundId", v.number, v.params, v.checksum, v.status, v.progress, v.missing_count AS "missingCount",
+  v.work_count AS "workCount", v.error, v.created_at AS "createdAt", v.finished_at AS "finishedAt", v.published_at AS "publishedAt"`;
+
+const DEFAULTS: Omit<ScoreParams, 'method'> = { trimFrom: 5, prior: 3, disputeSpread: 20 };
+
+/**
+ * Final scores (issue 16): a calculation request checks the round's sheets, keeps a version with its parameters
+ * and inputs' checksum, and queues the computation for the review worker; a second request for the same round and
+ * inputs joins the pending version. Versions and their results are read here.
+ */
+@Injectable()
+export class ResultsService implements OnApplicationShutdown {
+  private readonly queue: Queue<FinalScoreJob>;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly rounds: RoundService,
+    @Inject(REVIEW_CONFIG) config: ReviewConfig,
+  ) {
+    this.queue = new Queue<FinalScoreJob>(ReviewQueue.name, { connection: bullConnection(config.redisUrl) });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.queue.close();
+  }
+
+  /** Live assignments without a submitted sheet. */
+  private missing(roundId: number): Promise<MissingSheet[]> {
+    return this.ds.query(
+      `SELECT a.work_id AS "workId", w.title AS "workTitle", a.expert_id AS "expertId", e.name AS "expertName", COALESCE(s.status, 'notStarted') AS status
+       FROM assignments a JOIN round_works w ON w.round_id = a.round_id AND w.work_id = a.work_id JOIN experts e ON e.id = a.expert_id
+       LEFT JOIN score_sheets s ON s.assignment_id = a.id
+       WHERE a.round_id = $1 AND NOT a.declined AND (s.status IS NULL OR s.status <> 'submitted') ORDER BY a.work_id, a.expert_id`,
+      [roundId],
+    );
+  }
+
+  async calculate(req: RpcRequest<FinalScoreRequest>): Promise<FinalScoreReply> {
+    const p = req.payload;
+    const round = await this.rounds.scoped(req, p.roundId);
+    const params: ScoreParams = {
+      method: p.method ?? 'mean',
+      trimFrom: p.trimFrom ?? DEFAULTS.trimFrom,
+      prior: p.prior ?? DEFAULTS.prior,
+      disputeSpread: p.disputeSpread ?? DEFAULTS.disputeSpread,
+    };
+    const missing = await this.missing(round.id);
+    if (missing.length && !p.allowMissing) throw new AppError(ErrorCode.CONFLICT, 'result.missingSheets', { count: missing.length }, { missing });
+    const { checksum, sheets } = await inputChecksum(this.ds, round.id, params);
+    if (!sheets) throw AppError.badRequest('result.noScores');
+    const { version, joined } = await this.ds.transaction(async (m) => {
+      await m.query(`SELECT id FROM rounds WHERE id = $1 FOR UPDATE`, [round.id]);
+      const [pending] = await m.query(`SELECT ${VERSION_COLUMNS} FROM score_versions v WHERE v.round_id = $1 AND v.checksum = $2 AND v.status IN ('queued', 'running')`, [
+        round.id,
+        checksum,
+      ]);
+      if (pending) return { version: pending as ScoreVersion, joined: true };
+      const [made] = await m.query(
+        `INSERT INTO score_versions (round_id, number, params, checksum, missing_count, created_by)
+         SELECT $1, COALESCE(max(number), 0) + 1, $2, $3, $4, $5 FROM score_versions WHERE round_id = $1 RETURNING id`,
+        [round.id, JSON.stringify(params), checksum, missing.length, callerOf(req).userId],
+      );
+      return { version: (await this.version(m, made.id))!, joined: false };
+    });
+    // The job id names the version: queueing it again (a retry of this call) adds nothing.
+    await this.queue.add(ReviewQueue.finalScore, { versionId: version.id }, { jobId: `final-score-${version.id}-${Date.parse(version.createdAt)}`, attempts: 3, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } });
+    return { version, joined };
+  }
+
+  private async version(m: DataSource['manager'], id: number): Promise<ScoreVersion | undefined> {
+    const [v] = await m.query(`SELECT ${VERSION_COLUMNS} FROM score_versions v WHERE v.id = $1`, [id]);
+    return v;
+  }
+
+  /** A version of a round in the caller's scope, or not found. */
+  private async scopedVersion(req: RpcRequest, id: number): Promise<ScoreVersion> {
+    const v = await this.version(this.ds.manager, id);
+    if (!v) throw AppError.notFound('result.versionNotFound', { id });
+    await this.rounds.scoped(req, v.roundId).catch(() => {
+      throw AppError.notFound('result.versionNotFound', { id });
+    });
+    return v;
+  }
+
+  async versions(req: RpcRequest<{ roundId: number }>): Promise<ScoreVersion[]> {
+    const round = await this.rounds.scoped(req, req.payload.roundId);
+    return this.ds.query(`SELECT ${VERSION_COLUMNS} FROM score_versions v WHERE v.round_id = $1 ORDER BY v.number DESC`, [round.id]);
+  }
+
+  detail(req: RpcRequest<{ id: number }>): Promise<ScoreVersion> {
+    return this.scopedVersion(req, req.payload.id);
+  }
+
+  /** A version's works by score (highest first), each beside its score in the round's previous finished version. */
+  async scores(req: RpcRequest<ResultPageQuery>): Promise<Page<WorkResult>> {
+    const q = req.payload;
+    const v = await this.scopedVersion(req, q.versionId);
+    const { pageNum, pageSize, offset } = pageOf(q);
+    const where = `r.version_id = $1 AND ($2::text IS NULL OR w.title ILIKE $2) AND (NOT $3 OR r.disputed)`;
+    const from = `work_results r JOIN round_works w ON w.round_id = $4 AND w.work_id = r.work_id`;
+    const params = [v.id, likePattern(q.keyword), q.disputedOnly === true, v.roundId];
+    const [list, [{ total }]] = await Promise.all([
+      this.ds.query(
+        `SELECT r.work_id AS "workId", w.title, w.event_id AS "eventId", r.score::float8 AS score, r.raw_mean::float8 AS "rawMean", r.count,
+           r.range::float8 AS range, r.disputed,
+           (SELECT p.score::float8 FROM work_results p JOIN score_versions pv ON pv.id = p.version_id
+             WHERE pv.round_id = $4 AND pv.status = 'done' AND pv.number < $5 AND p.work_id = r.work_id ORDER BY pv.number DESC LIMIT 1) AS "previousScore",
+           (SELECT COALESCE(json_agg(x.e || jsonb_build_object('name', e.name) ORDER BY (x.e->>'expertId')::int), '[]')
+             FROM jsonb_array_elements(r.experts) x(e) JOIN experts e ON e.id = (x.e->>'expertId')::int) AS experts
+         FROM ${from} WHERE ${where} ORDER BY r.score DESC, r.work_id LIMIT $6 OFFSET $7`,
+        [...params, v.number, pageSize, offset],
+      ),
+      this.ds.query(`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`, params),
+    ]);
+    return { list, total, pageNum, pageSize };
+  }
+
+  async calibration(req: RpcRequest<{ versionId: number }>): Promise<ExpertCalibrationView[]> {
+    const v = await this.scopedVersion(req, req.payload.versionId);
+    return this.ds.query(
+      `SELECT c.expert_id AS "expertId", e.name, c.count, c.mean, c.spread, c.shrunk_mean AS "shrunkMean", c.shrunk_spread AS "shrunkSpread", c.outlier
+       FROM expert_calibrations c JOIN experts e ON e.id = c.expert_id WHERE c.version_id = $1 ORDER BY c.outlier DESC, e.name`,
+      [v.id],
+    );
+  }
+}

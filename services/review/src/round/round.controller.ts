@@ -1,0 +1,20 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ReviewSubject as S, type RoundInput, type RoundPageQuery, type RpcRequest } from '@cmp/contracts';
+import { RoundService } from './round.service';
+
+type Id = RpcRequest<{ id: number }>;
+
+@Controller()
+export class RoundController {
+  constructor(private readonly rounds: RoundService) {}
+
+  @MessagePattern(S.roundPage) page(@Payload() r: RpcRequest<RoundPageQuery>) { return this.rounds.page(r); }
+  @MessagePattern(S.roundList) list(@Payload() r: RpcRequest<{ competitionId: number }>) { return this.rounds.list(r); }
+  @MessagePattern(S.roundDetail) detail(@Payload() r: Id) { return this.rounds.detail(r); }
+  @MessagePattern(S.roundSave) save(@Payload() r: RpcRequest<RoundInput & { id?: number }>) { return this.rounds.save(r); }
+  @MessagePattern(S.roundDelete) remove(@Payload() r: Id) { return this.rounds.remove(r); }
+  @MessagePattern(S.roundOpen) open(@Payload() r: Id) { return this.rounds.setStatus(r, 'open'); }
+  @MessagePattern(S.roundClose) close(@Payload() r: Id) { return this.rounds.setStatus(r, 'closed'); }
+  @MessagePattern(S.roundWorksSync) sync(@Payload() r: Id) { return this.rounds.syncWorks(r); }
+}

@@ -1,0 +1,18 @@
+import type { EntityManager } from 'typeorm';
+import type { Round } from '@cmp/contracts';
+
+/** A round with its events and counts, in the contract's shape. */
+export const ROUND_COLUMNS = `r.id, r.group_id AS "groupId", r.competition_id AS "competitionId", r.stage_id AS "stageId", r.name, r.type, r.blind,
+  r.opens_at AS "opensAt", r.closes_at AS "closesAt", r.experts_per_work AS "expertsPerWork", r.score_columns AS "scoreColumns",
+  r.comment_required AS "commentRequired", r.bidding_allowed AS "biddingAllowed", r.exclude_own_organisation AS "excludeOwnOrganisation",
+  r.status, r.created_at AS "createdAt",
+  ARRAY(SELECT e.event_id FROM round_events e WHERE e.round_id = r.id ORDER BY e.event_id) AS "eventIds",
+  (SELECT count(*)::int FROM round_works w WHERE w.round_id = r.id) AS "workCount",
+  (SELECT count(*)::int FROM group_experts g WHERE g.round_id = r.id) AS "expertCount",
+  (SELECT count(*)::int FROM assignments a WHERE a.round_id = r.id AND NOT a.declined) AS "assignmentCount"`;
+
+export async function loadRound(m: EntityManager, id: number, lock = false): Promise<Round | undefined> {
+  if (lock) await m.query(`SELECT id FROM rounds WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id]);
+  const [r] = await m.query(`SELECT ${ROUND_COLUMNS} FROM rounds r WHERE r.id = $1 AND r.deleted_at IS NULL`, [id]);
+  return r;
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { Form, Select, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { Perm, ROUND_STATUSES, type CompetitionDetail, type Round, type RoundPageQuery, type RoundStatus } from '@cmp/contracts';
+import { competitionApi } from '@/app/api/competition.api';
+import { actionsColumn, dateColumn, ListScreen, RowLinks, TextFilter } from '@/app/components/ListParts';
+import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
+import { useAsync } from '@/app/hooks/useAsync';
+import { usePagedList } from '@/app/hooks/usePagedList';
+import { useLang } from '@/app/i18n/hooks';
+import { usePermission } from '@/app/permission/permission';
+import '@/app/components/page.css';
+import { roundApi } from '../api/review-admin.api';
+import { RoundFormModal, ROUND_STATUS_COLOR } from '@/app/review/RoundFormModal';
+import '../locales';
+
+
+interface Filters {
+  competitionId?: number;
+  keyword?: string;
+  status?: RoundStatus;
+}
+
+/** 竞赛评审: every review round of the organisation; open, close, load works, and on to groups, assignment, statistics. */
+export default function RoundsPage() {
+  const { t } = useTranslation(['review-admin', 'review-round'], { nsMode: 'fallback' });
+  const lang = useLang();
+  const navigate = useNavigate();
+  const canEdit = usePermission([Perm.reviewEdit]);
+  const competitions = useAsync((signal) => competitionApi.options(signal), []);
+  const paged = usePagedList<Round, RoundPageQuery, Filters>(roundApi.page, (f) => ({ competitionId: f.competitionId, keyword: f.keyword?.trim() || undefined, status: f.status }));
+  const [editing, setEditing] = useState<{ round: Round; competition: CompetitionDetail }>();
+  const competitionName = (id: number) => competitions.data?.find((c) => c.value === id)?.label ?? `#${id}`;
+
+  const act = async (r: Round, what: 'open' | 'close' | 'loadWorks') => {
+    if ((await confirmDialog(t(`rounds.${what}Confirm`, { name: r.name }), { danger: what === 'close' })) !== 'confirm') return;
+    try {
+      const after = await (what === 'open' ? roundApi.open(r.id) : what === 'close' ? roundApi.close(r.id) : roundApi.syncWorks(r.id));
+      toast(what === 'loadWorks' ? t('rounds.loaded', { count: after.workCount }) : t(what === 'open' ? 'rounds.opened' : 'rounds.closed'), 'success');
+      paged.list.reload();
+    } catch {
+      /* toasted */
+    }
+  };
+  const edit = async (r: Round) => setEditing({ round: r, competition: await competitionApi.detail(r.competitionId) });
+  const go = (r: Round, path: string) => navigate(`${path}?competitionId=${r.competitionId}&roundId=${r.id}`);
+
+  const columns: TableColumnsType<Round> = [
+    { title: t('rounds.name'), dataIndex: 'name', width: 160, fixed: 'left', ellipsis: true },
+    { title: t('competition'), dataIndex: 'competitionId', width: 220, ellipsis: true, render: (id: number) => competitionName(id) },
+    { title: t('type'), dataIndex: 'type', width: 100, render: (v: Round['type']) => t(`types.${v}`) },
+    { title: t('status'), dataIndex: 'status', width: 90, render: (v: RoundStatus) => <Tag color={ROUND_STATUS_COLOR[v]}>{t(`statuses.${v}`)}</Tag> },
+    { title: t('rounds.works'), dataIndex: 'workCount', width: 80, align: 'right' },
+    { title: t('rounds.experts'), dataIndex: 'expertCount', width: 80, align: 'right' },
+    { title: t('rounds.assignments'), dataIndex: 'assignmentCount', width: 80, align: 'right' },
+    dateColumn<Round>(t('rounds.closesAt'), 'closesAt', lang, 'minute'),
+    actionsColumn(t('common.actions'), lang === 'en' ? 360 : 300, (r) => (
+      <RowLinks
+        wrap
+        links={[
+          ...(canEdit
+            ? [
+                { label: t('common.edit'), onClick: () => void edit(r), hidden: r.status === 'closed' },
+                { label: t('rounds.loadWorks'), onClick: () => void act(r, 'loadWorks'), hidden: r.status === 'closed' },
+                { label: t('rounds.open'), onClick: () => void act(r, 'open'), hidden: r.status !== 'draft' },
+                { label: t('rounds.close'), onClick: () => void act(r, 'close'), hidden: r.status !== 'open' },
+              ]
+            : []),
+          { label: t('rounds.groups'), onClick: () => go(r, '/experts/groups') },
+          { label: t('rounds.distribution'), onClick: () => go(r, '/review/distribution') },
+          { label: t('rounds.statistics'), onClick: () => go(r, '/review/statistics') },
+          ...(canEdit && r.status === 'draft'
+            ? [
+                {
+                  label: t('common.delete'),
+                  danger: true,
+                  onClick: () =>
+                    void confirmDelete({ question: t('rounds.deleteConfirm', { name: r.name }), okText: t('common.delete'), done: t('rounds.deleted'), run: () => roundApi.remove(r.id) }).then(
+                      (done) => done && paged.afterDelete(),
+                    ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    )),
+  ];
+
+  return (
+    <ListScreen
+      paged={paged}
+      title={t('rounds.title')}
+      filters={
+        <>
+          <Form.Item name="competitionId" label={t('competition')}>
+            <Select allowClear showSearch optionFilterProp="label" placeholder={t('common.all')} style={{ width: 240 }} options={competitions.data} />
+          </Form.Item>
+          <TextFilter name="keyword" label={t('keyword')} placeholder={t('rounds.name')} width={180} />
+          <Form.Item name="status" label={t('status')}>
+            <Select allowClear placeholder={t('common.all')} style={{ width: 110 }} options={ROUND_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+          </Form.Item>
+        </>
+      }
+      columns={columns}
+      scrollX={1300}
+    >
+      {editing && (
+        <RoundFormModal
+          open
+          competition={editing.competition}
+          round={editing.round}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            paged.list.reload();
+          }}
+        />
+      )}
+    </ListScreen>
+  );
+}
