@@ -6,7 +6,8 @@
 const { execSync, spawn } = require('node:child_process');
 const path = require('node:path');
 const { Client } = require('pg');
-const { ensureEnvFile } = require('./ensure-env');
+const { ensureEnvFile, readEnvFile } = require('./ensure-env');
+const { usesSandbox } = require('./alipay-sandbox/config');
 const { ensureInfra } = require('./up');
 const { resetAll } = require('./db-reset');
 
@@ -14,9 +15,9 @@ const root = path.resolve(__dirname, '..');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp';
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
-const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'gateway'];
+const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'gateway'];
 // Background workers (BullMQ), each a second entry point of the service that owns the data.
-const WORKERS = [['certificates', 'worker.js'], ['review', 'worker.js']];
+const WORKERS = [['certificates', 'worker.js'], ['review', 'worker.js'], ['payment', 'worker.js']];
 
 const DEMO_ACCOUNTS = [
   ['root', 'platform ROOT administrator (平台管理员)'],
@@ -26,6 +27,7 @@ const DEMO_ACCOUNTS = [
   ['teacher1', 'teacher (指导老师), DEMO-U1'],
   ['college1', 'news editor (资讯编辑) of the college DEMO-U1-CS; admin1 approves its news'],
   ['student1 … student4', 'students of DEMO-U1, DEMO-U1-CS and DEMO-U2 (phones 13800000011 … 14)'],
+  ['finance1', 'finance (财务) of 华东示范大学 (DEMO-U1): orders, refunds, reconciliation'],
 ];
 
 async function hasDemoData() {
@@ -67,7 +69,10 @@ function waitForHealth(url, ms = 60000) {
   // The web app's proxy (vite, below) connects from 127.0.0.1 and says who the visitor is and which host they used
   // (u1.localhost, ...): the gateway believes X-Forwarded-* from that address only, not from every loopback caller.
   const env = { TRUST_PROXY: '127.0.0.1', ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
-  const children = SERVICES.map((svc) => spawn(process.execPath, [path.join(root, 'services', svc, 'dist', 'main.js')], { env, stdio: 'inherit' }));
+  // The local Alipay sandbox stands in for Alipay until a real merchant is configured (README, "Going live with Alipay").
+  const sandbox = usesSandbox({ ...readEnvFile(), ...process.env });
+  const children = sandbox ? [spawn(process.execPath, [path.join(__dirname, 'alipay-sandbox', 'main.js')], { env, stdio: 'inherit' })] : [];
+  children.push(...SERVICES.map((svc) => spawn(process.execPath, [path.join(root, 'services', svc, 'dist', 'main.js')], { env, stdio: 'inherit' })));
   for (const [svc, entry] of WORKERS) children.push(spawn(process.execPath, [path.join(root, 'services', svc, 'dist', entry)], { env, stdio: 'inherit' }));
   children.push(
     spawn('npx', ['vite', 'preview', '--port', String(WEB_PORT), '--strictPort', '--host', '0.0.0.0'], {
@@ -91,7 +96,8 @@ function waitForHealth(url, ms = 60000) {
     API:       http://localhost:${GATEWAY_PORT}/prod-api   (OpenAPI docs at /prod-api/docs)
   Demo accounts, all with the password Demo@2026:
 ${DEMO_ACCOUNTS.map(([u, what]) => `    ${u.padEnd(22)} ${what}`).join('\n')}
-  Verification-code login: the code is printed in the auth service's log above.
+  Verification-code login: the code is printed in the auth service's log above.${sandbox ? `
+  Payments go to the local Alipay sandbox (no money moves): its cashier page has a pay button.` : ''}
   Reset the demo data with: npm start -- --reset      Stop with Ctrl-C.
 `);
 })().catch((e) => {

@@ -9,6 +9,7 @@ import { WorkInfoPath1764200000000 } from './migrations/1764200000000-WorkInfoPa
 import { DataCentreName1765413000000 } from './migrations/1765413000000-DataCentreName';
 import { ExpertAccess1766100000000 } from './migrations/1766100000000-ExpertAccess';
 import { MyReviewsMenu1766200000000 } from './migrations/1766200000000-MyReviewsMenu';
+import { FinanceRole1767000000000 } from './migrations/1767000000000-FinanceRole';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -24,6 +25,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
       ReviewPermissions1766000000000,
       ExpertAccess1766100000000,
       MyReviewsMenu1766200000000,
+      FinanceRole1767000000000,
     ],
     poolSize: config.dbPoolSize,
   });

@@ -24,7 +24,7 @@ export async function writeEvent(m: EntityManager, subject: string, payload: obj
 }
 
 export interface OutboxOptions {
-  /** Names the message ids (`<service>-outbox-<id>`), so two services' rows never collide. */
+  /** Names the message ids (`<service>-outbox-<id>-<created µs>`), so two services' rows never collide. */
   service: string;
   /** The streams its events go to (created when missing). */
   streams: EventStreamDefinition[];
@@ -80,13 +80,15 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
   private async drain(): Promise<void> {
     for (;;) {
       const sent = await this.ds.transaction(async (m) => {
-        const rows: { id: string; subject: string; payload: unknown }[] = await m.query(
-          `SELECT id, subject, payload FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        // The creation time in the message id keeps a row's id apart from the same id after a database reset.
+        const rows: { id: string; subject: string; payload: unknown; at: string }[] = await m.query(
+          `SELECT id, subject, payload, (extract(epoch FROM created_at) * 1000000)::bigint::text AS at
+           FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
         );
         // In id order; the first failure stops the batch, so later events never overtake an earlier one.
         const published: string[] = [];
         for (const r of rows) {
-          if (!(await publishEvent(this.nats.connection, r.subject, r.payload, { msgId: `${this.options.service}-outbox-${r.id}`, logger: log }))) break;
+          if (!(await publishEvent(this.nats.connection, r.subject, r.payload, { msgId: `${this.options.service}-outbox-${r.id}-${r.at}`, logger: log }))) break;
           published.push(r.id);
         }
         if (published.length) await m.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [published]);

@@ -6,6 +6,9 @@ import { checkZipLimits, SHEET_LIMITS, type SheetLimits } from './zip-guard';
 
 const log = new Logger('Spreadsheet');
 
+/** The media type of an .xlsx download. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 export interface SheetColumn {
   key: string;
   zh: string;

@@ -6,6 +6,7 @@ import { expertMessages } from './review-experts';
 import { reviewMessages } from './review';
 import { resultMessages } from './review-results';
 import { scoringMessages } from './review-scoring';
+import { paymentMessages } from './payment';
 
 type Catalogue = Record<string, { 'zh-CN': string; en: string }>;
 
@@ -238,6 +239,7 @@ export const messages = {
   ...reviewMessages,
   ...resultMessages,
   ...scoringMessages,
+  ...paymentMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

@@ -20,3 +20,4 @@ export * from './review-experts';
 export * from './review';
 export * from './review-scoring';
 export * from './review-results';
+export * from './payment';

@@ -65,6 +65,10 @@ export const Perm = {
   reviewList: 'review:list',
   /** Set up rounds, groups and captains, run and change assignments, send reminders. */
   reviewEdit: 'review:edit',
+  /** Finance: orders, callbacks, refunds and reconciliation runs of the organisation (read, export). */
+  financeList: 'finance:list',
+  /** Refund, close orders, record offline payments, run reconciliation. */
+  financeEdit: 'finance:edit',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

@@ -9,6 +9,7 @@ export const Service = {
   enrollment: 'enrollment',
   certificates: 'certificates',
   review: 'review',
+  payment: 'payment',
 } as const;
 
 export const AuthSubject = {
@@ -251,7 +252,26 @@ export const EnrollmentSubject = {
   workPublication: 'enrollment.work.publication',
   /** Submitted works of a competition with every identity of their members and advisers (the review service's conflict checks). */
   workReviewCandidates: 'enrollment.work.review-candidates',
+  /** Internal: what a sign-up's payer owes (the payment service makes its order from it). */
+  signupPayable: 'enrollment.signup.payable',
   health: 'enrollment.health.ping',
+} as const;
+
+export const PaymentSubject = {
+  /** The payer starts (or resumes) paying a sign-up's fee. */
+  pay: 'payment.order.pay',
+  /** The payer's view of an order (by number or the sign-up's latest); asks Alipay (trade query) while it is unpaid. */
+  query: 'payment.order.query',
+  /** Alipay's asynchronous notification, as posted (public; the payment service verifies it). */
+  notify: 'payment.notify.receive',
+  // Finance (scoped to the caller's organisations).
+  orderPage: 'payment.order.page',
+  orderDetail: 'payment.order.detail',
+  orderClose: 'payment.order.close',
+  orderExport: 'payment.order.export',
+  refundCreate: 'payment.refund.create',
+  refundPage: 'payment.refund.page',
+  health: 'payment.health.ping',
 } as const;
 
 export const CertificatesSubject = {
@@ -377,6 +397,8 @@ export const EventSubject = {
   scheduleChanged: 'competitions.schedule.changed',
   /** A payment order was paid; payload PaymentOrderPaidEvent (enrollment.ts). Published by the payment part. */
   paymentOrderPaid: 'payment.order.paid',
+  /** Money of an order went back to the payer; payload PaymentOrderRefundedEvent (payment.ts). */
+  paymentOrderRefunded: 'payment.order.refunded',
   /**
    * Review results published a competition's winners list; payload WinnersPublishedEvent. The certificates
    * service will turn it into a draft batch (the same list an organiser imports from a spreadsheet).
@@ -402,7 +424,7 @@ export const EventStream = {
   },
   payment: {
     name: 'PAYMENT',
-    subjects: [EventSubject.paymentOrderPaid],
+    subjects: [EventSubject.paymentOrderPaid, EventSubject.paymentOrderRefunded],
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 60 * 60,
   },

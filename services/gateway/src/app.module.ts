@@ -16,6 +16,7 @@ import { redisProvider } from './redis.provider';
 import { LogController } from './system/log.controller';
 import { REFERENCE_CONTROLLERS } from './reference';
 import { REVIEW_CONTROLLERS } from './review';
+import { PAYMENT_CONTROLLERS } from './payment/payment.controller';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
 import { FILE_STORAGE, FileStorage, STORAGE_BACKEND } from './files/file-storage';
@@ -46,6 +47,7 @@ export const CONTROLLERS = [
   CertificateController,
   ...EXPERT_CONTROLLERS,
   ...REVIEW_CONTROLLERS,
+  ...PAYMENT_CONTROLLERS,
 ];
 
 @Module({

@@ -16,7 +16,7 @@ import { metrics } from './health/metrics';
 import { undeclaredRoutes } from './http/access.decorators';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ErrorFilter } from './http/error.filter';
-import { registerJsonParser } from './http/json-parser';
+import { registerFormParser, registerJsonParser } from './http/json-parser';
 import { registerRateLimit } from './http/rate-limit';
 import { cachedReadPaths, PublicCache } from './http/public-cache';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -44,11 +44,13 @@ async function main(): Promise<void> {
   });
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonParser(fastify);
+  const ALIPAY_NOTIFY = `/${API_PREFIX}/alipay/payment/notify`;
+  registerFormParser(fastify, [ALIPAY_NOTIFY]);
 
   registerSecurityHeaders(fastify, `/${API_PREFIX}/docs`);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['content-disposition', 'x-request-id'] });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
-  registerRateLimit(fastify, config.rateLimitPerMinute);
+  registerRateLimit(fastify, config.rateLimitPerMinute, [ALIPAY_NOTIFY]);
   app.get(PublicCache).register(fastify, cachedReadPaths(CONTROLLERS, API_PREFIX));
   registerAudit(fastify, app.get<NatsRpcClient>(RPC).connection, routeTitles(CONTROLLERS, API_PREFIX), auditedReads(CONTROLLERS, API_PREFIX));
   fastify.addHook('onSend', async (req, reply) => {

@@ -102,7 +102,7 @@ describe('roles', () => {
 describe('operations', () => {
   it('reports health, metrics and API docs', async () => {
     const health = await api<{ status: string; checks: Record<string, string> }>('/health');
-    expect(health.data).toEqual({ status: 'ok', checks: { redis: 'ok', auth: 'ok', competitions: 'ok', enrollment: 'ok', certificates: 'ok' } });
+    expect(health.data).toEqual({ status: 'ok', checks: { redis: 'ok', auth: 'ok', competitions: 'ok', enrollment: 'ok', certificates: 'ok', review: 'ok', payment: 'ok' } });
     const metrics = await (await fetch(`${BASE}/metrics`)).text();
     expect(metrics).toMatch(/gateway_http_request_duration_seconds_bucket/);
     const docs = await fetch(`${BASE}/docs-json`);

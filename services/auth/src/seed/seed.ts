@@ -31,9 +31,12 @@ const ORG_ADMIN_PERMS = [
   Perm.certificateList, Perm.certificateEdit, Perm.certificateIssue, Perm.certificateRevoke,
   Perm.expertList, Perm.expertEdit,
   Perm.reviewList, Perm.reviewEdit,
+  Perm.financeList, Perm.financeEdit,
 ];
 /** An expert reads the organisation's competitions (options, events, stages) and keeps their own profile. */
 const EXPERT_PERMS = [Perm.competitionList, Perm.expertSelf];
+/** Finance staff: orders, refunds, reconciliation of their organisation (FinanceRole migration for older databases). */
+export const FINANCE_PERMS = [Perm.financeList, Perm.financeEdit];
 /** A school's or college's news editor: writes news that its superior organisation approves (no news:check). */
 const NEWS_EDITOR_PERMS = [Perm.newsList, Perm.newsEdit];
 
@@ -43,6 +46,7 @@ const ROLES = [
   { key: 'admin', name: '机构管理员', permissions: ORG_ADMIN_PERMS, menus: ['*'] },
   { key: 'newsEditor', name: '资讯编辑', permissions: NEWS_EDITOR_PERMS, menus: ['newsManagement'] },
   { key: 'expert', name: '评审专家', permissions: EXPERT_PERMS, menus: ['dashboard', 'review'] },
+  { key: 'finance', name: '财务人员', permissions: FINANCE_PERMS, menus: ['dashboard', 'finance'] },
   { key: 'teacher', name: '指导老师', permissions: [], menus: [] },
   { key: 'student', name: '学生', permissions: [], menus: [] },
 ];
@@ -52,6 +56,7 @@ export const DEMO_USERS = [
   { username: 'admin1', realName: '张组织', group: 'DEMO-U1', roles: ['admin'], phone: '13800000001' },
   { username: 'admin2', realName: '李组织', group: 'DEMO-U2', roles: ['admin'], phone: '13800000002' },
   { username: 'expert1', realName: '王专家', group: 'DEMO-U1', roles: ['expert'], phone: '13800000003' },
+  { username: 'finance1', realName: '钱财务', group: 'DEMO-U1', roles: ['finance'], phone: '13800000006' },
   { username: 'teacher1', realName: '赵老师', group: 'DEMO-U1', roles: ['teacher'], phone: '13800000004' },
   { username: 'student1', realName: '陈同学', group: 'DEMO-U1', roles: ['student'], phone: '13800000011' },
   { username: 'college1', realName: '孙老师', group: 'DEMO-U1-CS', roles: ['newsEditor'], phone: '13800000005' },

@@ -16,6 +16,7 @@ import {
   type RpcRequest,
   type Signup,
   type SignupDetail,
+  type SignupPayable,
   type SignUpPayload,
   type Teacher,
 } from '@cmp/contracts';
@@ -159,6 +160,19 @@ export class SignupService {
       await closeSignup(m, locked, SignupStatus.withdrawn, null);
     });
     return null;
+  }
+
+  /** What the caller owes for a sign-up they captain (the payment service makes its order from it). */
+  async payable(req: RpcRequest<{ signupId: number }>): Promise<SignupPayable> {
+    const me = callerOf(req);
+    const s = await loadSignup(this.ds.manager, req.payload.signupId);
+    if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.signupId });
+    if (s.captainUserId !== me.userId) throw AppError.noAccess('payment.notPayer');
+    const captain = (await loadMembers(this.ds.manager, s.id)).find((x) => x.userId === me.userId);
+    return {
+      signupId: s.id, groupId: s.groupId, competitionId: s.competitionId, competitionName: s.competitionName, itemId: s.itemId, itemName: s.itemName,
+      payStatus: s.payStatus, status: s.status, feeCents: s.feeCents, payerName: String(captain?.profile.realName ?? '') || me.username,
+    };
   }
 
   /** Every sign-up the caller is in (as captain or member), newest first; of one competition when it is named. */

@@ -3,7 +3,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, 
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import archiver, { type Archiver } from 'archiver';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, buildWorkbook, isStorageKey, type Redis, type StorageBackend } from '@cmp/common';
+import { AppError, buildWorkbook, isStorageKey, type Redis, type StorageBackend, XLSX_TYPE } from '@cmp/common';
 import {
   CERTIFICATE_TEMPLATE_CATEGORIES,
   CertificatesSubject as S,
@@ -52,7 +52,6 @@ import {
   TraceQueryDto,
 } from './certificate.dto';
 
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** Appends one entry and waits until it is written, so that one stored file at a time is open. */

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { buildWorkbook } from '@cmp/common';
+import { buildWorkbook, XLSX_TYPE } from '@cmp/common';
 import { EnrollmentSubject as S, Perm, SIGNUP_EXPORT_COLUMNS, type IdNumberReveal, type Page, type SignupDetail, type SignupListRow, type Work, type WorkPublication } from '@cmp/contracts';
 import { AuditedRead } from '../audit/audit';
 import { Permissions } from '../http/access.decorators';
@@ -9,8 +9,6 @@ import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { CompetitionIdQueryDto, IdDto } from '../http/id.dto';
 import { CheckDto, MemberQueryDto, PublishDto, SignupFilterDto, SignupPageDto, WorkPageDto } from './enrollment.dto';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Back office: sign-up management and works, scoped to the caller's organisations by the enrollment service. */
 @ApiTags('enrollment-admin')

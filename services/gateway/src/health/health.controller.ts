@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from '@cmp/common';
-import { AuthSubject, CertificatesSubject, CompetitionsSubject, EnrollmentSubject, ErrorCode, translate, type Envelope } from '@cmp/contracts';
+import { AuthSubject, CertificatesSubject, CompetitionsSubject, EnrollmentSubject, ErrorCode, PaymentSubject, ReviewSubject, translate, type Envelope } from '@cmp/contracts';
 import { Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
@@ -30,6 +30,8 @@ export class HealthController {
       competitions: await probe(this.rpc.call(ctx, CompetitionsSubject.health)),
       enrollment: await probe(this.rpc.call(ctx, EnrollmentSubject.health)),
       certificates: await probe(this.rpc.call(ctx, CertificatesSubject.health)),
+      review: await probe(this.rpc.call(ctx, ReviewSubject.health)),
+      payment: await probe(this.rpc.call(ctx, PaymentSubject.health)),
     };
     const healthy = Object.values(checks).every((c) => c === 'ok');
     const code = healthy ? ErrorCode.OK : ErrorCode.SERVICE_UNAVAILABLE;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@cmp/common';
+import { ErrorCode } from '@cmp/contracts';
 import { jsonDepth, MAX_JSON_DEPTH } from './input-limits';
 
 /**
@@ -17,5 +18,18 @@ export function registerJsonParser(app: FastifyInstance): void {
       if (err) return done(AppError.badRequest('error.badJson'), undefined);
       done(null, value);
     });
+  });
+}
+
+/**
+ * Form-encoded bodies as a flat object of strings (a name given twice keeps its last value), on the listed paths only
+ * (Alipay's notifications). Everywhere else a form is refused as before: browsers post forms across sites unasked.
+ */
+export function registerFormParser(app: FastifyInstance, paths: string[]): void {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (req, body, done) => {
+    if (!paths.some((p) => req.url.split('?')[0] === p)) {
+      return done(new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'error.unsupportedMedia', { type: String(req.headers['content-type'] ?? '') }), undefined);
+    }
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { buildWorkbook } from '@cmp/common';
+import { buildWorkbook, XLSX_TYPE } from '@cmp/common';
 import {
   DictType,
   Perm,
@@ -21,8 +21,6 @@ import { RpcService } from '../http/rpc.service';
 import { IdDto } from '../http/id.dto';
 import { asImportFailure, readUploadedSheet } from '../http/upload';
 import { SchoolPageQueryDto, SchoolSaveDto, StatusDto } from './reference.dto';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Back-office schools: the competitions service limits each call to the schools the caller's organisations manage. */
 @ApiTags('system: schools')

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { buildWorkbook } from '@cmp/common';
+import { buildWorkbook, XLSX_TYPE } from '@cmp/common';
 import {
   EXPERT_TEMPLATE_COLUMNS,
   ExpertSubject as S,
@@ -23,8 +23,6 @@ import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { asImportFailure, readUploadedSheet } from '../http/upload';
 import { ConflictDto, ExpertPageQueryDto, ExpertSaveDto, ExpertStatusDto, TemporaryExpertsDto } from './expert.dto';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The expert library (专家库), its import, temporary experts, and an expert's own profile and conflict declarations. */
 @ApiTags('review: experts')

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AppError, buildWorkbook } from '@cmp/common';
+import { AppError, buildWorkbook, XLSX_TYPE } from '@cmp/common';
 import {
   Perm,
   ReviewSubject as S,
@@ -34,8 +34,6 @@ import {
   SheetReturnDto,
   SheetSaveDto,
 } from './review.dto';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * Scoring: the expert's workspace (我的评审) and score sheets, captains' returns and confirmations, and the

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, buildWorkbook } from '@cmp/common';
+import { AppError, buildWorkbook, XLSX_TYPE } from '@cmp/common';
 import {
   AuthSubject,
   hasAnyPermission,
@@ -20,8 +20,6 @@ import { RpcService } from '../http/rpc.service';
 import { IdDto } from '../http/id.dto';
 import { asImportFailure, readUploadedSheet } from '../http/upload';
 import { UserAddDto, UserPageQueryDto, UserPasswordDto, UserProfileDto, UserRoleSetDto, UserUpdateDto } from './system.dto';
-
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 @ApiTags('system: users')
 @ApiBearerAuth()

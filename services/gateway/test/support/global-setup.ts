@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import Redis from 'ioredis';
-import { DATABASE_URL, LOG_DIR, NATS_URL, platformHealthy, REDIS_URL, REPO, SERVICES, SHOT_DIR, startService, startWeb, stopAll, waitFor, webHealthy } from './platform';
+import { ALIPAY_URL, DATABASE_URL, LOG_DIR, NATS_URL, platformHealthy, REDIS_URL, REPO, SERVICES, SHOT_DIR, startService, startWeb, stopAll, waitFor, webHealthy, writeAlipayEnv } from './platform';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export default async function globalSetup(): Promise<void> {
@@ -21,6 +21,8 @@ export default async function globalSetup(): Promise<void> {
   await redis.flushdb();
   redis.disconnect();
 
+  writeAlipayEnv();
+  startService('alipay-sandbox');
   startService('auth');
   startService('competitions');
   startService('enrollment');
@@ -28,9 +30,12 @@ export default async function globalSetup(): Promise<void> {
   startService('certificates-worker');
   startService('review');
   startService('review-worker');
+  startService('payment');
+  startService('payment-worker');
   startService('gateway');
   // The built web app for the browser tests (web/test), recorded with the services so teardown stops it.
   startWeb();
   await waitFor('the platform to answer /health', platformHealthy, 60000);
+  await waitFor('the Alipay sandbox', async () => (await fetch(`${ALIPAY_URL}/health`)).ok, 10000);
   await waitFor('the web app to answer through its proxy', webHealthy, 30000);
 }

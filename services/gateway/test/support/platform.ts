@@ -20,10 +20,28 @@ export const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
 const PID_FILE = path.join(REPO, '.data', 'e2e-pids.json');
 
 /** Backend services the tests start, in start order. */
-export const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'gateway'] as const;
+export const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'gateway'] as const;
 /** Background workers (BullMQ entry points), started after their services. */
-export const WORKERS = { 'certificates-worker': ['certificates', 'worker.js'], 'review-worker': ['review', 'worker.js'] } as const;
-export type ServiceName = (typeof SERVICES)[number] | keyof typeof WORKERS | 'web';
+export const WORKERS = {
+  'certificates-worker': ['certificates', 'worker.js'],
+  'review-worker': ['review', 'worker.js'],
+  'payment-worker': ['payment', 'worker.js'],
+} as const;
+export type ServiceName = (typeof SERVICES)[number] | keyof typeof WORKERS | 'web' | 'alipay-sandbox';
+
+/** The tests' own Alipay sandbox (infra/alipay-sandbox) and merchant keys, made fresh by the global setup. */
+export const ALIPAY_PORT = Number(process.env.E2E_ALIPAY_PORT ?? 17070);
+export const ALIPAY_URL = `http://127.0.0.1:${ALIPAY_PORT}`;
+const ALIPAY_FILE = path.join(REPO, '.data', 'e2e-alipay.json');
+
+export function writeAlipayEnv(): void {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { sandboxEnv } = require(`${REPO}/infra/alipay-sandbox/config.js`);
+  fs.mkdirSync(path.dirname(ALIPAY_FILE), { recursive: true });
+  fs.writeFileSync(ALIPAY_FILE, JSON.stringify(sandboxEnv(ALIPAY_PORT)));
+}
+
+export const alipayEnv = (): Record<string, string> => JSON.parse(fs.readFileSync(ALIPAY_FILE, 'utf8'));
 
 export function serviceEnv(): NodeJS.ProcessEnv {
   return {
@@ -47,6 +65,13 @@ export function serviceEnv(): NodeJS.ProcessEnv {
     // A killed certificates worker hands its job on quickly (the crash tests kill one mid-batch).
     WORKER_LOCK_MS: '4000',
     PUBLIC_WEB_URL: `http://127.0.0.1:${WEB_PORT}`,
+    ...alipayEnv(),
+    // Alipay's answers come back quickly here; a refund test waits for this long to see a time-out.
+    ALIPAY_TIMEOUT_MS: '2000',
+    // The payment worker's sweeps (stale orders, pending refunds) every 2 s instead of every minute.
+    PAYMENT_JOB_INTERVAL_SECONDS: '2',
+    // Alipay's retry schedule (4 min, 10 min, ...) a thousand times faster.
+    ALIPAY_SANDBOX_RETRY_SCALE: '0.001',
   };
 }
 
@@ -67,6 +92,7 @@ function spawnRecorded(name: ServiceName, args: string[], env: NodeJS.ProcessEnv
 
 export function startService(name: ServiceName): number {
   if (name === 'web') return startWeb();
+  if (name === 'alipay-sandbox') return spawnRecorded(name, [path.join(REPO, 'infra', 'alipay-sandbox', 'main.js')], serviceEnv());
   if (name in WORKERS) {
     const [svc, entry] = WORKERS[name as keyof typeof WORKERS];
     return spawnRecorded(name, [path.join(REPO, 'services', svc, 'dist', entry)], serviceEnv());

@@ -1,0 +1,114 @@
+import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { buildWorkbook, XLSX_TYPE } from '@cmp/common';
+import { ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type OrderDetail, type OrderPage, type OrderView, type Page, type PayReply, type RefundView } from '@cmp/contracts';
+import { LoggedIn, Permissions, Public } from '../http/access.decorators';
+import { IdDto } from '../http/id.dto';
+import { RequestCtx, type Ctx } from '../http/request-context';
+import { RpcService } from '../http/rpc.service';
+import { OrderPageDto, PayDto, PayQueryDto, RefundDto, RefundPageDto } from './payment.dto';
+
+/** Paying an entry fee with Alipay, and Alipay's notification. */
+@ApiTags('payment')
+@Controller('alipay/payment')
+export class AlipayPaymentController {
+  constructor(private readonly rpc: RpcService) {}
+
+  /** Starts (or resumes) paying a sign-up's fee: a cashier address (page, wap) or a QR code (qr). */
+  @Post('pay')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @LoggedIn()
+  pay(@RequestCtx() ctx: Ctx, @Body() body: PayDto): Promise<PayReply> {
+    return this.rpc.call(ctx, S.pay, body);
+  }
+
+  /** The payer's order; Alipay is asked while it is unpaid (the payer may be back before the notification). */
+  @Get('query')
+  @ApiBearerAuth()
+  @LoggedIn()
+  query(@RequestCtx() ctx: Ctx, @Query() q: PayQueryDto): Promise<OrderView | null> {
+    return this.rpc.call(ctx, S.query, q);
+  }
+
+  /**
+   * Alipay's asynchronous notification (form-encoded). The payment service verifies and applies it; the answer is
+   * the bare word Alipay reads: "success" after the commit, "failure" otherwise (Alipay then tries again).
+   */
+  @Post('notify')
+  @HttpCode(200)
+  @Public()
+  @ApiConsumes('application/x-www-form-urlencoded')
+  @Header('content-type', 'text/plain; charset=utf-8')
+  async notify(@RequestCtx() ctx: Ctx, @Req() req: FastifyRequest): Promise<Buffer> {
+    // Alipay posts forms; anything else is not Alipay.
+    const form = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+    const fields = form ? formFields(req.body) : null;
+    const answer = fields ? await this.rpc.call<string>(ctx, S.notify, fields).catch(() => 'failure') : 'failure';
+    return Buffer.from(answer);
+  }
+}
+
+/** A flat object of strings (what the form parser makes), or null for anything else. */
+function formFields(body: unknown): Record<string, string> | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const entries = Object.entries(body as Record<string, unknown>);
+  if (!entries.every(([, v]) => typeof v === 'string')) return null;
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+/** Finance (财务): orders, refunds and manual actions of the caller's organisations. */
+@ApiTags('finance')
+@ApiBearerAuth()
+@Controller('finance')
+export class FinanceController {
+  constructor(private readonly rpc: RpcService) {}
+
+  @Get('order/page')
+  @Permissions(Perm.financeList)
+  page(@RequestCtx() ctx: Ctx, @Query() q: OrderPageDto): Promise<OrderPage> {
+    return this.rpc.call(ctx, S.orderPage, q);
+  }
+
+  @Get('order/detail')
+  @Permissions(Perm.financeList)
+  detail(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<OrderDetail> {
+    return this.rpc.call(ctx, S.orderDetail, q);
+  }
+
+  /** The filtered orders as .xlsx (at most 10,000 rows), headers in the caller's language. */
+  @Get('order/export')
+  @Permissions(Perm.financeList)
+  async export(@RequestCtx() ctx: Ctx, @Query() q: OrderPageDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    const rows = await this.rpc.call<Record<string, string>[]>(ctx, S.orderExport, q);
+    const file = await buildWorkbook(ORDER_EXPORT_COLUMNS, ctx.meta.lang, rows);
+    const name = ctx.meta.lang === 'en' ? 'orders.xlsx' : '订单.xlsx';
+    void reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+    return new StreamableFile(file);
+  }
+
+  /** Closes an unpaid order at Alipay and here. */
+  @Post('order/close')
+  @HttpCode(200)
+  @Permissions(Perm.financeEdit)
+  close(@RequestCtx() ctx: Ctx, @Body() body: IdDto): Promise<OrderDetail> {
+    return this.rpc.call(ctx, S.orderClose, body);
+  }
+
+  /** Refunds part or all of a paid order, with a reason. */
+  @Post('refund/create')
+  @HttpCode(200)
+  @Permissions(Perm.financeEdit)
+  refund(@RequestCtx() ctx: Ctx, @Body() body: RefundDto): Promise<OrderDetail> {
+    return this.rpc.call(ctx, S.refundCreate, body);
+  }
+
+  @Get('refund/page')
+  @Permissions(Perm.financeList)
+  refunds(@RequestCtx() ctx: Ctx, @Query() q: RefundPageDto): Promise<Page<RefundView>> {
+    return this.rpc.call(ctx, S.refundPage, q);
+  }
+}
+
+export const PAYMENT_CONTROLLERS = [AlipayPaymentController, FinanceController];

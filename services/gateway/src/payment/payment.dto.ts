@@ -1,0 +1,99 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ORDER_STATUSES, PAY_CHANNELS, REFUND_STATUSES, type OrderStatus, type PayChannel, type RefundStatus } from '@cmp/contracts';
+import { NumberFromText, PageDto } from '../http/page.dto';
+
+export class PayDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  signupId: number;
+
+  @ApiProperty({ enum: PAY_CHANNELS, description: 'page: computer cashier; wap: phone cashier; qr: a QR code to scan' })
+  @IsIn(PAY_CHANNELS)
+  channel: PayChannel;
+}
+
+export class PayQueryDto {
+  @ApiPropertyOptional({ description: 'the order number (out_trade_no) Alipay sent the payer back with' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[A-Za-z0-9_]{1,64}$/)
+  orderNo?: string;
+
+  @ApiPropertyOptional({ description: "or a sign-up: its latest order" })
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  signupId?: number;
+}
+
+export class OrderPageDto extends PageDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  competitionId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  itemId?: number;
+
+  @ApiPropertyOptional({ enum: ORDER_STATUSES })
+  @IsOptional()
+  @IsIn(ORDER_STATUSES)
+  status?: OrderStatus;
+
+  @ApiPropertyOptional({ description: 'order number, Alipay trade number or payer name' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  keyword?: string;
+
+  @ApiPropertyOptional({ description: 'created from (ISO 8601)' })
+  @IsOptional()
+  @IsISO8601()
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'created before (ISO 8601)' })
+  @IsOptional()
+  @IsISO8601()
+  to?: string;
+}
+
+export class RefundDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  orderId: number;
+
+  @ApiProperty({ description: 'fen (分), at most what is paid and not yet refunded' })
+  @IsInt()
+  @Min(1)
+  @Max(100_000_000)
+  amountFen: number;
+
+  @ApiProperty()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  reason: string;
+}
+
+export class RefundPageDto extends PageDto {
+  @ApiPropertyOptional({ description: 'refund number, order number or payer name' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  keyword?: string;
+
+  @ApiPropertyOptional({ enum: REFUND_STATUSES })
+  @IsOptional()
+  @IsIn(REFUND_STATUSES)
+  status?: RefundStatus;
+}

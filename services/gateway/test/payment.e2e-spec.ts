@@ -1,0 +1,227 @@
+import type { CompetitionDetail, OrderDetail, OrderPage, OrderView, PayReply, Signup, SignupDetail } from '@cmp/contracts';
+import { api, freshIp, login } from './support/api';
+import { makeCompetition, makeStudents, sql, type Student } from './support/enroll';
+import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor } from './support/platform';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { signContent, signText, toKey } = require(`${REPO}/infra/alipay-sandbox/sign.js`);
+
+const as = (s: Student) => ({ token: s.token, ip: freshIp() });
+const FEE = 8800;
+
+/** A notification as Alipay signs it (every field but sign and sign_type), with the sandbox's key unless told. */
+function signed(fields: Record<string, string>, key = alipayEnv().ALIPAY_SANDBOX_PRIVATE_KEY): Record<string, string> {
+  const all = { sign_type: 'RSA2', charset: 'utf-8', version: '1.0', notify_type: 'trade_status_sync', notify_id: `n${Date.now()}${Math.random()}`, ...fields };
+  return { ...all, sign: signText(signContent(all, ['sign', 'sign_type']), toKey(key, 'private')) };
+}
+
+function success(order: string, more: Record<string, string> = {}) {
+  const env = alipayEnv();
+  return {
+    app_id: env.ALIPAY_APP_ID,
+    seller_id: env.ALIPAY_SELLER_ID,
+    out_trade_no: order,
+    trade_no: `2026${order}`,
+    trade_status: 'TRADE_SUCCESS',
+    total_amount: '88.00',
+    gmt_payment: '2026-11-25 10:00:00',
+    buyer_logon_id: 'pay***@example.com',
+    ...more,
+  };
+}
+
+async function notify(fields: Record<string, string>, contentType = 'application/x-www-form-urlencoded; charset=utf-8'): Promise<string> {
+  const res = await fetch(`${BASE}/alipay/payment/notify`, {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: contentType.startsWith('application/json') ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
+  });
+  return res.text();
+}
+
+const verdicts = async (orderNo: string) =>
+  (await sql<{ verdict: string }>(`SELECT verdict FROM payment.callbacks WHERE order_no = $1 ORDER BY id`, [orderNo])).map((r) => r.verdict);
+
+describe('payment: entry fees through Alipay (the local sandbox)', () => {
+  let admin1: string;
+  let c: CompetitionDetail;
+  let students: Student[];
+  let next = 0;
+
+  beforeAll(async () => {
+    admin1 = await login('admin1');
+    c = await makeCompetition(admin1, { items: [['收费组', null, FEE], ['免费组', null, 0]] });
+    students = await makeStudents(70, `pay${Date.now().toString(36)}`);
+  });
+
+  /** A fresh student's sign-up for the paid event, and its open order (a QR code: Alipay has the trade at once). */
+  async function unpaidOrder(): Promise<{ student: Student; signupId: number; order: PayReply }> {
+    const student = students[next++];
+    const s = await api<Signup>('/web/enroll/signUp', { ...as(student), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: `付款人${next}`, phone: '13900000000' } } });
+    expect(s.data).toMatchObject({ payStatus: 1, feeCents: FEE });
+    const order = await api<PayReply>('/alipay/payment/pay', { ...as(student), body: { signupId: s.data.id, channel: 'qr' } });
+    expect(order.code).toBe(0);
+    return { student, signupId: s.data.id, order: order.data };
+  }
+
+  it('pays a fee on the cashier page and marks the sign-up paid: notification, return address and trade query agree', async () => {
+    const student = students[next++];
+    const s = await api<Signup>('/web/enroll/signUp', { ...as(student), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '周付款', phone: '13900000000' } } });
+    const pay = await api<PayReply>('/alipay/payment/pay', { ...as(student), body: { signupId: s.data.id, channel: 'page' } });
+    expect(pay.data).toMatchObject({ amountFen: FEE, channel: 'page' });
+    expect(pay.data.payUrl).toMatch(new RegExp(`^${ALIPAY_URL}/gateway.do\\?`));
+    expect(new URL(pay.data.payUrl!).searchParams.get('method')).toBe('alipay.trade.page.pay');
+    // Paying twice before the first is done hands out the same order.
+    const again = await api<PayReply>('/alipay/payment/pay', { ...as(student), body: { signupId: s.data.id, channel: 'wap' } });
+    expect(again.data.orderNo).toBe(pay.data.orderNo);
+    expect(new URL(again.data.payUrl!).searchParams.get('method')).toBe('alipay.trade.wap.pay');
+
+    // The payer opens the cashier and presses pay; Alipay sends them back with signed parameters.
+    const cashier = await fetch(pay.data.payUrl!, { redirect: 'manual' });
+    expect(cashier.status).toBe(302);
+    const page = await fetch(new URL(cashier.headers.get('location')!, ALIPAY_URL));
+    expect(await page.text()).toContain('88.00');
+    const paid = await fetch(new URL(`${new URL(cashier.headers.get('location')!, ALIPAY_URL).pathname}/pay`, ALIPAY_URL), { method: 'POST', redirect: 'manual' });
+    const back = new URL(paid.headers.get('location')!);
+    expect(back.pathname).toBe('/home/paySuccess');
+    expect(back.searchParams.get('out_trade_no')).toBe(pay.data.orderNo);
+
+    let order: OrderView | null = null;
+    await waitFor('the order to be paid', async () => {
+      order = (await api<OrderView>(`/alipay/payment/query?orderNo=${pay.data.orderNo}`, as(student))).data;
+      return order?.status === 'paid';
+    });
+    expect(order).toMatchObject({ status: 'paid', amountFen: FEE, signupId: s.data.id });
+    await waitFor('the sign-up to be paid', async () => (await api<SignupDetail>(`/web/enroll/detail?id=${s.data.id}`, as(student))).data.payStatus === 2);
+    // The sandbox stops sending once it read "success"; the order was applied once, whatever else arrived.
+    expect((await verdicts(pay.data.orderNo)).filter((v) => v === 'applied')).toHaveLength(1);
+    const sent: { answer: string }[] = await (await fetch(`${ALIPAY_URL}/sandbox/notifications?out_trade_no=${pay.data.orderNo}`)).json();
+    expect(sent.at(-1)?.answer).toBe('success');
+    // Nothing more to pay.
+    expect((await api('/alipay/payment/pay', { ...as(student), body: { signupId: s.data.id, channel: 'page' } })).code).toBe(10400);
+  });
+
+  it('refuses forged, misdirected and altered notifications, and applies the real one once', async () => {
+    const { order, signupId } = await unpaidOrder();
+    const env = alipayEnv();
+    expect(await notify(signed(success(order.orderNo), env.ALIPAY_APP_PRIVATE_KEY))).toBe('failure'); // not Alipay's key
+    expect(await notify({ ...signed(success(order.orderNo)), total_amount: '0.01' })).toBe('failure'); // changed after signing
+    expect(await notify(signed(success(order.orderNo, { app_id: '2021000000009999' })))).toBe('failure');
+    expect(await notify(signed(success(order.orderNo, { seller_id: '2088000000009999' })))).toBe('failure');
+    expect(await notify(signed(success(order.orderNo, { total_amount: '0.01' })))).toBe('failure');
+    expect(await notify(signed(success('CP000000000000000000')))).toBe('failure');
+    expect(await notify(signed(success(order.orderNo)), 'application/json')).toBe('failure');
+    const [still] = await sql<{ status: string }>(`SELECT status FROM payment.orders WHERE order_no = $1`, [order.orderNo]);
+    expect(still.status).toBe('unpaid');
+
+    const real = signed(success(order.orderNo));
+    expect(await notify(real)).toBe('success');
+    expect(await notify(real)).toBe('success'); // a duplicate
+    expect(await notify(signed(success(order.orderNo, { trade_status: 'TRADE_CLOSED' })))).toBe('success'); // a close after the success
+    const [paid] = await sql<{ status: string; paid: number }>(`SELECT status, (SELECT count(*)::int FROM payment.outbox WHERE payload->>'orderId' = $1) AS paid FROM payment.orders WHERE order_no = $1`, [order.orderNo]);
+    expect(paid).toEqual({ status: 'paid', paid: 1 });
+    expect(await verdicts(order.orderNo)).toEqual(['badSignature', 'badSignature', 'wrongApp', 'wrongSeller', 'amountMismatch', 'applied', 'duplicate', 'noChange']);
+    await waitFor('enrollment to record the payment', async () => (await sql(`SELECT 1 FROM enrollment.payments WHERE signup_id = $1`, [signupId])).length === 1);
+  });
+
+  it('applies 50 copies of one notification arriving at once exactly once, with one event', async () => {
+    const { order, signupId } = await unpaidOrder();
+    const real = signed(success(order.orderNo));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => notify(real)));
+    expect(answers.every((a) => a === 'success')).toBe(true);
+    const counts = await sql<{ verdict: string; n: number }>(`SELECT verdict, count(*)::int AS n FROM payment.callbacks WHERE order_no = $1 GROUP BY verdict ORDER BY verdict`, [order.orderNo]);
+    expect(counts).toEqual([{ verdict: 'applied', n: 1 }, { verdict: 'duplicate', n: 49 }]);
+    const [{ events }] = await sql<{ events: number }>(`SELECT count(*)::int AS events FROM payment.outbox WHERE subject = 'payment.order.paid' AND payload->>'orderId' = $1`, [order.orderNo]);
+    expect(events).toBe(1);
+    await waitFor('enrollment to mark the sign-up paid', async () => (await sql<{ pay_status: number }>(`SELECT pay_status FROM enrollment.signups WHERE id = $1`, [signupId]))[0].pay_status === 2);
+    expect(await sql(`SELECT 1 FROM enrollment.payments WHERE signup_id = $1`, [signupId])).toHaveLength(1);
+  });
+
+  it('refunds once although the first answer was lost: the worker sends the same request number again', async () => {
+    const { order } = await unpaidOrder();
+    // The payer scans and pays: the sandbox notifies the platform.
+    expect((await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: order.orderNo }) })).ok).toBe(true);
+    await waitFor('the payment', async () => (await sql<{ status: string }>(`SELECT status FROM payment.orders WHERE order_no = $1`, [order.orderNo]))[0].status === 'paid');
+    const finance = await login('finance1');
+    const [{ id }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [order.orderNo]);
+    // Alipay does the refund but its answer comes after the platform stopped waiting (2 s in the tests).
+    await fetch(`${ALIPAY_URL}/sandbox/faults`, { method: 'POST', body: JSON.stringify({ method: 'alipay.trade.refund', delayMs: 3000, times: 1 }) });
+    const first = await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: id, amountFen: 4400, reason: '退一半' } });
+    // The call came back without Alipay's answer; the worker may already have sent it again by now.
+    expect(first.code).toBe(0);
+    expect(first.data.refunds).toMatchObject([{ amountFen: 4400 }]);
+    let detail: OrderDetail | undefined;
+    await waitFor('the worker to settle the refund', async () => {
+      detail = (await api<OrderDetail>(`/finance/order/detail?id=${id}`, { token: finance })).data;
+      return detail.refunds[0].status === 'succeeded';
+    }, 30000);
+    expect(detail).toMatchObject({ status: 'partlyRefunded', refundedFen: 4400 });
+    expect(detail!.refunds[0].attempts).toBeGreaterThanOrEqual(2);
+    const trades: { out_trade_no: string; refunded: string }[] = await (await fetch(`${ALIPAY_URL}/sandbox/trades`)).json();
+    expect(trades.find((t) => t.out_trade_no === order.orderNo)?.refunded).toBe('44.00');
+    const [{ events }] = await sql<{ events: number }>(`SELECT count(*)::int AS events FROM payment.outbox WHERE subject = 'payment.order.refunded' AND payload->>'orderId' = $1`, [order.orderNo]);
+    expect(events).toBe(1);
+    // What is left can be refunded, and no more.
+    expect((await api('/finance/refund/create', { token: finance, lang: 'en', body: { orderId: id, amountFen: 4401, reason: 'too much' } })).msg).toMatch(/At most 44\.00 yuan/);
+    const rest = await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: id, amountFen: 4400, reason: '全部退回' } });
+    expect(rest.data).toMatchObject({ status: 'refunded', refundedFen: FEE });
+  });
+
+  it('shows finance only its own organisation, with totals of the filtered rows and an export', async () => {
+    const { order } = await unpaidOrder();
+    const finance = await login('finance1');
+    const page = await api<OrderPage>(`/finance/order/page?competitionId=${c.id}&pageSize=100`, { token: finance });
+    expect(page.code).toBe(0);
+    expect(page.data.list.map((o) => o.orderNo)).toContain(order.orderNo);
+    expect(page.data.totals.amountFen).toBe(page.data.list.reduce((sum, o) => sum + o.amountFen, 0));
+    const one = await api<OrderPage>(`/finance/order/page?keyword=${order.orderNo}`, { token: finance });
+    expect(one.data).toMatchObject({ total: 1, totals: { amountFen: FEE, paidFen: 0, refundedFen: 0 } });
+    const [{ id }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [order.orderNo]);
+    // Another organisation's finance and organiser see nothing of it.
+    const admin2 = await login('admin2');
+    expect((await api(`/finance/order/detail?id=${id}`, { token: admin2 })).code).toBe(10404);
+    expect((await api('/finance/order/close', { token: admin2, body: { id } })).code).toBe(10404);
+    expect((await api<OrderPage>(`/finance/order/page?keyword=${order.orderNo}`, { token: admin2 })).data.total).toBe(0);
+    // A student is no finance.
+    expect((await api('/finance/order/page', { token: students[0].token })).code).toBe(401);
+    // Finance closes the unpaid order at Alipay and here.
+    const closed = await api<OrderDetail>('/finance/order/close', { token: finance, body: { id } });
+    expect(closed.data).toMatchObject({ status: 'closed' });
+    const trades: { out_trade_no: string; status: string }[] = await (await fetch(`${ALIPAY_URL}/sandbox/trades`)).json();
+    expect(trades.find((t) => t.out_trade_no === order.orderNo)?.status).toBe('TRADE_CLOSED');
+    const file = await fetch(`${BASE}/finance/order/export?keyword=${order.orderNo}`, { headers: { authorization: `Bearer ${finance}` } });
+    expect(file.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  it('answers bad input with a message, never a 500', async () => {
+    const { student, signupId, order } = await unpaidOrder();
+    const finance = await login('finance1');
+    const [{ id }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [order.orderNo]);
+    const cases: [string, Parameters<typeof api>[1], number][] = [
+      ['/alipay/payment/pay', { ...as(student), body: { signupId, channel: 'bitcoin' } }, 10400],
+      ['/alipay/payment/pay', { ...as(student), body: { signupId: 'one', channel: 'page' } }, 10400],
+      ['/alipay/payment/pay', { ...as(students[0]), body: { signupId, channel: 'page' } }, 401],
+      ['/alipay/payment/pay', { ...as(student), body: { signupId: 99999999, channel: 'page' } }, 10404],
+      [`/alipay/payment/query?orderNo=${encodeURIComponent("x' OR 1=1")}`, as(student), 10400],
+      ['/alipay/payment/query?orderNo=CP000000000000000000', as(student), 10404],
+      ['/finance/refund/create', { token: finance, body: { orderId: id, amountFen: 100, reason: '未付款' } }, 10400],
+      ['/finance/refund/create', { token: finance, body: { orderId: id, amountFen: 1.5, reason: 'x' } }, 10400],
+      ['/finance/refund/create', { token: finance, body: { orderId: id, amountFen: -1, reason: 'x' } }, 10400],
+      ['/finance/refund/create', { token: finance, body: { orderId: id, amountFen: 100, reason: '' } }, 10400],
+      ['/finance/order/page?status=lost', { token: finance }, 10400],
+      ['/finance/order/page?from=yesterday', { token: finance }, 10400],
+      [`/finance/order/detail?id=abc`, { token: finance }, 10400],
+    ];
+    for (const [path, o, code] of cases) {
+      const r = await api(path, o);
+      expect({ path, body: o?.body, code: r.code }).toEqual({ path, body: o?.body, code });
+      expect(r.msg).toBeTruthy();
+    }
+    // Someone else's order cannot be looked at by its number.
+    expect((await api(`/alipay/payment/query?orderNo=${order.orderNo}`, as(students[0]))).code).toBe(10404);
+    // A free event has nothing to pay.
+    const free = await api<Signup>('/web/enroll/signUp', { ...as(students[next++]), body: { competitionId: c.id, itemId: c.items[1].id, type: 1, profile: { realName: '免费', phone: '13900000000' } } });
+    expect((await api('/alipay/payment/pay', { ...as(students[next - 1]), body: { signupId: free.data.id, channel: 'page' } })).code).toBe(10400);
+  });
+});

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, callerOf, likePattern, pageOf, Scopes } from '@cmp/common';
+import { translate, type CallbackView, type OrderDetail, type OrderPage, type OrderPageQuery, type Page, type PageQuery, type RefundRequest, type RefundView, type RpcRequest } from '@cmp/contracts';
+import { yuanOf } from '../alipay/money';
+import { RefundSender } from '../refund/refund.service';
+import { createRefund } from '../refund/refund.sql';
+import { ORDER_COLUMNS, ORDER_ROW, type OrderRow } from './order.sql';
+import { OrderService } from './order.service';
+
+const REFUND_COLUMNS = `f.id::int AS id, f.refund_no AS "refundNo", f.order_id::int AS "orderId", o.order_no AS "orderNo", f.amount_fen AS "amountFen",
+  f.reason, f.status, f.attempts, f.last_error AS "lastError", f.requested_by AS "requestedBy", f.created_at AS "createdAt", f.finished_at AS "finishedAt"`;
+const EXPORT_LIMIT = 10000;
+
+/** Finance staff: every order, callback and refund of their organisations, and the manual actions. */
+@Injectable()
+export class FinanceService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly scopes: Scopes,
+    private readonly orders: OrderService,
+    private readonly refunds: RefundSender,
+  ) {}
+
+  private async where(req: RpcRequest<OrderPageQuery>): Promise<{ sql: string; params: unknown[] }> {
+    const q = req.payload;
+    const scope = await this.scopes.of(req);
+    return {
+      sql: `($1::int[] IS NULL OR o.group_id = ANY($1)) AND ($2::int IS NULL OR o.competition_id = $2) AND ($3::int IS NULL OR o.item_id = $3)
+        AND ($4::text IS NULL OR o.status = $4) AND ($5::text IS NULL OR o.order_no ILIKE $5 OR o.trade_no ILIKE $5 OR o.payer_name ILIKE $5)
+        AND ($6::timestamptz IS NULL OR o.created_at >= $6) AND ($7::timestamptz IS NULL OR o.created_at < $7)`,
+      params: [scope, q.competitionId ?? null, q.itemId ?? null, q.status ?? null, likePattern(q.keyword), q.from ?? null, q.to ?? null],
+    };
+  }
+
+  async page(req: RpcRequest<OrderPageQuery>): Promise<OrderPage> {
+    const { pageNum, pageSize, offset } = pageOf(req.payload);
+    const { sql, params } = await this.where(req);
+    const [list, [totals]] = await Promise.all([
+      this.ds.query(`SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${sql} ORDER BY o.id DESC LIMIT ${pageSize} OFFSET ${offset}`, params),
+      this.ds.query(
+        `SELECT count(*)::int AS total, COALESCE(sum(o.amount_fen), 0)::bigint AS "amountFen",
+           COALESCE(sum(o.amount_fen) FILTER (WHERE o.paid_at IS NOT NULL), 0)::bigint AS "paidFen", COALESCE(sum(o.refunded_fen), 0)::bigint AS "refundedFen"
+         FROM orders o WHERE ${sql}`,
+        params,
+      ),
+    ]);
+    return { list, total: totals.total, pageNum, pageSize, totals: { amountFen: Number(totals.amountFen), paidFen: Number(totals.paidFen), refundedFen: Number(totals.refundedFen) } };
+  }
+
+  /** An order of the caller's organisations; another organisation's is "not found", as if it did not exist. */
+  private async scoped(req: RpcRequest, id: number): Promise<OrderRow> {
+    const [o]: OrderRow[] = await this.ds.query(`SELECT ${ORDER_ROW} FROM orders o WHERE o.id = $1`, [id]);
+    const scope = await this.scopes.of(req);
+    if (!o || (scope !== null && !scope.includes(o.groupId))) throw AppError.notFound('payment.orderNotFound', { id });
+    return o;
+  }
+
+  async detail(req: RpcRequest<{ id: number }>): Promise<OrderDetail> {
+    const { groupId: _, ...order } = await this.scoped(req, req.payload.id);
+    const [callbacks, refunds]: [CallbackView[], RefundView[]] = await Promise.all([
+      this.ds.query(
+        `SELECT id::int AS id, order_no AS "orderNo", trade_no AS "tradeNo", trade_status AS "tradeStatus", source, verdict, raw, received_at AS "receivedAt"
+         FROM callbacks WHERE order_id = $1 ORDER BY id`,
+        [order.id],
+      ),
+      this.ds.query(`SELECT ${REFUND_COLUMNS} FROM refunds f JOIN orders o ON o.id = f.order_id WHERE f.order_id = $1 ORDER BY f.id`, [order.id]),
+    ]);
+    return { ...order, callbacks, refunds };
+  }
+
+  async close(req: RpcRequest<{ id: number }>): Promise<OrderDetail> {
+    const o = await this.scoped(req, req.payload.id);
+    if (o.status !== 'unpaid') throw AppError.badRequest('payment.notClosable');
+    await this.orders.closeEverywhere(o, `closed by ${callerOf(req).username}`);
+    return this.detail(req);
+  }
+
+  async refund(req: RpcRequest<RefundRequest>): Promise<OrderDetail> {
+    const o = await this.scoped(req, req.payload.orderId);
+    if (!req.payload.reason?.trim()) throw AppError.badRequest('payment.reasonRequired');
+    const created = await this.ds.transaction((m) =>
+      createRefund(m, { orderId: o.id, amountFen: req.payload.amountFen, reason: req.payload.reason.trim(), requestedBy: callerOf(req).username }),
+    );
+    // Sent now; an answer lost on the way leaves it pending for the worker, which sends it again under the same number.
+    await this.refunds.send(created.id);
+    return this.detail({ ...req, payload: { id: o.id } });
+  }
+
+  async refundPage(req: RpcRequest<PageQuery & { keyword?: string; status?: string }>): Promise<Page<RefundView>> {
+    const { pageNum, pageSize, offset } = pageOf(req.payload);
+    const params = [await this.scopes.of(req), likePattern(req.payload.keyword), req.payload.status ?? null];
+    const sql = `($1::int[] IS NULL OR o.group_id = ANY($1)) AND ($2::text IS NULL OR f.refund_no ILIKE $2 OR o.order_no ILIKE $2 OR o.payer_name ILIKE $2)
+      AND ($3::text IS NULL OR f.status = $3)`;
+    const [list, [{ total }]] = await Promise.all([
+      this.ds.query(`SELECT ${REFUND_COLUMNS} FROM refunds f JOIN orders o ON o.id = f.order_id WHERE ${sql} ORDER BY f.id DESC LIMIT ${pageSize} OFFSET ${offset}`, params),
+      this.ds.query(`SELECT count(*)::int AS total FROM refunds f JOIN orders o ON o.id = f.order_id WHERE ${sql}`, params),
+    ]);
+    return { list, total, pageNum, pageSize };
+  }
+
+  /** The filtered orders as spreadsheet rows (amounts in yuan), in the caller's language. */
+  async exportRows(req: RpcRequest<OrderPageQuery>): Promise<Record<string, string>[]> {
+    const { sql, params } = await this.where(req);
+    const rows: OrderRow[] = await this.ds.query(`SELECT ${ORDER_COLUMNS} FROM orders o WHERE ${sql} ORDER BY o.id LIMIT ${EXPORT_LIMIT}`, params);
+    const lang = req.meta.lang;
+    const time = (t: string | null) => (t ? new Date(t).toISOString().slice(0, 19).replace('T', ' ') : '');
+    return rows.map((o) => ({
+      orderNo: o.orderNo,
+      tradeNo: o.tradeNo ?? '',
+      competitionName: o.competitionName,
+      itemName: o.itemName,
+      payerName: o.payerName,
+      amount: yuanOf(o.amountFen),
+      refunded: yuanOf(o.refundedFen),
+      status: translate(`payment.status.${o.status}`, lang),
+      createdAt: time(o.createdAt),
+      paidAt: time(o.paidAt),
+    }));
+  }
+}

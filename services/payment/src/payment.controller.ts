@@ -1,0 +1,34 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { PaymentSubject as S, type OrderPageQuery, type PageQuery, type PayRequest, type RefundRequest, type RpcRequest } from '@cmp/contracts';
+import { accepted, NotifyService } from './notify/notify.service';
+import { FinanceService } from './order/finance.service';
+import { OrderService } from './order/order.service';
+
+type Id = RpcRequest<{ id: number }>;
+
+/** The payer's calls, Alipay's notification, then finance's. */
+@Controller()
+export class PaymentController {
+  constructor(
+    private readonly orders: OrderService,
+    private readonly notify: NotifyService,
+    private readonly finance: FinanceService,
+  ) {}
+
+  @MessagePattern(S.pay) pay(@Payload() r: RpcRequest<PayRequest>) { return this.orders.pay(r); }
+  @MessagePattern(S.query) query(@Payload() r: RpcRequest<{ orderNo?: string; signupId?: number }>) { return this.orders.query(r); }
+
+  /** Answers what Alipay must read: "success" once applied and committed, "failure" to have it try again. */
+  @MessagePattern(S.notify)
+  async receive(@Payload() r: RpcRequest<Record<string, string>>): Promise<'success' | 'failure'> {
+    return accepted(await this.notify.receive(r.payload ?? {}, 'notify')) ? 'success' : 'failure';
+  }
+
+  @MessagePattern(S.orderPage) page(@Payload() r: RpcRequest<OrderPageQuery>) { return this.finance.page(r); }
+  @MessagePattern(S.orderDetail) detail(@Payload() r: Id) { return this.finance.detail(r); }
+  @MessagePattern(S.orderClose) close(@Payload() r: Id) { return this.finance.close(r); }
+  @MessagePattern(S.orderExport) exportRows(@Payload() r: RpcRequest<OrderPageQuery>) { return this.finance.exportRows(r); }
+  @MessagePattern(S.refundCreate) refund(@Payload() r: RpcRequest<RefundRequest>) { return this.finance.refund(r); }
+  @MessagePattern(S.refundPage) refunds(@Payload() r: RpcRequest<PageQuery & { keyword?: string; status?: string }>) { return this.finance.refundPage(r); }
+}

@@ -1,0 +1,84 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { OutboxRelay, returnedRows, writeEvent } from '@cmp/common';
+import { EventSubject, type PaymentOrderRefundedEvent } from '@cmp/contracts';
+import { AlipayClient } from '../alipay/alipay.client';
+import { settleOrderStatus } from './refund.sql';
+
+interface PendingRefund {
+  id: string;
+  refundNo: string;
+  orderId: string;
+  orderNo: string;
+  signupId: number;
+  amountFen: number;
+  reason: string;
+}
+
+/**
+ * Sends refunds to Alipay. A refund keeps its request number for every try, so a try whose answer was lost (a
+ * time-out) is sent again as the same request and Alipay pays it once; the local update is conditional on the
+ * refund still being pending, so two senders at once move the money here once too.
+ */
+@Injectable()
+export class RefundSender {
+  private readonly log = new Logger('RefundSender');
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly alipay: AlipayClient,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  /** Sends one pending refund; answers whether it is settled (succeeded or failed for good). */
+  async send(refundId: string): Promise<boolean> {
+    const [r]: PendingRefund[] = await this.ds.query(
+      `UPDATE refunds f SET attempts = attempts + 1 FROM orders o
+       WHERE f.id = $1 AND f.status = 'pending' AND o.id = f.order_id
+       RETURNING f.id, f.refund_no AS "refundNo", f.order_id AS "orderId", o.order_no AS "orderNo", o.signup_id AS "signupId", f.amount_fen AS "amountFen", f.reason`,
+      [refundId],
+    ).then((x: [PendingRefund[], number]) => x[0]);
+    if (!r) return true;
+    let answer: Awaited<ReturnType<AlipayClient['refund']>>;
+    try {
+      answer = await this.alipay.refund(r.orderNo, r.refundNo, r.amountFen, r.reason);
+    } catch (e) {
+      // No answer (a time-out, a network error): still pending, sent again later under the same number.
+      await this.ds.query(`UPDATE refunds SET last_error = $2 WHERE id = $1`, [r.id, String((e as Error).message).slice(0, 500)]);
+      this.log.warn(`refund ${r.refundNo} got no answer, will retry: ${(e as Error).message}`);
+      return false;
+    }
+    await this.ds.transaction(async (m) => {
+      if (!answer.ok) {
+        await m.query(`UPDATE refunds SET status = 'failed', last_error = $2, finished_at = now() WHERE id = $1 AND status = 'pending'`, [r.id, answer.reason.slice(0, 500)]);
+        await settleOrderStatus(m, r.orderId);
+        return;
+      }
+      const done = await returnedRows(m, `UPDATE refunds SET status = 'succeeded', last_error = NULL, finished_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`, [r.id]);
+      if (!done.length) return;
+      const [order] = await returnedRows<{ refundedFen: number; amountFen: number }>(
+        m,
+        `UPDATE orders SET refunded_fen = refunded_fen + $2, updated_at = now() WHERE id = $1 RETURNING refunded_fen AS "refundedFen", amount_fen AS "amountFen"`,
+        [r.orderId, r.amountFen],
+      );
+      await settleOrderStatus(m, r.orderId);
+      await writeEvent(m, EventSubject.paymentOrderRefunded, {
+        orderId: r.orderNo,
+        signupId: r.signupId,
+        refundNo: r.refundNo,
+        amountCents: r.amountFen,
+        refundedCents: order.refundedFen,
+        full: order.refundedFen === order.amountFen,
+      } satisfies PaymentOrderRefundedEvent);
+    });
+    this.relay.kick();
+    return true;
+  }
+
+  /** Sends every pending refund once (the worker's job; safe to run twice at once). */
+  async sendPending(): Promise<number> {
+    const rows: { id: string }[] = await this.ds.query(`SELECT id FROM refunds WHERE status = 'pending' ORDER BY id LIMIT 500`);
+    for (const r of rows) await this.send(r.id);
+    return rows.length;
+  }
+}

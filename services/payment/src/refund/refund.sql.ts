@@ -1,0 +1,48 @@
+import type { EntityManager } from 'typeorm';
+import { AppError, returnedRows } from '@cmp/common';
+import { yuanOf } from '../alipay/money';
+
+/** Order and refund numbers: a letter pair, the Beijing date and the row id, unique and readable on a bill. */
+export async function nextNumber(m: Pick<EntityManager, 'query'>, prefix: 'CP' | 'RF', sequence: string): Promise<{ id: string; no: string }> {
+  const [{ id, day }] = await m.query(`SELECT nextval('${sequence}')::text AS id, to_char(now() AT TIME ZONE 'Asia/Shanghai', 'YYYYMMDD') AS day`);
+  return { id, no: `${prefix}${day}${id.padStart(10, '0')}` };
+}
+
+export interface NewRefund {
+  orderId: string | number;
+  amountFen: number;
+  reason: string;
+  requestedBy: string;
+}
+
+/**
+ * Records a refund to send (the worker or the caller sends it). The order row is locked, and the amount must fit in
+ * what is paid and not yet refunded or being refunded, so two refunds at once can never return more than was paid.
+ */
+export async function createRefund(m: EntityManager, r: NewRefund): Promise<{ id: string; refundNo: string }> {
+  const [order] = await m.query(
+    `SELECT o.status, o.amount_fen - o.refunded_fen - COALESCE((SELECT sum(amount_fen) FROM refunds WHERE order_id = o.id AND status = 'pending'), 0) AS available
+     FROM orders o WHERE o.id = $1 FOR UPDATE`,
+    [r.orderId],
+  );
+  if (!order) throw AppError.notFound('payment.orderNotFound', { id: String(r.orderId) });
+  if (!['paid', 'refunding', 'partlyRefunded'].includes(order.status)) throw AppError.badRequest('payment.notRefundable', { status: order.status });
+  const available = Number(order.available);
+  if (r.amountFen > available) throw AppError.badRequest('payment.refundTooMuch', { max: yuanOf(available) });
+  const { id, no } = await nextNumber(m, 'RF', 'refunds_id_seq');
+  await m.query(`INSERT INTO refunds (id, refund_no, order_id, amount_fen, reason, requested_by) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    id, no, r.orderId, r.amountFen, r.reason.slice(0, 200), r.requestedBy.slice(0, 64),
+  ]);
+  await m.query(`UPDATE orders SET status = 'refunding', updated_at = now() WHERE id = $1`, [r.orderId]);
+  return { id, refundNo: no };
+}
+
+/** The order's status once no refund of it is pending: refunded, partly refunded, or paid. */
+export async function settleOrderStatus(m: Pick<EntityManager, 'query'>, orderId: string): Promise<void> {
+  await returnedRows(
+    m,
+    `UPDATE orders o SET updated_at = now(), status = CASE WHEN o.refunded_fen = o.amount_fen THEN 'refunded' WHEN o.refunded_fen > 0 THEN 'partlyRefunded' ELSE 'paid' END
+     WHERE o.id = $1 AND o.status = 'refunding' AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.order_id = o.id AND r.status = 'pending') RETURNING o.id`,
+    [orderId],
+  );
+}
