@@ -14,3 +14,10 @@ export function formatDateTime(value: string | number | Date | null | undefined,
     ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', ...time }).format(date)
     : new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', ...time }).format(date);
 }
+
+/** An amount in fen as yuan with two decimals (¥88.00), from the integer, never through floating point. */
+export function formatMoney(fen: number, _lang?: string): string {
+  const sign = fen < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(fen));
+  return `${sign}¥${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

@@ -64,7 +64,7 @@ const info = (topic: InfoTopic) => () => import('@/modules/home/pages/InfoPage')
 const homeChildren: RouteObject[] = [
   { index: true, element: <Navigate to="homepage" replace /> },
   homePage('homepage', 'route.homepage', () => import('@/modules/home/pages/HomePage')),
-  todo('paySuccess', 'route.paySuccess', 'home'),
+  homePage('paySuccess', 'route.paySuccess', () => import('@/modules/enroll/pages/PaySuccessPage')),
   homePage('research', 'route.research', info('research')),
   homePage('solve', 'route.solve', info('solve')),
   homePage('solve/could', 'route.could', info('solve')),

@@ -2,6 +2,9 @@ import type {
   CentreData,
   CompleteStatus,
   MemberProfile,
+  OrderView,
+  PayChannel,
+  PayReply,
   Signup,
   SignupCounts,
   SignupDetail,
@@ -69,4 +72,11 @@ export const workApi = {
   withdraw: (id: number) => http.post<Work>('/web/work/withdraw', { id }),
   /** Saves a file with the caller's token (members) or the share id (share links, published works). */
   download: (fileId: number, name: string, shareId?: string) => http.download('/web/work/file', { fileId, shareId }, name),
+};
+
+/** Entry fees through Alipay (the payment service). */
+export const paymentApi = {
+  pay: (signupId: number, channel: PayChannel) => http.post<PayReply>('/alipay/payment/pay', { signupId, channel }),
+  /** The caller's order by number, or a sign-up's latest; the server asks Alipay while it is unpaid. */
+  query: (q: { orderNo?: string; signupId?: number }, signal?: AbortSignal) => http.get<OrderView | null>('/alipay/payment/query', q, signal),
 };

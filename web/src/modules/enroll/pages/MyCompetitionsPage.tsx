@@ -2,13 +2,16 @@ import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocalName } from '@/app/i18n/hooks';
 import { Link } from 'react-router-dom';
-import type { Signup } from '@cmp/contracts';
+import { SignupStatus, type Signup } from '@cmp/contracts';
+import { useAsync } from '@/app/hooks/useAsync';
+import { enrollApi } from '../api/enroll.api';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
 import { dateColumn } from '@/app/components/ListParts';
 import { CentreList, useCentreData } from '../components/CentreList';
 import { PayStatusTag, SignupStatusTag } from '../components/shared';
 import { WorkAction } from '../components/WorkAction';
+import { PayButton } from '../components/PayButton';
 
 const labels = currentHostLabelKeys();
 
@@ -18,6 +21,8 @@ export default function MyCompetitionsPage() {
   const localName = useLocalName();
   const lang = normaliseLang(i18n.language);
   const data = useCentreData();
+  // Only the captain (or the individual entrant) pays.
+  const me = useAsync((signal) => enrollApi.userDetail(signal), []).data?.userId;
   return (
     <CentreList<Signup>
       title={t('centre.competitions')}
@@ -40,11 +45,12 @@ export default function MyCompetitionsPage() {
         dateColumn(t('centre.signedAt'), 'createdAt', lang, 'minute'),
         {
           title: t('common.actions'),
-          width: 150,
+          width: 230,
           render: (_, s) => (
-            <Space size="middle">
+            <Space size="middle" wrap>
               <Link to={`/home/competition/team/details?id=${s.id}`}>{t('centre.detail')}</Link>
               <WorkAction s={s} work={data.data?.works.find((w) => w.signupId === s.id)} />
+              {s.captainUserId === me && (s.status === SignupStatus.pending || s.status === SignupStatus.approved) && <PayButton s={s} />}
             </Space>
           ),
         },

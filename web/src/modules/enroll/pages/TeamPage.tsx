@@ -13,6 +13,7 @@ import { siteApi, type PublicCompetition } from '@/app/api/site.api';
 import { useLocalName } from '@/app/i18n/hooks';
 import { enrollApi, workApi } from '../api/enroll.api';
 import { Advisers } from '../components/Advisers';
+import { PayButton } from '../components/PayButton';
 import { WorkAction } from '../components/WorkAction';
 import {
   compactTeachers,
@@ -80,6 +81,7 @@ function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition |
       }
       extra={
         <Space wrap>
+          {active && captain && <PayButton s={s} />}
           {active && <WorkAction s={s} work={works.data?.find((w) => w.signupId === s.id)} button />}
           {active && team && !captain && s.status === SignupStatus.pending && (
             <Button danger onClick={leave}>

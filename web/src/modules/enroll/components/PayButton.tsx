@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { Button, Modal, QRCode, Radio, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { PayStatus, type PayChannel, type PayReply, type Signup } from '@cmp/contracts';
+import { useAppState } from '@/app/store/app-store';
+import { formatMoney } from '@/app/i18n/format';
+import '@/app/i18n/enroll';
+import { paymentApi } from '../api/enroll.api';
+
+const QR_POLL_MS = 2000;
+
+/**
+ * 缴费: what the sign-up owes and a pay button. On a computer the payer chooses the cashier page or a QR code to
+ * scan with the phone; on a phone it goes straight to Alipay's phone cashier. The QR dialog watches the order and
+ * goes to /home/paySuccess once it is paid.
+ */
+export function PayButton({ s, block }: { s: Pick<Signup, 'id' | 'payStatus' | 'feeCents'>; block?: boolean }) {
+  const { t } = useTranslation('enroll');
+  const mobile = useAppState((a) => a.device === 'mobile');
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [channel, setChannel] = useState<PayChannel>('page');
+  const [busy, setBusy] = useState(false);
+  const [qr, setQr] = useState<PayReply | null>(null);
+
+  useEffect(() => {
+    if (!qr) return;
+    const timer = setInterval(() => {
+      void paymentApi.query({ orderNo: qr.orderNo }).then((o) => o?.status === 'paid' && navigate(`/home/paySuccess?out_trade_no=${qr.orderNo}`));
+    }, QR_POLL_MS);
+    return () => clearInterval(timer);
+  }, [qr, navigate]);
+
+  if (s.payStatus !== PayStatus.unpaid) return null;
+  const amount = formatMoney(s.feeCents);
+  const start = async (how: PayChannel) => {
+    setBusy(true);
+    try {
+      const reply = await paymentApi.pay(s.id, how);
+      if (reply.qrCode) setQr(reply);
+      else if (reply.payUrl) window.location.assign(reply.payUrl);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button type="primary" block={block} loading={busy} data-testid="pay-button" onClick={() => (mobile ? void start('wap') : setOpen(true))}>
+        {t('payment.button', { amount })}
+      </Button>
+      <Modal
+        open={open}
+        title={t('payment.title')}
+        okText={t('payment.go')}
+        confirmLoading={busy}
+        onOk={() => void start(channel)}
+        onCancel={() => {
+          setOpen(false);
+          setQr(null);
+        }}
+        footer={qr ? null : undefined}
+        destroyOnHidden
+      >
+        {qr?.qrCode ? (
+          <Space direction="vertical" align="center" style={{ width: '100%' }} data-testid="pay-qr">
+            <QRCode value={qr.qrCode} size={220} />
+            <Typography.Text>{t('payment.scan', { amount })}</Typography.Text>
+            <Typography.Text type="secondary">{t('payment.orderNo', { orderNo: qr.orderNo })}</Typography.Text>
+          </Space>
+        ) : (
+          <Space direction="vertical" size="middle">
+            <Typography.Text>{t('payment.owed', { amount })}</Typography.Text>
+            <Radio.Group value={channel} onChange={(e) => setChannel(e.target.value as PayChannel)}>
+              <Space direction="vertical">
+                <Radio value="page">{t('payment.page')}</Radio>
+                <Radio value="qr">{t('payment.qr')}</Radio>
+              </Space>
+            </Radio.Group>
+          </Space>
+        )}
+      </Modal>
+    </>
+  );
+}
