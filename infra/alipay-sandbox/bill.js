@@ -20,7 +20,11 @@ const zhDate = (day, time) => `${day.slice(0, 4)}年${day.slice(5, 7)}月${day.s
  * keep long numbers as text).
  */
 function detailCsv({ account, day, nextDay, rows, exportedAt }) {
-  const cell = (v) => `${v ?? ''}\t`;
+  // A cell with a comma or a quote is quoted (a subject may hold one); every cell ends with a tab as in the real file.
+  const cell = (v) => {
+    const text = `${v ?? ''}\t`;
+    return /[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
   const lines = [
     '#支付宝业务明细查询',
     `#账号：[${account}]`,

@@ -163,8 +163,11 @@ function createSandbox(options) {
     return trade;
   }
 
-  /** The buyer pays: the trade succeeds once, the notification goes out, and the return address gets signed params. */
-  function pay(outTradeNo) {
+  /**
+   * The buyer pays: the trade succeeds once, the notification goes out (unless a test wants it lost), and the return
+   * address gets signed params.
+   */
+  function pay(outTradeNo, { silent = false } = {}) {
     const order = orders.get(outTradeNo);
     if (!order && !trades.has(outTradeNo)) return { error: 'no such order' };
     const trade = openTrade(order ?? trades.get(outTradeNo));
@@ -172,7 +175,7 @@ function createSandbox(options) {
     if (trade.status === 'WAIT_BUYER_PAY') {
       trade.status = 'TRADE_SUCCESS';
       trade.paidAt = new Date();
-      notify(trade);
+      if (!silent) notify(trade);
     }
     return { trade, returnUrl: returnUrl(trade) };
   }
@@ -472,7 +475,8 @@ ${note}${buttons}
     // ---- test-only helpers: the real Alipay has none of these ----
     if (path === '/sandbox/pay' && req.method === 'POST') {
       const body = JSON.parse((await readBody(req)) || '{}');
-      const done = pay(String(body.out_trade_no ?? ''));
+      // { notify: false }: paid, but the notification never reaches the merchant (what reconciliation is for).
+      const done = pay(String(body.out_trade_no ?? ''), { silent: body.notify === false });
       if (done.error) return send(res, 404, 'application/json', JSON.stringify({ error: done.error }));
       return send(res, 200, 'application/json', JSON.stringify({ trade_no: done.trade.trade_no, return_url: done.returnUrl }));
     }

@@ -14,3 +14,4 @@ export * from './health.controller';
 export * from './events';
 export * from './storage';
 export * from './outbox';
+export * from './alipay-bill';

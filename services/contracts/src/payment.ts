@@ -136,6 +136,51 @@ export interface SignupPayable {
   payerName: string;
 }
 
+/** Reconciliation (对账): what one line of the comparison between Alipay's bill and the platform's books says. */
+export const RECON_KINDS = ['matched', 'amountDiff', 'alipayOnly', 'platformOnly'] as const;
+export type ReconKind = (typeof RECON_KINDS)[number];
+
+export interface ReconItemView {
+  id: number;
+  side: 'trade' | 'refund';
+  kind: ReconKind;
+  orderId: number | null;
+  orderNo: string;
+  tradeNo: string;
+  requestNo: string;
+  alipayFen: number | null;
+  platformFen: number | null;
+  platformStatus: string | null;
+  resolution: string | null;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
+}
+
+export interface ReconRunView {
+  id: number;
+  billDay: string;
+  source: 'upload' | 'download';
+  fileName: string;
+  billRows: number;
+  createdBy: string;
+  createdAt: string;
+  /** Items by kind, of the caller's organisations (and those Alipay lists for no known order). */
+  counts: Record<ReconKind, number>;
+  /** Differences not yet resolved. */
+  open: number;
+}
+
+export interface ReconDetail extends ReconRunView {
+  items: ReconItemView[];
+}
+
+/** A parsed bill sent by the gateway (an upload) to be reconciled. */
+export interface ReconcileRows {
+  day: string;
+  fileName: string;
+  rows: { tradeNo: string; orderNo: string; kind: 'trade' | 'refund'; amountFen: number; requestNo: string; finishedAt: string }[];
+}
+
 /** BullMQ queue of the payment worker (services/payment/src/worker.ts) and its jobs. */
 export const PaymentQueue = {
   name: 'payment',
@@ -143,6 +188,8 @@ export const PaymentQueue = {
   closeExpired: 'close-expired',
   /** Sends pending refunds (again) under their own request numbers (every PAYMENT_JOB_INTERVAL_SECONDS). */
   refunds: 'refunds',
+  /** Reconciles the day before against Alipay's bill every morning (Beijing time) and tells finance of differences. */
+  reconcile: 'reconcile',
 } as const;
 
 /** payment.order.refunded: money went back to the payer. */
@@ -165,6 +212,13 @@ export const paymentMessages = {
   'payment.notRefundable': { 'zh-CN': '订单状态为“{status}”，不能退款', en: 'The order is {status} and cannot be refunded' },
   'payment.notClosable': { 'zh-CN': '只有未支付的订单可以关闭', en: 'Only unpaid orders can be closed' },
   'payment.reasonRequired': { 'zh-CN': '请填写原因', en: 'Give a reason' },
+  'payment.billUnreadable': { 'zh-CN': '无法读取支付宝账单：{reason}', en: 'The Alipay bill cannot be read: {reason}' },
+  'payment.billNotReady': { 'zh-CN': '支付宝还没有 {day} 的账单（次日 9 点后可下载）', en: 'Alipay has no bill for {day} yet (ready after 9:00 the next day)' },
+  'payment.reconNotFound': { 'zh-CN': '对账记录不存在：{id}', en: 'No such reconciliation: {id}' },
+  'payment.reconNotApplicable': { 'zh-CN': '只有“支付宝有、平台未收款”的差异可以补记', en: 'Only payments Alipay has and the platform lacks can be applied' },
+  'payment.reconStillUnpaid': { 'zh-CN': '支付宝查询显示该订单未支付，未补记', en: 'Alipay says this order is not paid: nothing applied' },
+  'message.reconcileDifferences': { 'zh-CN': '{day} 支付宝对账发现 {count} 处差异，请到财务对账处理', en: 'Alipay reconciliation of {day}: {count} differences to look at' },
+  'payment.billDayUnknown': { 'zh-CN': '账单文件没有写明日期，请选择账单日期', en: 'The bill does not say its day: choose the bill date' },
   'payment.status.unpaid': { 'zh-CN': '待支付', en: 'Unpaid' },
   'payment.status.paid': { 'zh-CN': '已支付', en: 'Paid' },
   'payment.status.closed': { 'zh-CN': '已关闭', en: 'Closed' },

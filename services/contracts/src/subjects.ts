@@ -60,6 +60,8 @@ export const AuthSubject = {
   groupHosts: 'auth.group.hosts',
   /** Account ids by user name (internal: certificates resolve their holders for site messages). */
   userIdsByName: 'auth.user.ids-by-name',
+  /** Ids of live accounts a permission is granted to by a role, in given organisations (internal: finance's site messages). */
+  userIdsWithPermission: 'auth.user.ids-with-permission',
   /** Create or link expert accounts and give them the expert role (internal: the review service's experts). */
   expertAccounts: 'auth.expert.accounts',
   health: 'auth.health.ping',
@@ -271,6 +273,13 @@ export const PaymentSubject = {
   orderExport: 'payment.order.export',
   refundCreate: 'payment.refund.create',
   refundPage: 'payment.refund.page',
+  /** Reconciliation: a bill the gateway parsed from an upload, or fetched from Alipay for a day. */
+  reconcileRows: 'payment.reconcile.rows',
+  reconcileFetch: 'payment.reconcile.fetch',
+  reconcilePage: 'payment.reconcile.page',
+  reconcileDetail: 'payment.reconcile.detail',
+  /** A payment Alipay has and the platform lacks: asked of Alipay (trade query) and applied like its notification. */
+  reconcileApply: 'payment.reconcile.apply',
   health: 'payment.health.ping',
 } as const;
 

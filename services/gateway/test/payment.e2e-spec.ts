@@ -1,10 +1,12 @@
-import type { CompetitionDetail, OrderDetail, OrderPage, OrderView, PayReply, Signup, SignupDetail } from '@cmp/contracts';
-import { api, freshIp, login } from './support/api';
+import * as iconv from 'iconv-lite';
+import type { CompetitionDetail, OrderDetail, OrderPage, OrderView, PayReply, ReconDetail, Signup, SignupDetail } from '@cmp/contracts';
+import { api, freshIp, login, upload } from './support/api';
 import { makeCompetition, makeStudents, sql, type Student } from './support/enroll';
 import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor } from './support/platform';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { signContent, signText, toKey } = require(`${REPO}/infra/alipay-sandbox/sign.js`);
+const bill = require(`${REPO}/infra/alipay-sandbox/bill.js`);
 
 const as = (s: Student) => ({ token: s.token, ip: freshIp() });
 const FEE = 8800;
@@ -165,6 +167,74 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     expect((await api('/finance/refund/create', { token: finance, lang: 'en', body: { orderId: id, amountFen: 4401, reason: 'too much' } })).msg).toMatch(/At most 44\.00 yuan/);
     const rest = await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: id, amountFen: 4400, reason: '全部退回' } });
     expect(rest.data).toMatchObject({ status: 'refunded', refundedFen: FEE });
+  });
+
+  it("reconciles a day's bill: matched, amount differences, paid only at Alipay (applied on request), paid only here, refunds", async () => {
+    const finance = await login('finance1');
+    const sandboxPay = (orderNo: string, notify = true) =>
+      fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: orderNo, notify }) });
+    const status = async (orderNo: string) => (await sql<{ status: string }>(`SELECT status FROM payment.orders WHERE order_no = $1`, [orderNo]))[0].status;
+    const [a, b, lost, here] = [await unpaidOrder(), await unpaidOrder(), await unpaidOrder(), await unpaidOrder()];
+    await sandboxPay(a.order.orderNo);
+    await sandboxPay(b.order.orderNo);
+    await sandboxPay(lost.order.orderNo, false); // paid, but the notification never arrives
+    expect(await notify(signed(success(here.order.orderNo)))).toBe('success'); // paid here, unknown to Alipay's bill
+    await waitFor('the payments', async () => (await status(a.order.orderNo)) === 'paid' && (await status(b.order.orderNo)) === 'paid');
+    expect(await status(lost.order.orderNo)).toBe('unpaid');
+    const [{ id: aId }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [a.order.orderNo]);
+    const refunded = await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: aId, amountFen: 1000, reason: '部分退款' } });
+    expect(refunded.data.refunds[0].status).toBe('succeeded');
+
+    // Today's bill as Alipay writes it (the sandbox's, in GBK), with B's amount altered and an order nobody knows.
+    const trades: { out_trade_no: string; trade_no: string }[] = await (await fetch(`${ALIPAY_URL}/sandbox/trades`)).json();
+    const tradeNo = (o: string) => trades.find((t) => t.out_trade_no === o)!.trade_no;
+    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const row = (o: string, amountFen: number, kind = '交易', requestNo?: string) => ({
+      tradeNo: o.startsWith('CP') ? tradeNo(o) : '2026000000000000000001', outTradeNo: o, kind, subject: '报名费', createdAt: `${day} 10:00:00`, finishedAt: `${day} 10:00:01`,
+      buyer: 'a***@x.com', amountFen, requestNo,
+    });
+    const csv = bill.detailCsv({
+      account: alipayEnv().ALIPAY_SELLER_ID, day, nextDay: day, exportedAt: day,
+      rows: [row(a.order.orderNo, FEE), row(b.order.orderNo, FEE - 800), row(lost.order.orderNo, FEE), row('NOT-OURS-1', 100), row(a.order.orderNo, -1000, '退款', refunded.data.refunds[0].refundNo)],
+    });
+    const run = (await upload(`/finance/reconcile/import?billDay=${day}`, finance, iconv.encode(csv, 'gbk'), `${day}_业务明细.csv`)) as { code: number; data: ReconDetail };
+    expect(run.code).toBe(0);
+    const item = (orderNo: string, side = 'trade') => run.data.items.find((i) => i.orderNo === orderNo && i.side === side);
+    expect(item(a.order.orderNo)).toMatchObject({ kind: 'matched', alipayFen: FEE, platformFen: FEE });
+    expect(item(a.order.orderNo, 'refund')).toMatchObject({ kind: 'matched', alipayFen: 1000, platformFen: 1000 });
+    expect(item(b.order.orderNo)).toMatchObject({ kind: 'amountDiff', alipayFen: FEE - 800, platformFen: FEE });
+    expect(item(lost.order.orderNo)).toMatchObject({ kind: 'alipayOnly', platformStatus: 'unpaid' });
+    expect(item('NOT-OURS-1')).toMatchObject({ kind: 'alipayOnly', orderId: null });
+    expect(item(here.order.orderNo)).toMatchObject({ kind: 'platformOnly', alipayFen: null, platformFen: FEE });
+    expect(run.data.billRows).toBe(5);
+
+    // The lost payment is applied through a trade query, once; an item that is not "only at Alipay" cannot be.
+    const lostItem = item(lost.order.orderNo)!;
+    const applied = await api<ReconDetail>('/finance/reconcile/apply', { token: finance, body: { id: lostItem.id } });
+    expect(applied.data.items.find((i) => i.id === lostItem.id)).toMatchObject({ resolution: 'applied', resolvedBy: 'finance1' });
+    expect(await status(lost.order.orderNo)).toBe('paid');
+    expect(await verdicts(lost.order.orderNo)).toEqual(['applied']);
+    expect((await api('/finance/reconcile/apply', { token: finance, body: { id: item(b.order.orderNo)!.id } })).code).toBe(10400);
+    expect((await api('/finance/reconcile/apply', { token: finance, body: { id: item('NOT-OURS-1')!.id } })).code).toBe(10400);
+
+    // The run is kept; another organisation sees none of these orders in it.
+    const listed = await api<{ list: { id: number; open: number }[] }>('/finance/reconcile/page', { token: finance });
+    expect(listed.data.list[0]).toMatchObject({ id: run.data.id });
+    const other = await api<ReconDetail>(`/finance/reconcile/detail?id=${run.data.id}`, { token: await login('admin2') });
+    expect(other.data.items.map((i) => i.orderNo)).toEqual(['NOT-OURS-1']);
+
+    // The real download's zip parses too, and the bill download call works for a past day but not for today.
+    const zip = Buffer.from(await (await fetch(`${ALIPAY_URL}/sandbox/bill?date=${day}`)).arrayBuffer());
+    const zipped = (await upload('/finance/reconcile/import', finance, zip, 'bill.csv.zip')) as { code: number; data: ReconDetail };
+    expect(zipped.data.billDay).toBe(day);
+    expect(zipped.data.items.find((i) => i.orderNo === b.order.orderNo)).toMatchObject({ kind: 'matched' });
+    expect((await api('/finance/reconcile/fetch', { token: finance, body: { billDay: day } })).code).toBe(10400);
+    const yesterday = new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+    expect((await api<ReconDetail>('/finance/reconcile/fetch', { token: finance, body: { billDay: yesterday } })).data).toMatchObject({ billDay: yesterday, source: 'download' });
+    // A file that is not a bill says so.
+    const bad = await upload('/finance/reconcile/import', finance, Buffer.from('hello,world\n'), 'x.csv');
+    expect(bad.code).toBe(10400);
+    expect(bad.msg).toMatch(/支付宝账单/);
   });
 
   it('shows finance only its own organisation, with totals of the filtered rows and an export', async () => {

@@ -9,6 +9,7 @@ import { NotifyService } from './notify/notify.service';
 import { FinanceService } from './order/finance.service';
 import { OrderService } from './order/order.service';
 import { PaymentController } from './payment.controller';
+import { ReconcileService } from './reconcile/reconcile.service';
 import { RefundSender } from './refund/refund.service';
 
 /** What the service and its worker share: configuration, database, NATS, Alipay, the outbox and the money paths. */
@@ -21,15 +22,17 @@ export const PAYMENT_CORE = [
   },
   rpcProvider(Service.payment, PAYMENT_CONFIG),
   ...outboxProviders({ service: Service.payment, streams: [EventStream.payment] }),
+  ...scopesOverNats,
   AlipayClient,
   NotifyService,
   RefundSender,
   OrderService,
+  ReconcileService,
 ];
 
 @Module({
   controllers: [PaymentController, healthController(PaymentSubject.health)],
-  providers: [...PAYMENT_CORE, ...scopesOverNats, FinanceService],
+  providers: [...PAYMENT_CORE, FinanceService],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

@@ -25,6 +25,8 @@ export const loadPaymentConfig = () =>
       orderTimeoutMinutes: env.int('PAYMENT_ORDER_TIMEOUT_MINUTES', 30, 1, 1440),
       /** How often the worker closes stale orders and resends pending refunds. */
       jobIntervalSeconds: env.int('PAYMENT_JOB_INTERVAL_SECONDS', 60, 1, 3600),
+      /** When the day before is reconciled, as a cron pattern in Beijing time (Alipay's bills are ready after 9:00). */
+      reconcileCron: env.string('PAYMENT_RECONCILE_CRON', '0 30 9 * * *'),
     };
   });
 export type PaymentConfig = ReturnType<typeof loadPaymentConfig>;

@@ -1,9 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PaymentSubject as S, type OrderPageQuery, type PageQuery, type PayRequest, type RefundRequest, type RpcRequest } from '@cmp/contracts';
+import { PaymentSubject as S, type OrderPageQuery, type PageQuery, type PayRequest, type ReconcileRows, type ReconKind, type RefundRequest, type RpcRequest } from '@cmp/contracts';
 import { accepted, NotifyService } from './notify/notify.service';
 import { FinanceService } from './order/finance.service';
 import { OrderService } from './order/order.service';
+import { ReconcileService } from './reconcile/reconcile.service';
 
 type Id = RpcRequest<{ id: number }>;
 
@@ -14,6 +15,7 @@ export class PaymentController {
     private readonly orders: OrderService,
     private readonly notify: NotifyService,
     private readonly finance: FinanceService,
+    private readonly reconcile: ReconcileService,
   ) {}
 
   @MessagePattern(S.pay) pay(@Payload() r: RpcRequest<PayRequest>) { return this.orders.pay(r); }
@@ -30,5 +32,10 @@ export class PaymentController {
   @MessagePattern(S.orderClose) close(@Payload() r: Id) { return this.finance.close(r); }
   @MessagePattern(S.orderExport) exportRows(@Payload() r: RpcRequest<OrderPageQuery>) { return this.finance.exportRows(r); }
   @MessagePattern(S.refundCreate) refund(@Payload() r: RpcRequest<RefundRequest>) { return this.finance.refund(r); }
+  @MessagePattern(S.reconcileRows) reconcileRows(@Payload() r: RpcRequest<ReconcileRows>) { return this.reconcile.fromRows(r); }
+  @MessagePattern(S.reconcileFetch) reconcileFetch(@Payload() r: RpcRequest<{ billDay: string }>) { return this.reconcile.fetch(r); }
+  @MessagePattern(S.reconcilePage) reconcilePage(@Payload() r: RpcRequest<PageQuery>) { return this.reconcile.page(r); }
+  @MessagePattern(S.reconcileDetail) reconcileDetail(@Payload() r: RpcRequest<{ id: number; kind?: ReconKind }>) { return this.reconcile.detail(r); }
+  @MessagePattern(S.reconcileApply) reconcileApply(@Payload() r: Id) { return this.reconcile.apply(r); }
   @MessagePattern(S.refundPage) refunds(@Payload() r: RpcRequest<PageQuery & { keyword?: string; status?: string }>) { return this.finance.refundPage(r); }
 }

@@ -9,6 +9,7 @@ import { PAYMENT_CORE } from './app.module';
 import { loadPaymentConfig, PAYMENT_SCHEMA } from './config';
 import { paymentDataSource } from './data-source';
 import { OrderService } from './order/order.service';
+import { ReconcileService } from './reconcile/reconcile.service';
 import { RefundSender } from './refund/refund.service';
 
 @Module({ providers: PAYMENT_CORE })
@@ -16,8 +17,9 @@ class WorkerModule {}
 
 /**
  * The payment worker: BullMQ jobs that settle what no request will. Unpaid orders past their time are asked about
- * at Alipay and closed there and here; pending refunds are sent again under their own numbers. Both are idempotent
- * (conditional updates, the same request numbers), so two workers or a job run twice change nothing twice.
+ * at Alipay and closed there and here; pending refunds are sent again under their own numbers; every morning the day
+ * before is reconciled against Alipay's bill. The first two are idempotent (conditional updates, the same request
+ * numbers), so two workers or a job run twice change nothing twice; a reconciliation run twice is two runs.
  */
 async function main(): Promise<void> {
   const config = loadPaymentConfig();
@@ -27,16 +29,19 @@ async function main(): Promise<void> {
   const ds = app.get(DataSource);
   const orders = app.get(OrderService);
   const refunds = app.get(RefundSender);
+  const reconcile = app.get(ReconcileService);
 
   const queue = new Queue(PaymentQueue.name, { connection: bullConnection(config.redisUrl) });
   const every = config.jobIntervalSeconds * 1000;
   await queue.upsertJobScheduler(PaymentQueue.closeExpired, { every }, { name: PaymentQueue.closeExpired });
   await queue.upsertJobScheduler(PaymentQueue.refunds, { every }, { name: PaymentQueue.refunds });
+  await queue.upsertJobScheduler(PaymentQueue.reconcile, { pattern: config.reconcileCron, tz: 'Asia/Shanghai' }, { name: PaymentQueue.reconcile });
 
   const worker = new Worker(
     PaymentQueue.name,
     async (job) => {
       if (job.name === PaymentQueue.refunds) return { sent: await refunds.sendPending() };
+      if (job.name === PaymentQueue.reconcile) return reconcile.daily();
       if (job.name === PaymentQueue.closeExpired) {
         const stale: { id: string; orderNo: string }[] = await ds.query(
           `SELECT id, order_no AS "orderNo" FROM orders WHERE status = 'unpaid' AND expires_at < now() ORDER BY expires_at LIMIT 200`,

@@ -26,6 +26,7 @@ export class UserController {
 
   @MessagePattern(AuthSubject.expertAccounts) expertAccounts(@Payload() r: RpcRequest<ExpertAccountsPayload>) { return this.experts.ensure(r); }
   @MessagePattern(AuthSubject.userIdsByName) idsByName(@Payload() r: RpcRequest<{ usernames: string[] }>) { return this.users.idsByName(r); }
+  @MessagePattern(AuthSubject.userIdsWithPermission) idsWithPermission(@Payload() r: RpcRequest<{ permission: string; groupIds?: number[] }>) { return this.users.idsWithPermission(r); }
   @MessagePattern(AuthSubject.userInfo) info(@Payload() r: RpcRequest) { return this.users.info(r); }
   @MessagePattern(AuthSubject.userPage) page(@Payload() r: RpcRequest<UserPageQuery>) { return this.users.page(r); }
   @MessagePattern(AuthSubject.userGet) get(@Payload() r: RpcRequest<{ id: number }>) { return this.users.get(r); }

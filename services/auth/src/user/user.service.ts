@@ -49,6 +49,17 @@ export class UserService {
     return this.ds.query(`SELECT id, username FROM users WHERE username = ANY($1::text[]) AND deleted_at IS NULL`, [names]);
   }
 
+  /** Live, enabled accounts that a role grants `permission` (ROOT excluded), optionally in some organisations only. */
+  async idsWithPermission(req: RpcRequest<{ permission: string; groupIds?: number[] }>): Promise<number[]> {
+    const rows: { id: number }[] = await this.ds.query(
+      `SELECT DISTINCT u.id FROM users u JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id
+       WHERE $1 = ANY(r.permissions) AND r.key <> '${ROOT_ROLE}' AND u.deleted_at IS NULL AND u.status = 1 AND ($2::int[] IS NULL OR u.group_id = ANY($2))
+       ORDER BY u.id LIMIT 1000`,
+      [String(req.payload.permission ?? ''), req.payload.groupIds ?? null],
+    );
+    return rows.map((r) => r.id);
+  }
+
   /** The caller's own profile, roles and permissions. */
   async info(req: RpcRequest): Promise<UserInfo> {
     const { userId } = callerOf(req);

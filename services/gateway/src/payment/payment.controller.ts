@@ -1,13 +1,19 @@
 import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { buildWorkbook, XLSX_TYPE } from '@cmp/common';
-import { ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type OrderDetail, type OrderPage, type OrderView, type Page, type PayReply, type RefundView } from '@cmp/contracts';
+import { AppError, buildWorkbook, parseAlipayBill, XLSX_TYPE } from '@cmp/common';
+import { ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type OrderDetail, type OrderPage, type OrderView, type Page, type PayReply, type ReconDetail, type ReconRunView, type RefundView } from '@cmp/contracts';
 import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { OrderPageDto, PayDto, PayQueryDto, RefundDto, RefundPageDto } from './payment.dto';
+import { PageDto } from '../http/page.dto';
+import { readUpload } from '../files/read-upload';
+import { BillDayDto, BillImportQueryDto, OrderPageDto, PayDto, PayQueryDto, ReconDetailDto, RefundDto, RefundPageDto } from './payment.dto';
+
+/** An uploaded bill goes to the payment service as parsed lines in one NATS message (1 MB): this many fit. */
+const MAX_UPLOADED_BILL_ROWS = 4000;
+const BILL_FILE_LIMIT = 20 * 1024 * 1024;
 
 /** Paying an entry fee with Alipay, and Alipay's notification. */
 @ApiTags('payment')
@@ -111,4 +117,56 @@ export class FinanceController {
   }
 }
 
-export const PAYMENT_CONTROLLERS = [AlipayPaymentController, FinanceController];
+/** 对账: Alipay's daily bill against the books. */
+@ApiTags('finance')
+@ApiBearerAuth()
+@Controller('finance/reconcile')
+export class ReconcileController {
+  constructor(private readonly rpc: RpcService) {}
+
+  /** An uploaded bill (the merchant platform's zip or CSV, GBK or UTF-8), reconciled at once. */
+  @Post('import')
+  @HttpCode(200)
+  @Permissions(Perm.financeEdit)
+  @ApiConsumes('multipart/form-data')
+  async import(@RequestCtx() ctx: Ctx, @Req() req: FastifyRequest, @Query() q: BillImportQueryDto): Promise<ReconDetail> {
+    const { data, filename } = await readUpload(req, BILL_FILE_LIMIT);
+    const bill = await parseAlipayBill(data);
+    const day = q.billDay ?? bill.day;
+    if (!day) throw AppError.badRequest('payment.billDayUnknown');
+    if (bill.rows.length > MAX_UPLOADED_BILL_ROWS) {
+      throw AppError.badRequest('payment.billUnreadable', { reason: `超过 ${MAX_UPLOADED_BILL_ROWS} 行，请用“从支付宝下载” / more than ${MAX_UPLOADED_BILL_ROWS} lines: fetch it from Alipay instead` });
+    }
+    return this.rpc.call(ctx, S.reconcileRows, { day, fileName: filename.slice(0, 200), rows: bill.rows });
+  }
+
+  /** Downloads a day's bill from Alipay (bill download call) and reconciles it. */
+  @Post('fetch')
+  @HttpCode(200)
+  @Permissions(Perm.financeEdit)
+  fetch(@RequestCtx() ctx: Ctx, @Body() body: BillDayDto): Promise<ReconDetail> {
+    return this.rpc.call(ctx, S.reconcileFetch, body);
+  }
+
+  @Get('page')
+  @Permissions(Perm.financeList)
+  page(@RequestCtx() ctx: Ctx, @Query() q: PageDto): Promise<Page<ReconRunView>> {
+    return this.rpc.call(ctx, S.reconcilePage, q);
+  }
+
+  @Get('detail')
+  @Permissions(Perm.financeList)
+  detail(@RequestCtx() ctx: Ctx, @Query() q: ReconDetailDto): Promise<ReconDetail> {
+    return this.rpc.call(ctx, S.reconcileDetail, q);
+  }
+
+  /** Applies a payment only Alipay has (after asking Alipay), as its notification would have been applied. */
+  @Post('apply')
+  @HttpCode(200)
+  @Permissions(Perm.financeEdit)
+  apply(@RequestCtx() ctx: Ctx, @Body() body: IdDto): Promise<ReconDetail> {
+    return this.rpc.call(ctx, S.reconcileApply, body);
+  }
+}
+
+export const PAYMENT_CONTROLLERS = [AlipayPaymentController, FinanceController, ReconcileController];

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { ORDER_STATUSES, PAY_CHANNELS, REFUND_STATUSES, type OrderStatus, type PayChannel, type RefundStatus } from '@cmp/contracts';
+import { ORDER_STATUSES, PAY_CHANNELS, RECON_KINDS, REFUND_STATUSES, type OrderStatus, type PayChannel, type ReconKind, type RefundStatus } from '@cmp/contracts';
 import { NumberFromText, PageDto } from '../http/page.dto';
 
 export class PayDto {
@@ -96,4 +96,34 @@ export class RefundPageDto extends PageDto {
   @IsOptional()
   @IsIn(REFUND_STATUSES)
   status?: RefundStatus;
+}
+
+const BILL_DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+export class BillDayDto {
+  @ApiProperty({ description: 'the bill\'s day, yyyy-MM-dd (Beijing time)' })
+  @IsString()
+  @Matches(BILL_DAY, { message: 'billDay must be yyyy-MM-dd' })
+  billDay: string;
+}
+
+export class BillImportQueryDto {
+  @ApiPropertyOptional({ description: 'the bill\'s day when the file does not say it (yyyy-MM-dd)' })
+  @IsOptional()
+  @IsString()
+  @Matches(BILL_DAY, { message: 'billDay must be yyyy-MM-dd' })
+  billDay?: string;
+}
+
+export class ReconDetailDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  id: number;
+
+  @ApiPropertyOptional({ enum: RECON_KINDS })
+  @IsOptional()
+  @IsIn(RECON_KINDS)
+  kind?: ReconKind;
 }

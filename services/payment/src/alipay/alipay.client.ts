@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
-import { AppError } from '@cmp/common';
+import { AppError, fenOf, yuanOf } from '@cmp/common';
 import { PAYMENT_CONFIG, type PaymentConfig } from '../config';
-import { beijingTime, fenOf, yuanOf } from './money';
+import { beijingTime } from './time';
 
 /** What the platform tells Alipay about an order. */
 export interface AlipayOrder {

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { OutboxRelay, returnedRows, writeEvent } from '@cmp/common';
+import { fenOf, OutboxRelay, returnedRows, writeEvent } from '@cmp/common';
 import { EventSubject, type CallbackVerdict, type PaymentOrderPaidEvent } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
-import { fenOf, fromBeijingTime } from '../alipay/money';
+import { fromBeijingTime } from '../alipay/time';
 import { createRefund } from '../refund/refund.sql';
 
 /** Verdicts after which Alipay must try again (answer "failure"): the notification was not accepted. */

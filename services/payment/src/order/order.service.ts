@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf, isUniqueViolation, returnedRows, RPC, type NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, isUniqueViolation, returnedRows, RPC, yuanOf, type NatsRpcClient } from '@cmp/common';
 import {
   EnrollmentSubject,
   PayStatus,
@@ -12,7 +12,6 @@ import {
   type SignupPayable,
 } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
-import { yuanOf } from '../alipay/money';
 import { PAYMENT_CONFIG, type PaymentConfig } from '../config';
 import { NotifyService } from '../notify/notify.service';
 import { nextNumber } from '../refund/refund.sql';

@@ -1,13 +1,3 @@
-/** Integer fen to Alipay's yuan text ("12.30"). */
-export const yuanOf = (fen: number): string => `${Math.trunc(fen / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
-
-/** Alipay's yuan text to integer fen, exactly (no floating point); null when it is not an amount. */
-export function fenOf(yuan: unknown): number | null {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(String(yuan ?? '').trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
-}
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Alipay's time format, Beijing time: yyyy-MM-dd HH:mm:ss. */

@@ -1,4 +1,5 @@
-import { beijingTime, fenOf, fromBeijingTime, yuanOf } from './money';
+import { fenOf, yuanOf } from '@cmp/common';
+import { beijingTime, fromBeijingTime } from './time';
 
 describe('Alipay money and time', () => {
   it('turns fen into yuan text and back exactly', () => {

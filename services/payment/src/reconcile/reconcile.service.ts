@@ -1,0 +1,188 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, callerOf, parseAlipayBill, RPC, Scopes, type BillRow, type NatsRpcClient, type Scope } from '@cmp/common';
+import {
+  AuthSubject,
+  EnrollmentSubject,
+  Perm,
+  RECON_KINDS,
+  type ReconcileRows,
+  type ReconDetail,
+  type ReconItemView,
+  type ReconKind,
+  type ReconRunView,
+  type RpcRequest,
+} from '@cmp/contracts';
+import { AlipayClient } from '../alipay/alipay.client';
+import { OrderService } from '../order/order.service';
+import { matchBill, type BookPayment, type BookRefund } from './match';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const BILL_DOWNLOAD_LIMIT = 50 * 1024 * 1024;
+/** Items a caller sees: their organisations' orders, and lines of orders the platform does not know (no organisation). */
+const VISIBLE = `($1::int[] IS NULL OR i.group_id IS NULL OR i.group_id = ANY($1))`;
+
+const RUN_COLUMNS = `r.id::int AS id, to_char(r.bill_day, 'YYYY-MM-DD') AS "billDay", r.source, r.file_name AS "fileName", r.bill_rows AS "billRows",
+  r.created_by AS "createdBy", r.created_at AS "createdAt"`;
+const ITEM_COLUMNS = `i.id::int AS id, i.side, i.kind, i.order_id::int AS "orderId", i.order_no AS "orderNo", i.trade_no AS "tradeNo",
+  i.request_no AS "requestNo", i.alipay_fen AS "alipayFen", i.platform_fen AS "platformFen", i.platform_status AS "platformStatus",
+  i.resolution, i.resolved_by AS "resolvedBy", i.resolved_at AS "resolvedAt"`;
+
+/**
+ * 对账: a day's Alipay bill (uploaded, or fetched with the bill download call) against the books. Each run is kept
+ * with its items; differences stay listed until resolved, and a payment only Alipay has is applied through a trade
+ * query, the same path as a notification (the bill file itself is never trusted to move money).
+ */
+@Injectable()
+export class ReconcileService {
+  private readonly log = new Logger('ReconcileService');
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly alipay: AlipayClient,
+    private readonly orders: OrderService,
+    private readonly scopes: Scopes,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
+  ) {}
+
+  async fromRows(req: RpcRequest<ReconcileRows>): Promise<ReconDetail> {
+    const { day, rows, fileName } = req.payload;
+    const id = await this.run(rows, day, 'upload', fileName, callerOf(req).username);
+    return this.detail({ ...req, payload: { id } });
+  }
+
+  async fetch(req: RpcRequest<{ billDay: string }>): Promise<ReconDetail> {
+    const id = await this.fetchAndRun(req.payload.billDay, callerOf(req).username);
+    return this.detail({ ...req, payload: { id } });
+  }
+
+  /** Downloads Alipay's bill of a day and reconciles it; the worker's daily job and the fetch button both come here. */
+  async fetchAndRun(day: string, by: string): Promise<number> {
+    const url = await this.alipay.billUrl(day);
+    if (!url) throw AppError.badRequest('payment.billNotReady', { day });
+    const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
+    if (!res.ok) throw AppError.badRequest('payment.billUnreadable', { reason: `HTTP ${res.status}` });
+    const file = Buffer.from(await res.arrayBuffer());
+    if (file.length > BILL_DOWNLOAD_LIMIT) throw AppError.badRequest('payment.billUnreadable', { reason: 'larger than 50 MB' });
+    const bill = await parseAlipayBill(file);
+    return this.run(bill.rows, day, 'download', new URL(url).pathname.split('/').pop() ?? '', by);
+  }
+
+  private async run(rows: BillRow[], day: string, source: 'upload' | 'download', fileName: string, by: string): Promise<number> {
+    if (!DAY.test(day)) throw AppError.badRequest('payment.billDayUnknown');
+    const orderNos = [...new Set(rows.filter((r) => r.kind === 'trade').map((r) => r.orderNo))];
+    const requestNos = [...new Set(rows.filter((r) => r.kind === 'refund').map((r) => r.requestNo))];
+    const onDay = (column: string) => `(${column} AT TIME ZONE 'Asia/Shanghai')::date = $1::date`;
+    return this.ds.transaction(async (m) => {
+      const payments: BookPayment[] = await m.query(
+        `SELECT id AS "orderId", group_id AS "groupId", order_no AS "orderNo", trade_no AS "tradeNo", amount_fen AS "amountFen", status,
+                COALESCE(${onDay('paid_at')}, false) AS "onDay"
+         FROM orders WHERE order_no = ANY($2::text[]) OR ${onDay('paid_at')}`,
+        [day, orderNos],
+      );
+      const refunds: BookRefund[] = await m.query(
+        `SELECT f.order_id AS "orderId", o.group_id AS "groupId", o.order_no AS "orderNo", f.refund_no AS "refundNo", f.amount_fen AS "amountFen", f.status,
+                COALESCE(${onDay('f.finished_at')}, false) AS "onDay"
+         FROM refunds f JOIN orders o ON o.id = f.order_id
+         WHERE f.refund_no = ANY($2::text[]) OR (f.status = 'succeeded' AND ${onDay('f.finished_at')})`,
+        [day, requestNos],
+      );
+      const lines = matchBill(rows, payments, refunds);
+      const [{ id }] = await m.query(
+        `INSERT INTO recon_runs (bill_day, source, file_name, bill_rows, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id::int AS id`,
+        [day, source, fileName.slice(0, 200), rows.length, by.slice(0, 64)],
+      );
+      if (lines.length) {
+        await m.query(
+          `INSERT INTO recon_items (run_id, side, kind, order_id, group_id, order_no, trade_no, request_no, alipay_fen, platform_fen, platform_status)
+           SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::int[], $6::text[], $7::text[], $8::text[], $9::int[], $10::int[], $11::text[])`,
+          [
+            id,
+            lines.map((l) => l.side), lines.map((l) => l.kind), lines.map((l) => l.orderId), lines.map((l) => l.groupId),
+            lines.map((l) => l.orderNo.slice(0, 64)), lines.map((l) => l.tradeNo.slice(0, 64)), lines.map((l) => l.requestNo.slice(0, 64)),
+            lines.map((l) => l.alipayFen), lines.map((l) => l.platformFen), lines.map((l) => l.platformStatus),
+          ],
+        );
+      }
+      return id as number;
+    });
+  }
+
+  /** Counts by kind and the open differences of runs, as far as the caller sees. */
+  private async withCounts(runs: Omit<ReconRunView, 'counts' | 'open'>[], scope: Scope): Promise<ReconRunView[]> {
+    if (!runs.length) return [];
+    const counts: { runId: number; kind: ReconKind; n: number; open: number }[] = await this.ds.query(
+      `SELECT i.run_id::int AS "runId", i.kind, count(*)::int AS n, count(*) FILTER (WHERE i.kind <> 'matched' AND i.resolved_at IS NULL)::int AS open
+       FROM recon_items i WHERE ${VISIBLE} AND i.run_id = ANY($2::bigint[]) GROUP BY 1, 2`,
+      [scope, runs.map((r) => r.id)],
+    );
+    return runs.map((r) => {
+      const mine = counts.filter((c) => c.runId === r.id);
+      return {
+        ...r,
+        counts: Object.fromEntries(RECON_KINDS.map((k) => [k, mine.find((c) => c.kind === k)?.n ?? 0])) as Record<ReconKind, number>,
+        open: mine.reduce((sum, c) => sum + c.open, 0),
+      };
+    });
+  }
+
+  async page(req: RpcRequest<{ pageNum?: number; pageSize?: number }>) {
+    const pageNum = Math.max(1, req.payload.pageNum ?? 1);
+    const pageSize = Math.min(100, Math.max(1, req.payload.pageSize ?? 10));
+    const [runs, [{ total }]] = await Promise.all([
+      this.ds.query(`SELECT ${RUN_COLUMNS} FROM recon_runs r ORDER BY r.bill_day DESC, r.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`),
+      this.ds.query(`SELECT count(*)::int AS total FROM recon_runs`),
+    ]);
+    return { list: await this.withCounts(runs, await this.scopes.of(req)), total, pageNum, pageSize };
+  }
+
+  async detail(req: RpcRequest<{ id: number; kind?: ReconKind }>): Promise<ReconDetail> {
+    const [run] = await this.ds.query(`SELECT ${RUN_COLUMNS} FROM recon_runs r WHERE r.id = $1`, [req.payload.id]);
+    if (!run) throw AppError.notFound('payment.reconNotFound', { id: req.payload.id });
+    const scope = await this.scopes.of(req);
+    const items: ReconItemView[] = await this.ds.query(
+      `SELECT ${ITEM_COLUMNS} FROM recon_items i WHERE ${VISIBLE} AND i.run_id = $2 AND ($3::text IS NULL OR i.kind = $3)
+       ORDER BY (i.kind = 'matched'), i.id LIMIT 5000`,
+      [scope, run.id, req.payload.kind ?? null],
+    );
+    const [withCounts] = await this.withCounts([run], scope);
+    return { ...withCounts, items };
+  }
+
+  /** Applies a payment only Alipay has: asks Alipay, and applies its answer as a notification would be applied. */
+  async apply(req: RpcRequest<{ id: number }>): Promise<ReconDetail> {
+    const scope = await this.scopes.of(req);
+    const [item] = await this.ds.query(
+      `SELECT i.run_id::int AS "runId", i.kind, i.side, i.order_no AS "orderNo", i.order_id AS "orderId" FROM recon_items i WHERE ${VISIBLE} AND i.id = $2`,
+      [scope, req.payload.id],
+    );
+    if (!item) throw AppError.notFound('payment.reconNotFound', { id: req.payload.id });
+    if (item.kind !== 'alipayOnly' || item.side !== 'trade' || !item.orderId) throw AppError.badRequest('payment.reconNotApplicable');
+    const trade = await this.alipay.query(item.orderNo);
+    if (!trade || (trade.tradeStatus !== 'TRADE_SUCCESS' && trade.tradeStatus !== 'TRADE_FINISHED')) throw AppError.badRequest('payment.reconStillUnpaid');
+    await this.orders.applyQueried(item.orderNo, trade);
+    await this.ds.query(
+      `UPDATE recon_items SET resolution = 'applied', resolved_by = $2, resolved_at = now() WHERE id = $1 AND resolved_at IS NULL`,
+      [req.payload.id, callerOf(req).username],
+    );
+    return this.detail({ ...req, payload: { id: item.runId } });
+  }
+
+  /** The worker's daily run: yesterday (Beijing time); finance is told when something differs. */
+  async daily(): Promise<{ day: string; differences: number }> {
+    const day = new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
+    const runId = await this.fetchAndRun(day, 'system');
+    const rows: { groupId: number | null; n: number }[] = await this.ds.query(
+      `SELECT group_id AS "groupId", count(*)::int AS n FROM recon_items WHERE run_id = $1 AND kind <> 'matched' GROUP BY 1`,
+      [runId],
+    );
+    const differences = rows.reduce((sum, r) => sum + r.n, 0);
+    if (differences) {
+      const meta = { lang: 'zh-CN' as const, requestId: `reconcile-${day}`, ip: '' };
+      const userIds = await this.rpc.request<number[]>(AuthSubject.userIdsWithPermission, { meta, payload: { permission: Perm.financeEdit } });
+      await this.rpc.request(EnrollmentSubject.messageSend, { meta, payload: { userIds, key: 'message.reconcileDifferences', params: { day, count: differences } } });
+      this.log.warn(`reconciliation of ${day}: ${differences} differences, ${userIds.length} finance accounts told`);
+    }
+    return { day, differences };
+  }
+}
