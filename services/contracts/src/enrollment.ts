@@ -9,8 +9,8 @@ import type { Page, PageQuery } from './rpc';
 export const SignupStatus = { pending: 0, approved: 1, rejected: 2, withdrawn: 3 } as const;
 export type SignupStatus = (typeof SignupStatus)[keyof typeof SignupStatus];
 
-/** 0: the event is free; 1: waiting for payment; 2: paid (payment.order.paid received). */
-export const PayStatus = { free: 0, unpaid: 1, paid: 2 } as const;
+/** 0: the event is free; 1: waiting for payment; 2: paid (payment.order.paid received); 3: refunded in full (payment.order.refunded). */
+export const PayStatus = { free: 0, unpaid: 1, paid: 2, refunded: 3 } as const;
 export type PayStatus = (typeof PayStatus)[keyof typeof PayStatus];
 
 export const SignupType = { individual: 1, team: 2 } as const;
@@ -189,6 +189,19 @@ export interface SignupCheckPayload {
   approve: boolean;
   /** Required when rejecting. */
   reason?: string;
+  /**
+   * Rejecting a paid sign-up refunds its fee in full unless this says why the fee is kept (the competition's rules
+   * say so); the reason is shown to the participants.
+   */
+  keepFeeReason?: string;
+}
+
+/** enrollment.signup.closed: a paid sign-up was rejected or withdrawn; the payment service refunds it unless the fee is kept. */
+export interface SignupClosedEvent {
+  signupId: number;
+  status: 'rejected' | 'withdrawn';
+  refund: boolean;
+  reason: string;
 }
 
 export interface CompleteStatus {
@@ -399,7 +412,6 @@ export const enrollMessages = {
     'zh-CN': '队伍已通过审核，不能再解散；如需退赛请联系组织方',
     en: 'The team is approved and can no longer be dissolved; contact the organiser to pull out',
   },
-  'enroll.paidNoWithdraw': { 'zh-CN': '已缴费的报名不能自行撤销，请联系组织方', en: 'A paid sign-up cannot be withdrawn here; contact the organiser' },
   'enroll.notPending': { 'zh-CN': '只有待审核的报名可以审核', en: 'Only a pending sign-up can be reviewed' },
   'enroll.incomplete': {
     'zh-CN': '报名信息未完善（人数不足或成员资料未填写完整），不能通过',
@@ -415,6 +427,7 @@ export const enrollMessages = {
   'enroll.pay.0': { 'zh-CN': '免费', en: 'free' },
   'enroll.pay.1': { 'zh-CN': '待缴费', en: 'unpaid' },
   'enroll.pay.2': { 'zh-CN': '已缴费', en: 'paid' },
+  'enroll.pay.3': { 'zh-CN': '已退费', en: 'refunded' },
   'enroll.field.realName': { 'zh-CN': '姓名', en: 'name' },
   'enroll.field.gender': { 'zh-CN': '性别', en: 'gender' },
   'enroll.field.idNumber': { 'zh-CN': '身份证号', en: 'identity number' },
@@ -450,5 +463,7 @@ export const enrollMessages = {
   'message.signupApproved': { 'zh-CN': '报名已通过：{name}', en: 'Sign-up approved: {name}' },
   'message.signupRejected': { 'zh-CN': '报名被驳回：{name}（原因：{reason}）', en: 'Sign-up rejected: {name} (reason: {reason})' },
   'message.signupPaid': { 'zh-CN': '已收到报名费：{name}', en: 'Fee received: {name}' },
+  'message.feeRefunded': { 'zh-CN': '报名费已退回 {amount} 元：{name}', en: 'Fee refunded ({amount} yuan): {name}' },
+  'message.feeKept': { 'zh-CN': '报名费不予退还：{name}（{reason}）', en: 'The fee is not refunded: {name} ({reason})' },
   'message.memberJoined': { 'zh-CN': '{member} 加入了队伍 {team}', en: '{member} joined the team {team}' },
 } as const;

@@ -406,6 +406,8 @@ export const EventSubject = {
   scheduleChanged: 'competitions.schedule.changed',
   /** A payment order was paid; payload PaymentOrderPaidEvent (enrollment.ts). Published by the payment part. */
   paymentOrderPaid: 'payment.order.paid',
+  /** A paid sign-up was rejected or withdrawn; payload SignupClosedEvent (enrollment.ts). Through the enrollment outbox. */
+  signupClosed: 'enrollment.signup.closed',
   /** Money of an order went back to the payer; payload PaymentOrderRefundedEvent (payment.ts). */
   paymentOrderRefunded: 'payment.order.refunded',
   /**
@@ -437,6 +439,12 @@ export const EventStream = {
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 60 * 60,
   },
+  enrollment: {
+    name: 'ENROLLMENT',
+    subjects: [EventSubject.signupClosed],
+    maxAgeSeconds: 30 * 86400,
+    duplicateWindowSeconds: 60 * 60,
+  },
   certificates: {
     name: 'CERTIFICATES',
     subjects: [EventSubject.certificatesSent],
@@ -449,5 +457,7 @@ export const EventStream = {
 export const EventConsumer = {
   authOperationLog: 'auth-operation-log',
   enrollmentPaymentPaid: 'enrollment-payment-paid',
+  enrollmentPaymentRefunded: 'enrollment-payment-refunded',
+  paymentSignupClosed: 'payment-signup-closed',
   enrollmentCertificatesSent: 'enrollment-certificates-sent',
 } as const;

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController, rpcProvider, scopesOverNats } from '@cmp/common';
-import { EnrollmentSubject, Service } from '@cmp/contracts';
+import { healthController, outboxProviders, rpcProvider, scopesOverNats } from '@cmp/common';
+import { EnrollmentSubject, EventStream, Service } from '@cmp/contracts';
 import { BankCardController } from './bank-card/bank-card.controller';
 import { BankCardService } from './bank-card/bank-card.service';
 import { CentreController } from './centre/centre.controller';
@@ -30,6 +30,7 @@ import { WorkService } from './work/work.service';
     },
     rpcProvider(Service.enrollment, ENROLLMENT_CONFIG),
     ...scopesOverNats,
+    ...outboxProviders({ service: Service.enrollment, streams: [EventStream.enrollment] }),
     CompetitionSettings,
     SignupService,
     SignupAdminService,

@@ -237,6 +237,38 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     expect(bad.msg).toMatch(/支付宝账单/);
   });
 
+  it('refunds a paid sign-up in full when it is withdrawn or rejected, unless the organiser keeps the fee with a reason', async () => {
+    const paidSignup = async () => {
+      const u = await unpaidOrder();
+      await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: u.order.orderNo }) });
+      await waitFor('the sign-up to be paid', async () => (await sql<{ pay_status: number }>(`SELECT pay_status FROM enrollment.signups WHERE id = $1`, [u.signupId]))[0].pay_status === 2);
+      return u;
+    };
+    const orderOf = async (orderNo: string) => (await sql<{ status: string; refunded_fen: number }>(`SELECT status, refunded_fen FROM payment.orders WHERE order_no = $1`, [orderNo]))[0];
+    const payStatus = async (signupId: number) => (await sql<{ pay_status: number }>(`SELECT pay_status FROM enrollment.signups WHERE id = $1`, [signupId]))[0].pay_status;
+
+    const withdrawn = await paidSignup();
+    expect((await api('/web/enroll/withdraw', { ...as(withdrawn.student), body: { id: withdrawn.signupId } })).code).toBe(0);
+    const rejected = await paidSignup();
+    expect((await api('/enroll/signup/check', { token: admin1, body: { id: rejected.signupId, approve: false, reason: '材料不全' } })).code).toBe(0);
+    const kept = await paidSignup();
+    expect((await api('/enroll/signup/check', { token: admin1, body: { id: kept.signupId, approve: false, reason: '违规', keepFeeReason: '章程规定违规报名不退费' } })).code).toBe(0);
+
+    for (const u of [withdrawn, rejected]) {
+      await waitFor('the refund to reach the sign-up', async () => (await payStatus(u.signupId)) === 3, 30000);
+      expect(await orderOf(u.order.orderNo)).toEqual({ status: 'refunded', refunded_fen: FEE });
+      const trades: { out_trade_no: string; refunded: string }[] = await (await fetch(`${ALIPAY_URL}/sandbox/trades`)).json();
+      expect(trades.find((t) => t.out_trade_no === u.order.orderNo)?.refunded).toBe('88.00');
+    }
+    const messages = await sql<{ title_zh: string }>(`SELECT title_zh FROM enrollment.messages WHERE user_id = $1 ORDER BY id`, [withdrawn.student.userId]);
+    expect(messages.map((m) => m.title_zh)).toContainEqual(expect.stringContaining('报名费已退回 88.00 元'));
+    // The kept fee stays paid; its payer is told why.
+    expect(await payStatus(kept.signupId)).toBe(2);
+    expect(await orderOf(kept.order.orderNo)).toEqual({ status: 'paid', refunded_fen: 0 });
+    const keptMessages = await sql<{ title_zh: string }>(`SELECT title_zh FROM enrollment.messages WHERE user_id = $1`, [kept.student.userId]);
+    expect(keptMessages.map((m) => m.title_zh)).toContainEqual(expect.stringContaining('章程规定违规报名不退费'));
+  });
+
   it('shows finance only its own organisation, with totals of the filtered rows and an export', async () => {
     const { order } = await unpaidOrder();
     const finance = await login('finance1');

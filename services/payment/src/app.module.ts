@@ -11,6 +11,7 @@ import { OrderService } from './order/order.service';
 import { PaymentController } from './payment.controller';
 import { ReconcileService } from './reconcile/reconcile.service';
 import { RefundSender } from './refund/refund.service';
+import { SignupClosedConsumer } from './refund/signup-closed.consumer';
 
 /** What the service and its worker share: configuration, database, NATS, Alipay, the outbox and the money paths. */
 export const PAYMENT_CORE = [
@@ -32,7 +33,7 @@ export const PAYMENT_CORE = [
 
 @Module({
   controllers: [PaymentController, healthController(PaymentSubject.health)],
-  providers: [...PAYMENT_CORE, FinanceService],
+  providers: [...PAYMENT_CORE, FinanceService, SignupClosedConsumer],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

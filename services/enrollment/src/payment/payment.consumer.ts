@@ -1,17 +1,18 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
-import { EventConsumer, EventStream, EventSubject, PayStatus, type PaymentOrderPaidEvent } from '@cmp/contracts';
+import { RPC, runDurableConsumer, yuanOf, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
+import { EventConsumer, EventStream, EventSubject, PayStatus, type PaymentOrderPaidEvent, type PaymentOrderRefundedEvent } from '@cmp/contracts';
 import { changed, displayName, loadSignup, notify } from '../signup/signup.sql';
 
 /**
- * Marks sign-ups paid from payment.order.paid (PAYMENT stream). At least once delivery: the order id is
- * recorded in the same transaction as the change, so a redelivered event finds it and changes nothing.
+ * Marks sign-ups paid from payment.order.paid and refunded from payment.order.refunded (PAYMENT stream). At least
+ * once delivery: the order id (the refund number) is recorded in the same transaction as the change, so a
+ * redelivered event finds it and changes nothing.
  */
 @Injectable()
 export class PaymentConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('PaymentConsumer');
-  private consumer?: RunningConsumer;
+  private consumers: RunningConsumer[] = [];
 
   constructor(
     @Inject(RPC) private readonly nats: NatsRpcClient,
@@ -19,17 +20,45 @@ export class PaymentConsumer implements OnApplicationBootstrap, OnApplicationShu
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await runDurableConsumer<PaymentOrderPaidEvent>(this.nats.connection, {
-      stream: EventStream.payment,
-      durable: EventConsumer.enrollmentPaymentPaid,
-      subject: EventSubject.paymentOrderPaid,
-      handle: (e) => this.paid(e),
-      logger: this.logger,
-    });
+    this.consumers = [
+      await runDurableConsumer<PaymentOrderPaidEvent>(this.nats.connection, {
+        stream: EventStream.payment,
+        durable: EventConsumer.enrollmentPaymentPaid,
+        subject: EventSubject.paymentOrderPaid,
+        handle: (e) => this.paid(e),
+        logger: this.logger,
+      }),
+      await runDurableConsumer<PaymentOrderRefundedEvent>(this.nats.connection, {
+        stream: EventStream.payment,
+        durable: EventConsumer.enrollmentPaymentRefunded,
+        subject: EventSubject.paymentOrderRefunded,
+        handle: (e) => this.refunded(e),
+        logger: this.logger,
+      }),
+    ];
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
+    await Promise.all(this.consumers.map((c) => c.stop()));
+  }
+
+  /** A refund reached the payer: recorded once; a full one marks the sign-up refunded, and its captain is told. */
+  async refunded(e: PaymentOrderRefundedEvent): Promise<void> {
+    if (!e?.refundNo || !Number.isInteger(e.signupId)) {
+      this.logger.warn(`ignoring a refund event without refund or sign-up: ${JSON.stringify(e)}`);
+      return;
+    }
+    await this.ds.transaction(async (m) => {
+      const fresh = await m.query(
+        `INSERT INTO refunds (refund_no, order_id, signup_id, amount_cents) VALUES ($1, $2, $3, $4) ON CONFLICT (refund_no) DO NOTHING RETURNING refund_no`,
+        [e.refundNo, e.orderId, e.signupId, e.amountCents ?? 0],
+      );
+      if (!fresh.length) return;
+      const s = await loadSignup(m, e.signupId, true);
+      if (!s) return this.logger.warn(`refund ${e.refundNo} names an unknown sign-up ${e.signupId}`);
+      if (e.full) await changed(m, `UPDATE signups SET pay_status = ${PayStatus.refunded}, updated_at = now() WHERE id = $1 AND pay_status = ${PayStatus.paid} RETURNING id`, [s.id]);
+      await notify(m, [s.captainUserId], 'message.feeRefunded', { name: displayName(s), amount: yuanOf(e.amountCents ?? 0) });
+    });
   }
 
   async paid(e: PaymentOrderPaidEvent): Promise<void> {

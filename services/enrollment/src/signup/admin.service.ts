@@ -120,7 +120,7 @@ export class SignupAdminService {
     await this.ds.transaction(async (m) => {
       const s = (await loadSignup(m, id, true))!;
       if (s.status !== SignupStatus.pending) throw AppError.badRequest('enroll.notPending');
-      if (!approve) return closeSignup(m, s, SignupStatus.rejected, reason!);
+      if (!approve) return closeSignup(m, s, SignupStatus.rejected, reason!, req.payload.keepFeeReason);
       if (s.payStatus === PayStatus.unpaid) throw AppError.badRequest('enroll.unpaid');
       await m.query(`UPDATE signups SET status = ${SignupStatus.approved}, reject_reason = NULL, updated_at = now() WHERE id = $1`, [id]);
       await notify(m, before.members.map((x) => x.userId), 'message.signupApproved', { name: displayName(s) });

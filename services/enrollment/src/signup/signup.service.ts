@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, callerOf, inScope, isUniqueViolation, preparedQuery, Scopes } from '@cmp/common';
+import { AppError, callerOf, inScope, isUniqueViolation, preparedQuery, Scopes, writeEvent } from '@cmp/common';
 import {
+  EventSubject,
   hasAnyPermission,
   maskIdNumber,
   ParticipationMode,
@@ -15,6 +16,7 @@ import {
   type MemberProfile,
   type RpcRequest,
   type Signup,
+  type SignupClosedEvent,
   type SignupDetail,
   type SignupPayable,
   type SignUpPayload,
@@ -156,7 +158,6 @@ export class SignupService {
       assertOpen(locked, req.meta.lang);
       // An approved team is what the organiser approved (its members are fixed too): only they can undo it.
       if (locked.type === SignupType.team && locked.status === SignupStatus.approved) throw AppError.badRequest('enroll.approvedTeamFixed');
-      if (locked.payStatus === PayStatus.paid) throw AppError.badRequest('enroll.paidNoWithdraw');
       await closeSignup(m, locked, SignupStatus.withdrawn, null);
     });
     return null;
@@ -357,15 +358,26 @@ const failedWith = (e: unknown): string | undefined => (driverError(e).code === 
 const driverDetail = (e: unknown): string => driverError(e).detail ?? '';
 
 /** Ends a sign-up (withdrawn or rejected): frees its places and its members for other sign-ups. */
-export async function closeSignup(m: EntityManager, s: Signup, status: SignupStatus, reason: string | null): Promise<void> {
+/**
+ * Rejects or withdraws a sign-up. A paid one's fee goes back in full (enrollment.signup.closed, through the outbox, to
+ * the payment service) unless the organiser rejecting it says why the fee is kept.
+ */
+export async function closeSignup(m: EntityManager, s: Signup, status: SignupStatus, reason: string | null, keepFeeReason?: string): Promise<void> {
   await m.query(`UPDATE signups SET status = $2, reject_reason = $3, updated_at = now() WHERE id = $1`, [s.id, status, reason]);
   await m.query(`UPDATE signup_members SET active = false WHERE signup_id = $1 AND active`, [s.id]);
   await releaseSlot(m, s.id);
   await releaseSchool(m, s.itemId, s.schoolId);
-  if (status === SignupStatus.rejected) {
-    const members: { userId: number }[] = await m.query(`SELECT DISTINCT user_id AS "userId" FROM signup_members WHERE signup_id = $1`, [s.id]);
-    await notify(m, members.map((x) => x.userId), 'message.signupRejected', { name: displayName(s), reason: reason ?? '' });
-  }
+  const members = async () => ((await m.query(`SELECT DISTINCT user_id AS "userId" FROM signup_members WHERE signup_id = $1`, [s.id])) as { userId: number }[]).map((x) => x.userId);
+  if (status === SignupStatus.rejected) await notify(m, await members(), 'message.signupRejected', { name: displayName(s), reason: reason ?? '' });
+  if (s.payStatus !== PayStatus.paid) return;
+  const keep = status === SignupStatus.rejected ? keepFeeReason?.trim() : undefined;
+  await writeEvent(m, EventSubject.signupClosed, {
+    signupId: s.id,
+    status: status === SignupStatus.rejected ? 'rejected' : 'withdrawn',
+    refund: !keep,
+    reason: keep || reason || '',
+  } satisfies SignupClosedEvent);
+  if (keep) await notify(m, await members(), 'message.feeKept', { name: displayName(s), reason: keep });
 }
 
 function cleanTeachers(list: Teacher[] | undefined): Teacher[] {

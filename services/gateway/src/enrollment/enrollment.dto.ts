@@ -327,6 +327,12 @@ export class CheckDto extends IdBodyDto {
   @IsString()
   @MaxLength(200)
   reason?: string;
+
+  @ApiPropertyOptional({ description: "rejecting a paid sign-up: why the fee is kept (the competition's rules); without it the fee is refunded in full" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  keepFeeReason?: string;
 }
 
 export class WorkSaveDto {

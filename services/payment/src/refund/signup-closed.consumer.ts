@@ -1,0 +1,54 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
+import { EventConsumer, EventStream, EventSubject, type SignupClosedEvent } from '@cmp/contracts';
+import { RefundSender } from './refund.service';
+import { createRefund } from './refund.sql';
+
+/**
+ * Refunds a paid sign-up that was rejected or withdrawn (enrollment.signup.closed), in full: what is paid and not
+ * yet refunded or being refunded. A redelivered event finds nothing left to refund and does nothing.
+ */
+@Injectable()
+export class SignupClosedConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly log = new Logger('SignupClosedConsumer');
+  private consumer?: RunningConsumer;
+
+  constructor(
+    @Inject(RPC) private readonly nats: NatsRpcClient,
+    private readonly ds: DataSource,
+    private readonly refunds: RefundSender,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.consumer = await runDurableConsumer<SignupClosedEvent>(this.nats.connection, {
+      stream: EventStream.enrollment,
+      durable: EventConsumer.paymentSignupClosed,
+      subject: EventSubject.signupClosed,
+      handle: (e) => this.closed(e),
+      logger: this.log,
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+  }
+
+  async closed(e: SignupClosedEvent): Promise<void> {
+    if (!e?.refund || !Number.isInteger(e.signupId)) return;
+    const reason = `${e.status === 'rejected' ? '报名被驳回 / rejected' : '报名已撤销 / withdrawn'}${e.reason ? `: ${e.reason}` : ''}`;
+    const created = await this.ds.transaction(async (m) => {
+      const orders: { id: string; left: number }[] = await m.query(
+        `SELECT o.id, o.amount_fen - o.refunded_fen - COALESCE((SELECT sum(amount_fen) FROM refunds WHERE order_id = o.id AND status = 'pending'), 0) AS left
+         FROM orders o WHERE o.signup_id = $1 AND o.status IN ('paid', 'refunding', 'partlyRefunded') ORDER BY o.id FOR UPDATE`,
+        [e.signupId],
+      );
+      const made: string[] = [];
+      for (const o of orders) {
+        if (Number(o.left) > 0) made.push((await createRefund(m, { orderId: o.id, amountFen: Number(o.left), reason, requestedBy: 'system' })).id);
+      }
+      return made;
+    });
+    for (const id of created) await this.refunds.send(id);
+  }
+}
