@@ -1,7 +1,7 @@
 import * as iconv from 'iconv-lite';
 import type { CompetitionDetail, OrderDetail, OrderPage, OrderView, PayReply, ReconDetail, Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
-import { makeCompetition, makeStudents, sql, type Student } from './support/enroll';
+import { dropStudents, makeCompetition, makeStudents, sql, type Student } from './support/enroll';
 import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor } from './support/platform';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -53,8 +53,9 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
   beforeAll(async () => {
     admin1 = await login('admin1');
     c = await makeCompetition(admin1, { items: [['收费组', null, FEE], ['免费组', null, 0]] });
-    students = await makeStudents(70, `pay${Date.now().toString(36)}`);
+    students = await makeStudents(24, `pay${Date.now().toString(36)}`);
   });
+  afterAll(dropStudents);
 
   /** A fresh student's sign-up for the paid event, and its open order (a QR code: Alipay has the trade at once). */
   async function unpaidOrder(): Promise<{ student: Student; signupId: number; order: PayReply }> {

@@ -14,6 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { PayStatus } from '@cmp/contracts';
 import { IdDto } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
 
@@ -295,10 +296,10 @@ export class SignupFilterDto {
   @IsIn([0, 1, 2, 3])
   status?: number;
 
-  @ApiPropertyOptional({ enum: [0, 1, 2], description: '0 free, 1 unpaid, 2 paid' })
+  @ApiPropertyOptional({ enum: Object.values(PayStatus), description: '0 free, 1 unpaid, 2 paid, 3 refunded' })
   @IsOptional()
   @NumberFromText()
-  @IsIn([0, 1, 2])
+  @IsIn(Object.values(PayStatus))
   payStatus?: number;
 
   @ApiPropertyOptional({ enum: [1, 2], description: '1 individual, 2 team' })

@@ -5,7 +5,7 @@ import '@/app/i18n/enroll';
 
 // Sign-up, payment and work states in the participant's words, which the back office shows too.
 const STATUS_COLOR: Record<number, string> = { 0: 'processing', 1: 'success', 2: 'error', 3: 'default' };
-const PAY_COLOR: Record<number, string> = { 0: 'default', 1: 'warning', 2: 'success' };
+const PAY_COLOR: Record<number, string> = { 0: 'default', 1: 'warning', 2: 'success', 3: 'default' };
 
 export function SignupStatusTag({ status }: { status: SignupStatus }) {
   const { t } = useTranslation('enroll');

@@ -3,7 +3,7 @@ import type { EnrollMessages } from './zh-CN';
 
 const en: Catalogue<EnrollMessages> = {
   status: { '0': 'Pending', '1': 'Approved', '2': 'Rejected', '3': 'Withdrawn' },
-  pay: { '0': 'Free', '1': 'Unpaid', '2': 'Paid' },
+  pay: { '0': 'Free', '1': 'Unpaid', '2': 'Paid', '3': 'Refunded' },
   payment: {
     button: 'Pay {{amount}}',
     title: 'Pay the entry fee',

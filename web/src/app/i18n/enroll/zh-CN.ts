@@ -1,7 +1,7 @@
 /** Strings of the participant's screens: sign-up, team, work submission, work views, personal centre lists (namespace 'enroll'). */
 const zhCN = {
   status: { '0': '待审核', '1': '已通过', '2': '已驳回', '3': '已撤销' },
-  pay: { '0': '免费', '1': '待缴费', '2': '已缴费' },
+  pay: { '0': '免费', '1': '待缴费', '2': '已缴费', '3': '已退费' },
   payment: {
     button: '缴费 {{amount}}',
     title: '缴纳报名费',

@@ -16,7 +16,7 @@ export const enrollAdminApi = {
   detail: (id: number, signal?: AbortSignal) => http.get<SignupDetail>('/enroll/signup/detail', { id }, signal),
   /** A member's full identity number (the detail shows it masked); the gateway logs each call. */
   idNumber: (id: number, userId: number) => http.get<IdNumberReveal>('/enroll/signup/idNumber', { id, userId }),
-  check: (id: number, approve: boolean, reason?: string) => http.post<SignupDetail>('/enroll/signup/check', { id, approve, reason }),
+  check: (id: number, approve: boolean, reason?: string, keepFeeReason?: string) => http.post<SignupDetail>('/enroll/signup/check', { id, approve, reason, keepFeeReason }),
   /** The list with these filters as .xlsx; the file name comes from the response. */
   export: (filters: SignupFilters, fallbackName: string) => http.download('/enroll/signup/export', { ...filters } as Params, fallbackName),
   sources: (competitionId: number, signal?: AbortSignal) => http.get<SignupSource[]>('/enroll/team/source/list', { competitionId }, signal),

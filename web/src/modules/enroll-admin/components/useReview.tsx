@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Form, Input, Modal } from 'antd';
+import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Signup, SignupDetail } from '@cmp/contracts';
+import { PayStatus, type Signup, type SignupDetail } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
 import { enrollAdminApi } from '../api/enroll-admin.api';
 import { NS } from './shared';
 
-type Reviewed = Pick<Signup, 'id' | 'teamName'> & { captainName?: string };
+type Reviewed = Pick<Signup, 'id' | 'teamName'> & Partial<Pick<Signup, 'payStatus' | 'feeCents'>> & { captainName?: string };
 
 /** What a sign-up is called in messages: its team, or the individual's name. */
 export const signupName = (s: Reviewed & { members?: SignupDetail['members'] }) =>
@@ -21,7 +21,8 @@ export function useReview(onDone: (s: SignupDetail) => void) {
   const { t } = useTranslation(NS);
   const [rejecting, setRejecting] = useState<Reviewed | null>(null);
   const [busy, setBusy] = useState(false);
-  const [form] = Form.useForm<{ reason: string }>();
+  const [form] = Form.useForm<{ reason: string; keepFee?: boolean; keepFeeReason?: string }>();
+  const keepFee = Form.useWatch('keepFee', form);
 
   const approve = async (s: Reviewed) => {
     try {
@@ -35,10 +36,10 @@ export function useReview(onDone: (s: SignupDetail) => void) {
 
   const submitReject = async () => {
     if (!rejecting) return;
-    const { reason } = await form.validateFields();
+    const { reason, keepFee: keep, keepFeeReason } = await form.validateFields();
     setBusy(true);
     try {
-      const after = await enrollAdminApi.check(rejecting.id, false, reason.trim());
+      const after = await enrollAdminApi.check(rejecting.id, false, reason.trim(), keep ? keepFeeReason?.trim() : undefined);
       toast(t('signup.rejected', { name: signupName(rejecting) }), 'success');
       setRejecting(null);
       onDone(after);
@@ -69,6 +70,20 @@ export function useReview(onDone: (s: SignupDetail) => void) {
         >
           <Input.TextArea rows={4} maxLength={200} showCount placeholder={t('reject.reasonPlaceholder')} />
         </Form.Item>
+        {rejecting?.payStatus === PayStatus.paid && (
+          <>
+            {/* A paid sign-up's fee goes back in full unless the competition's rules keep it. */}
+            <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('reject.refund', { amount: ((rejecting.feeCents ?? 0) / 100).toFixed(2) })} />
+            <Form.Item name="keepFee" valuePropName="checked" style={{ marginBottom: 8 }}>
+              <Checkbox>{t('reject.keepFee')}</Checkbox>
+            </Form.Item>
+            {keepFee && (
+              <Form.Item name="keepFeeReason" label={t('reject.keepFeeReason')} rules={[{ required: true, whitespace: true, message: t('reject.keepFeeReasonRequired') }]}>
+                <Input maxLength={200} placeholder={t('reject.keepFeeReasonPlaceholder')} />
+              </Form.Item>
+            )}
+          </>
+        )}
       </Form>
     </Modal>
   );

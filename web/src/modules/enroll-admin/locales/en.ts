@@ -78,6 +78,11 @@ const en: Catalogue<EnrollAdminMessages> = {
     reasonPlaceholder: 'Why it is rejected; the members will read this',
     reasonRequired: 'Give a reason for the rejection',
     ok: 'Reject',
+    refund: 'This sign-up paid ¥{{amount}}; rejecting it refunds the fee in full to where it came from.',
+    keepFee: "Keep the fee (the competition's rules say so)",
+    keepFeeReason: 'Why the fee is kept',
+    keepFeeReasonPlaceholder: 'For example: rule 5, fees of rule-breaking entries are kept',
+    keepFeeReasonRequired: 'Say why the fee is kept',
   },
   work: {
     title: 'Work list',

@@ -79,6 +79,11 @@ const zhCN = {
     reasonPlaceholder: '请说明驳回原因，成员将看到这段文字',
     reasonRequired: '请填写驳回原因',
     ok: '驳回',
+    refund: '该报名已缴费 ¥{{amount}}，驳回后将自动原路全额退款。',
+    keepFee: '按竞赛章程不予退费',
+    keepFeeReason: '不退费原因',
+    keepFeeReasonPlaceholder: '例如：章程第 5 条，违规报名不退费',
+    keepFeeReasonRequired: '请填写不退费的原因',
   },
   work: {
     title: '作品列表',
