@@ -1,16 +1,25 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import type { Page } from 'puppeteer-core';
 import type { Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, type Student } from '../../services/gateway/test/support/enroll';
 import { ALIPAY_URL, waitFor } from '../../services/gateway/test/support/platform';
-import { chooseOrganisation, click, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
+import { answered, chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
 
-/** A student pays an entry fee: the personal centre's pay button, the Alipay (sandbox) cashier, /home/paySuccess. */
-describe('payment: a student pays the entry fee with Alipay', () => {
+const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
+
+/**
+ * A student pays an entry fee (the personal centre's pay button, the Alipay sandbox's cashier, /home/paySuccess); finance
+ * finds the order, refunds half, reconciles the day against Alipay's bill and exports, in Chinese and English.
+ */
+describe('payment: a student pays the entry fee with Alipay, finance refunds and reconciles', () => {
   const b = useBrowser('payment');
   let student: Student;
   let signupId: number;
   let page: Page;
+  let orderNo = '';
 
   beforeAll(async () => {
     const admin1 = await login('admin1');
@@ -40,11 +49,66 @@ describe('payment: a student pays the entry fee with Alipay', () => {
     await b.shot(page, 'cashier');
     await Promise.all([page.waitForNavigation(), page.click('#pay')]);
     await waitForPath(page, '/home/paySuccess');
+    orderNo = new URL(page.url()).searchParams.get('out_trade_no') ?? '';
     await waitForText(page, ['支付成功', '已收到 ¥120.00'], '[data-testid="pay-result"]');
     await b.shot(page, 'paid');
     await waitFor('the sign-up to be marked paid', async () => (await api<SignupDetail>(`/web/enroll/detail?id=${signupId}`, { token: student.token })).data.payStatus === 2);
     await open(page, '/center/competition');
     await waitForText(page, '已缴费', '[data-testid="my-signups"]');
     expect(await page.$('[data-testid="pay-button"]')).toBeNull();
+  });
+
+  b.it('lets finance find the order, refund half, reconcile the day and export', async () => {
+    const finance = await b.newPage();
+    await loginWithPassword(finance, 'finance1');
+    await chooseOrganisation(finance, '华东示范大学');
+    await open(finance, '/finance/order');
+    await waitForText(finance, ['订单管理', '筛选结果合计', '导出 Excel'], '.system-page');
+    await fill(finance, '#keyword', orderNo);
+    await click(finance, '.search-form button[type="submit"]', { answer: '/finance/order/page' });
+    await waitForText(finance, [orderNo, '¥120.00', '已支付'], '.ant-table-tbody');
+    await waitForText(finance, '¥120.00', '[data-testid="order-totals"]');
+    await b.shot(finance, 'finance-orders');
+    await click(finance, '.ant-table-tbody a', orderNo);
+    await waitForText(finance, ['支付宝通知与查询', '已入账', '钱多多'], '[data-testid="order-detail"]');
+    await b.shot(finance, 'finance-order-detail');
+    await click(finance, '.ant-drawer-extra .ant-btn-dangerous');
+    await waitForText(finance, ['最多还可退 120.00 元'], '.ant-modal');
+    await fill(finance, '#refund_amount', '60.00');
+    await fill(finance, '#refund_reason', '退一半报名费');
+    await click(finance, '.ant-modal .ant-btn-primary', { answer: '/finance/refund/create' });
+    await waitForText(finance, ['部分退款', '退一半报名费', '已退款'], '[data-testid="order-detail"]');
+    await b.shot(finance, 'finance-refunded');
+    await click(finance, '.ant-drawer-close');
+
+    // Export: the file of the filtered orders comes back.
+    const exported = answered(finance, '/finance/order/export');
+    await click(finance, '.system-page__header button', '导出 Excel');
+    expect((await exported).headers()['content-type']).toContain('spreadsheetml');
+
+    // Reconcile today's bill (as Alipay's merchant platform gives it) against the books.
+    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bill-')), `${day}.csv.zip`);
+    fs.writeFileSync(file, Buffer.from(await (await fetch(`${ALIPAY_URL}/sandbox/bill?date=${day}`)).arrayBuffer()));
+    await open(finance, '/finance/action');
+    await waitForText(finance, ['支付宝对账', '导入账单文件', '从支付宝下载'], '.system-page');
+    const input = await finance.$('.system-page__header input[type=file]');
+    const imported = answered(finance, '/finance/reconcile/import');
+    await input!.uploadFile(file);
+    await imported;
+    await waitForText(finance, [`${day} 对账结果`, '一致', orderNo], '.ant-drawer');
+    await b.shot(finance, 'finance-reconciled');
+    const rowOfOrder = await finance.$$eval('[data-testid="recon-detail"] .ant-table-tbody tr', (rows, no) => rows.filter((r) => r.textContent?.includes(no as string)).map((r) => r.textContent), orderNo);
+    expect(rowOfOrder.some((text) => text?.includes('一致') && text.includes('收款'))).toBe(true);
+    expect(rowOfOrder.some((text) => text?.includes('一致') && text.includes('退款'))).toBe(true);
+    await click(finance, '.ant-drawer-close');
+
+    // The same screens in English.
+    await open(finance, '/finance/order');
+    await click(finance, langButton);
+    await waitForText(finance, ['Orders', 'Totals of the filtered orders', 'Export to Excel', 'Partly refunded'], '.system-page');
+    await b.shot(finance, 'finance-orders-english');
+    await click(finance, langButton);
+    await finance.close();
   });
 });

@@ -1,7 +1,7 @@
 import * as iconv from 'iconv-lite';
 import JSZip from 'jszip';
 import { AppError } from './app-error';
-import { fenOf } from './units';
+import { fenOf } from '@cmp/contracts';
 
 /** One line of Alipay's daily trade bill (业务明细): a payment or a refund, amounts in fen (a refund's positive). */
 export interface BillRow {

@@ -21,3 +21,4 @@ export * from './review';
 export * from './review-scoring';
 export * from './review-results';
 export * from './payment';
+export * from './money';

@@ -35,8 +35,8 @@ const ORG_ADMIN_PERMS = [
 ];
 /** An expert reads the organisation's competitions (options, events, stages) and keeps their own profile. */
 const EXPERT_PERMS = [Perm.competitionList, Perm.expertSelf];
-/** Finance staff: orders, refunds, reconciliation of their organisation (FinanceRole migration for older databases). */
-export const FINANCE_PERMS = [Perm.financeList, Perm.financeEdit];
+/** Finance staff: orders, refunds, reconciliation of their organisation, and its competitions for the filters (FinanceRole migration for older databases). */
+const FINANCE_PERMS = [Perm.competitionList, Perm.financeList, Perm.financeEdit];
 /** A school's or college's news editor: writes news that its superior organisation approves (no news:check). */
 const NEWS_EDITOR_PERMS = [Perm.newsList, Perm.newsEdit];
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RPC, runDurableConsumer, yuanOf, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
-import { EventConsumer, EventStream, EventSubject, PayStatus, type PaymentOrderPaidEvent, type PaymentOrderRefundedEvent } from '@cmp/contracts';
+import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
+import { EventConsumer, EventStream, EventSubject, PayStatus, yuanOf, type PaymentOrderPaidEvent, type PaymentOrderRefundedEvent } from '@cmp/contracts';
 import { changed, displayName, loadSignup, notify } from '../signup/signup.sql';
 
 /**

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
-import { AppError, fenOf, yuanOf } from '@cmp/common';
+import { AppError } from '@cmp/common';
+import { fenOf, yuanOf } from '@cmp/contracts';
 import { PAYMENT_CONFIG, type PaymentConfig } from '../config';
 import { beijingTime } from './time';
 

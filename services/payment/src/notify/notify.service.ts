@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { fenOf, OutboxRelay, returnedRows, writeEvent } from '@cmp/common';
-import { EventSubject, type CallbackVerdict, type PaymentOrderPaidEvent } from '@cmp/contracts';
+import { OutboxRelay, returnedRows, writeEvent } from '@cmp/common';
+import { EventSubject, fenOf, type CallbackVerdict, type PaymentOrderPaidEvent } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
 import { fromBeijingTime } from '../alipay/time';
 import { createRefund } from '../refund/refund.sql';

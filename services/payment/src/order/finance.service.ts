@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf, likePattern, pageOf, Scopes, yuanOf } from '@cmp/common';
-import { translate, type CallbackView, type OrderDetail, type OrderPage, type OrderPageQuery, type Page, type PageQuery, type RefundRequest, type RefundView, type RpcRequest } from '@cmp/contracts';
+import { AppError, callerOf, likePattern, pageOf, Scopes } from '@cmp/common';
+import { translate, yuanOf, type CallbackView, type OrderDetail, type OrderPage, type OrderPageQuery, type Page, type PageQuery, type RefundRequest, type RefundView, type RpcRequest } from '@cmp/contracts';
 import { RefundSender } from '../refund/refund.service';
 import { createRefund } from '../refund/refund.sql';
 import { ORDER_COLUMNS, ORDER_ROW, type OrderRow } from './order.sql';

@@ -1,16 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf, isUniqueViolation, returnedRows, RPC, yuanOf, type NatsRpcClient } from '@cmp/common';
-import {
-  EnrollmentSubject,
-  PayStatus,
-  SignupStatus,
-  type OrderView,
-  type PayReply,
-  type PayRequest,
-  type RpcRequest,
-  type SignupPayable,
-} from '@cmp/contracts';
+import { AppError, callerOf, isUniqueViolation, returnedRows, RPC, type NatsRpcClient } from '@cmp/common';
+import { EnrollmentSubject, PayStatus, SignupStatus, yuanOf, type OrderView, type PayReply, type PayRequest, type RpcRequest, type SignupPayable } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
 import { PAYMENT_CONFIG, type PaymentConfig } from '../config';
 import { NotifyService } from '../notify/notify.service';

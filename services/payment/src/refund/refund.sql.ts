@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { AppError, returnedRows, yuanOf } from '@cmp/common';
+import { AppError, returnedRows } from '@cmp/common';
+import { yuanOf } from '@cmp/contracts';
 
 /** Order and refund numbers: a letter pair, the Beijing date and the row id, unique and readable on a bill. */
 export async function nextNumber(m: Pick<EntityManager, 'query'>, prefix: 'CP' | 'RF', sequence: string): Promise<{ id: string; no: string }> {

@@ -1,4 +1,4 @@
-import type { Lang } from '@cmp/contracts';
+import { yuanOf, type Lang } from '@cmp/contracts';
 
 /**
  * A date and time in the interface language, not the browser's: 2026/11/21 23:50:28 in Chinese,
@@ -15,9 +15,5 @@ export function formatDateTime(value: string | number | Date | null | undefined,
     : new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', ...time }).format(date);
 }
 
-/** An amount in fen as yuan with two decimals (¥88.00), from the integer, never through floating point. */
-export function formatMoney(fen: number, _lang?: string): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(Math.trunc(fen));
-  return `${sign}¥${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** An amount in fen as ¥88.00 (yuanOf: from the integer, never through floating point). */
+export const formatMoney = (fen: number): string => (fen < 0 ? `-¥${yuanOf(-fen)}` : `¥${yuanOf(fen)}`);

@@ -60,6 +60,9 @@ export const pageRegistry: Record<string, Loader> = {
   'experts/groups/index': () => import('@/modules/review-admin/pages/GroupsPage'),
   'review/distribution/index': () => import('@/modules/review-admin/pages/DistributionPage'),
   'review/statistics/index': () => import('@/modules/review-admin/pages/StatisticsPage'),
+  'finance/order/index': () => import('@/modules/finance/pages/OrdersPage'),
+  'finance/list/index': () => import('@/modules/finance/pages/RefundsPage'),
+  'finance/action/index': () => import('@/modules/finance/pages/ReconcilePage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */

@@ -1,0 +1,26 @@
+import type { OrderDetail, OrderPage, OrderPageQuery, Option, Page, PageQuery, ReconDetail, ReconKind, ReconRunView, RefundView } from '@cmp/contracts';
+import { http } from '@/app/http/client';
+
+export type RefundPageQuery = PageQuery & { keyword?: string; status?: string };
+
+/** Finance (财务): orders, refunds, reconciliation (services/payment through /finance/*). */
+export const financeApi = {
+  competitions: (signal?: AbortSignal) => http.get<Option[]>('/competition/info/option', undefined, signal),
+  events: (competitionId: number, signal?: AbortSignal) => http.get<Option[]>('/competition/info/item/option', { competitionId }, signal),
+  orders: (q: OrderPageQuery, signal?: AbortSignal) => http.get<OrderPage>('/finance/order/page', { ...q }, signal),
+  order: (id: number, signal?: AbortSignal) => http.get<OrderDetail>('/finance/order/detail', { id }, signal),
+  exportOrders: (q: OrderPageQuery, fallbackName: string) => http.download('/finance/order/export', { ...q }, fallbackName),
+  close: (id: number) => http.post<OrderDetail>('/finance/order/close', { id }),
+  refund: (orderId: number, amountFen: number, reason: string) => http.post<OrderDetail>('/finance/refund/create', { orderId, amountFen, reason }),
+  refunds: (q: RefundPageQuery, signal?: AbortSignal) => http.get<Page<RefundView>>('/finance/refund/page', { ...q }, signal),
+  runs: (q: PageQuery, signal?: AbortSignal) => http.get<Page<ReconRunView>>('/finance/reconcile/page', { ...q }, signal),
+  run: (id: number, kind: ReconKind | undefined, signal?: AbortSignal) => http.get<ReconDetail>('/finance/reconcile/detail', { id, kind }, signal),
+  /** Resolves with the run, or throws after the HTTP client showed why the file was refused. */
+  importBill: async (file: File) => {
+    const r = await http.upload<ReconDetail>('/finance/reconcile/import', file);
+    if (r.code !== 0) throw new Error(r.msg);
+    return r.data;
+  },
+  fetchBill: (billDay: string) => http.post<ReconDetail>('/finance/reconcile/fetch', { billDay }),
+  apply: (id: number) => http.post<ReconDetail>('/finance/reconcile/apply', { id }),
+};

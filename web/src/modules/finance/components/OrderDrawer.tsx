@@ -1,0 +1,105 @@
+import { Button, Descriptions, Drawer, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Perm, type CallbackView, type OrderDetail, type RefundView } from '@cmp/contracts';
+import { useLang } from '@/app/i18n/hooks';
+import { formatDateTime } from '@/app/i18n/format';
+import { usePermission } from '@/app/permission/permission';
+import type { AsyncState } from '@/app/hooks/useAsync';
+import { money, NS, OrderStatusTag, RefundStatusTag } from './shared';
+
+const REFUSED = new Set(['badSignature', 'wrongApp', 'wrongSeller', 'unknownOrder', 'amountMismatch']);
+
+/** An order with every notification and query Alipay answered (raw, with the verdict) and its refunds. */
+export function OrderDrawer({ detail, onClose, onRefund, onCloseOrder }: {
+  detail: AsyncState<OrderDetail> & { open: boolean };
+  onClose: () => void;
+  onRefund: (o: OrderDetail) => void;
+  onCloseOrder: (o: OrderDetail) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const lang = useLang();
+  const canEdit = usePermission([Perm.financeEdit]);
+  const o = detail.data;
+  const when = (v: string | null) => formatDateTime(v, lang);
+  return (
+    <Drawer
+      open={detail.open}
+      width={760}
+      title={o ? t('detail.title', { orderNo: o.orderNo }) : ''}
+      onClose={onClose}
+      extra={
+        o &&
+        canEdit && (
+          <Space>
+            {['paid', 'partlyRefunded'].includes(o.status) && (
+              <Button danger onClick={() => onRefund(o)}>
+                {t('orders.refund')}
+              </Button>
+            )}
+            {o.status === 'unpaid' && <Button onClick={() => onCloseOrder(o)}>{t('orders.close')}</Button>}
+          </Space>
+        )
+      }
+    >
+      {!o ? (
+        <Skeleton active />
+      ) : (
+        <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="order-detail">
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label={t('orders.orderNo')} span={2}>
+              <Typography.Text copyable>{o.orderNo}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.status')}>
+              <OrderStatusTag status={o.status} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('orders.amount')}>{money(o.amountFen)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.competition')} span={2}>{`${o.competitionName} / ${o.itemName}`}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.payer')}>{o.payerName}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.refunded')}>{money(o.refundedFen)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.tradeNo')} span={2}>{o.tradeNo ? <Typography.Text copyable>{o.tradeNo}</Typography.Text> : '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.channel')}>{o.channel ? t(`channel.${o.channel}`, { defaultValue: o.channel }) : '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.buyer')}>{o.buyerLogonId ?? '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.createdAt')}>{when(o.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.paidAt')}>{when(o.paidAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.expiresAt')}>{when(o.expiresAt)}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.closedAt')}>{o.closedAt ? `${when(o.closedAt)} ${o.closeReason ?? ''}` : '-'}</Descriptions.Item>
+          </Descriptions>
+          <div>
+            <Typography.Title level={5}>{t('detail.refunds')}</Typography.Title>
+            <Table<RefundView>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={o.refunds}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noRefunds')} /> }}
+              columns={[
+                { title: t('refunds.refundNo'), dataIndex: 'refundNo', width: 200 },
+                { title: t('refunds.amount'), dataIndex: 'amountFen', width: 100, render: (v: number) => money(v) },
+                { title: t('refunds.status'), dataIndex: 'status', width: 90, render: (v: RefundView['status']) => <RefundStatusTag status={v} /> },
+                { title: t('refunds.reason'), dataIndex: 'reason', render: (v: string, r) => (r.lastError ? `${v}（${r.lastError}）` : v) },
+                { title: t('refunds.requestedBy'), dataIndex: 'requestedBy', width: 100 },
+              ]}
+            />
+          </div>
+          <div>
+            <Typography.Title level={5}>{t('detail.callbacks')}</Typography.Title>
+            <Table<CallbackView>
+              size="small"
+              rowKey="id"
+              pagination={false}
+              dataSource={o.callbacks}
+              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noCallbacks')} /> }}
+              expandable={{ expandedRowRender: (c) => <pre className="finance-raw">{JSON.stringify(c.raw, null, 2)}</pre> }}
+              columns={[
+                { title: t('detail.receivedAt'), dataIndex: 'receivedAt', width: 190, render: (v: string) => when(v) },
+                { title: t('detail.source'), dataIndex: 'source', width: 100, render: (v: string) => t(v === 'query' ? 'detail.sourceQuery' : 'detail.sourceNotify') },
+                { title: 'trade_status', dataIndex: 'tradeStatus', width: 140 },
+                { title: t('detail.verdict'), dataIndex: 'verdict', render: (v: string) => <Tag color={REFUSED.has(v) ? 'error' : v === 'applied' ? 'success' : 'default'}>{t(`verdict.${v}`)}</Tag> },
+              ]}
+            />
+          </div>
+        </Space>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,23 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OrderStatus, RefundStatus } from '@cmp/contracts';
+import { formatMoney } from '@/app/i18n/format';
+import { FINANCE_NS } from '../locales';
+
+export const NS = FINANCE_NS;
+
+const ORDER_COLOR: Record<OrderStatus, string> = { unpaid: 'warning', paid: 'success', closed: 'default', refunding: 'processing', refunded: 'default', partlyRefunded: 'purple' };
+const REFUND_COLOR: Record<RefundStatus, string> = { pending: 'processing', succeeded: 'success', failed: 'error' };
+
+export function OrderStatusTag({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation(NS);
+  return <Tag color={ORDER_COLOR[status]}>{t(`status.${status}`)}</Tag>;
+}
+
+export function RefundStatusTag({ status }: { status: RefundStatus }) {
+  const { t } = useTranslation(NS);
+  return <Tag color={REFUND_COLOR[status]}>{t(`refundStatus.${status}`)}</Tag>;
+}
+
+/** Fen as ¥88.00; empty for no amount. */
+export const money = (fen: number | null | undefined) => (fen === null || fen === undefined ? '-' : formatMoney(fen));
