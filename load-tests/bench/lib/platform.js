@@ -10,7 +10,7 @@ const { start, exec, freePort, waitUntil, waitHealthy, tcpOpen } = require('./pr
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 // Backend services in start order; the gateway last. Workers (certificates/dist/worker.js) are started by
 // the benches that measure them.
-const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'gateway'];
+const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'gateway'];
 const mainOf = (svc) => path.join(ROOT, 'services', svc, 'dist', 'main.js');
 const RESET = path.join(ROOT, 'infra/db-reset.js');
 

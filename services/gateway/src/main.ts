@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
   registerRateLimit(fastify, config.rateLimitPerMinute, [ALIPAY_NOTIFY]);
   app.get(PublicCache).register(fastify, cachedReadPaths(CONTROLLERS, API_PREFIX));
-  registerAudit(fastify, app.get<NatsRpcClient>(RPC).connection, routeTitles(CONTROLLERS, API_PREFIX), auditedReads(CONTROLLERS, API_PREFIX));
+  registerAudit(fastify, app.get<NatsRpcClient>(RPC).connection, routeTitles(CONTROLLERS, API_PREFIX), auditedReads(CONTROLLERS, API_PREFIX), [ALIPAY_NOTIFY]);
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });

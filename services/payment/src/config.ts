@@ -8,7 +8,8 @@ export const loadPaymentConfig = () =>
   loadConfig((env) => {
     const port = env.int('PORT', 8080, 1, 65535);
     return {
-      dbPoolSize: env.int('DB_POOL_SIZE', 10, 2, 200),
+      // Alipay's notifications come in bursts of short statements (one each): more connections than the other services.
+      dbPoolSize: env.int('DB_POOL_SIZE', 30, 2, 200),
       alipay: {
         appId: env.string('ALIPAY_APP_ID'),
         privateKey: env.secret('ALIPAY_APP_PRIVATE_KEY'),

@@ -10,14 +10,16 @@ import { operationEvent } from './audit';
  * Records every finished mutating call, and every call of a route marked @AuditedRead(), in the operation log:
  * after the response is sent, an event goes to the AUDIT stream with the request id as message id (a repeat is
  * dropped), and the auth service stores it.
- * The caller never waits for it and never sees it fail: a failure is only logged.
+ * The caller never waits for it and never sees it fail: a failure is only logged. `unaudited` routes keep their own
+ * record (Alipay's notifications, each stored raw with its verdict by the payment service) and are left out.
  */
-export function registerAudit(fastify: FastifyInstance, nc: NatsConnection, titles: Map<string, string>, reads: Set<string>): void {
+export function registerAudit(fastify: FastifyInstance, nc: NatsConnection, titles: Map<string, string>, reads: Set<string>, unaudited: string[] = []): void {
   const logger = new Logger('Audit');
   // The stream may not exist yet on a fresh NATS; the auth service creates it too, so a failure here is not fatal.
   ensureStream(nc, EventStream.audit).catch((e: Error) => logger.warn(`cannot ensure stream ${EventStream.audit.name}: ${e.message}`));
 
   fastify.addHook('onResponse', async (req, reply) => {
+    if (unaudited.includes(req.routeOptions.url ?? '')) return;
     const r = req as GatewayRequest;
     const event = operationEvent(
       {

@@ -34,6 +34,7 @@ export class Payment1767000000000 implements MigrationInterface {
       )`);
     // At most one open order per sign-up: two "pay" clicks at once make one order.
     await q.query(`CREATE UNIQUE INDEX orders_one_open ON orders (signup_id) WHERE status = 'unpaid'`);
+    await q.query(`CREATE INDEX orders_signup ON orders (signup_id)`);
     await q.query(`CREATE INDEX orders_group_created ON orders (group_id, created_at DESC)`);
     await q.query(`CREATE INDEX orders_expiring ON orders (expires_at) WHERE status = 'unpaid'`);
     await q.query(`

@@ -3,7 +3,9 @@ import { DataSource } from 'typeorm';
 import { OutboxRelay, returnedRows, writeEvent } from '@cmp/common';
 import { EventSubject, type PaymentOrderRefundedEvent } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
-import { settleOrderStatus } from './refund.sql';
+import { createRefund, settleOrderStatus } from './refund.sql';
+
+const DOUBLE_PAYMENT = 'duplicate payment / 重复支付';
 
 interface PendingRefund {
   id: string;
@@ -75,8 +77,29 @@ export class RefundSender {
     return true;
   }
 
-  /** Sends every pending refund once (the worker's job; safe to run twice at once). */
+  /**
+   * A sign-up paid by two orders (an old order paid after a new one): the later payment goes back in full, once
+   * (a refund of the order already recorded is not recorded again).
+   */
+  async refundDoublePayment(orderId: string): Promise<void> {
+    const made = await this.ds.transaction(async (m) => {
+      const [order] = await m.query(`SELECT amount_fen AS "amountFen" FROM orders WHERE id = $1 AND status = 'paid' AND refunded_fen = 0 FOR UPDATE`, [orderId]);
+      const [earlier] = await m.query(`SELECT 1 FROM refunds WHERE order_id = $1`, [orderId]);
+      if (!order || earlier) return null;
+      return createRefund(m, { orderId, amountFen: order.amountFen, reason: DOUBLE_PAYMENT, requestedBy: 'system' });
+    });
+    if (made) await this.send(made.id);
+  }
+
+  /** Sends every pending refund once, after recording those of double payments a crash left out (the worker's job; safe to run twice). */
   async sendPending(): Promise<number> {
+    const doubles: { id: string }[] = await this.ds.query(
+      `SELECT o.id FROM orders o WHERE o.status = 'paid' AND o.refunded_fen = 0 AND NOT EXISTS (SELECT 1 FROM refunds f WHERE f.order_id = o.id)
+         AND EXISTS (SELECT 1 FROM orders x WHERE x.signup_id = o.signup_id AND x.id <> o.id AND x.status IN ('paid', 'refunding', 'partlyRefunded', 'refunded')
+                     AND (x.paid_at, x.id) < (o.paid_at, o.id))
+       LIMIT 100`,
+    );
+    for (const d of doubles) await this.refundDoublePayment(d.id);
     const rows: { id: string }[] = await this.ds.query(`SELECT id FROM refunds WHERE status = 'pending' ORDER BY id LIMIT 500`);
     for (const r of rows) await this.send(r.id);
     return rows.length;
