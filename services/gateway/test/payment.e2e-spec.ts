@@ -53,7 +53,7 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
   beforeAll(async () => {
     admin1 = await login('admin1');
     c = await makeCompetition(admin1, { items: [['收费组', null, FEE], ['免费组', null, 0]] });
-    students = await makeStudents(24, `pay${Date.now().toString(36)}`);
+    students = await makeStudents(30, `pay${Date.now().toString(36)}`);
   });
   afterAll(dropStudents);
 
@@ -268,6 +268,28 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     expect(await orderOf(kept.order.orderNo)).toEqual({ status: 'paid', refunded_fen: 0 });
     const keptMessages = await sql<{ title_zh: string }>(`SELECT title_zh FROM enrollment.messages WHERE user_id = $1`, [kept.student.userId]);
     expect(keptMessages.map((m) => m.title_zh)).toContainEqual(expect.stringContaining('章程规定违规报名不退费'));
+  });
+
+  it('replaces an order out of time with a new one, closing the old at Alipay; the worker closes stale orders and settles one paid without a notification', async () => {
+    // Paying again after the time is up makes a new order; the old one is closed here and at Alipay.
+    const { student, signupId, order } = await unpaidOrder();
+    await sql(`UPDATE payment.orders SET expires_at = now() - interval '1 minute' WHERE order_no = $1`, [order.orderNo]);
+    const again = await api<PayReply>('/alipay/payment/pay', { ...as(student), body: { signupId, channel: 'qr' } });
+    expect(again.data.orderNo).not.toBe(order.orderNo);
+    const [old] = await sql<{ status: string; close_reason: string }>(`SELECT status, close_reason FROM payment.orders WHERE order_no = $1`, [order.orderNo]);
+    expect(old).toEqual({ status: 'closed', close_reason: 'superseded' });
+    const trades = async () => (await (await fetch(`${ALIPAY_URL}/sandbox/trades`)).json()) as { out_trade_no: string; status: string }[];
+    expect((await trades()).find((t) => t.out_trade_no === order.orderNo)?.status).toBe('TRADE_CLOSED');
+
+    // Past their time: the worker asks Alipay; the unpaid one is closed, the one paid without a notification is applied.
+    const stale = await unpaidOrder();
+    const lostNotice = await unpaidOrder();
+    await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: lostNotice.order.orderNo, notify: false }) });
+    await sql(`UPDATE payment.orders SET expires_at = now() - interval '1 minute' WHERE order_no = ANY($1)`, [[stale.order.orderNo, lostNotice.order.orderNo]]);
+    const status = async (orderNo: string) => (await sql<{ status: string }>(`SELECT status FROM payment.orders WHERE order_no = $1`, [orderNo]))[0].status;
+    await waitFor('the worker to settle both', async () => (await status(stale.order.orderNo)) === 'closed' && (await status(lostNotice.order.orderNo)) === 'paid', 30000);
+    expect((await trades()).find((t) => t.out_trade_no === stale.order.orderNo)?.status).toBe('TRADE_CLOSED');
+    expect(await verdicts(lostNotice.order.orderNo)).toEqual(['applied']);
   });
 
   it('shows finance only its own organisation, with totals of the filtered rows and an export', async () => {
