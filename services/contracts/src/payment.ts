@@ -181,6 +181,40 @@ export interface ReconcileRows {
   rows: { tradeNo: string; orderNo: string; kind: 'trade' | 'refund'; amountFen: number; requestNo: string; finishedAt: string }[];
 }
 
+/** A fee paid outside Alipay (bank transfer, cash), recorded by one finance account and approved by another. */
+export const OFFLINE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type OfflineStatus = (typeof OFFLINE_STATUSES)[number];
+
+export interface OfflinePaymentView {
+  id: number;
+  signupId: number;
+  competitionName: string;
+  itemName: string;
+  payerName: string;
+  amountFen: number;
+  reason: string;
+  status: OfflineStatus;
+  requestedBy: string;
+  decidedBy: string | null;
+  decisionNote: string | null;
+  orderNo: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface OfflineCreateRequest {
+  signupId: number;
+  reason: string;
+  /** The stored voucher (the gateway keeps the file; the service keeps its name). */
+  voucherKey: string;
+}
+
+export interface OfflineDecision {
+  id: number;
+  approve: boolean;
+  note?: string;
+}
+
 /** BullMQ queue of the payment worker (services/payment/src/worker.ts) and its jobs. */
 export const PaymentQueue = {
   name: 'payment',
@@ -212,6 +246,12 @@ export const paymentMessages = {
   'payment.notRefundable': { 'zh-CN': '订单状态为“{status}”，不能退款', en: 'The order is {status} and cannot be refunded' },
   'payment.notClosable': { 'zh-CN': '只有未支付的订单可以关闭', en: 'Only unpaid orders can be closed' },
   'payment.reasonRequired': { 'zh-CN': '请填写原因', en: 'Give a reason' },
+  'payment.offlineSameAccount': { 'zh-CN': '线下缴费须由另一位财务人员审核', en: 'Another finance account must approve an offline payment' },
+  'payment.offlineNotPending': { 'zh-CN': '该线下缴费已处理', en: 'This offline payment was already decided' },
+  'payment.offlineNotFound': { 'zh-CN': '线下缴费记录不存在：{id}', en: 'No such offline payment: {id}' },
+  'payment.offlinePending': { 'zh-CN': '该报名已有待审核的线下缴费', en: 'This sign-up already has an offline payment waiting for approval' },
+  'payment.offlineRefund': { 'zh-CN': '线下缴费的订单请线下退款', en: 'An offline payment is refunded offline' },
+  'payment.voucherType': { 'zh-CN': '缴费凭证须为图片（PNG、JPEG）或 PDF', en: 'The voucher must be an image (PNG, JPEG) or a PDF' },
   'payment.billUnreadable': { 'zh-CN': '无法读取支付宝账单：{reason}', en: 'The Alipay bill cannot be read: {reason}' },
   'payment.billNotReady': { 'zh-CN': '支付宝还没有 {day} 的账单（次日 9 点后可下载）', en: 'Alipay has no bill for {day} yet (ready after 9:00 the next day)' },
   'payment.reconNotFound': { 'zh-CN': '对账记录不存在：{id}', en: 'No such reconciliation: {id}' },

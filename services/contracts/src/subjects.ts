@@ -273,6 +273,12 @@ export const PaymentSubject = {
   orderExport: 'payment.order.export',
   refundCreate: 'payment.refund.create',
   refundPage: 'payment.refund.page',
+  /** Offline payments: recorded with a voucher by one finance account, approved or rejected by another. */
+  offlineCreate: 'payment.offline.create',
+  offlinePage: 'payment.offline.page',
+  offlineDecide: 'payment.offline.decide',
+  /** The stored voucher's name, for a caller who may see it. */
+  offlineVoucher: 'payment.offline.voucher',
   /** Reconciliation: a bill the gateway parsed from an upload, or fetched from Alipay for a day. */
   reconcileRows: 'payment.reconcile.rows',
   reconcileFetch: 'payment.reconcile.fetch',

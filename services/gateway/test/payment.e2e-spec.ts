@@ -1,7 +1,7 @@
 import * as iconv from 'iconv-lite';
-import type { CompetitionDetail, OrderDetail, OrderPage, OrderView, PayReply, ReconDetail, Signup, SignupDetail } from '@cmp/contracts';
+import type { CompetitionDetail, OfflinePaymentView, OrderDetail, OrderPage, OrderView, PayReply, ReconDetail, Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
-import { dropStudents, makeCompetition, makeStudents, sql, type Student } from './support/enroll';
+import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor } from './support/platform';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
@@ -290,6 +290,41 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     await waitFor('the worker to settle both', async () => (await status(stale.order.orderNo)) === 'closed' && (await status(lostNotice.order.orderNo)) === 'paid', 30000);
     expect((await trades()).find((t) => t.out_trade_no === stale.order.orderNo)?.status).toBe('TRADE_CLOSED');
     expect(await verdicts(lostNotice.order.orderNo)).toEqual(['applied']);
+  });
+
+  it('records an offline payment with its voucher, approved by a second finance account, and marks the sign-up paid', async () => {
+    const finance = await login('finance1');
+    const student = students[next++];
+    const s = await api<Signup>('/web/enroll/signUp', { ...as(student), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '转账付款', phone: '13900000000' } } });
+    // An online order left open: approving the offline payment closes it, so the payer cannot pay twice.
+    const online = await api<PayReply>('/alipay/payment/pay', { ...as(student), body: { signupId: s.data.id, channel: 'qr' } });
+    const record = (path: string, file: Buffer, name = 'voucher.pdf') => upload(path, finance, file, name) as Promise<{ code: number; msg: string; data: OfflinePaymentView }>;
+    expect((await record(`/finance/offline/create?signupId=${s.data.id}&reason=${encodeURIComponent('银行转账')}`, FAKE_PDF, 'voucher.pdf')).code).toBe(10415);
+    const made = await record(`/finance/offline/create?signupId=${s.data.id}&reason=${encodeURIComponent('银行转账，流水号 88001')}`, PDF);
+    expect(made.data).toMatchObject({ signupId: s.data.id, amountFen: FEE, status: 'pending', requestedBy: 'finance1', payerName: '转账付款' });
+    expect((await record(`/finance/offline/create?signupId=${s.data.id}&reason=again`, PDF)).code).toBe(10409);
+    // Not by the account that recorded it; another organisation sees neither the record nor its voucher.
+    expect((await api('/finance/offline/decide', { token: finance, lang: 'en', body: { id: made.data.id, approve: true } })).msg).toMatch(/Another finance account/);
+    const admin2 = await login('admin2');
+    expect((await api('/finance/offline/decide', { token: admin2, body: { id: made.data.id, approve: true } })).code).toBe(10404);
+    expect((await fetch(`${BASE}/finance/offline/voucher?id=${made.data.id}`, { headers: { authorization: `Bearer ${admin2}` } })).status).not.toBe(200);
+    const voucher = await fetch(`${BASE}/finance/offline/voucher?id=${made.data.id}`, { headers: { authorization: `Bearer ${finance}` } });
+    expect(voucher.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await voucher.arrayBuffer()).equals(PDF)).toBe(true);
+
+    const approved = await api<OfflinePaymentView>('/finance/offline/decide', { token: admin1, body: { id: made.data.id, approve: true, note: '已核对银行流水' } });
+    expect(approved.data).toMatchObject({ status: 'approved', decidedBy: 'admin1' });
+    const [order] = await sql<{ status: string; channel: string; amount_fen: number }>(`SELECT status, channel, amount_fen FROM payment.orders WHERE order_no = $1`, [approved.data.orderNo]);
+    expect(order).toEqual({ status: 'paid', channel: 'offline', amount_fen: FEE });
+    const [old] = await sql<{ status: string }>(`SELECT status FROM payment.orders WHERE order_no = $1`, [online.data.orderNo]);
+    expect(old.status).toBe('closed');
+    await waitFor('the sign-up to be paid', async () => (await sql<{ pay_status: number }>(`SELECT pay_status FROM enrollment.signups WHERE id = $1`, [s.data.id]))[0].pay_status === 2);
+    expect((await api('/finance/offline/decide', { token: admin1, body: { id: made.data.id, approve: false, note: 'x' } })).code).toBe(10400);
+    // An offline fee goes back offline: Alipay cannot refund it.
+    const [{ id: orderId }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [approved.data.orderNo]);
+    expect((await api('/finance/refund/create', { token: finance, body: { orderId, amountFen: 100, reason: 'x' } })).code).toBe(10400);
+    const listed = await api<{ list: OfflinePaymentView[] }>(`/finance/offline/page?keyword=${s.data.id}`, { token: finance });
+    expect(listed.data.list.map((o) => o.id)).toEqual([made.data.id]);
   });
 
   it('shows finance only its own organisation, with totals of the filtered rows and an export', async () => {

@@ -7,6 +7,7 @@ import { loadPaymentConfig, PAYMENT_CONFIG, type PaymentConfig } from './config'
 import { paymentDataSource } from './data-source';
 import { NotifyService } from './notify/notify.service';
 import { FinanceService } from './order/finance.service';
+import { OfflineService } from './order/offline.service';
 import { OrderService } from './order/order.service';
 import { PaymentController } from './payment.controller';
 import { ReconcileService } from './reconcile/reconcile.service';
@@ -33,7 +34,7 @@ export const PAYMENT_CORE = [
 
 @Module({
   controllers: [PaymentController, healthController(PaymentSubject.health)],
-  providers: [...PAYMENT_CORE, FinanceService, SignupClosedConsumer],
+  providers: [...PAYMENT_CORE, FinanceService, OfflineService, SignupClosedConsumer],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

@@ -163,16 +163,19 @@ export class SignupService {
     return null;
   }
 
-  /** What the caller owes for a sign-up they captain (the payment service makes its order from it). */
-  async payable(req: RpcRequest<{ signupId: number }>): Promise<SignupPayable> {
+  /**
+   * What a sign-up owes (the payment service makes its order from it): for its captain, or, `asOrganiser`, for finance
+   * of its organisation recording an offline payment (another organisation's sign-up is not found).
+   */
+  async payable(req: RpcRequest<{ signupId: number; asOrganiser?: boolean }>): Promise<SignupPayable> {
     const me = callerOf(req);
     const s = await loadSignup(this.ds.manager, req.payload.signupId);
-    if (!s) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.signupId });
-    if (s.captainUserId !== me.userId) throw AppError.noAccess('payment.notPayer');
-    const captain = (await loadMembers(this.ds.manager, s.id)).find((x) => x.userId === me.userId);
+    if (!s || (req.payload.asOrganiser && !inScope(await this.scopes.of(req), s.groupId))) throw AppError.notFound('enroll.signupNotFound', { id: req.payload.signupId });
+    if (!req.payload.asOrganiser && s.captainUserId !== me.userId) throw AppError.noAccess('payment.notPayer');
+    const captain = (await loadMembers(this.ds.manager, s.id)).find((x) => x.userId === s.captainUserId);
     return {
       signupId: s.id, groupId: s.groupId, competitionId: s.competitionId, competitionName: s.competitionName, itemId: s.itemId, itemName: s.itemName,
-      payStatus: s.payStatus, status: s.status, feeCents: s.feeCents, payerName: String(captain?.profile.realName ?? '') || me.username,
+      payStatus: s.payStatus, status: s.status, feeCents: s.feeCents, payerName: String(captain?.profile.realName ?? '') || captain?.username || '',
     };
   }
 

@@ -1,19 +1,23 @@
-import { Body, Controller, Get, Header, HttpCode, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, buildWorkbook, parseAlipayBill, XLSX_TYPE } from '@cmp/common';
-import { ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type OrderDetail, type OrderPage, type OrderView, type Page, type PayReply, type ReconDetail, type ReconRunView, type RefundView } from '@cmp/contracts';
+import { ErrorCode, ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type OfflinePaymentView, type OrderDetail, type OrderPage, type OrderView, type Page, type PayReply, type ReconDetail, type ReconRunView, type RefundView } from '@cmp/contracts';
 import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { PageDto } from '../http/page.dto';
 import { readUpload } from '../files/read-upload';
-import { BillDayDto, BillImportQueryDto, OrderPageDto, PayDto, PayQueryDto, ReconDetailDto, RefundDto, RefundPageDto } from './payment.dto';
+import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
+import { sniffImageType } from '../files/image-type';
+import { contentTypeOfWork, sniffWorkType } from '../files/work-type';
+import { BillDayDto, BillImportQueryDto, OfflineCreateDto, OfflineDecisionDto, OfflinePageDto, OrderPageDto, PayDto, PayQueryDto, ReconDetailDto, RefundDto, RefundPageDto } from './payment.dto';
 
 /** An uploaded bill goes to the payment service as parsed lines in one NATS message (1 MB): this many fit. */
 const MAX_UPLOADED_BILL_ROWS = 4000;
 const BILL_FILE_LIMIT = 20 * 1024 * 1024;
+const VOUCHER_LIMIT = 10 * 1024 * 1024;
 
 /** Paying an entry fee with Alipay, and Alipay's notification. */
 @ApiTags('payment')
@@ -169,4 +173,59 @@ export class ReconcileController {
   }
 }
 
-export const PAYMENT_CONTROLLERS = [AlipayPaymentController, FinanceController, ReconcileController];
+/** 线下缴费: a fee paid outside Alipay, recorded with its voucher by one finance account and approved by another. */
+@ApiTags('finance')
+@ApiBearerAuth()
+@Controller('finance/offline')
+export class OfflinePaymentController {
+  constructor(
+    private readonly rpc: RpcService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
+
+  /** The voucher (multipart field `file`: a PNG or JPEG photo or a PDF, judged by its bytes, at most 10 MB), kept private. */
+  @Post('create')
+  @HttpCode(200)
+  @Permissions(Perm.financeEdit)
+  @ApiConsumes('multipart/form-data')
+  async create(@RequestCtx() ctx: Ctx, @Req() req: FastifyRequest, @Query() q: OfflineCreateDto): Promise<OfflinePaymentView> {
+    const { data } = await readUpload(req, VOUCHER_LIMIT);
+    const image = sniffImageType(data);
+    const ext = image && ['png', 'jpg'].includes(image.ext) ? image.ext : sniffWorkType(data)?.types[0] === 'pdf' ? 'pdf' : null;
+    if (!ext) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'payment.voucherType');
+    const voucherKey = await this.storage.save('vouchers', data, ext, contentTypeOfWork(ext));
+    return this.rpc.call(ctx, S.offlineCreate, { ...q, voucherKey });
+  }
+
+  @Get('page')
+  @Permissions(Perm.financeList)
+  page(@RequestCtx() ctx: Ctx, @Query() q: OfflinePageDto): Promise<Page<OfflinePaymentView>> {
+    return this.rpc.call(ctx, S.offlinePage, q);
+  }
+
+  /** Approves (a paid order of channel offline) or rejects with a note; never by the account that recorded it. */
+  @Post('decide')
+  @HttpCode(200)
+  @Permissions(Perm.financeEdit)
+  decide(@RequestCtx() ctx: Ctx, @Body() body: OfflineDecisionDto): Promise<OfflinePaymentView> {
+    return this.rpc.call(ctx, S.offlineDecide, body);
+  }
+
+  /** The voucher, for finance of the record's organisation only. */
+  @Get('voucher')
+  @Permissions(Perm.financeList)
+  async voucher(@RequestCtx() ctx: Ctx, @Query() q: IdDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    const { voucherKey } = await this.rpc.call<{ voucherKey: string }>(ctx, S.offlineVoucher, q);
+    const file = await this.storage.open('vouchers', voucherKey);
+    if (!file) throw AppError.notFound('payment.offlineNotFound', { id: q.id });
+    void reply
+      .header('content-type', contentTypeOfWork(voucherKey.split('.').pop()!))
+      .header('content-length', String(file.size))
+      .header('content-disposition', `inline; filename="voucher-${q.id}.${voucherKey.split('.').pop()}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff');
+    return new StreamableFile(file.stream);
+  }
+}
+
+export const PAYMENT_CONTROLLERS = [AlipayPaymentController, FinanceController, ReconcileController, OfflinePaymentController];

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { ORDER_STATUSES, PAY_CHANNELS, RECON_KINDS, REFUND_STATUSES, type OrderStatus, type PayChannel, type ReconKind, type RefundStatus } from '@cmp/contracts';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { OFFLINE_STATUSES, ORDER_STATUSES, PAY_CHANNELS, RECON_KINDS, REFUND_STATUSES, type OfflineStatus, type OrderStatus, type PayChannel, type ReconKind, type RefundStatus } from '@cmp/contracts';
 import { NumberFromText, PageDto } from '../http/page.dto';
 
 export class PayDto {
@@ -126,4 +126,48 @@ export class ReconDetailDto {
   @IsOptional()
   @IsIn(RECON_KINDS)
   kind?: ReconKind;
+}
+
+export class OfflineCreateDto {
+  @ApiProperty({ description: 'the sign-up number (报名编号)' })
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  signupId: number;
+
+  @ApiProperty({ description: 'how it was paid (transfer, cash) and any reference' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  reason: string;
+}
+
+export class OfflinePageDto extends PageDto {
+  @ApiPropertyOptional({ description: 'payer, competition or sign-up number' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  keyword?: string;
+
+  @ApiPropertyOptional({ enum: OFFLINE_STATUSES })
+  @IsOptional()
+  @IsIn(OFFLINE_STATUSES)
+  status?: OfflineStatus;
+}
+
+export class OfflineDecisionDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  id: number;
+
+  @ApiProperty()
+  @IsBoolean()
+  approve: boolean;
+
+  @ApiPropertyOptional({ description: 'required when rejecting' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  note?: string;
 }

@@ -77,7 +77,7 @@ export class ReconcileService {
       const payments: BookPayment[] = await m.query(
         `SELECT id AS "orderId", group_id AS "groupId", order_no AS "orderNo", trade_no AS "tradeNo", amount_fen AS "amountFen", status,
                 COALESCE(${onDay('paid_at')}, false) AS "onDay"
-         FROM orders WHERE order_no = ANY($2::text[]) OR ${onDay('paid_at')}`,
+         FROM orders WHERE order_no = ANY($2::text[]) OR (${onDay('paid_at')} AND channel IS DISTINCT FROM 'offline')`,
         [day, orderNos],
       );
       const refunds: BookRefund[] = await m.query(

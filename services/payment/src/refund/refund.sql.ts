@@ -21,12 +21,13 @@ export interface NewRefund {
  */
 export async function createRefund(m: EntityManager, r: NewRefund): Promise<{ id: string; refundNo: string }> {
   const [order] = await m.query(
-    `SELECT o.status, o.amount_fen - o.refunded_fen - COALESCE((SELECT sum(amount_fen) FROM refunds WHERE order_id = o.id AND status = 'pending'), 0) AS available
+    `SELECT o.status, o.channel, o.amount_fen - o.refunded_fen - COALESCE((SELECT sum(amount_fen) FROM refunds WHERE order_id = o.id AND status = 'pending'), 0) AS available
      FROM orders o WHERE o.id = $1 FOR UPDATE`,
     [r.orderId],
   );
   if (!order) throw AppError.notFound('payment.orderNotFound', { id: String(r.orderId) });
   if (!['paid', 'refunding', 'partlyRefunded'].includes(order.status)) throw AppError.badRequest('payment.notRefundable', { status: order.status });
+  if (order.channel === 'offline') throw AppError.badRequest('payment.offlineRefund');
   const available = Number(order.available);
   if (r.amountFen > available) throw AppError.badRequest('payment.refundTooMuch', { max: yuanOf(available) });
   const { id, no } = await nextNumber(m, 'RF', 'refunds_id_seq');

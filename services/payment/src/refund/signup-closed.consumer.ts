@@ -7,7 +7,8 @@ import { createRefund } from './refund.sql';
 
 /**
  * Refunds a paid sign-up that was rejected or withdrawn (enrollment.signup.closed), in full: what is paid and not
- * yet refunded or being refunded. A redelivered event finds nothing left to refund and does nothing.
+ * yet refunded or being refunded. A redelivered event finds nothing left to refund and does nothing. A fee paid
+ * offline goes back offline (finance sees the order paid, the sign-up closed).
  */
 @Injectable()
 export class SignupClosedConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -40,7 +41,7 @@ export class SignupClosedConsumer implements OnApplicationBootstrap, OnApplicati
     const created = await this.ds.transaction(async (m) => {
       const orders: { id: string; left: number }[] = await m.query(
         `SELECT o.id, o.amount_fen - o.refunded_fen - COALESCE((SELECT sum(amount_fen) FROM refunds WHERE order_id = o.id AND status = 'pending'), 0) AS left
-         FROM orders o WHERE o.signup_id = $1 AND o.status IN ('paid', 'refunding', 'partlyRefunded') ORDER BY o.id FOR UPDATE`,
+         FROM orders o WHERE o.signup_id = $1 AND o.status IN ('paid', 'refunding', 'partlyRefunded') AND o.channel IS DISTINCT FROM 'offline' ORDER BY o.id FOR UPDATE`,
         [e.signupId],
       );
       const made: string[] = [];

@@ -1,0 +1,137 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, callerOf, isUniqueViolation, likePattern, OutboxRelay, pageOf, returnedRows, RPC, Scopes, writeEvent, type NatsRpcClient } from '@cmp/common';
+import {
+  EnrollmentSubject,
+  EventSubject,
+  PayStatus,
+  SignupStatus,
+  type OfflineCreateRequest,
+  type OfflineDecision,
+  type OfflinePaymentView,
+  type Page,
+  type PageQuery,
+  type PaymentOrderPaidEvent,
+  type RpcRequest,
+  type SignupPayable,
+} from '@cmp/contracts';
+import { nextNumber } from '../refund/refund.sql';
+import { OrderService } from './order.service';
+
+const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name AS "competitionName", p.item_name AS "itemName", p.payer_name AS "payerName",
+  p.amount_fen AS "amountFen", p.reason, p.status, p.requested_by AS "requestedBy", p.decided_by AS "decidedBy", p.decision_note AS "decisionNote",
+  o.order_no AS "orderNo", p.created_at AS "createdAt", p.decided_at AS "decidedAt"`;
+
+/**
+ * 线下缴费: a fee paid outside Alipay. One finance account records it with the voucher; another approves it (four
+ * eyes), which makes a paid order of channel "offline" and publishes payment.order.paid like any payment; an open
+ * Alipay order of the sign-up is closed first, so the payer cannot pay twice.
+ */
+@Injectable()
+export class OfflineService {
+  private readonly log = new Logger('OfflineService');
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly scopes: Scopes,
+    private readonly orders: OrderService,
+    private readonly relay: OutboxRelay,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
+  ) {}
+
+  async create(req: RpcRequest<OfflineCreateRequest>): Promise<OfflinePaymentView> {
+    const me = callerOf(req);
+    if (!req.payload.reason?.trim()) throw AppError.badRequest('payment.reasonRequired');
+    const s = await this.rpc.request<SignupPayable>(EnrollmentSubject.signupPayable, { ...req, payload: { signupId: req.payload.signupId, asOrganiser: true } });
+    const open = s.status === SignupStatus.pending || s.status === SignupStatus.approved;
+    if (!open || s.payStatus !== PayStatus.unpaid || s.feeCents <= 0) throw AppError.badRequest('payment.signupNotPayable');
+    try {
+      const [row] = await this.ds.query(
+        `INSERT INTO offline_payments (group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_name, amount_fen, reason, voucher_key, requested_by, requested_by_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id::int AS id`,
+        [s.groupId, s.signupId, s.competitionId, s.competitionName.slice(0, 200), s.itemId, s.itemName.slice(0, 200), s.payerName.slice(0, 100), s.feeCents,
+          req.payload.reason.trim().slice(0, 200), req.payload.voucherKey, me.username.slice(0, 64), me.userId],
+      );
+      return this.one(row.id);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw AppError.conflict('payment.offlinePending');
+      throw e;
+    }
+  }
+
+  async page(req: RpcRequest<PageQuery & { keyword?: string; status?: string }>): Promise<Page<OfflinePaymentView>> {
+    const { pageNum, pageSize, offset } = pageOf(req.payload);
+    const params = [await this.scopes.of(req), likePattern(req.payload.keyword), req.payload.status ?? null];
+    const where = `($1::int[] IS NULL OR p.group_id = ANY($1)) AND ($2::text IS NULL OR p.payer_name ILIKE $2 OR p.competition_name ILIKE $2 OR p.signup_id::text = trim(both '%' from $2))
+      AND ($3::text IS NULL OR p.status = $3)`;
+    const [list, [{ total }]] = await Promise.all([
+      this.ds.query(`SELECT ${COLUMNS} FROM offline_payments p LEFT JOIN orders o ON o.id = p.order_id WHERE ${where} ORDER BY p.id DESC LIMIT ${pageSize} OFFSET ${offset}`, params),
+      this.ds.query(`SELECT count(*)::int AS total FROM offline_payments p WHERE ${where}`, params),
+    ]);
+    return { list, total, pageNum, pageSize };
+  }
+
+  /** The voucher's stored name, for a caller of the record's organisation. */
+  async voucher(req: RpcRequest<{ id: number }>): Promise<{ voucherKey: string }> {
+    const row = await this.scoped(req, req.payload.id);
+    return { voucherKey: row.voucherKey };
+  }
+
+  async decide(req: RpcRequest<OfflineDecision>): Promise<OfflinePaymentView> {
+    const me = callerOf(req);
+    const record = await this.scoped(req, req.payload.id);
+    if (record.requestedById === me.userId) throw AppError.badRequest('payment.offlineSameAccount');
+    if (record.status !== 'pending') throw AppError.badRequest('payment.offlineNotPending');
+    const note = req.payload.note?.trim().slice(0, 200) || null;
+    if (!req.payload.approve) {
+      if (!note) throw AppError.badRequest('payment.reasonRequired');
+      const done = await returnedRows(
+        this.ds,
+        `UPDATE offline_payments SET status = 'rejected', decided_by = $2, decision_note = $3, decided_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
+        [record.id, me.username.slice(0, 64), note],
+      );
+      if (!done.length) throw AppError.badRequest('payment.offlineNotPending');
+      return this.one(record.id);
+    }
+    // An Alipay order still open for the sign-up is closed at Alipay and here; paid after all, there is nothing to record.
+    const [open] = await this.ds.query(`SELECT id, order_no AS "orderNo" FROM orders WHERE signup_id = $1 AND status = 'unpaid'`, [record.signupId]);
+    if (open && !(await this.orders.closeEverywhere(open, 'paid offline'))) throw AppError.badRequest('payment.signupNotPayable');
+    await this.ds.transaction(async (m) => {
+      const [locked] = await m.query(`SELECT status FROM offline_payments WHERE id = $1 FOR UPDATE`, [record.id]);
+      if (locked.status !== 'pending') throw AppError.badRequest('payment.offlineNotPending');
+      const [paid] = await m.query(`SELECT 1 FROM orders WHERE signup_id = $1 AND status IN ('paid', 'refunding', 'partlyRefunded')`, [record.signupId]);
+      if (paid) throw AppError.badRequest('payment.signupNotPayable');
+      const { id, no } = await nextNumber(m, 'CP', 'orders_id_seq');
+      await m.query(
+        `INSERT INTO orders (id, order_no, group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_user_id, payer_name, amount_fen,
+                             status, channel, paid_at, expires_at)
+         SELECT $1, $2, group_id, signup_id, competition_id, competition_name, item_id, item_name, 0, payer_name, amount_fen, 'paid', 'offline', now(), now()
+         FROM offline_payments WHERE id = $3`,
+        [id, no, record.id],
+      );
+      await m.query(`UPDATE offline_payments SET status = 'approved', decided_by = $2, decision_note = $3, decided_at = now(), order_id = $4 WHERE id = $1`, [
+        record.id, me.username.slice(0, 64), note, id,
+      ]);
+      await writeEvent(m, EventSubject.paymentOrderPaid, { orderId: no, signupId: record.signupId, amountCents: record.amountFen, paidAt: new Date().toISOString() } satisfies PaymentOrderPaidEvent);
+    });
+    this.relay.kick();
+    this.log.log(`offline payment ${record.id} approved by ${me.username}`);
+    return this.one(record.id);
+  }
+
+  private async scoped(req: RpcRequest, id: number) {
+    const [row] = await this.ds.query(
+      `SELECT id::int AS id, group_id AS "groupId", signup_id AS "signupId", amount_fen AS "amountFen", status, requested_by_id AS "requestedById", voucher_key AS "voucherKey"
+       FROM offline_payments WHERE id = $1`,
+      [id],
+    );
+    const scope = await this.scopes.of(req);
+    if (!row || (scope !== null && !scope.includes(row.groupId))) throw AppError.notFound('payment.offlineNotFound', { id });
+    return row as { id: number; groupId: number; signupId: number; amountFen: number; status: string; requestedById: number; voucherKey: string };
+  }
+
+  private async one(id: number): Promise<OfflinePaymentView> {
+    const [row] = await this.ds.query(`SELECT ${COLUMNS} FROM offline_payments p LEFT JOIN orders o ON o.id = p.order_id WHERE p.id = $1`, [id]);
+    return row;
+  }
+}
