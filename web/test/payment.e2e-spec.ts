@@ -6,7 +6,7 @@ import type { Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, type Student } from '../../services/gateway/test/support/enroll';
 import { ALIPAY_URL, waitFor } from '../../services/gateway/test/support/platform';
-import { answered, chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
+import { answered, chooseOrganisation, click, fill, loginWithPassword, open, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
 
 const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 
@@ -17,17 +17,22 @@ const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 describe('payment: a student pays the entry fee with Alipay, finance refunds and reconciles', () => {
   const b = useBrowser('payment');
   let student: Student;
+  let transferer: Student;
+  let competitionId = 0;
+  let itemId = 0;
   let signupId: number;
   let page: Page;
   let orderNo = '';
 
   beforeAll(async () => {
     const admin1 = await login('admin1');
-    [student] = await makeStudents(1, `payer${Date.now().toString(36)}`);
+    [student, transferer] = await makeStudents(2, `payer${Date.now().toString(36)}`);
     const c = await makeCompetition(admin1, { name: `缴费测试赛 ${Date.now()}`, items: [['收费组', null, 12000]] });
     const s = await api<Signup>('/web/enroll/signUp', { token: student.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '钱多多' } } });
     if (s.code !== 0) throw new Error(`sign-up: ${s.msg}`);
     signupId = s.data.id;
+    competitionId = c.id;
+    itemId = c.items[0].id;
     page = await b.newPage();
     await loginWithPassword(page, student.username);
     await chooseOrganisation(page, '华东示范大学');
@@ -110,5 +115,44 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     await b.shot(finance, 'finance-orders-english');
     await click(finance, langButton);
     await finance.close();
+  });
+
+  b.it('records an offline payment with its voucher and has it approved by a second account', async () => {
+    const s = await api<Signup>('/web/enroll/signUp', { token: transferer.token, ip: freshIp(), body: { competitionId, itemId, type: 1, profile: { realName: '孙转账' } } });
+    const voucher = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'voucher-')), '转账凭证.pdf');
+    fs.writeFileSync(voucher, '%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const finance = await b.newPage();
+    await loginWithPassword(finance, 'finance1');
+    await chooseOrganisation(finance, '华东示范大学');
+    await open(finance, '/finance/action');
+    await click(finance, '.ant-tabs-tab', '线下缴费');
+    await waitForText(finance, ['登记线下缴费'], '[data-testid="offline-payments"]');
+    await click(finance, '[data-testid="offline-payments"] button', '登记线下缴费');
+    await fill(finance, '#offline_signupId', String(s.data.id));
+    await fill(finance, '#offline_reason', '银行转账，流水号 88001');
+    const input = await finance.$('.ant-modal input[type=file]');
+    await input!.uploadFile(voucher);
+    await waitForText(finance, '转账凭证.pdf', '.ant-modal');
+    await b.shot(finance, 'offline-record');
+    await click(finance, '.ant-modal .ant-btn-primary', { answer: '/finance/offline/create' });
+    await waitForText(finance, ['孙转账', '¥120.00', '待审核', 'finance1'], '[data-testid="offline-payments"] .ant-table-tbody');
+    // The account that recorded it cannot approve it (antd spaces two-character button labels: 通 过).
+    expect(await textOf(finance, '[data-testid="offline-payments"] .ant-table-tbody')).toContain('缴费凭证');
+    expect(await textOf(finance, '[data-testid="offline-payments"] .ant-table-tbody')).not.toMatch(/通.?过/);
+    await b.shot(finance, 'offline-pending');
+    await finance.close();
+
+    const second = await b.newPage();
+    await loginWithPassword(second, 'admin1');
+    await chooseOrganisation(second, '华东示范大学');
+    await open(second, '/finance/action');
+    await click(second, '.ant-tabs-tab', '线下缴费');
+    await waitForText(second, ['孙转账', '待审核'], '[data-testid="offline-payments"] .ant-table-tbody');
+    await click(second, '[data-testid="offline-payments"] .ant-table-tbody button', '通');
+    await click(second, '.ant-modal .ant-btn-primary', { answer: '/finance/offline/decide' });
+    await waitForText(second, ['已通过', 'admin1'], '[data-testid="offline-payments"] .ant-table-tbody');
+    await b.shot(second, 'offline-approved');
+    await waitFor('the sign-up to be paid', async () => (await api<SignupDetail>(`/web/enroll/detail?id=${s.data.id}`, { token: transferer.token })).data.payStatus === 2);
+    await second.close();
   });
 });

@@ -62,7 +62,7 @@ export const pageRegistry: Record<string, Loader> = {
   'review/statistics/index': () => import('@/modules/review-admin/pages/StatisticsPage'),
   'finance/order/index': () => import('@/modules/finance/pages/OrdersPage'),
   'finance/list/index': () => import('@/modules/finance/pages/RefundsPage'),
-  'finance/action/index': () => import('@/modules/finance/pages/ReconcilePage'),
+  'finance/action/index': () => import('@/modules/finance/pages/FinanceActionsPage'),
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */

@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderPage, OrderPageQuery, Option, Page, PageQuery, ReconDetail, ReconKind, ReconRunView, RefundView } from '@cmp/contracts';
+import type { OfflinePaymentView, OrderDetail, OrderPage, OrderPageQuery, Option, Page, PageQuery, ReconDetail, ReconKind, ReconRunView, RefundView } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 export type RefundPageQuery = PageQuery & { keyword?: string; status?: string };
@@ -23,4 +23,13 @@ export const financeApi = {
   },
   fetchBill: (billDay: string) => http.post<ReconDetail>('/finance/reconcile/fetch', { billDay }),
   apply: (id: number) => http.post<ReconDetail>('/finance/reconcile/apply', { id }),
+  offline: (q: RefundPageQuery, signal?: AbortSignal) => http.get<Page<OfflinePaymentView>>('/finance/offline/page', { ...q }, signal),
+  /** Resolves with the record, or throws after the HTTP client showed why it was refused. */
+  recordOffline: async (signupId: number, reason: string, voucher: File) => {
+    const r = await http.upload<OfflinePaymentView>(`/finance/offline/create?signupId=${signupId}&reason=${encodeURIComponent(reason)}`, voucher);
+    if (r.code !== 0) throw new Error(r.msg);
+    return r.data;
+  },
+  decideOffline: (id: number, approve: boolean, note?: string) => http.post<OfflinePaymentView>('/finance/offline/decide', { id, approve, note }),
+  voucher: (id: number) => http.fetchFile('/finance/offline/voucher', { id }, `voucher-${id}`),
 };

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Drawer, Segmented, Skeleton, Space, Table, Tag, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, DatePicker, Drawer, Segmented, Skeleton, Space, Table, Tabs, Tag, Upload, type TableColumnsType } from 'antd';
 import { CloudDownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -11,13 +11,29 @@ import { useAsync } from '@/app/hooks/useAsync';
 import { useLang } from '@/app/i18n/hooks';
 import { usePermission } from '@/app/permission/permission';
 import { financeApi } from '../api/finance.api';
+import { OfflinePayments } from '../components/OfflinePayments';
 import { money, NS } from '../components/shared';
 import '../components/finance.css';
 
 const KIND_COLOR: Record<ReconKind, string> = { matched: 'success', amountDiff: 'error', alipayOnly: 'warning', platformOnly: 'orange' };
 
-/** 财务操作 → 支付宝对账: import or fetch a day's bill, keep each run, look at and resolve its differences. */
-export default function ReconcilePage() {
+/** 财务操作: Alipay reconciliation and offline payments, one tab each. */
+export default function FinanceActionsPage() {
+  const { t } = useTranslation(NS);
+  return (
+    <div className="system-page">
+      <Tabs
+        items={[
+          { key: 'reconcile', label: t('recon.title'), children: <Reconciliation /> },
+          { key: 'offline', label: t('offline.title'), children: <OfflinePayments /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** 支付宝对账: import or fetch a day's bill, keep each run, look at and resolve its differences. */
+function Reconciliation() {
   const { t } = useTranslation(NS);
   const lang = useLang();
   const canEdit = usePermission([Perm.financeEdit]);
@@ -94,7 +110,7 @@ export default function ReconcilePage() {
   ];
 
   return (
-    <div className="system-page">
+    <div data-testid="reconciliation">
       <PageHeader
         title={t('recon.title')}
         extra={
