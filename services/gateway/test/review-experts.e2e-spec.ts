@@ -195,7 +195,7 @@ describe('experts (review service)', () => {
     // An organiser of the college DEMO-U1-CS.
     const [cs] = await sql<{ id: number }>(`SELECT id FROM auth.groups WHERE code = 'DEMO-U1-CS'`);
     // No "admin1" in the name whatever the run number: the language test finds admin1 by keyword.
-    const name = `cs_organiser_${run}`;
+    const name = `csorg${run}`;
     const made = await api('/system/user/add', { token: admin1, body: { username: name, realName: '学院管理员', password: 'Passw0rd1', groupId: cs.id, roleKeys: ['admin'] } });
     expect(made.code).toBe(0);
     const college = await login(name, 'Passw0rd1');
