@@ -6,6 +6,8 @@ import { AlipayClient } from '../alipay/alipay.client';
 import { createRefund, settleOrderStatus } from './refund.sql';
 
 const DOUBLE_PAYMENT = 'duplicate payment / 重复支付';
+/** Alipay answers after which the same refund request is to be sent again (its docs: retry with the same out_request_no). */
+const RETRYABLE = /^(aop\.)?(ACQ\.SYSTEM_ERROR|ACQ\.SELLER_BALANCE_NOT_ENOUGH|isp\.unknow-error|20000)\b/;
 
 interface PendingRefund {
   id: string;
@@ -19,7 +21,8 @@ interface PendingRefund {
 
 /**
  * Sends refunds to Alipay. A refund keeps its request number for every try, so a try whose answer was lost (a
- * time-out) is sent again as the same request and Alipay pays it once; the local update is conditional on the
+ * time-out) or that Alipay asks to retry (a system error, the merchant's balance short) is sent again as the same
+ * request and Alipay pays it once; the local update is conditional on the
  * refund still being pending, so two senders at once move the money here once too.
  */
 @Injectable()
@@ -48,6 +51,10 @@ export class RefundSender {
       // No answer (a time-out, a network error): still pending, sent again later under the same number.
       await this.ds.query(`UPDATE refunds SET last_error = $2 WHERE id = $1`, [r.id, String((e as Error).message).slice(0, 500)]);
       this.log.warn(`refund ${r.refundNo} got no answer, will retry: ${(e as Error).message}`);
+      return false;
+    }
+    if (!answer.ok && RETRYABLE.test(answer.reason)) {
+      await this.ds.query(`UPDATE refunds SET last_error = $2 WHERE id = $1`, [r.id, answer.reason.slice(0, 500)]);
       return false;
     }
     await this.ds.transaction(async (m) => {
