@@ -102,10 +102,19 @@ export class AlipayClient {
     return String(r.bill_download_url);
   }
 
-  /** Whether a notification's signature is Alipay's (the form fields as posted, undecoded values). */
+  /**
+   * Whether a notification's signature is Alipay's. Alipay signs every field but sign and sign_type, empty ones left
+   * out, sorted, as k=v joined by & (its "rsaCheckV1"); the SDK's rsaCheck verifies that text once (its
+   * checkNotifySign would try with sign_type first, a second RSA verification on every notification).
+   */
   verifyNotification(fields: Record<string, string>): boolean {
+    const content = Object.keys(fields)
+      .filter((k) => k !== 'sign' && k !== 'sign_type' && fields[k] !== '' && fields[k] != null)
+      .sort()
+      .map((k) => `${k}=${fields[k]}`)
+      .join('&');
     try {
-      return this.sdk.checkNotifySignV2(fields);
+      return Boolean(fields.sign) && this.sdk.rsaCheck(content, fields.sign, 'RSA2');
     } catch {
       return false;
     }
