@@ -103,6 +103,47 @@ export interface ResultPageQuery extends PageQuery {
   disputedOnly?: boolean;
 }
 
+/** Promotion to the next stage (晋级), per event: top N, top percent, or at least a score. */
+export type PromotionRule = { kind: 'top'; count: number } | { kind: 'percent'; percent: number } | { kind: 'score'; min: number };
+
+export interface PromotionRequest {
+  versionId: number;
+  rule: PromotionRule;
+  /** At most this many works of one school go through (per event); absent: no cap. */
+  schoolCap?: number | null;
+  /** At the cut: 'include' lets every work tied with the last one through, 'break' ranks ties by the tie-breaks first. */
+  ties: 'include' | 'break';
+}
+
+export interface PromotionPreviewRow {
+  workId: number;
+  title: string;
+  eventId: number | null;
+  score: number;
+  rank: number;
+  schoolNames: string[];
+  promoted: boolean;
+  /** It would have gone through but its school reached the cap. */
+  cappedBySchool: boolean;
+}
+
+export interface PromotionReply {
+  rows: PromotionPreviewRow[];
+  promoted: number;
+  eliminated: number;
+  /** Set once confirmed. */
+  confirmedAt: string | null;
+}
+
+/** review.promotion.confirmed: who goes on from a round and who stops (enrollment marks the sign-ups, tells the people). */
+export interface PromotionConfirmedEvent {
+  roundId: number;
+  roundName: string;
+  competitionId: number;
+  promotedWorkIds: number[];
+  eliminatedWorkIds: number[];
+}
+
 export const resultMessages = {
   'result.missingSheets': {
     'zh-CN': '还有 {count} 份评分表未提交，请催促专家或选择按已提交的评分计算',
@@ -110,4 +151,8 @@ export const resultMessages = {
   },
   'result.noScores': { 'zh-CN': '本轮还没有已提交的评分', en: 'No score sheet of this round is submitted yet' },
   'result.versionNotFound': { 'zh-CN': '计算版本不存在：{id}', en: 'No such score version: {id}' },
+  'result.versionNotDone': { 'zh-CN': '该计算版本尚未完成', en: 'This score version is not finished yet' },
+  'result.promotionDone': { 'zh-CN': '本轮的晋级名单已确认', en: "This round's promotion is already confirmed" },
+  'message.promoted': { 'zh-CN': '恭喜晋级：{name} 通过了“{round}”', en: 'Promoted: {name} passed "{round}"' },
+  'message.eliminated': { 'zh-CN': '很遗憾，{name} 未能通过“{round}”', en: '{name} did not pass "{round}"' },
 } as const;

@@ -367,6 +367,9 @@ export const ReviewSubject = {
   resultVersion: 'review.result.version',
   resultScores: 'review.result.scores',
   resultCalibration: 'review.result.calibration',
+  /** Who would go through to the next stage by a rule (per event), and then the confirmation of it. */
+  promotionPreview: 'review.promotion.preview',
+  promotionConfirm: 'review.promotion.confirm',
   columnSetting: 'review.sheet.columns',
   mineDashboard: 'review.mine.dashboard',
   minePage: 'review.mine.page',
@@ -421,6 +424,8 @@ export const EventSubject = {
    * service will turn it into a draft batch (the same list an organiser imports from a spreadsheet).
    */
   winnersPublished: 'review.winners.published',
+  /** A round's promotion was confirmed; payload PromotionConfirmedEvent (review-results.ts). Through the review outbox. */
+  promotionConfirmed: 'review.promotion.confirmed',
   /** A certificate batch was sent to its holders; payload CertificatesSentEvent (certificates.ts), one per chunk of holders. */
   certificatesSent: 'certificates.batch.sent',
 } as const;
@@ -445,6 +450,12 @@ export const EventStream = {
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 60 * 60,
   },
+  review: {
+    name: 'REVIEW',
+    subjects: [EventSubject.promotionConfirmed],
+    maxAgeSeconds: 30 * 86400,
+    duplicateWindowSeconds: 60 * 60,
+  },
   enrollment: {
     name: 'ENROLLMENT',
     subjects: [EventSubject.signupClosed],
@@ -465,5 +476,6 @@ export const EventConsumer = {
   enrollmentPaymentPaid: 'enrollment-payment-paid',
   enrollmentPaymentRefunded: 'enrollment-payment-refunded',
   paymentSignupClosed: 'payment-signup-closed',
+  enrollmentPromotion: 'enrollment-promotion',
   enrollmentCertificatesSent: 'enrollment-certificates-sent',
 } as const;

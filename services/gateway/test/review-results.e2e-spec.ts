@@ -1,5 +1,6 @@
-import type { ExpertCalibrationView, ExpertSaveReply, FinalScoreReply, Page, Round, ScoreVersion, WorkResult } from '@cmp/contracts';
+import type { ExpertCalibrationView, ExpertSaveReply, FinalScoreReply, Page, PromotionReply, Round, ScoreVersion, WorkResult } from '@cmp/contracts';
 import { api, login, upload, type Reply } from './support/api';
+import { waitFor } from './support/platform';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from './support/enroll';
 
 /**
@@ -161,6 +162,48 @@ describe('final scores (review worker)', () => {
     const versions = ok(await api<ScoreVersion[]>(`/review/comment/result/versions?roundId=${round.id}`, { token: admin1 }), 'versions');
     expect(versions.map((v) => v.number)).toEqual([5, 4, 3, 2, 1]);
     expect(new Set(versions.map((v) => v.checksum)).size).toBe(5);
+  });
+
+  it('previews promotion by each rule (ties at the cut go through together), confirms it once, and tells the participants', async () => {
+    const [w1, w2, w3] = workIds;
+    const versions = ok(await api<ScoreVersion[]>(`/review/comment/result/versions?roundId=${round.id}`, { token: admin1 }), 'versions');
+    const median = versions.find((v) => v.number === 2)!; // w1 70, w2 90, w3 80
+    const mean = versions.find((v) => v.number === 3)!; // w1 70, w2 70, w3 73.33
+    const promoted = async (versionId: number, rule: string, value: number, ties = 'include') => {
+      const r = ok(await api<PromotionReply>('/review/comment/result/promotion/preview', { token: admin1, body: { versionId, rule, value, ties } }), 'preview');
+      return r.rows.filter((x) => x.promoted).map((x) => x.workId).sort((a, b) => a - b);
+    };
+    expect(await promoted(median.id, 'top', 1)).toEqual([w2]);
+    expect(await promoted(median.id, 'top', 2)).toEqual([w2, w3].sort((a, b) => a - b));
+    expect(await promoted(median.id, 'percent', 34)).toEqual([w2, w3].sort((a, b) => a - b)); // ceil(3 × 34%) = 2
+    expect(await promoted(median.id, 'score', 75)).toEqual([w2, w3].sort((a, b) => a - b));
+    // w1 and w2 tie at 70 for the second place: both go through.
+    expect(await promoted(mean.id, 'top', 2)).toEqual([w1, w2, w3].sort((a, b) => a - b));
+
+    const confirmed = ok(await api<PromotionReply>('/review/comment/result/promotion/confirm', { token: admin1, body: { versionId: median.id, rule: 'top', value: 2, ties: 'include' } }), 'confirm');
+    expect(confirmed).toMatchObject({ promoted: 2, eliminated: 1 });
+    expect(confirmed.confirmedAt).toBeTruthy();
+    expect((await api('/review/comment/result/promotion/confirm', { token: admin1, body: { versionId: median.id, rule: 'top', value: 1, ties: 'include' } })).code).toBe(10409);
+    const flags = await sql<{ work_id: number; promoted: boolean }>(`SELECT work_id, promoted FROM review.round_works WHERE round_id = $1 ORDER BY work_id`, [round.id]);
+    expect(Object.fromEntries(flags.map((f) => [f.work_id, f.promoted]))).toEqual({ [w1]: false, [w2]: true, [w3]: true });
+    // Enrollment records each sign-up's outcome and tells its members, once.
+    await waitFor('enrollment to record the promotion', async () => (await sql(`SELECT 1 FROM enrollment.signup_rounds WHERE round_id = $1`, [round.id])).length === 3);
+    const outcome = await sql<{ work_id: number; promoted: boolean }>(
+      `SELECT w.id::int AS work_id, r.promoted FROM enrollment.signup_rounds r JOIN enrollment.works w ON w.signup_id = r.signup_id WHERE r.round_id = $1 ORDER BY w.id`,
+      [round.id],
+    );
+    expect(Object.fromEntries(outcome.map((o) => [o.work_id, o.promoted]))).toEqual({ [w1]: false, [w2]: true, [w3]: true });
+    const messages = await sql<{ title_zh: string }>(
+      `SELECT m.title_zh FROM enrollment.messages m JOIN enrollment.signup_members sm ON sm.user_id = m.user_id JOIN enrollment.works w ON w.signup_id = sm.signup_id WHERE w.id = ANY($1::bigint[]) AND m.title_zh LIKE '%初审%'`,
+      [[w1, w2, w3]],
+    );
+    expect(messages.map((m) => m.title_zh.slice(0, 4)).sort()).toEqual(['很遗憾，', '恭喜晋级', '恭喜晋级'].sort());
+
+    // Bad rules say what to fix; another organisation cannot see the version.
+    for (const body of [{ rule: 'top', value: 1.5 }, { rule: 'percent', value: 0 }, { rule: 'best', value: 1 }, { rule: 'top', value: 1, ties: 'coin' }]) {
+      expect((await api('/review/comment/result/promotion/preview', { token: admin1, body: { versionId: median.id, ties: 'include', ...body } })).code).toBe(10400);
+    }
+    expect((await api('/review/comment/result/promotion/preview', { token: admin2, body: { versionId: median.id, rule: 'top', value: 1, ties: 'include' } })).code).toBe(10404);
   });
 
   it('keeps another organisation out and says what to fix on bad input', async () => {

@@ -1,7 +1,7 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController, RPC, rpcProvider, scopesOverNats, type NatsRpcClient } from '@cmp/common';
-import { ReviewSubject, Service } from '@cmp/contracts';
+import { healthController, outboxProviders, RPC, rpcProvider, scopesOverNats, type NatsRpcClient } from '@cmp/common';
+import { EventStream, ReviewSubject, Service } from '@cmp/contracts';
 import { loadReviewConfig, REVIEW_CONFIG, type ReviewConfig } from './config';
 import { reviewDataSource } from './data-source';
 import { BidController } from './bid/bid.controller';
@@ -12,6 +12,7 @@ import { GroupController } from './group/group.controller';
 import { GroupService } from './group/group.service';
 import { ResultsController } from './results/results.controller';
 import { ResultsService } from './results/results.service';
+import { PromotionService } from './results/promotion.service';
 import { ProgressService } from './scoring/progress.service';
 import { ScoringController } from './scoring/scoring.controller';
 import { ScoringService } from './scoring/scoring.service';
@@ -31,10 +32,12 @@ import { EXPERT_CONTROLLERS, EXPERT_PROVIDERS } from './expert';
     },
     rpcProvider(Service.review, REVIEW_CONFIG),
     ...scopesOverNats,
+    ...outboxProviders({ service: Service.review, streams: [EventStream.review] }),
     ...EXPERT_PROVIDERS,
     RoundService,
     BidService,
     ResultsService,
+    PromotionService,
     ScoringService,
     ProgressService,
     GroupService,

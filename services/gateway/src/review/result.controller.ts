@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { AppError } from '@cmp/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Perm, ReviewSubject as S, type ExpertCalibrationView, type FinalScoreReply, type Page, type ScoreVersion, type WorkResult } from '@cmp/contracts';
+import { Perm, ReviewSubject as S, type ExpertCalibrationView, type FinalScoreReply, type Page, type PromotionReply, type PromotionRequest, type ScoreVersion, type WorkResult } from '@cmp/contracts';
 import { Permissions } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { FinalScoreDto, ResultPageDto, RoundIdDto, VersionIdDto } from './review.dto';
+import { FinalScoreDto, PromotionDto, ResultPageDto, RoundIdDto, VersionIdDto } from './review.dto';
 
 /** Final scores of a round (评审结果): computed in the background as versions. */
 @ApiTags('review: results')
@@ -45,4 +46,27 @@ export class ReviewResultController {
   calibration(@RequestCtx() ctx: Ctx, @Query() q: VersionIdDto): Promise<ExpertCalibrationView[]> {
     return this.rpc.call(ctx, S.resultCalibration, q);
   }
+
+  /** Who would go on to the next stage by the rule, per event (nothing changes). */
+  @Post('promotion/preview')
+  @HttpCode(200)
+  @Permissions(Perm.reviewList, Perm.reviewEdit)
+  promotionPreview(@RequestCtx() ctx: Ctx, @Body() body: PromotionDto): Promise<PromotionReply> {
+    return this.rpc.call(ctx, S.promotionPreview, promotionRequest(body));
+  }
+
+  /** Confirms the promotion once per round: the next round takes the promoted works, participants are told. */
+  @Post('promotion/confirm')
+  @HttpCode(200)
+  @Permissions(Perm.reviewEdit)
+  promotionConfirm(@RequestCtx() ctx: Ctx, @Body() body: PromotionDto): Promise<PromotionReply> {
+    return this.rpc.call(ctx, S.promotionConfirm, promotionRequest(body));
+  }
+}
+
+function promotionRequest(b: PromotionDto): PromotionRequest {
+  const sensible = b.rule === 'top' ? Number.isInteger(b.value) && b.value >= 1 : b.rule === 'percent' ? b.value > 0 && b.value <= 100 : b.value <= 100;
+  if (!sensible) throw AppError.badRequest('error.badValue');
+  const rule = b.rule === 'top' ? { kind: 'top' as const, count: b.value } : b.rule === 'percent' ? { kind: 'percent' as const, percent: b.value } : { kind: 'score' as const, min: b.value };
+  return { versionId: b.versionId, rule, schoolCap: b.schoolCap ?? null, ties: b.ties };
 }

@@ -498,3 +498,29 @@ export class RoundPagedDto extends PageDto {
   @Min(1)
   roundId: number;
 }
+
+export const PROMOTION_RULES = ['top', 'percent', 'score'] as const;
+
+/** A promotion rule, flat: top `value` works, the top `value` percent, or every work scoring at least `value`. */
+export class PromotionDto extends VersionIdDto {
+  @ApiProperty({ enum: PROMOTION_RULES })
+  @IsIn(PROMOTION_RULES)
+  rule: (typeof PROMOTION_RULES)[number];
+
+  @ApiProperty({ description: 'top: a whole number of works; percent: 0 < p <= 100; score: 0 to 100' })
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100000)
+  value: number;
+
+  @ApiPropertyOptional({ description: 'at most this many works of one school per event' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  schoolCap?: number;
+
+  @ApiProperty({ enum: ['include', 'break'], description: 'ties at the cut: all go through, or the tie-breaks decide' })
+  @IsIn(['include', 'break'])
+  ties: 'include' | 'break';
+}

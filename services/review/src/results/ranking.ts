@@ -3,6 +3,8 @@
  * `tieBreak` holds, in order, what the organiser named to break ties (a column's score, another round's score).
  */
 
+import type { PromotionRule } from '@cmp/contracts';
+
 export interface Ranked {
   workId: number;
   score: number;
@@ -38,7 +40,6 @@ export function rank(works: Ranked[], useTieBreak = false): RankRow[] {
   return rows;
 }
 
-export type PromotionRule = { kind: 'top'; count: number } | { kind: 'percent'; percent: number } | { kind: 'score'; min: number };
 
 export interface PromotionOptions {
   rule: PromotionRule;

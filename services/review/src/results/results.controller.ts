@@ -1,15 +1,21 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReviewSubject as S, type FinalScoreRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
+import { ReviewSubject as S, type FinalScoreRequest, type PromotionRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
+import { PromotionService } from './promotion.service';
 import { ResultsService } from './results.service';
 
 @Controller()
 export class ResultsController {
-  constructor(private readonly results: ResultsService) {}
+  constructor(
+    private readonly results: ResultsService,
+    private readonly promotion: PromotionService,
+  ) {}
 
   @MessagePattern(S.resultCalculate) calculate(@Payload() r: RpcRequest<FinalScoreRequest>) { return this.results.calculate(r); }
   @MessagePattern(S.resultVersions) versions(@Payload() r: RpcRequest<{ roundId: number }>) { return this.results.versions(r); }
   @MessagePattern(S.resultVersion) version(@Payload() r: RpcRequest<{ id: number }>) { return this.results.detail(r); }
   @MessagePattern(S.resultScores) scores(@Payload() r: RpcRequest<ResultPageQuery>) { return this.results.scores(r); }
   @MessagePattern(S.resultCalibration) calibration(@Payload() r: RpcRequest<{ versionId: number }>) { return this.results.calibration(r); }
+  @MessagePattern(S.promotionPreview) promotionPreview(@Payload() r: RpcRequest<PromotionRequest>) { return this.promotion.preview(r); }
+  @MessagePattern(S.promotionConfirm) promotionConfirm(@Payload() r: RpcRequest<PromotionRequest>) { return this.promotion.confirm(r); }
 }

@@ -96,7 +96,7 @@ export class ResultsService implements OnApplicationShutdown {
   }
 
   /** A version of a round in the caller's scope, or not found. */
-  private async scopedVersion(req: RpcRequest, id: number): Promise<ScoreVersion> {
+  async scopedVersion(req: RpcRequest, id: number): Promise<ScoreVersion> {
     const v = await this.version(this.ds.manager, id);
     if (!v) throw AppError.notFound('result.versionNotFound', { id });
     await this.rounds.scoped(req, v.roundId).catch(() => {

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, callerOf, OutboxRelay, writeEvent } from '@cmp/common';
+import {
+  EventSubject,
+  type PromotionConfirmedEvent,
+  type PromotionPreviewRow,
+  type PromotionReply,
+  type PromotionRequest,
+  type RpcRequest,
+} from '@cmp/contracts';
+import { RoundService } from '../round/round.service';
+import { promote } from './ranking';
+import { ResultsService } from './results.service';
+
+interface ScoredWork {
+  workId: number;
+  title: string;
+  eventId: number | null;
+  score: number;
+  schoolIds: number[];
+  schoolNames: string[];
+}
+
+/**
+ * 晋级: who of a round goes on to the next stage, per event, from a finished score version: previewed by a rule,
+ * then confirmed once. Confirming marks the round's works promoted (the next round takes them) and publishes
+ * review.promotion.confirmed through the outbox; enrollment marks the sign-ups and tells the participants.
+ */
+@Injectable()
+export class PromotionService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly results: ResultsService,
+    private readonly rounds: RoundService,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async preview(req: RpcRequest<PromotionRequest>): Promise<PromotionReply> {
+    const { rows } = await this.compute(req);
+    const [done] = await this.ds.query(`SELECT confirmed_at AS "confirmedAt" FROM promotions WHERE round_id = (SELECT round_id FROM score_versions WHERE id = $1)`, [
+      req.payload.versionId,
+    ]);
+    return summary(rows, done?.confirmedAt ?? null);
+  }
+
+  async confirm(req: RpcRequest<PromotionRequest>): Promise<PromotionReply> {
+    const { rows, roundId } = await this.compute(req);
+    const round = await this.rounds.scoped(req, roundId);
+    const promoted = rows.filter((r) => r.promoted).map((r) => r.workId);
+    const eliminated = rows.filter((r) => !r.promoted).map((r) => r.workId);
+    const confirmedAt = await this.ds.transaction(async (m) => {
+      // Once per round: the primary key refuses a second confirmation, even two at once.
+      const [made] = await m.query(
+        `INSERT INTO promotions (round_id, version_id, rule, promoted_count, eliminated_count, confirmed_by) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (round_id) DO NOTHING RETURNING confirmed_at AS "confirmedAt"`,
+        [roundId, req.payload.versionId, JSON.stringify({ rule: req.payload.rule, schoolCap: req.payload.schoolCap ?? null, ties: req.payload.ties }), promoted.length, eliminated.length, callerOf(req).username],
+      );
+      if (!made) throw AppError.conflict('result.promotionDone');
+      await m.query(`UPDATE round_works SET promoted = (work_id = ANY($2::int[])) WHERE round_id = $1`, [roundId, promoted]);
+      await writeEvent(m, EventSubject.promotionConfirmed, {
+        roundId,
+        roundName: round.name,
+        competitionId: round.competitionId,
+        promotedWorkIds: promoted,
+        eliminatedWorkIds: eliminated,
+      } satisfies PromotionConfirmedEvent);
+      return made.confirmedAt as string;
+    });
+    this.relay.kick();
+    return summary(rows, confirmedAt);
+  }
+
+  /** The version's works with the rule applied, event by event (each event's works compete among themselves). */
+  private async compute(req: RpcRequest<PromotionRequest>): Promise<{ rows: PromotionPreviewRow[]; roundId: number }> {
+    const v = await this.results.scopedVersion(req, req.payload.versionId);
+    if (v.status !== 'done') throw AppError.badRequest('result.versionNotDone');
+    const works: ScoredWork[] = await this.ds.query(
+      `SELECT r.work_id AS "workId", w.title, w.event_id AS "eventId", r.score::float8 AS score, w.school_ids AS "schoolIds", w.school_names AS "schoolNames"
+       FROM work_results r JOIN round_works w ON w.round_id = $2 AND w.work_id = r.work_id WHERE r.version_id = $1`,
+      [v.id, v.roundId],
+    );
+    const events = new Map<number | null, ScoredWork[]>();
+    for (const w of works) events.set(w.eventId, [...(events.get(w.eventId) ?? []), w]);
+    const rows: PromotionPreviewRow[] = [];
+    for (const list of events.values()) {
+      const byId = new Map(list.map((w) => [w.workId, w]));
+      const decided = promote(
+        list.map((w) => ({ workId: w.workId, score: w.score, schoolId: w.schoolIds[0] ?? null })),
+        { rule: req.payload.rule, schoolCap: req.payload.schoolCap ?? null, ties: req.payload.ties },
+      );
+      for (const d of decided) {
+        const w = byId.get(d.workId)!;
+        rows.push({ workId: w.workId, title: w.title, eventId: w.eventId, score: w.score, rank: d.rank, schoolNames: w.schoolNames, promoted: d.promoted, cappedBySchool: d.cappedBySchool });
+      }
+    }
+    return { rows, roundId: v.roundId };
+  }
+}
+
+const summary = (rows: PromotionPreviewRow[], confirmedAt: string | null): PromotionReply => ({
+  rows,
+  promoted: rows.filter((r) => r.promoted).length,
+  eliminated: rows.filter((r) => !r.promoted).length,
+  confirmedAt,
+});
