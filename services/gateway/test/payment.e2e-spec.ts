@@ -17,6 +17,9 @@ function signed(fields: Record<string, string>, key = alipayEnv().ALIPAY_SANDBOX
   return { ...all, sign: signText(signContent(all, ['sign', 'sign_type']), toKey(key, 'private')) };
 }
 
+/** Now in Alipay's format (Beijing time): a payment made now belongs to today's bill. */
+const beijingNow = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+
 function success(order: string, more: Record<string, string> = {}) {
   const env = alipayEnv();
   return {
@@ -26,7 +29,7 @@ function success(order: string, more: Record<string, string> = {}) {
     trade_no: `2026${order}`,
     trade_status: 'TRADE_SUCCESS',
     total_amount: '88.00',
-    gmt_payment: '2026-11-25 10:00:00',
+    gmt_payment: beijingNow(),
     buyer_logon_id: 'pay***@example.com',
     ...more,
   };

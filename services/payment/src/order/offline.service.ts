@@ -61,9 +61,12 @@ export class OfflineService {
 
   async page(req: RpcRequest<PageQuery & { keyword?: string; status?: string }>): Promise<Page<OfflinePaymentView>> {
     const { pageNum, pageSize, offset } = pageOf(req.payload);
-    const params = [await this.scopes.of(req), likePattern(req.payload.keyword), req.payload.status ?? null];
-    const where = `($1::int[] IS NULL OR p.group_id = ANY($1)) AND ($2::text IS NULL OR p.payer_name ILIKE $2 OR p.competition_name ILIKE $2 OR p.signup_id::text = trim(both '%' from $2))
-      AND ($3::text IS NULL OR p.status = $3)`;
+    // A number is a sign-up number; anything else is looked for in the payer's and the competition's names.
+    const keyword = req.payload.keyword?.trim();
+    const number = keyword && /^\d{1,12}$/.test(keyword) ? Number(keyword) : null;
+    const params = [await this.scopes.of(req), number === null ? likePattern(keyword) : null, req.payload.status ?? null, number];
+    const where = `($1::int[] IS NULL OR p.group_id = ANY($1)) AND ($2::text IS NULL OR p.payer_name ILIKE $2 OR p.competition_name ILIKE $2)
+      AND ($4::bigint IS NULL OR p.signup_id = $4) AND ($3::text IS NULL OR p.status = $3)`;
     const [list, [{ total }]] = await Promise.all([
       this.ds.query(`SELECT ${COLUMNS} FROM offline_payments p LEFT JOIN orders o ON o.id = p.order_id WHERE ${where} ORDER BY p.id DESC LIMIT ${pageSize} OFFSET ${offset}`, params),
       this.ds.query(`SELECT count(*)::int AS total FROM offline_payments p WHERE ${where}`, params),
