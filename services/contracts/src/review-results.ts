@@ -144,6 +144,41 @@ export interface PromotionConfirmedEvent {
   eliminatedWorkIds: number[];
 }
 
+/** Awards (奖项) per event: levels best first, each by a count, a percent of the event's works, or a score band. */
+export type AwardRule = { kind: 'count'; count: number } | { kind: 'percent'; percent: number } | { kind: 'band'; min: number };
+
+export interface AwardLevel {
+  name: string;
+  rule: AwardRule;
+}
+
+/** The default level names, best first; an organiser edits names and rules. */
+export const DEFAULT_AWARD_LEVELS = ['特等奖', '一等奖', '二等奖', '三等奖', '优秀奖'] as const;
+
+export interface AwardRequest {
+  versionId: number;
+  levels: AwardLevel[];
+  /** Ties at a level's edge: 'include' gives every tied work the level, 'break' ranks ties by the tie-breaks first. */
+  ties: 'include' | 'break';
+}
+
+export interface AwardRow {
+  workId: number;
+  title: string;
+  eventId: number | null;
+  score: number;
+  rank: number;
+  /** The level's name, or null for no award. */
+  level: string | null;
+}
+
+export interface AwardReply {
+  rows: AwardRow[];
+  /** Works per level name, in the levels' order. */
+  counts: { level: string; works: number }[];
+  confirmedAt: string | null;
+}
+
 export const resultMessages = {
   'result.missingSheets': {
     'zh-CN': '还有 {count} 份评分表未提交，请催促专家或选择按已提交的评分计算',
@@ -152,6 +187,7 @@ export const resultMessages = {
   'result.noScores': { 'zh-CN': '本轮还没有已提交的评分', en: 'No score sheet of this round is submitted yet' },
   'result.versionNotFound': { 'zh-CN': '计算版本不存在：{id}', en: 'No such score version: {id}' },
   'result.versionNotDone': { 'zh-CN': '该计算版本尚未完成', en: 'This score version is not finished yet' },
+  'result.awardsDone': { 'zh-CN': '本轮的获奖名单已确认', en: "This round's awards are already confirmed" },
   'result.promotionDone': { 'zh-CN': '本轮的晋级名单已确认', en: "This round's promotion is already confirmed" },
   'message.promoted': { 'zh-CN': '恭喜晋级：{name} 通过了“{round}”', en: 'Promoted: {name} passed "{round}"' },
   'message.eliminated': { 'zh-CN': '很遗憾，{name} 未能通过“{round}”', en: '{name} did not pass "{round}"' },

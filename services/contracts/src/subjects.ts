@@ -370,6 +370,9 @@ export const ReviewSubject = {
   /** Who would go through to the next stage by a rule (per event), and then the confirmation of it. */
   promotionPreview: 'review.promotion.preview',
   promotionConfirm: 'review.promotion.confirm',
+  /** Award levels per event by a rule, previewed, then confirmed once per round. */
+  awardPreview: 'review.award.preview',
+  awardConfirm: 'review.award.confirm',
   columnSetting: 'review.sheet.columns',
   mineDashboard: 'review.mine.dashboard',
   minePage: 'review.mine.page',

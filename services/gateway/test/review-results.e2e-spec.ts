@@ -1,4 +1,4 @@
-import type { ExpertCalibrationView, ExpertSaveReply, FinalScoreReply, Page, PromotionReply, Round, ScoreVersion, WorkResult } from '@cmp/contracts';
+import type { AwardReply, ExpertCalibrationView, ExpertSaveReply, FinalScoreReply, Page, PromotionReply, Round, ScoreVersion, WorkResult } from '@cmp/contracts';
 import { api, login, upload, type Reply } from './support/api';
 import { waitFor } from './support/platform';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from './support/enroll';
@@ -204,6 +204,36 @@ describe('final scores (review worker)', () => {
       expect((await api('/review/comment/result/promotion/preview', { token: admin1, body: { versionId: median.id, ties: 'include', ...body } })).code).toBe(10400);
     }
     expect((await api('/review/comment/result/promotion/preview', { token: admin2, body: { versionId: median.id, rule: 'top', value: 1, ties: 'include' } })).code).toBe(10404);
+  });
+
+  it('awards levels per event by count, percent and score band (ties share a level), confirmed once', async () => {
+    const [w1, w2, w3] = workIds;
+    const versions = ok(await api<ScoreVersion[]>(`/review/comment/result/versions?roundId=${round.id}`, { token: admin1 }), 'versions');
+    const median = versions.find((v) => v.number === 2)!; // w1 70, w2 90, w3 80
+    const mean = versions.find((v) => v.number === 3)!; // w1 70, w2 70, w3 73.33
+    const levels = async (versionId: number, body: object[]) => {
+      const r = ok(await api<AwardReply>('/review/comment/result/award/preview', { token: admin1, body: { versionId, levels: body, ties: 'include' } }), 'preview');
+      return Object.fromEntries(r.rows.map((x) => [x.workId, x.level]));
+    };
+    expect(await levels(median.id, [{ name: '一等奖', rule: 'count', value: 1 }, { name: '二等奖', rule: 'count', value: 1 }, { name: '优秀奖', rule: 'band', value: 60 }]))
+      .toEqual({ [w2]: '一等奖', [w3]: '二等奖', [w1]: '优秀奖' });
+    expect(await levels(median.id, [{ name: '一等奖', rule: 'percent', value: 34 }, { name: '二等奖', rule: 'band', value: 75 }]))
+      .toEqual({ [w2]: '一等奖', [w3]: '一等奖', [w1]: null }); // ceil(3 × 34%) = 2; w1's 70 is under the band's 75
+    // Ties at a level's edge share it: w1 and w2 tie at 70 behind w3.
+    expect(await levels(mean.id, [{ name: '一等奖', rule: 'count', value: 1 }, { name: '二等奖', rule: 'count', value: 1 }]))
+      .toEqual({ [w3]: '一等奖', [w1]: '二等奖', [w2]: '二等奖' });
+
+    const body = { versionId: median.id, levels: [{ name: '一等奖', rule: 'count', value: 1 }, { name: '二等奖', rule: 'count', value: 2 }], ties: 'include' };
+    const confirmed = ok(await api<AwardReply>('/review/comment/result/award/confirm', { token: admin1, body }), 'confirm');
+    expect(confirmed.counts).toEqual([{ level: '一等奖', works: 1 }, { level: '二等奖', works: 2 }]);
+    expect(confirmed.confirmedAt).toBeTruthy();
+    expect((await api('/review/comment/result/award/confirm', { token: admin1, body })).code).toBe(10409);
+    const stored = await sql<{ work_id: number; level: string }>(`SELECT work_id, level FROM review.work_awards WHERE round_id = $1`, [round.id]);
+    expect(Object.fromEntries(stored.map((x) => [x.work_id, x.level]))).toEqual({ [w2]: '一等奖', [w3]: '二等奖', [w1]: '二等奖' });
+    for (const bad of [[{ name: '一等奖', rule: 'count', value: 0.5 }], [{ name: '一等奖', rule: 'percent', value: 120 }], [], [{ name: 'x', rule: 'count', value: 1 }, { name: 'x', rule: 'count', value: 1 }]]) {
+      expect((await api('/review/comment/result/award/preview', { token: admin1, body: { versionId: median.id, levels: bad, ties: 'include' } })).code).toBe(10400);
+    }
+    expect((await api('/review/comment/result/award/preview', { token: admin2, body: { versionId: median.id, levels: [{ name: '一等奖', rule: 'count', value: 1 }], ties: 'include' } })).code).toBe(10404);
   });
 
   it('keeps another organisation out and says what to fix on bad input', async () => {

@@ -13,6 +13,7 @@ import { GroupService } from './group/group.service';
 import { ResultsController } from './results/results.controller';
 import { ResultsService } from './results/results.service';
 import { PromotionService } from './results/promotion.service';
+import { AwardService } from './results/award.service';
 import { ProgressService } from './scoring/progress.service';
 import { ScoringController } from './scoring/scoring.controller';
 import { ScoringService } from './scoring/scoring.service';
@@ -38,6 +39,7 @@ import { EXPERT_CONTROLLERS, EXPERT_PROVIDERS } from './expert';
     BidService,
     ResultsService,
     PromotionService,
+    AwardService,
     ScoringService,
     ProgressService,
     GroupService,

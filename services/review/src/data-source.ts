@@ -7,13 +7,14 @@ import { RoundWorkSchools1766200000000 } from './migrations/1766200000000-RoundW
 import { Scoring1766300000000 } from './migrations/1766300000000-Scoring';
 import { ScoreVersions1766400000000 } from './migrations/1766400000000-ScoreVersions';
 import { Promotions1766500000000 } from './migrations/1766500000000-Promotions';
+import { Awards1766600000000 } from './migrations/1766600000000-Awards';
 
 /** The review schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function reviewDataSource(config: Pick<ReviewConfig, 'databaseUrl' | 'dbPoolSize'>) {
   return createServiceDataSource({
     url: config.databaseUrl,
     schema: REVIEW_SCHEMA,
-    migrations: [Review1766000000000, ExpertIntake1766100000000, RoundWorkSchools1766200000000, Scoring1766300000000, ScoreVersions1766400000000, Promotions1766500000000],
+    migrations: [Review1766000000000, ExpertIntake1766100000000, RoundWorkSchools1766200000000, Scoring1766300000000, ScoreVersions1766400000000, Promotions1766500000000, Awards1766600000000],
     poolSize: config.dbPoolSize,
   });
 }

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { AppError } from '@cmp/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Perm, ReviewSubject as S, type ExpertCalibrationView, type FinalScoreReply, type Page, type PromotionReply, type PromotionRequest, type ScoreVersion, type WorkResult } from '@cmp/contracts';
+import { Perm, ReviewSubject as S, type ExpertCalibrationView, type FinalScoreReply, type Page, type AwardLevel, type AwardReply, type AwardRequest, type PromotionReply, type PromotionRequest, type ScoreVersion, type WorkResult } from '@cmp/contracts';
 import { Permissions } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { FinalScoreDto, PromotionDto, ResultPageDto, RoundIdDto, VersionIdDto } from './review.dto';
+import { AwardDto, FinalScoreDto, PromotionDto, ResultPageDto, RoundIdDto, VersionIdDto } from './review.dto';
 
 /** Final scores of a round (评审结果): computed in the background as versions. */
 @ApiTags('review: results')
@@ -62,6 +62,33 @@ export class ReviewResultController {
   promotionConfirm(@RequestCtx() ctx: Ctx, @Body() body: PromotionDto): Promise<PromotionReply> {
     return this.rpc.call(ctx, S.promotionConfirm, promotionRequest(body));
   }
+
+  /** Award levels per event by their rules (nothing changes). */
+  @Post('award/preview')
+  @HttpCode(200)
+  @Permissions(Perm.reviewList, Perm.reviewEdit)
+  awardPreview(@RequestCtx() ctx: Ctx, @Body() body: AwardDto): Promise<AwardReply> {
+    return this.rpc.call(ctx, S.awardPreview, awardRequest(body));
+  }
+
+  /** Confirms the awards once per round. */
+  @Post('award/confirm')
+  @HttpCode(200)
+  @Permissions(Perm.reviewEdit)
+  awardConfirm(@RequestCtx() ctx: Ctx, @Body() body: AwardDto): Promise<AwardReply> {
+    return this.rpc.call(ctx, S.awardConfirm, awardRequest(body));
+  }
+}
+
+function awardRequest(b: AwardDto): AwardRequest {
+  const levels: AwardLevel[] = b.levels.map((l) => {
+    const sensible = l.rule === 'count' ? Number.isInteger(l.value) && l.value >= 1 : l.rule === 'percent' ? l.value > 0 && l.value <= 100 : l.value <= 100;
+    if (!sensible) throw AppError.badRequest('error.badValue');
+    const rule = l.rule === 'count' ? { kind: 'count' as const, count: l.value } : l.rule === 'percent' ? { kind: 'percent' as const, percent: l.value } : { kind: 'band' as const, min: l.value };
+    return { name: l.name.trim(), rule };
+  });
+  if (new Set(levels.map((l) => l.name)).size !== levels.length) throw AppError.badRequest('error.badValue');
+  return { versionId: b.versionId, levels, ties: b.ties };
 }
 
 function promotionRequest(b: PromotionDto): PromotionRequest {

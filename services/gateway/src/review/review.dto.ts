@@ -524,3 +524,38 @@ export class PromotionDto extends VersionIdDto {
   @IsIn(['include', 'break'])
   ties: 'include' | 'break';
 }
+
+export const AWARD_RULES = ['count', 'percent', 'band'] as const;
+
+class AwardLevelDto {
+  @ApiProperty({ description: '特等奖, 一等奖 ...' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  name: string;
+
+  @ApiProperty({ enum: AWARD_RULES })
+  @IsIn(AWARD_RULES)
+  rule: (typeof AWARD_RULES)[number];
+
+  @ApiProperty({ description: 'count: a whole number of works; percent: 0 < p <= 100; band: the lowest score, 0 to 100' })
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100000)
+  value: number;
+}
+
+/** Award levels, best first, each by a count, a percent of the event's works or a score band. */
+export class AwardDto extends VersionIdDto {
+  @ApiProperty({ type: [AwardLevelDto] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => AwardLevelDto)
+  levels: AwardLevelDto[];
+
+  @ApiProperty({ enum: ['include', 'break'], description: "ties at a level's edge: all get it, or the tie-breaks decide" })
+  @IsIn(['include', 'break'])
+  ties: 'include' | 'break';
+}

@@ -13,13 +13,27 @@ import { RoundService } from '../round/round.service';
 import { promote } from './ranking';
 import { ResultsService } from './results.service';
 
-interface ScoredWork {
+export interface ScoredWork {
   workId: number;
   title: string;
   eventId: number | null;
   score: number;
   schoolIds: number[];
   schoolNames: string[];
+}
+
+/** A finished version's works with their round scores, grouped by event (each event's works compete among themselves). */
+export async function scoredWorksByEvent(ds: DataSource, results: ResultsService, req: RpcRequest, versionId: number): Promise<{ events: ScoredWork[][]; roundId: number }> {
+  const v = await results.scopedVersion(req, versionId);
+  if (v.status !== 'done') throw AppError.badRequest('result.versionNotDone');
+  const works: ScoredWork[] = await ds.query(
+    `SELECT r.work_id AS "workId", w.title, w.event_id AS "eventId", r.score::float8 AS score, w.school_ids AS "schoolIds", w.school_names AS "schoolNames"
+     FROM work_results r JOIN round_works w ON w.round_id = $2 AND w.work_id = r.work_id WHERE r.version_id = $1`,
+    [v.id, v.roundId],
+  );
+  const events = new Map<number | null, ScoredWork[]>();
+  for (const w of works) events.set(w.eventId, [...(events.get(w.eventId) ?? []), w]);
+  return { events: [...events.values()], roundId: v.roundId };
 }
 
 /**
@@ -73,17 +87,9 @@ export class PromotionService {
 
   /** The version's works with the rule applied, event by event (each event's works compete among themselves). */
   private async compute(req: RpcRequest<PromotionRequest>): Promise<{ rows: PromotionPreviewRow[]; roundId: number }> {
-    const v = await this.results.scopedVersion(req, req.payload.versionId);
-    if (v.status !== 'done') throw AppError.badRequest('result.versionNotDone');
-    const works: ScoredWork[] = await this.ds.query(
-      `SELECT r.work_id AS "workId", w.title, w.event_id AS "eventId", r.score::float8 AS score, w.school_ids AS "schoolIds", w.school_names AS "schoolNames"
-       FROM work_results r JOIN round_works w ON w.round_id = $2 AND w.work_id = r.work_id WHERE r.version_id = $1`,
-      [v.id, v.roundId],
-    );
-    const events = new Map<number | null, ScoredWork[]>();
-    for (const w of works) events.set(w.eventId, [...(events.get(w.eventId) ?? []), w]);
+    const { events, roundId } = await scoredWorksByEvent(this.ds, this.results, req, req.payload.versionId);
     const rows: PromotionPreviewRow[] = [];
-    for (const list of events.values()) {
+    for (const list of events) {
       const byId = new Map(list.map((w) => [w.workId, w]));
       const decided = promote(
         list.map((w) => ({ workId: w.workId, score: w.score, schoolId: w.schoolIds[0] ?? null })),
@@ -94,7 +100,7 @@ export class PromotionService {
         rows.push({ workId: w.workId, title: w.title, eventId: w.eventId, score: w.score, rank: d.rank, schoolNames: w.schoolNames, promoted: d.promoted, cappedBySchool: d.cappedBySchool });
       }
     }
-    return { rows, roundId: v.roundId };
+    return { rows, roundId };
   }
 }
 

@@ -3,7 +3,7 @@
  * `tieBreak` holds, in order, what the organiser named to break ties (a column's score, another round's score).
  */
 
-import type { PromotionRule } from '@cmp/contracts';
+import type { AwardLevel, PromotionRule } from '@cmp/contracts';
 
 export interface Ranked {
   workId: number;
@@ -82,16 +82,6 @@ export function promote(works: Ranked[], o: PromotionOptions): PromotionRow[] {
   }
   return out;
 }
-
-export type AwardRule = { kind: 'count'; count: number } | { kind: 'percent'; percent: number } | { kind: 'band'; min: number };
-
-export interface AwardLevel {
-  name: string;
-  rule: AwardRule;
-}
-
-/** The default levels, best first; an organiser edits names and rules. */
-export const DEFAULT_AWARD_LEVELS = ['特等奖', '一等奖', '二等奖', '三等奖', '优秀奖'];
 
 /**
  * Awards by level, best first, in rank order: a count or percent level takes the next works (percent of all the

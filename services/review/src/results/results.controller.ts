@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReviewSubject as S, type FinalScoreRequest, type PromotionRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
+import { ReviewSubject as S, type AwardRequest, type FinalScoreRequest, type PromotionRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
+import { AwardService } from './award.service';
 import { PromotionService } from './promotion.service';
 import { ResultsService } from './results.service';
 
@@ -9,6 +10,7 @@ export class ResultsController {
   constructor(
     private readonly results: ResultsService,
     private readonly promotion: PromotionService,
+    private readonly awards: AwardService,
   ) {}
 
   @MessagePattern(S.resultCalculate) calculate(@Payload() r: RpcRequest<FinalScoreRequest>) { return this.results.calculate(r); }
@@ -18,4 +20,6 @@ export class ResultsController {
   @MessagePattern(S.resultCalibration) calibration(@Payload() r: RpcRequest<{ versionId: number }>) { return this.results.calibration(r); }
   @MessagePattern(S.promotionPreview) promotionPreview(@Payload() r: RpcRequest<PromotionRequest>) { return this.promotion.preview(r); }
   @MessagePattern(S.promotionConfirm) promotionConfirm(@Payload() r: RpcRequest<PromotionRequest>) { return this.promotion.confirm(r); }
+  @MessagePattern(S.awardPreview) awardPreview(@Payload() r: RpcRequest<AwardRequest>) { return this.awards.preview(r); }
+  @MessagePattern(S.awardConfirm) awardConfirm(@Payload() r: RpcRequest<AwardRequest>) { return this.awards.confirm(r); }
 }
