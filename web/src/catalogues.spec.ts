@@ -22,6 +22,16 @@ import centreEn from '@/modules/center/locales/en';
 import centreZh from '@/modules/center/locales/zh-CN';
 import certificateAdminEn from '@/modules/certificate-admin/locales/en';
 import certificateAdminZh from '@/modules/certificate-admin/locales/zh-CN';
+import expertsEn from '@/modules/experts/locales/en';
+import expertsZh from '@/modules/experts/locales/zh-CN';
+import financeEn from '@/modules/finance/locales/en';
+import financeZh from '@/modules/finance/locales/zh-CN';
+import referenceEn from '@/modules/reference/locales/en';
+import referenceZh from '@/modules/reference/locales/zh-CN';
+import reviewAdminEn from '@/modules/review-admin/locales/en';
+import reviewAdminZh from '@/modules/review-admin/locales/zh-CN';
+import reviewEn from '@/modules/review/locales/en';
+import reviewZh from '@/modules/review/locales/zh-CN';
 
 type Tree = { [k: string]: string | Tree };
 function leaves(tree: Tree, prefix = ''): Map<string, string> {
@@ -46,6 +56,11 @@ describe.each([
   ['enrollAdmin', enrollAdminZh, enrollAdminEn],
   ['centre', centreZh, centreEn],
   ['certificateAdmin', certificateAdminZh, certificateAdminEn],
+  ['experts', expertsZh, expertsEn],
+  ['finance', financeZh, financeEn],
+  ['reference', referenceZh, referenceEn],
+  ['reviewAdmin', reviewAdminZh, reviewAdminEn],
+  ['review', reviewZh, reviewEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);
