@@ -5,6 +5,7 @@ import { CertificatesSubject, Service } from '@cmp/contracts';
 import { BatchController } from './batch/batch.controller';
 import { BatchService } from './batch/batch.service';
 import { CertificateService } from './batch/certificate.service';
+import { WinnersConsumer } from './batch/winners.consumer';
 import { CERTIFICATES_CONFIG, loadCertificatesConfig, type CertificatesConfig } from './config';
 import { certificatesDataSource } from './data-source';
 import { queueProvider, RENDER_QUEUE, type RenderQueue } from './queue';
@@ -26,6 +27,7 @@ import { TemplateService } from './template/template.service';
     TemplateService,
     BatchService,
     CertificateService,
+    WinnersConsumer,
   ],
 })
 export class AppModule implements OnApplicationShutdown {

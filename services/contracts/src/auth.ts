@@ -51,6 +51,8 @@ export interface UserInfo {
   roleIds: number[];
   roleKeys: string[];
   permissions: string[];
+  /** When the account was made. */
+  createdAt: string;
 }
 
 export const MenuType = { directory: 1, page: 2, leaf: 4 } as const;

@@ -4,6 +4,7 @@
  * its HTML renderer live in certificate-design.ts; here a design travels as opaque JSON checked against those types.
  */
 import type { PageQuery } from './rpc';
+import type { ApprovedSignup } from './enrollment';
 
 /** BullMQ queue of the certificates worker (src/worker.ts) and its job names. */
 export const CertificateQueue = {
@@ -86,8 +87,11 @@ export type PickMode = (typeof PICK_MODES)[number];
 export interface RecipientsFromSignups {
   batchId: number;
   signupIds: number[];
+  /** The award on every certificate; ignored with useAwardLevel. */
   awardName: string;
   per: PickMode;
+  /** Each sign-up's published award level (review results) as its award name. */
+  useAwardLevel?: boolean;
 }
 
 /** The pick list's query: the batch's competition is implied; itemId defaults to nothing (all events). */
@@ -95,6 +99,15 @@ export interface BatchSignupQuery extends PageQuery {
   batchId: number;
   itemId?: number;
   keyword?: string;
+  /** Only the published winners of the competition's review rounds (each with its award level). */
+  published?: boolean;
+}
+
+/** A sign-up in the winners picker: already in the batch or not, and its published award when it has one. */
+export interface PickableSignup extends ApprovedSignup {
+  added: boolean;
+  awardLevel: string | null;
+  roundName: string | null;
 }
 
 export const BATCH_STATUSES = ['draft', 'queued', 'running', 'done', 'failed'] as const;
@@ -292,6 +305,10 @@ export const certificateMessages = {
   'cert.signupsNotApproved': {
     'zh-CN': '以下报名不是本批次竞赛已通过的报名：{ids}',
     en: 'These are not approved sign-ups of the batch\'s competition: {ids}',
+  },
+  'cert.signupsNotAwarded': {
+    'zh-CN': '以下报名没有已公布的获奖等级，请填写奖项名称：{ids}',
+    en: 'These sign-ups have no published award; type the award name instead: {ids}',
   },
   'cert.signupsAlreadyAdded': { 'zh-CN': '以下报名已在本批次获奖名单中：{ids}', en: 'These sign-ups are already in the batch\'s winners: {ids}' },
   'cert.batchNotFound': { 'zh-CN': '证书批次不存在：{id}', en: 'No such certificate batch: {id}' },

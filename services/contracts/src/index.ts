@@ -9,7 +9,6 @@ export * from './id-number';
 export * from './mask';
 export * from './website';
 export * from './competition';
-export * from './events';
 export * from './operation-log';
 export * from './reference';
 export * from './news';

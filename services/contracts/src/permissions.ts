@@ -81,6 +81,8 @@ export interface Identity {
   roleKeys: string[];
   permissions: string[];
   sessionId: string;
+  /** When the account was made (sessions opened before this field existed lack it): public voting counts newer accounts apart. */
+  createdAt?: string;
 }
 
 export const isRoot = (identity: Pick<Identity, 'roleKeys'>): boolean => identity.roleKeys.includes(ROOT_ROLE);

@@ -179,6 +179,185 @@ export interface AwardReply {
   confirmedAt: string | null;
 }
 
+/** Publication (公布): a round's confirmed awards made public, opening the appeal window. */
+export interface PublishRequest {
+  roundId: number;
+  /** Days after publication a participant may appeal (0: no appeals). */
+  appealDays: number;
+}
+
+export interface Publication {
+  roundId: number;
+  roundName: string;
+  competitionId: number;
+  versionId: number;
+  publishedAt: string;
+  appealUntil: string;
+  awards: number;
+}
+
+/** One published award: a work's level and rank in its event. */
+export interface PublishedAward {
+  workId: number;
+  /** The work's sign-up (null for works loaded before rounds kept it). */
+  signupId: number | null;
+  eventId: number | null;
+  eventName: string;
+  title: string;
+  level: string;
+  rank: number;
+  score: number;
+  schoolNames: string[];
+}
+
+/** review.results.published: a round's award list, once per round. */
+export interface ResultsPublishedEvent {
+  roundId: number;
+  roundName: string;
+  competitionId: number;
+  groupId: number;
+  publishedAt: string;
+  appealUntil: string;
+  awards: PublishedAward[];
+}
+
+/** 获奖明细 (/competitionReward/detailedList): published awards across rounds, filtered. */
+export interface RewardQuery extends PageQuery {
+  competitionId?: number;
+  roundId?: number;
+  level?: string;
+  /** Work title, member, adviser or school. */
+  keyword?: string;
+  /** Internal (the export): every matching row up to 10,000, not a page. */
+  all?: boolean;
+}
+
+/** Columns of the winners' export (.xlsx), in the list's order. */
+export const REWARD_EXPORT_COLUMNS = [
+  { key: 'roundName', zh: '评审轮次', en: 'Round', required: false, width: 16 },
+  { key: 'eventName', zh: '赛项', en: 'Event', required: false, width: 16 },
+  { key: 'rank', zh: '名次', en: 'Rank', required: false, width: 8 },
+  { key: 'level', zh: '奖项', en: 'Award', required: false, width: 10 },
+  { key: 'title', zh: '作品', en: 'Work', required: false, width: 30 },
+  { key: 'members', zh: '成员', en: 'Members', required: false, width: 24 },
+  { key: 'advisers', zh: '指导教师', en: 'Advisers', required: false, width: 16 },
+  { key: 'schools', zh: '学校', en: 'School', required: false, width: 20 },
+  { key: 'score', zh: '得分', en: 'Score', required: false, width: 10 },
+] as const;
+
+export interface RewardRow extends PublishedAward {
+  roundId: number;
+  roundName: string;
+  competitionId: number;
+  memberNames: string[];
+  adviserNames: string[];
+  publishedAt: string;
+}
+
+/** /center/reward: one of the caller's awards (kept by enrollment from review.results.published). */
+export interface MyAward {
+  signupId: number;
+  competitionId: number;
+  competitionName: string;
+  itemName: string;
+  teamName: string | null;
+  roundId: number;
+  roundName: string;
+  workId: number;
+  workTitle: string;
+  level: string;
+  rank: number;
+  publishedAt: string;
+  appealUntil: string;
+}
+
+/** The public ranking tab: each published round of a competition with its ranked awards. */
+export interface PublicRankingRound {
+  roundId: number;
+  roundName: string;
+  publishedAt: string;
+  rows: { rank: number; title: string; eventName: string; level: string; score: number; schoolNames: string[] }[];
+}
+
+/** 复议: a participant's appeal against a published result, once per work and round. */
+export const APPEAL_STATUSES = ['pending', 'rejected', 'reviewing', 'resolved'] as const;
+export type AppealStatus = (typeof APPEAL_STATUSES)[number];
+
+export interface Appeal {
+  id: number;
+  roundId: number;
+  roundName: string;
+  workId: number;
+  title: string;
+  reason: string;
+  status: AppealStatus;
+  reply: string;
+  appellantName: string;
+  /** The published score, and the score of the version that resolved a re-review. */
+  oldScore: number | null;
+  newScore: number | null;
+  createdAt: string;
+  handledAt: string | null;
+}
+
+export interface AppealCreate {
+  roundId: number;
+  workId: number;
+  reason: string;
+}
+
+export interface AppealHandle {
+  id: number;
+  action: 'reject' | 'rereview';
+  reply: string;
+}
+
+export interface AppealQuery extends PageQuery {
+  roundId?: number;
+  status?: AppealStatus;
+}
+
+/** 投票: public voting on a round's works for a time window. */
+export interface VoteWindow {
+  id: number;
+  roundId: number;
+  roundName: string;
+  competitionId: number;
+  opensAt: string;
+  closesAt: string;
+  /** How many works one account may vote for per day (one vote per work per day). */
+  dailyLimit: number;
+  createdAt: string;
+}
+
+export interface VoteOpenRequest {
+  roundId: number;
+  opensAt: string;
+  closesAt: string;
+  dailyLimit: number;
+}
+
+export interface VoteCastReply {
+  /** false when this account already voted for the work today. */
+  counted: boolean;
+  votes: number;
+}
+
+export interface VoteBoardRow {
+  workId: number;
+  title: string;
+  eventName: string;
+  schoolNames: string[];
+  votes: number;
+  /** Votes from accounts created after voting opened (counted apart, shown to organisers only). */
+  lateVotes?: number;
+}
+
+export interface VoteBoard {
+  window: VoteWindow | null;
+  rows: VoteBoardRow[];
+}
+
 export const resultMessages = {
   'result.missingSheets': {
     'zh-CN': '还有 {count} 份评分表未提交，请催促专家或选择按已提交的评分计算',
@@ -191,4 +370,25 @@ export const resultMessages = {
   'result.promotionDone': { 'zh-CN': '本轮的晋级名单已确认', en: "This round's promotion is already confirmed" },
   'message.promoted': { 'zh-CN': '恭喜晋级：{name} 通过了“{round}”', en: 'Promoted: {name} passed "{round}"' },
   'message.eliminated': { 'zh-CN': '很遗憾，{name} 未能通过“{round}”', en: '{name} did not pass "{round}"' },
+  'message.awarded': { 'zh-CN': '恭喜获奖：{name} 在“{round}”中获得{level}', en: 'Award: {name} won {level} in "{round}"' },
+  'message.appealRejected': { 'zh-CN': '复议未获支持：“{title}”（{round}）。答复：{reply}', en: 'Appeal not upheld: "{title}" ({round}). Reply: {reply}' },
+  'message.appealReviewing': { 'zh-CN': '复议已受理：“{title}”（{round}）将重新评审。答复：{reply}', en: 'Appeal accepted: "{title}" ({round}) goes to re-review. Reply: {reply}' },
+  'message.appealResolved': { 'zh-CN': '复议已完成：“{title}”（{round}）的得分由 {old} 变为 {new}', en: 'Appeal done: "{title}" ({round}) scored {new}, was {old}' },
+  'result.notAwarded': { 'zh-CN': '请先确认本轮的获奖名单再公布', en: "Confirm this round's awards before publishing" },
+  'result.alreadyPublished': { 'zh-CN': '本轮结果已公布', en: "This round's results are already published" },
+  'appeal.notPublished': { 'zh-CN': '该轮结果尚未公布', en: "This round's results are not published" },
+  'appeal.closed': { 'zh-CN': '复议期已结束', en: 'The appeal window has closed' },
+  'appeal.notYours': { 'zh-CN': '只能对自己参赛的作品申请复议', en: 'You can appeal only for your own works' },
+  'appeal.exists': { 'zh-CN': '该作品在本轮已申请过复议', en: 'This work already has an appeal in this round' },
+  'appeal.notFound': { 'zh-CN': '复议申请不存在：{id}', en: 'No such appeal: {id}' },
+  'appeal.roundClosed': {
+    'zh-CN': '评审轮次已关闭或已过截止时间，请先开放本轮并延长截止时间，再发起重新评审',
+    en: 'The round is closed or past its deadline; open it and extend the deadline before sending the work to re-review',
+  },
+  'appeal.handled': { 'zh-CN': '该复议申请已处理', en: 'This appeal is already handled' },
+  'vote.badWindow': { 'zh-CN': '投票结束时间须晚于开始时间', en: 'Voting must close after it opens' },
+  'vote.notOpen': { 'zh-CN': '当前不在投票时间内', en: 'Voting is not open now' },
+  'vote.notFound': { 'zh-CN': '投票活动不存在：{id}', en: 'No such vote: {id}' },
+  'vote.workNotFound': { 'zh-CN': '该作品不在本次投票中', en: 'This work is not in this vote' },
+  'vote.dailyLimit': { 'zh-CN': '今天的票已投完（每天最多 {limit} 个作品），明天再来', en: 'You have used today\'s votes ({limit} works a day); come back tomorrow' },
 } as const;

@@ -143,6 +143,7 @@ export interface ReviewTypeOptions {
 /** A submitted work as the enrollment service hands it to the review service (internal). */
 export interface ReviewCandidateWork {
   workId: number;
+  signupId: number;
   itemId: number;
   title: string;
   /** The competition's organisation (the signup's group). */

@@ -216,6 +216,8 @@ export const EnrollmentSubject = {
    * in both languages (the review service's reminders to experts).
    */
   messageSend: 'enrollment.message.send',
+  /** The caller's published awards (/center/reward). */
+  myAwards: 'enrollment.centre.awards',
   /** The caller's bank card (for prize money): masked view, save, delete. */
   bankCardGet: 'enrollment.bank-card.get',
   bankCardSave: 'enrollment.bank-card.save',
@@ -373,6 +375,20 @@ export const ReviewSubject = {
   /** Award levels per event by a rule, previewed, then confirmed once per round. */
   awardPreview: 'review.award.preview',
   awardConfirm: 'review.award.confirm',
+  /** Publication (review.results.published), the published lists, appeals and public voting. */
+  resultPublish: 'review.result.publish',
+  publications: 'review.result.publications',
+  rewardList: 'review.reward.list',
+  publicRanking: 'review.ranking.public',
+  appealCreate: 'review.appeal.create',
+  appealMine: 'review.appeal.mine',
+  appealList: 'review.appeal.list',
+  appealHandle: 'review.appeal.handle',
+  voteOpen: 'review.vote.open',
+  voteWindows: 'review.vote.windows',
+  voteCast: 'review.vote.cast',
+  voteBoard: 'review.vote.board',
+  voteReport: 'review.vote.report',
   columnSetting: 'review.sheet.columns',
   mineDashboard: 'review.mine.dashboard',
   minePage: 'review.mine.page',
@@ -423,10 +439,10 @@ export const EventSubject = {
   /** Money of an order went back to the payer; payload PaymentOrderRefundedEvent (payment.ts). */
   paymentOrderRefunded: 'payment.order.refunded',
   /**
-   * Review results published a competition's winners list; payload WinnersPublishedEvent. The certificates
-   * service will turn it into a draft batch (the same list an organiser imports from a spreadsheet).
+   * A round's results were published with its award list; payload ResultsPublishedEvent (review-results.ts), through
+   * the review outbox. Enrollment keeps each sign-up's award and tells its people; certificates offers the winners.
    */
-  winnersPublished: 'review.winners.published',
+  resultsPublished: 'review.results.published',
   /** A round's promotion was confirmed; payload PromotionConfirmedEvent (review-results.ts). Through the review outbox. */
   promotionConfirmed: 'review.promotion.confirmed',
   /** A certificate batch was sent to its holders; payload CertificatesSentEvent (certificates.ts), one per chunk of holders. */
@@ -455,7 +471,7 @@ export const EventStream = {
   },
   review: {
     name: 'REVIEW',
-    subjects: [EventSubject.promotionConfirmed],
+    subjects: [EventSubject.promotionConfirmed, EventSubject.resultsPublished],
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 60 * 60,
   },
@@ -481,4 +497,6 @@ export const EventConsumer = {
   paymentSignupClosed: 'payment-signup-closed',
   enrollmentPromotion: 'enrollment-promotion',
   enrollmentCertificatesSent: 'enrollment-certificates-sent',
+  enrollmentResults: 'enrollment-results',
+  certificatesResults: 'certificates-results',
 } as const;

@@ -10,7 +10,7 @@ import { ENROLLMENT_CONFIG, loadEnrollmentConfig, type EnrollmentConfig } from '
 import { enrollmentDataSource } from './data-source';
 import { PaymentConsumer } from './payment/payment.consumer';
 import { CertificatesSentConsumer } from './centre/certificates-sent.consumer';
-import { PromotionConsumer } from './centre/promotion.consumer';
+import { ReviewResultsConsumer } from './centre/review-results.consumer';
 import { CompetitionSettings } from './settings/competition-settings';
 import { SignupAdminService } from './signup/admin.service';
 import { SignupController } from './signup/signup.controller';
@@ -41,7 +41,7 @@ import { WorkService } from './work/work.service';
     BankCardService,
     PaymentConsumer,
     CertificatesSentConsumer,
-    PromotionConsumer,
+    ReviewResultsConsumer,
   ],
 })
 export class AppModule {}

@@ -12,6 +12,8 @@ export const loadGatewayConfig = () =>
     bodyLimitBytes: env.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     /** Public certificate trace look-ups per address per minute (shared in Redis). */
     traceLimitPerMinute: env.int('TRACE_LIMIT_PER_MINUTE', 30, 1, 100000),
+    /** Public votes per address per minute (shared in Redis); a campus behind one NAT needs room. */
+    voteLimitPerMinute: env.int('VOTE_LIMIT_PER_MINUTE', 120, 1, 10_000_000),
     uploadLimitBytes: env.int('UPLOAD_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     rateLimitPerMinute: env.int('RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
     imageLimitBytes: env.int('IMAGE_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 64 * 1024 * 1024),

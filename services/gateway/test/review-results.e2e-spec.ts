@@ -1,5 +1,26 @@
-import type { AwardReply, ExpertCalibrationView, ExpertSaveReply, FinalScoreReply, Page, PromotionReply, Round, ScoreVersion, WorkResult } from '@cmp/contracts';
-import { api, login, upload, type Reply } from './support/api';
+import ExcelJS from 'exceljs';
+import type {
+  Appeal,
+  AwardReply,
+  ExpertCalibrationView,
+  ExpertSaveReply,
+  FinalScoreReply,
+  MyAward,
+  Page,
+  PickableSignup,
+  PromotionReply,
+  PublicRankingRound,
+  Publication,
+  RewardRow,
+  Round,
+  ScoreVersion,
+  VoteBoard,
+  VoteCastReply,
+  VoteWindow,
+  WorkResult,
+} from '@cmp/contracts';
+import { api, freshIp, login, upload, type Reply } from './support/api';
+import { addBatch, addTemplate } from './support/certificates';
 import { waitFor } from './support/platform';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from './support/enroll';
 
@@ -34,6 +55,9 @@ describe('final scores (review worker)', () => {
   /** expert token → its assignments (work id → assignment id) */
   const experts: { token: string; id: number; assignments: Map<number, number> }[] = [];
   const workIds: number[] = [];
+  /** The authors of workIds, in the same order. */
+  let authors: { token: string; ip: string; userId: number }[] = [];
+  let competitionId: number;
 
   /** Scores one work as an expert: [a, b] out of 50 each, so the total out of 100 is a + b. */
   const submit = async (e: (typeof experts)[number], workId: number, a: number, b: number) => {
@@ -46,7 +70,9 @@ describe('final scores (review worker)', () => {
   beforeAll(async () => {
     [admin1, admin2] = await Promise.all([login('admin1'), login('admin2')]);
     const c = await makeCompetition(admin1);
+    competitionId = c.id;
     const students = await makeStudents(3, `res${run}`);
+    authors = students.map((s) => ({ token: s.token, ip: `2001:db8::${s.userId.toString(16)}`, userId: s.userId }));
     for (const s of students) {
       const as = { token: s.token, ip: `2001:db8::${s.userId.toString(16)}` };
       const body = { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: `作者${s.userId}`, schoolName: '东海大学' }, teachers: [] };
@@ -234,6 +260,154 @@ describe('final scores (review worker)', () => {
       expect((await api('/review/comment/result/award/preview', { token: admin1, body: { versionId: median.id, levels: bad, ties: 'include' } })).code).toBe(10400);
     }
     expect((await api('/review/comment/result/award/preview', { token: admin2, body: { versionId: median.id, levels: [{ name: '一等奖', rule: 'count', value: 1 }], ties: 'include' } })).code).toBe(10404);
+  });
+
+  it('publishes once: participants get their award and a message, certificates offers the winners, the ranking and the winners list show them', async () => {
+    const [w1, w2, w3] = workIds;
+    // A round without confirmed awards cannot be published.
+    const bare = ok(await api<Round>('/review/round/save', { token: admin1, body: { competitionId, name: '复赛', type: 'online', expertsPerWork: 1, scoreColumns: COLUMNS } }), 'round');
+    const early = await api('/review/comment/result/publish', { token: admin1, lang: 'en', body: { roundId: bare.id, appealDays: 7 } });
+    expect([early.code, early.msg]).toEqual([10409, "Confirm this round's awards before publishing"]);
+    expect((await api('/review/comment/result/publish', { token: admin2, body: { roundId: round.id, appealDays: 7 } })).code).toBe(10404);
+
+    const published = ok(await api<Publication>('/review/comment/result/publish', { token: admin1, body: { roundId: round.id, appealDays: 7 } }), 'publish');
+    expect(published).toMatchObject({ roundId: round.id, roundName: '初审', awards: 3 });
+    expect(Date.parse(published.appealUntil) - Date.parse(published.publishedAt)).toBe(7 * 86_400_000);
+    expect((await api('/review/comment/result/publish', { token: admin1, body: { roundId: round.id, appealDays: 7 } })).code).toBe(10409);
+    // The published version is frozen (marked), later versions are new ones.
+    const [frozen] = await sql<{ published_at: Date | null }>(`SELECT published_at FROM review.score_versions WHERE id = $1`, [published.versionId]);
+    expect(frozen.published_at).not.toBeNull();
+
+    // Enrollment: each author sees their own award and got a message.
+    await waitFor('enrollment to record the awards', async () => (await sql(`SELECT 1 FROM enrollment.signup_awards WHERE round_id = $1`, [round.id])).length === 3);
+    const mine = ok(await api<Page<MyAward>>('/center/reward/list', { token: authors[1].token }), 'my awards');
+    expect(mine.list.map((a) => [a.workId, a.level, a.rank, a.roundName])).toEqual([[w2, '一等奖', 1, '初审']]);
+    const messages = await sql<{ title_zh: string }>(`SELECT title_zh FROM enrollment.messages WHERE user_id = $1 AND title_zh LIKE '恭喜获奖%'`, [authors[1].userId]);
+    expect(messages).toHaveLength(1);
+    expect(messages[0].title_zh).toContain('一等奖');
+
+    // Certificates: the picker offers the published winners with their levels, and takes each level as the award.
+    const template = await addTemplate(admin1, { variant: 'randomCode' });
+    const batch = await addBatch(admin1, { templateId: template.id, competitionId });
+    await waitFor('certificates to record the winners', async () => (await sql(`SELECT 1 FROM certificates.published_winners WHERE round_id = $1`, [round.id])).length === 3);
+    const picker = ok(await api<Page<PickableSignup>>(`/certificate/batch/signups?batchId=${batch.id}&published=true`, { token: admin1 }), 'picker');
+    expect(picker.total).toBe(3);
+    expect(picker.list[0]).toMatchObject({ awardLevel: '一等奖', roundName: '初审' });
+    expect(picker.list.map((x) => x.awardLevel).sort()).toEqual(['一等奖', '二等奖', '二等奖'].sort());
+    const added = ok(
+      await api<{ added: number }>('/certificate/batch/recipients/fromSignups', { token: admin1, body: { batchId: batch.id, signupIds: picker.list.map((x) => x.id), per: 'signup', useAwardLevel: true } }),
+      'from signups',
+    );
+    expect(added.added).toBe(3);
+    const awardNames = await sql<{ award_name: string }>(`SELECT award_name FROM certificates.certificates WHERE batch_id = $1 ORDER BY award_name`, [batch.id]);
+    expect(awardNames.map((x) => x.award_name).sort()).toEqual(['一等奖', '二等奖', '二等奖'].sort());
+
+    // The public ranking tab, without logging in.
+    const ranking = ok(await api<PublicRankingRound[]>(`/home/competition/ranking?competitionId=${competitionId}`), 'ranking');
+    expect(ranking).toHaveLength(1);
+    expect(ranking[0].rows.map((r) => [r.rank, r.level])).toEqual([[1, '一等奖'], [2, '二等奖'], [3, '二等奖']]);
+
+    // 获奖明细: filters, export, and nothing for another organisation.
+    const list = async (token: string, query: string) => ok(await api<Page<RewardRow>>(`/competitionReward/detailedList?competitionId=${competitionId}${query}`, { token }), 'rewards');
+    expect((await list(admin1, '')).total).toBe(3);
+    expect((await list(admin1, `&level=${encodeURIComponent('一等奖')}`)).list.map((r) => r.workId)).toEqual([w2]);
+    expect((await list(admin1, `&keyword=${encodeURIComponent(`作品 ${authors[2].userId}`)}`)).list.map((r) => r.workId)).toEqual([w3]);
+    expect((await list(admin2, '')).total).toBe(0);
+    const xlsx = await api<Buffer>(`/competitionReward/detailedList/export?competitionId=${competitionId}`, { token: admin1 });
+    expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    const sheet = new ExcelJS.Workbook();
+    await sheet.xlsx.load(xlsx.data as never);
+    const rows = sheet.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+    expect(rows[0]).toContain('奖项');
+    expect(rows.slice(1).map((r) => r.includes('一等奖'))).toEqual([true, false, false]);
+    void w1;
+  });
+
+  it('takes one appeal per work within the window: rejected with a reply, or re-reviewed into a new version', async () => {
+    const [w1, w2, w3] = workIds;
+    const appeal = (who: (typeof authors)[number], workId: number, reason = '评分与作品质量不符') =>
+      api<Appeal>('/center/reward/appeal', { token: who.token, ip: who.ip, body: { roundId: round.id, workId, reason } });
+    const a1 = ok(await appeal(authors[0], w1), 'appeal w1');
+    expect(a1).toMatchObject({ status: 'pending', workId: w1, oldScore: 70 });
+    expect((await appeal(authors[0], w1)).code).toBe(10409); // once per work
+    expect((await appeal(authors[1], w1)).code).toBe(10404); // not theirs
+    expect((await appeal(authors[0], w1, '   ')).code).toBe(10400);
+    const a2 = ok(await appeal(authors[1], w2), 'appeal w2');
+
+    const pending = ok(await api<Page<Appeal>>(`/review/comment/result/appeal/page?roundId=${round.id}&status=pending`, { token: admin1 }), 'appeals');
+    expect(pending.list.map((a) => a.id).sort()).toEqual([a1.id, a2.id].sort());
+    expect((await api<Page<Appeal>>(`/review/comment/result/appeal/page?roundId=${round.id}`, { token: admin2 })).data.total).toBe(0);
+    expect((await api('/review/comment/result/appeal/handle', { token: admin2, body: { id: a1.id, action: 'reject', reply: '维持' } })).code).toBe(10404);
+
+    const rejected = ok(await api<Appeal>('/review/comment/result/appeal/handle', { token: admin1, body: { id: a2.id, action: 'reject', reply: '评分无误，维持原结果' } }), 'reject');
+    expect(rejected).toMatchObject({ status: 'rejected', reply: '评分无误，维持原结果' });
+    expect((await api('/review/comment/result/appeal/handle', { token: admin1, body: { id: a2.id, action: 'rereview', reply: 'x' } })).code).toBe(10409);
+
+    // Re-review: w1's three sheets go back to their experts; they score again and the next version resolves the appeal.
+    const reviewing = ok(await api<Appeal>('/review/comment/result/appeal/handle', { token: admin1, body: { id: a1.id, action: 'rereview', reply: '请专家重新评审' } }), 'rereview');
+    expect(reviewing.status).toBe('reviewing');
+    const back = await sql<{ status: string }>(
+      `SELECT s.status FROM review.score_sheets s JOIN review.assignments a ON a.id = s.assignment_id WHERE a.round_id = $1 AND a.work_id = $2`,
+      [round.id, w1],
+    );
+    expect(back.map((b) => b.status)).toEqual(['returned', 'returned', 'returned']);
+    await submit(experts[0], w1, 45, 45);
+    await submit(experts[1], w1, 40, 40);
+    await submit(experts[2], w1, 40, 40);
+    const next = await done(admin1, ok(await api<FinalScoreReply>('/review/comment/result/finalScoreCalculation', { token: admin1, body: { roundId: round.id, method: 'median' } }), 'again').version.id);
+    const mine = ok(await api<Appeal[]>('/center/reward/appeals', { token: authors[0].token }), 'my appeals');
+    expect(mine.map((a) => [a.workId, a.status, a.oldScore, a.newScore])).toEqual([[w1, 'resolved', 70, 80]]);
+    const [outcome] = await sql<{ outcome_version_id: number }>(`SELECT outcome_version_id FROM review.appeals WHERE id = $1`, [a1.id]);
+    expect(outcome.outcome_version_id).toBe(next.id);
+    const told = await sql<{ title_zh: string }>(`SELECT title_zh FROM enrollment.messages WHERE user_id = $1 AND title_zh LIKE '复议%'`, [authors[1].userId]);
+    expect(told.map((m) => m.title_zh)).toEqual([expect.stringContaining('评分无误，维持原结果')]);
+
+    // After the window, no more appeals.
+    await sql(`UPDATE review.publications SET appeal_until = now() - interval '1 minute' WHERE round_id = $1`, [round.id]);
+    const late = await appeal(authors[2], w3);
+    expect([late.code, late.msg]).toEqual([10409, '复议期已结束']);
+  });
+
+  it('counts votes exactly: one per account, work and day under 200 concurrent tries, 200 accounts at once, newer accounts apart', async () => {
+    const [w1, w2, w3] = workIds;
+    const voters = await makeStudents(200, `vote${run}`);
+    const window = ok(
+      await api<VoteWindow>('/review/comment/result/vote/open', {
+        token: admin1,
+        body: { roundId: round.id, opensAt: new Date().toISOString(), closesAt: new Date(Date.now() + 3_600_000).toISOString(), dailyLimit: 2 },
+      }),
+      'open',
+    );
+    const cast = (token: string, workId: number, ip = freshIp()) => api<VoteCastReply>('/web/vote/cast', { token, ip, body: { windowId: window.id, workId } });
+
+    const same = await Promise.all(Array.from({ length: 200 }, () => cast(voters[0].token, w1)));
+    expect(same.filter((r) => r.code === 0 && r.data.counted)).toHaveLength(1);
+    expect(same.every((r) => r.code === 0)).toBe(true);
+    const many = await Promise.all(voters.map((v) => cast(v.token, w2)));
+    expect(many.filter((r) => r.code === 0 && r.data.counted)).toHaveLength(200);
+
+    // The daily limit (2 works): the first voter has voted for w1 and w2 already.
+    const third = await api('/web/vote/cast', { token: voters[0].token, lang: 'en', ip: freshIp(), body: { windowId: window.id, workId: w3 } });
+    expect([third.code, third.msg]).toEqual([10409, "You have used today's votes (2 works a day); come back tomorrow"]);
+
+    // An account made after voting opened: its vote is kept apart from the public count.
+    const [newcomer] = await makeStudents(1, `late${run}`);
+    expect(ok(await cast(newcomer.token, w3), 'late vote').counted).toBe(true);
+    const board = ok(await api<VoteBoard>(`/home/vote/board?competitionId=${competitionId}`), 'board');
+    expect(board.rows.map((r) => [r.workId, r.votes])).toEqual([[w2, 200], [w1, 1], [w3, 0]]);
+    expect(board.rows[0].lateVotes).toBeUndefined();
+    const report = ok(await api<VoteBoard>(`/review/comment/result/vote/report?windowId=${window.id}`, { token: admin1 }), 'report');
+    expect(report.rows.find((r) => r.workId === w3)).toMatchObject({ votes: 0, lateVotes: 1 });
+    expect((await api(`/review/comment/result/vote/report?windowId=${window.id}`, { token: admin2 })).code).toBe(10404);
+
+    // Refusals: no login, a work outside the vote, a closed window, and one address voting too fast.
+    expect((await api('/web/vote/cast', { body: { windowId: window.id, workId: w1 } })).status).toBe(401);
+    expect((await cast(voters[1].token, 999_999_999)).code).toBe(10404);
+    const ip = freshIp();
+    const burst = await Promise.all(voters.slice(0, 130).map((v) => cast(v.token, w1, ip)));
+    expect(burst.filter((r) => r.code === 10429).length).toBeGreaterThan(0);
+    await sql(`UPDATE review.vote_windows SET closes_at = now() - interval '1 second', opens_at = now() - interval '1 hour' WHERE id = $1`, [window.id]);
+    expect((await cast(voters[2].token, w3)).code).toBe(10409);
   });
 
   it('keeps another organisation out and says what to fix on bad input', async () => {

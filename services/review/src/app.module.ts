@@ -14,6 +14,9 @@ import { ResultsController } from './results/results.controller';
 import { ResultsService } from './results/results.service';
 import { PromotionService } from './results/promotion.service';
 import { AwardService } from './results/award.service';
+import { AppealService } from './results/appeal.service';
+import { PublicationService } from './results/publication.service';
+import { VoteService } from './results/vote.service';
 import { ProgressService } from './scoring/progress.service';
 import { ScoringController } from './scoring/scoring.controller';
 import { ScoringService } from './scoring/scoring.service';
@@ -40,6 +43,9 @@ import { EXPERT_CONTROLLERS, EXPERT_PROVIDERS } from './expert';
     ResultsService,
     PromotionService,
     AwardService,
+    PublicationService,
+    AppealService,
+    VoteService,
     ScoringService,
     ProgressService,
     GroupService,

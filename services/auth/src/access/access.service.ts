@@ -15,10 +15,11 @@ interface UserRow {
   role_ids: number[] | null;
   role_keys: string[] | null;
   permissions: string[] | null;
+  created_at: Date;
 }
 
 /** Exported for the user-info benchmark's baseline, which runs the same query. */
-export const LOAD_USER_SQL = `SELECT u.id, u.username, u.real_name, u.avatar, u.group_id, u.status,
+export const LOAD_USER_SQL = `SELECT u.id, u.username, u.real_name, u.avatar, u.group_id, u.status, u.created_at,
               array_agg(r.id ORDER BY r.id) FILTER (WHERE r.id IS NOT NULL) AS role_ids,
               array_agg(r.key ORDER BY r.id) FILTER (WHERE r.id IS NOT NULL) AS role_keys,
               (SELECT array_agg(DISTINCT p) FROM user_roles ur2 JOIN roles r2 ON r2.id = ur2.role_id,
@@ -49,6 +50,7 @@ export class AccessService {
       // The spec's clients treat a user with no role as the single role 't'.
       roleKeys: u.role_keys?.length ? u.role_keys : [DEFAULT_ROLE],
       permissions: (u.permissions ?? []).sort(),
+      createdAt: u.created_at.toISOString(),
       status: u.status,
     };
   }
@@ -60,6 +62,7 @@ export class AccessService {
       groupId: info.groupId,
       roleKeys: info.roleKeys,
       permissions: info.permissions,
+      createdAt: info.createdAt,
     };
   }
 

@@ -33,6 +33,7 @@ import {
   type NumberingScheme,
   type Page,
   type PageQuery,
+  type PickableSignup,
   type Recipient,
   type RecipientsFromSignups,
   type RpcRequest,
@@ -338,14 +339,43 @@ export class BatchService {
     return b.competition_id;
   }
 
-  /** Approved sign-ups of the batch's competition (asked from the enrollment service, scoped to the caller), marked when already picked. */
-  async signups(req: RpcRequest<BatchSignupQuery>): Promise<Page<ApprovedSignup & { added: boolean }>> {
+  /**
+   * Approved sign-ups of the batch's competition (asked from the enrollment service, scoped to the caller), marked
+   * when already picked and with their published award (review results); `published` keeps only the winners.
+   */
+  async signups(req: RpcRequest<BatchSignupQuery>): Promise<Page<PickableSignup>> {
     const b = await this.load(req, req.payload.batchId);
-    const { itemId, keyword, pageNum, pageSize } = req.payload;
-    const query: ApprovedSignupQuery = { competitionId: this.competitionOfBatch(b), itemId, keyword, pageNum, pageSize };
-    const page = await this.rpc.request<Page<ApprovedSignup>>(EnrollmentSubject.approvedPage, { ...req, payload: query });
+    const { itemId, keyword, published } = req.payload;
+    const competitionId = this.competitionOfBatch(b);
+    const winners = await this.publishedWinners(competitionId);
+    let page: Page<ApprovedSignup>;
+    if (published) {
+      // The winners' sign-ups in one call, paged here in award order (best level and rank first).
+      const { pageNum, pageSize, offset } = pageOf(req.payload);
+      const ids = [...winners.keys()];
+      const query: ApprovedSignupQuery = { competitionId, itemId, keyword, ids: ids.length ? ids.slice(0, APPROVED_IDS_LIMIT) : [0] };
+      const all = (await this.rpc.request<Page<ApprovedSignup>>(EnrollmentSubject.approvedPage, { ...req, payload: query })).list;
+      all.sort((x, y) => ids.indexOf(x.id) - ids.indexOf(y.id));
+      page = { list: all.slice(offset, offset + pageSize), total: all.length, pageNum, pageSize };
+    } else {
+      const { pageNum, pageSize } = req.payload;
+      page = await this.rpc.request<Page<ApprovedSignup>>(EnrollmentSubject.approvedPage, { ...req, payload: { competitionId, itemId, keyword, pageNum, pageSize } });
+    }
     const added = await this.signupsInBatch(this.ds.manager, b.id, page.list.map((s) => s.id));
-    return { ...page, list: page.list.map((s) => ({ ...s, added: added.includes(s.id) })) };
+    return {
+      ...page,
+      list: page.list.map((s) => ({ ...s, added: added.includes(s.id), awardLevel: winners.get(s.id)?.level ?? null, roundName: winners.get(s.id)?.roundName ?? null })),
+    };
+  }
+
+  /** The competition's published winners by sign-up (the latest round's award of each), best first. */
+  private async publishedWinners(competitionId: number): Promise<Map<number, { level: string; roundName: string }>> {
+    const rows: { signupId: number; level: string; roundName: string }[] = await this.ds.query(
+      `SELECT * FROM (SELECT DISTINCT ON (signup_id) signup_id::int AS "signupId", level, round_name AS "roundName", rank, published_at
+         FROM published_winners WHERE competition_id = $1 ORDER BY signup_id, published_at DESC) x ORDER BY published_at DESC, rank, "signupId"`,
+      [competitionId],
+    );
+    return new Map(rows.map((r) => [r.signupId, { level: r.level, roundName: r.roundName }]));
   }
 
   private async signupsInBatch(m: EntityManager, batchId: number, ids: number[]): Promise<number[]> {
@@ -365,8 +395,8 @@ export class BatchService {
   async recipientsFromSignups(req: RpcRequest<RecipientsFromSignups>): Promise<{ added: number; total: number }> {
     const p = req.payload;
     const ids = [...new Set(p.signupIds)];
-    const awardName = p.awardName.trim();
-    if (!awardName) throw AppError.badRequest('import.row.required', { field: req.meta.lang === 'en' ? 'Award' : '奖项' });
+    const awardName = (p.awardName ?? '').trim();
+    if (!awardName && !p.useAwardLevel) throw AppError.badRequest('import.row.required', { field: req.meta.lang === 'en' ? 'Award' : '奖项' });
     const b = await this.load(req, p.batchId);
     if (b.status !== 'draft') throw AppError.conflict('cert.batchNotDraft');
     const query: ApprovedSignupQuery = { competitionId: this.competitionOfBatch(b), ids: ids.slice(0, APPROVED_IDS_LIMIT) };
@@ -374,7 +404,10 @@ export class BatchService {
     const found = new Map(list.map((s) => [s.id, s]));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw AppError.badRequest('cert.signupsNotApproved', { ids: missing.join(', ') });
-    const recipients = ids.flatMap((id) => recipientsOf(found.get(id)!, awardName, p.per));
+    const levels = p.useAwardLevel ? await this.publishedWinners(this.competitionOfBatch(b)) : null;
+    const unawarded = levels ? ids.filter((id) => !levels.has(id)) : [];
+    if (unawarded.length) throw AppError.badRequest('cert.signupsNotAwarded', { ids: unawarded.join(', ') });
+    const recipients = ids.flatMap((id) => recipientsOf(found.get(id)!, levels?.get(id)!.level ?? awardName, p.per));
     return this.ds.transaction(async (m) => {
       const locked = await this.load(req, p.batchId, m, true);
       if (locked.status !== 'draft') throw AppError.conflict('cert.batchNotDraft');

@@ -11,6 +11,7 @@ export class CentreController {
   @MessagePattern(S.profileGet) profile(@Payload() r: RpcRequest) { return this.centre.profile(r); }
   @MessagePattern(S.profileSave) saveProfile(@Payload() r: RpcRequest<MemberProfile>) { return this.centre.saveProfile(r); }
   @MessagePattern(S.centre) overview(@Payload() r: RpcRequest) { return this.centre.centre(r); }
+  @MessagePattern(S.myAwards) awards(@Payload() r: RpcRequest<PageQuery>) { return this.centre.awards(r); }
   @MessagePattern(S.messagePage) messages(@Payload() r: RpcRequest<PageQuery>) { return this.centre.messages(r); }
   @MessagePattern(S.messageRead) read(@Payload() r: RpcRequest<{ ids?: number[] }>) { return this.centre.read(r); }
   @MessagePattern(S.messageSend) send(@Payload() r: RpcRequest<SiteMessage>) { return this.centre.send(r); }

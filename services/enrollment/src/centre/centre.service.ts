@@ -8,6 +8,8 @@ import {
   type CentreData,
   type EnrollMessagePage,
   type MemberProfile,
+  type MyAward,
+  type Page,
   type PageQuery,
   type RpcRequest,
   type SiteMessage,
@@ -67,6 +69,26 @@ export class CentreService {
     const [{ unread }] = await this.ds.query(`SELECT count(*)::int AS unread FROM messages WHERE user_id = $1 AND read_at IS NULL`, [me.userId]);
     // Rewards come with certificates and study records with courses: later features fill them.
     return { competitions, teams, works: await this.works.mine(req), rewards: [], studies: [], unreadMessages: unread };
+  }
+
+  /** The caller's published awards (/center/reward), newest first: of sign-ups they are an active member of. */
+  async awards(req: RpcRequest<PageQuery>): Promise<Page<MyAward>> {
+    const me = callerOf(req);
+    const { pageNum, pageSize, offset } = pageOf(req.payload);
+    const from = `signup_awards a JOIN signups s ON s.id = a.signup_id JOIN works w ON w.id = a.work_id
+      WHERE EXISTS (SELECT 1 FROM signup_members m WHERE m.signup_id = a.signup_id AND m.user_id = $1 AND m.active)`;
+    const en = (column: string) => (req.meta.lang === 'en' ? `COALESCE(NULLIF(s.${column}_en, ''), s.${column})` : `s.${column}`);
+    const [list, [{ total }]] = await Promise.all([
+      this.ds.query(
+        `SELECT a.signup_id::int AS "signupId", s.competition_id AS "competitionId", ${en('competition_name')} AS "competitionName", ${en('item_name')} AS "itemName",
+           s.team_name AS "teamName", a.round_id AS "roundId", a.round_name AS "roundName", a.work_id::int AS "workId", w.title AS "workTitle",
+           a.level, a.rank, a.published_at AS "publishedAt", a.appeal_until AS "appealUntil"
+         FROM ${from} ORDER BY a.published_at DESC, a.round_id DESC LIMIT $2 OFFSET $3`,
+        [me.userId, pageSize, offset],
+      ),
+      this.ds.query(`SELECT count(*)::int AS total FROM ${from}`, [me.userId]),
+    ]);
+    return { list, total, pageNum, pageSize };
   }
 
   async messages(req: RpcRequest<PageQuery>): Promise<EnrollMessagePage> {

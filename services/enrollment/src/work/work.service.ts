@@ -277,7 +277,7 @@ export class WorkService {
     const scope = await this.scopes.of(req);
     const { competitionId, itemIds } = req.payload;
     return this.ds.query(
-      `SELECT w.id::int AS "workId", w.item_id AS "itemId", w.title, w.group_id AS "groupId",
+      `SELECT w.id::int AS "workId", w.signup_id::int AS "signupId", w.item_id AS "itemId", w.title, w.group_id AS "groupId",
          CASE WHEN s.school_id IS NULL THEN '{}'::int[] ELSE ARRAY[s.school_id] END AS "schoolIds",
          CASE WHEN s.school_name IS NULL THEN '{}'::text[] ELSE ARRAY[s.school_name] END AS "schoolNames",
          COALESCE((SELECT array_agg(DISTINCT m.user_id) FROM signup_members m WHERE m.signup_id = s.id AND m.active), '{}') AS "memberUserIds",

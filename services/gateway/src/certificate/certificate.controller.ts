@@ -7,11 +7,10 @@ import { AppError, buildWorkbook, isStorageKey, type Redis, type StorageBackend,
 import {
   CERTIFICATE_TEMPLATE_CATEGORIES,
   CertificatesSubject as S,
-  ErrorCode,
   NUMBERING_VARIANTS,
   Perm,
   WINNER_COLUMNS,
-  type ApprovedSignup,
+  type PickableSignup,
   type BatchPreviewReply,
   type BatchProgress,
   type CertificateBatch,
@@ -27,6 +26,7 @@ import {
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { STORAGE_BACKEND } from '../files/file-storage';
 import { LoggedIn, Permissions, Public } from '../http/access.decorators';
+import { limitPerAddress } from '../http/address-limit';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { REDIS } from '../redis.provider';
@@ -177,7 +177,7 @@ export class CertificateController {
   /** Approved sign-ups of the batch's competition to pick winners from; `added` marks those already in the batch. */
   @Get('batch/signups')
   @Permissions(Perm.certificateEdit)
-  batchSignups(@RequestCtx() ctx: Ctx, @Query() q: BatchSignupsDto): Promise<Page<ApprovedSignup & { added: boolean }>> {
+  batchSignups(@RequestCtx() ctx: Ctx, @Query() q: BatchSignupsDto): Promise<Page<PickableSignup>> {
     return this.rpc.call(ctx, S.batchSignups, q);
   }
 
@@ -336,12 +336,7 @@ export class CertificateController {
   @Get('trace')
   @Public()
   async trace(@RequestCtx() ctx: Ctx, @Query() q: TraceQueryDto): Promise<TraceResult> {
-    const key = `trace-rl:${ctx.meta.ip}`;
-    const [[, n]] = (await this.redis.multi().incr(key).expire(key, 60, 'NX').exec()) as [[Error | null, number]];
-    if (n > this.config.traceLimitPerMinute) {
-      const ttl = await this.redis.ttl(key);
-      throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'error.tooManyRequests', { seconds: Math.max(1, ttl) });
-    }
+    await limitPerAddress(this.redis, 'trace', ctx.meta.ip, this.config.traceLimitPerMinute);
     return this.rpc.call(ctx, S.trace, q);
   }
 }

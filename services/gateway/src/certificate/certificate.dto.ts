@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { APPROVED_IDS_LIMIT, CERT_STATUSES, CERTIFICATE_TEMPLATE_CATEGORIES, NUMBERING_VARIANTS, PICK_MODES, type NumberingVariant, type PickMode } from '@cmp/contracts';
-import { NumberFromText, PageDto } from '../http/page.dto';
+import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 
 class NumberingDto {
   @ApiProperty({ enum: NUMBERING_VARIANTS })
@@ -185,7 +185,8 @@ export class RecipientsFromSignupsDto extends BatchIdDto {
   @Min(1, { each: true })
   signupIds: number[];
 
-  @ApiProperty({ example: '一等奖' })
+  @ApiProperty({ example: '一等奖', description: 'the award on every certificate (not needed with useAwardLevel)' })
+  @ValidateIf((o: RecipientsFromSignupsDto) => o.useAwardLevel !== true)
   @IsString()
   @IsNotEmpty()
   @MaxLength(50)
@@ -194,6 +195,11 @@ export class RecipientsFromSignupsDto extends BatchIdDto {
   @ApiProperty({ enum: PICK_MODES, description: 'signup: one certificate per team (or individual); member: one per member' })
   @IsIn(PICK_MODES)
   per: PickMode;
+
+  @ApiPropertyOptional({ description: "each sign-up's published award level as its award name" })
+  @IsOptional()
+  @IsBoolean()
+  useAwardLevel?: boolean;
 }
 
 export class BatchSignupsDto extends PageDto {
@@ -215,6 +221,12 @@ export class BatchSignupsDto extends PageDto {
   @IsString()
   @MaxLength(100)
   keyword?: string;
+
+  @ApiPropertyOptional({ description: "only the published winners of the competition's review rounds" })
+  @IsOptional()
+  @Transform(queryBoolean)
+  @IsBoolean()
+  published?: boolean;
 }
 
 export class CertificatePageDto extends PageDto {

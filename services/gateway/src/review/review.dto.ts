@@ -18,7 +18,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { BIDS, MY_REVIEW_STATUSES, ROUND_STATUSES, ROUND_TYPES, SCORE_METHODS, type Bid, type MyReviewStatus, type RoundStatus, type RoundType, type ScoreMethod } from '@cmp/contracts';
+import { APPEAL_STATUSES, BIDS, MY_REVIEW_STATUSES, type AppealStatus, ROUND_STATUSES, ROUND_TYPES, SCORE_METHODS, type Bid, type MyReviewStatus, type RoundStatus, type RoundType, type ScoreMethod } from '@cmp/contracts';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 
 /** Limits: 20 columns a round, 100 events a round, 500 experts a group. */
@@ -558,4 +558,137 @@ export class AwardDto extends VersionIdDto {
   @ApiProperty({ enum: ['include', 'break'], description: "ties at a level's edge: all get it, or the tie-breaks decide" })
   @IsIn(['include', 'break'])
   ties: 'include' | 'break';
+}
+
+export class PublishDto extends RoundIdDto {
+  @ApiProperty({ description: 'days after publication a participant may appeal (0: none)' })
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  appealDays: number;
+}
+
+export class RewardPageDto extends PageDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  competitionId?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  roundId?: number;
+
+  @ApiPropertyOptional({ description: 'an award level name, e.g. 一等奖' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  level?: string;
+
+  @ApiPropertyOptional({ description: 'work title, member, adviser or school' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  keyword?: string;
+}
+
+export class AppealCreateDto extends RoundIdDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  workId: number;
+
+  @ApiProperty({ description: 'why the result should be reviewed again' })
+  @IsString()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsNotEmpty()
+  @MaxLength(1000)
+  reason: string;
+}
+
+export class AppealPageDto extends PageDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  roundId?: number;
+
+  @ApiPropertyOptional({ enum: APPEAL_STATUSES })
+  @IsOptional()
+  @IsIn(APPEAL_STATUSES)
+  status?: AppealStatus;
+}
+
+export class AppealHandleDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  id: number;
+
+  @ApiProperty({ enum: ['reject', 'rereview'] })
+  @IsIn(['reject', 'rereview'])
+  action: 'reject' | 'rereview';
+
+  @ApiProperty({ description: 'the answer the participant reads (and the experts, on a re-review)' })
+  @IsString()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsNotEmpty()
+  @MaxLength(500)
+  reply: string;
+}
+
+export class VoteOpenDto extends RoundIdDto {
+  @ApiProperty()
+  @IsISO8601({ strict: true })
+  opensAt: string;
+
+  @ApiProperty()
+  @IsISO8601({ strict: true })
+  closesAt: string;
+
+  @ApiProperty({ description: 'works one account may vote for per day (one vote per work per day)' })
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  dailyLimit: number;
+}
+
+export class VoteCastDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  windowId: number;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  workId: number;
+}
+
+export class VoteBoardDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  competitionId: number;
+
+  @ApiPropertyOptional({ description: "one work's row only (the public work page)" })
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  workId?: number;
+}
+
+export class WindowIdDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  windowId: number;
 }

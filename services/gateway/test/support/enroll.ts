@@ -34,14 +34,14 @@ const made: number[] = [];
 export async function makeStudents(n: number, prefix = `rush${Date.now().toString(36)}`): Promise<Student[]> {
   const db = new Client({ connectionString: DATABASE_URL });
   await db.connect();
-  let rows: { id: number; username: string; groupId: number }[];
+  let rows: { id: number; username: string; groupId: number; createdAt: Date }[];
   try {
     ({ rows } = await db.query(
       `WITH made AS (
          INSERT INTO auth.users (group_id, username, password_hash, real_name)
          SELECT u.group_id, $1 || g, u.password_hash, '测试学生' || g FROM auth.users u, generate_series(1, $2::int) g WHERE u.username = 'student1'
-         RETURNING id, username, group_id)
-       SELECT id, username, group_id AS "groupId" FROM made ORDER BY id`,
+         RETURNING id, username, group_id, created_at)
+       SELECT id, username, group_id AS "groupId", created_at AS "createdAt" FROM made ORDER BY id`,
       [prefix, n],
     ));
     await db.query(`INSERT INTO auth.user_roles (user_id, role_id) SELECT u, r.id FROM unnest($1::int[]) u, auth.roles r WHERE r.key = 'student'`, [
@@ -57,7 +57,7 @@ export async function makeStudents(n: number, prefix = `rush${Date.now().toStrin
     const pipe = r.pipeline();
     const students = rows.map((u) => {
       const sessionId = randomUUID();
-      const identity: Identity = { userId: u.id, username: u.username, groupId: u.groupId, roleKeys: ['student'], permissions: [], sessionId };
+      const identity: Identity = { userId: u.id, username: u.username, groupId: u.groupId, roleKeys: ['student'], permissions: [], sessionId, createdAt: u.createdAt.toISOString() };
       pipe.set(`sess:${sessionId}`, JSON.stringify(identity), 'EX', 3600);
       return { userId: u.id, username: u.username, token: jwt.sign({ sub: String(u.id) }, secret, { algorithm: 'HS256', expiresIn: 3600, jwtid: sessionId }) };
     });

@@ -94,6 +94,14 @@ export async function computeVersion(ds: DataSource, versionId: number, onProgre
         ),
       ],
     );
+    // An appeal sent to re-review is resolved by the first version computed after every sheet of its work came back.
+    await m.query(
+      `UPDATE appeals ap SET status = 'resolved', new_score = r.score, outcome_version_id = $1
+       FROM work_results r WHERE r.version_id = $1 AND r.work_id = ap.work_id AND ap.round_id = $2 AND ap.status = 'reviewing'
+         AND NOT EXISTS (SELECT 1 FROM assignments a LEFT JOIN score_sheets s ON s.assignment_id = a.id
+                         WHERE a.round_id = ap.round_id AND a.work_id = ap.work_id AND NOT a.declined AND s.status IS DISTINCT FROM 'submitted')`,
+      [versionId, v.roundId],
+    );
     await m.query(
       `UPDATE score_versions SET status = 'done', progress = 100, work_count = $2, checksum = $3, finished_at = now() WHERE id = $1`,
       [versionId, result.works.length, (await inputChecksum(m, v.roundId, params)).checksum],

@@ -1,7 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReviewSubject as S, type AwardRequest, type FinalScoreRequest, type PromotionRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
+import { ReviewSubject as S, type AppealCreate, type AppealHandle, type AppealQuery, type PublishRequest, type RewardQuery, type VoteOpenRequest, type AwardRequest, type FinalScoreRequest, type PromotionRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
+import { AppealService } from './appeal.service';
 import { AwardService } from './award.service';
+import { PublicationService } from './publication.service';
+import { VoteService } from './vote.service';
 import { PromotionService } from './promotion.service';
 import { ResultsService } from './results.service';
 
@@ -11,6 +14,9 @@ export class ResultsController {
     private readonly results: ResultsService,
     private readonly promotion: PromotionService,
     private readonly awards: AwardService,
+    private readonly publication: PublicationService,
+    private readonly appeals: AppealService,
+    private readonly votes: VoteService,
   ) {}
 
   @MessagePattern(S.resultCalculate) calculate(@Payload() r: RpcRequest<FinalScoreRequest>) { return this.results.calculate(r); }
@@ -22,4 +28,17 @@ export class ResultsController {
   @MessagePattern(S.promotionConfirm) promotionConfirm(@Payload() r: RpcRequest<PromotionRequest>) { return this.promotion.confirm(r); }
   @MessagePattern(S.awardPreview) awardPreview(@Payload() r: RpcRequest<AwardRequest>) { return this.awards.preview(r); }
   @MessagePattern(S.awardConfirm) awardConfirm(@Payload() r: RpcRequest<AwardRequest>) { return this.awards.confirm(r); }
+  @MessagePattern(S.resultPublish) publish(@Payload() r: RpcRequest<PublishRequest>) { return this.publication.publish(r); }
+  @MessagePattern(S.publications) publications(@Payload() r: RpcRequest<{ roundId?: number; competitionId?: number }>) { return this.publication.publications(r); }
+  @MessagePattern(S.rewardList) rewards(@Payload() r: RpcRequest<RewardQuery>) { return this.publication.rewards(r); }
+  @MessagePattern(S.publicRanking) ranking(@Payload() r: RpcRequest<{ competitionId: number }>) { return this.publication.ranking(r); }
+  @MessagePattern(S.appealCreate) appealCreate(@Payload() r: RpcRequest<AppealCreate>) { return this.appeals.create(r); }
+  @MessagePattern(S.appealMine) appealMine(@Payload() r: RpcRequest) { return this.appeals.mine(r); }
+  @MessagePattern(S.appealList) appealList(@Payload() r: RpcRequest<AppealQuery>) { return this.appeals.list(r); }
+  @MessagePattern(S.appealHandle) appealHandle(@Payload() r: RpcRequest<AppealHandle>) { return this.appeals.handle(r); }
+  @MessagePattern(S.voteOpen) voteOpen(@Payload() r: RpcRequest<VoteOpenRequest>) { return this.votes.open(r); }
+  @MessagePattern(S.voteWindows) voteWindows(@Payload() r: RpcRequest<{ competitionId: number }>) { return this.votes.mine(r); }
+  @MessagePattern(S.voteCast) voteCast(@Payload() r: RpcRequest<{ windowId: number; workId: number; address: string }>) { return this.votes.cast(r); }
+  @MessagePattern(S.voteBoard) voteBoard(@Payload() r: RpcRequest<{ competitionId?: number; workId?: number }>) { return this.votes.board(r); }
+  @MessagePattern(S.voteReport) voteReport(@Payload() r: RpcRequest<{ windowId: number }>) { return this.votes.board(r, true); }
 }

@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
+import { EventConsumer, EventStream, EventSubject, type ResultsPublishedEvent } from '@cmp/contracts';
+
+/**
+ * Published results (review.results.published, REVIEW stream): each awarded sign-up is kept with its level, so the
+ * winners picker offers them the way it offers approved sign-ups. At least once delivery: the (round, sign-up) key
+ * turns a repeat into nothing.
+ */
+@Injectable()
+export class WinnersConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('WinnersConsumer');
+  private consumer?: RunningConsumer;
+
+  constructor(
+    @Inject(RPC) private readonly nats: NatsRpcClient,
+    private readonly ds: DataSource,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.consumer = await runDurableConsumer<ResultsPublishedEvent>(this.nats.connection, {
+      stream: EventStream.review,
+      durable: EventConsumer.certificatesResults,
+      subject: EventSubject.resultsPublished,
+      handle: (e) => this.published(e),
+      logger: this.logger,
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.consumer?.stop();
+  }
+
+  async published(e: ResultsPublishedEvent): Promise<void> {
+    if (!Number.isInteger(e?.roundId) || !Number.isInteger(e.competitionId) || !Array.isArray(e.awards)) return;
+    const awards = e.awards.filter((a) => Number.isInteger(a?.signupId) && typeof a.level === 'string');
+    if (!awards.length) return;
+    await this.ds.query(
+      `INSERT INTO published_winners (round_id, signup_id, competition_id, round_name, level, rank, published_at)
+       SELECT $1, a."signupId", $2, $3, a.level, a.rank, $4 FROM jsonb_to_recordset($5::jsonb) AS a("signupId" bigint, level text, rank int)
+       ON CONFLICT DO NOTHING`,
+      [e.roundId, e.competitionId, String(e.roundName ?? '').slice(0, 200), e.publishedAt, JSON.stringify(awards.map((a) => ({ signupId: a.signupId, level: a.level.slice(0, 50), rank: a.rank })))],
+    );
+  }
+}

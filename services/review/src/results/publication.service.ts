@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppError, callerOf, likePattern, OutboxRelay, pageOf, Scopes, writeEvent } from '@cmp/common';
+import {
+  EventSubject,
+  type Page,
+  type PublicRankingRound,
+  type Publication,
+  type PublishedAward,
+  type PublishRequest,
+  type ResultsPublishedEvent,
+  type RewardQuery,
+  type RewardRow,
+  type RpcRequest,
+} from '@cmp/contracts';
+import { RoundService } from '../round/round.service';
+
+/** A published (or confirmed) award with its work: the award set's version gives the score. */
+const AWARD_FROM = `work_awards a JOIN award_sets s ON s.round_id = a.round_id
+  JOIN round_works w ON w.round_id = a.round_id AND w.work_id = a.work_id
+  JOIN work_results r ON r.version_id = s.version_id AND r.work_id = a.work_id`;
+const AWARD_COLUMNS = `a.work_id AS "workId", w.signup_id AS "signupId", w.event_id AS "eventId", w.event_name AS "eventName", w.title, a.level, a.rank,
+  r.score::float8 AS score, w.school_names AS "schoolNames"`;
+
+const PUBLICATION_COLUMNS = `p.round_id AS "roundId", rd.name AS "roundName", rd.competition_id AS "competitionId", p.version_id AS "versionId",
+  p.published_at AS "publishedAt", p.appeal_until AS "appealUntil", (SELECT count(*)::int FROM work_awards a WHERE a.round_id = p.round_id) AS awards`;
+
+/**
+ * 公布: a round's confirmed awards made public once. Publishing freezes the award set's version (computing again
+ * makes new versions; the published one stays), opens the appeal window and sends review.results.published, from
+ * which enrollment keeps each sign-up's award and tells its people and certificates offers the winners.
+ */
+@Injectable()
+export class PublicationService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly rounds: RoundService,
+    private readonly scopes: Scopes,
+    private readonly relay: OutboxRelay,
+  ) {}
+
+  async publish(req: RpcRequest<PublishRequest>): Promise<Publication> {
+    const round = await this.rounds.scoped(req, req.payload.roundId);
+    await this.ds.transaction(async (m) => {
+      const [set] = await m.query(`SELECT version_id AS "versionId" FROM award_sets WHERE round_id = $1 FOR UPDATE`, [round.id]);
+      if (!set) throw AppError.conflict('result.notAwarded');
+      // Once per round: the primary key refuses a second publication, even two at once.
+      const [made] = await m.query(
+        `INSERT INTO publications (round_id, version_id, published_by, appeal_until) VALUES ($1, $2, $3, now() + make_interval(days => $4))
+         ON CONFLICT (round_id) DO NOTHING RETURNING published_at AS "publishedAt", appeal_until AS "appealUntil"`,
+        [round.id, set.versionId, callerOf(req).username.slice(0, 64), req.payload.appealDays],
+      );
+      if (!made) throw AppError.conflict('result.alreadyPublished');
+      await m.query(`UPDATE score_versions SET published_at = $2 WHERE id = $1`, [set.versionId, made.publishedAt]);
+      const awards: PublishedAward[] = await m.query(`SELECT ${AWARD_COLUMNS} FROM ${AWARD_FROM} WHERE a.round_id = $1 ORDER BY w.event_id, a.rank, a.work_id`, [round.id]);
+      await writeEvent(m, EventSubject.resultsPublished, {
+        roundId: round.id,
+        roundName: round.name,
+        competitionId: round.competitionId,
+        groupId: round.groupId,
+        publishedAt: new Date(made.publishedAt).toISOString(),
+        appealUntil: new Date(made.appealUntil).toISOString(),
+        awards,
+      } satisfies ResultsPublishedEvent);
+    });
+    this.relay.kick();
+    return (await this.publications(req, round.id))[0];
+  }
+
+  /** Publications of the caller's rounds: one round's, or a competition's. */
+  async publications(req: RpcRequest<{ roundId?: number; competitionId?: number }>, roundId = req.payload.roundId): Promise<Publication[]> {
+    const scope = await this.scopes.of(req);
+    return this.ds.query(
+      `SELECT ${PUBLICATION_COLUMNS} FROM publications p JOIN rounds rd ON rd.id = p.round_id
+       WHERE rd.deleted_at IS NULL AND ($1::int[] IS NULL OR rd.group_id = ANY($1)) AND ($2::int IS NULL OR p.round_id = $2) AND ($3::int IS NULL OR rd.competition_id = $3)
+       ORDER BY p.published_at DESC`,
+      [scope, roundId ?? null, req.payload.competitionId ?? null],
+    );
+  }
+
+  /** 获奖明细: published awards of the caller's organisations, filtered, best first within each round and event. */
+  async rewards(req: RpcRequest<RewardQuery>): Promise<Page<RewardRow>> {
+    const q = req.payload;
+    const scope = await this.scopes.of(req);
+    const { pageNum, pageSize, offset } = q.all ? { pageNum: 1, pageSize: 10_000, offset: 0 } : pageOf(q);
+    const from = `${AWARD_FROM} JOIN publications p ON p.round_id = a.round_id JOIN rounds rd ON rd.id = a.round_id`;
+    const where = `rd.deleted_at IS NULL AND ($1::int[] IS NULL OR rd.group_id = ANY($1)) AND ($2::int IS NULL OR rd.competition_id = $2)
+      AND ($3::int IS NULL OR a.round_id = $3) AND ($4::text IS NULL OR a.level = $4)
+      AND ($5::text IS NULL OR w.title ILIKE $5 OR array_to_string(w.member_names, ' ') ILIKE $5 OR array_to_string(w.adviser_names, ' ') ILIKE $5
+        OR array_to_string(w.school_names, ' ') ILIKE $5)`;
+    const params = [scope, q.competitionId ?? null, q.roundId ?? null, q.level?.trim() || null, likePattern(q.keyword)];
+    const [list, [{ total }]] = await Promise.all([
+      this.ds.query(
+        `SELECT ${AWARD_COLUMNS}, a.round_id AS "roundId", rd.name AS "roundName", rd.competition_id AS "competitionId", w.member_names AS "memberNames",
+           w.adviser_names AS "adviserNames", p.published_at AS "publishedAt"
+         FROM ${from} WHERE ${where} ORDER BY p.published_at DESC, a.round_id, w.event_id, a.rank, a.work_id LIMIT $6 OFFSET $7`,
+        [...params, pageSize, offset],
+      ),
+      this.ds.query(`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`, params),
+    ]);
+    return { list, total, pageNum, pageSize };
+  }
+
+  /** The public ranking tab: a competition's published rounds, each with its awards by event and rank (no login). */
+  async ranking(req: RpcRequest<{ competitionId: number }>): Promise<PublicRankingRound[]> {
+    return this.ds.query(
+      `SELECT p.round_id AS "roundId", rd.name AS "roundName", p.published_at AS "publishedAt",
+         (SELECT COALESCE(json_agg(json_build_object('rank', a.rank, 'title', w.title, 'eventName', w.event_name, 'level', a.level, 'score', r.score::float8,
+            'schoolNames', w.school_names) ORDER BY w.event_id, a.rank, a.work_id), '[]')
+          FROM ${AWARD_FROM} WHERE a.round_id = p.round_id) AS rows
+       FROM publications p JOIN rounds rd ON rd.id = p.round_id
+       WHERE rd.deleted_at IS NULL AND rd.competition_id = $1 ORDER BY rd.sort DESC, p.published_at DESC`,
+      [req.payload.competitionId],
+    );
+  }
+}
