@@ -19,6 +19,7 @@ const BENCH_SETTINGS = {
   NODE_ENV: 'production',
   RATE_LIMIT_PER_MINUTE: '10000000', // the gateway's maximum; the load comes from one address
   LOGIN_IP_LIMIT_PER_MINUTE: '100000', // the auth service's maximum
+  VOTE_LIMIT_PER_MINUTE: '10000000', // the per-address vote guard; the load comes from one address
 };
 
 function findBinary(name) {
