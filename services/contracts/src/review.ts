@@ -276,6 +276,10 @@ export const reviewMessages = {
   'review.alreadyAssigned': { 'zh-CN': '该专家已分配此作品', en: 'This expert already has this work' },
   'review.conflict': { 'zh-CN': '利益冲突：{name} 不能评审《{title}》（{why}）', en: 'Conflict of interest: {name} may not judge "{title}" ({why})' },
   'review.otherGroup': { 'zh-CN': '{name} 不在作品《{title}》所属的评审组', en: '{name} is not in the review group of "{title}"' },
+  'review.noArbiter': {
+    'zh-CN': '没有可为《{title}》仲裁的专家：本组专家都已评过该作品或需要回避',
+    en: 'No expert can arbitrate "{title}": every expert of its group has scored it or has a conflict',
+  },
   'review.tooMany': { 'zh-CN': '作品《{title}》已有 {k} 位专家', en: '"{title}" already has its {k} experts' },
   'review.locked': { 'zh-CN': '该分配已锁定，请先解锁', en: 'This assignment is locked; unlock it first' },
   'review.score.list': { 'zh-CN': '评分须为列表，每个评分项一个分数', en: 'scores must be a list with one score per column' },

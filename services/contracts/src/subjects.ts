@@ -358,6 +358,8 @@ export const ReviewSubject = {
   assignAdd: 'review.assignment.add',
   assignRemove: 'review.assignment.remove',
   assignSwap: 'review.assignment.swap',
+  /** One more expert for a disputed work (仲裁), drawn by the assignment's rules. */
+  assignArbitrate: 'review.assignment.arbitrate',
   assignLock: 'review.assignment.lock',
   assignDecline: 'review.assignment.decline',
   /** An expert's bids (eager, willing, unwilling) on the works of their group, when the round takes bids. */

@@ -421,4 +421,18 @@ describe('final scores (review worker)', () => {
     expect(bad.msg).toMatch(/method/);
     expect((await api('/review/comment/result/finalScoreCalculation', { token: experts[0].token, body: { roundId: round.id } })).code).not.toBe(0);
   });
+
+  it('draws one more expert for a disputed work (arbitration) by the assignment rules, and says when nobody can', async () => {
+    const w2 = workIds[1]; // 90, 90, 30: disputed
+    const none = await api('/review/distribution/arbitrate', { token: admin1, lang: 'en', body: { roundId: round.id, workId: w2 } });
+    expect(none.code).toBe(10409); // the group's three experts all scored it
+    const saved = ok(await api<ExpertSaveReply>('/expert/save', { token: admin1, body: { name: '仲裁专家', phone: `136${run}99`, unit: '社会专家', title: '教授' } }), 'expert');
+    const [group] = ok(await api<{ id: number; expertIds: number[]; captainExpertId: number }[]>(`/review/group/list?roundId=${round.id}`, { token: admin1 }), 'groups');
+    ok(await api('/review/group/save', { token: admin1, body: { roundId: round.id, id: group.id, name: '一组', expertIds: [...group.expertIds, saved.id], captainExpertId: group.captainExpertId } }), 'group');
+    const drawn = ok(await api<{ expertId: number; name: string }>('/review/distribution/arbitrate', { token: admin1, body: { roundId: round.id, workId: w2 } }), 'arbitrate');
+    expect(drawn).toMatchObject({ expertId: saved.id, name: '仲裁专家' });
+    const pairs = await sql(`SELECT 1 FROM review.assignments WHERE round_id = $1 AND work_id = $2 AND NOT declined`, [round.id, w2]);
+    expect(pairs).toHaveLength(4);
+    expect((await api('/review/distribution/arbitrate', { token: admin2, body: { roundId: round.id, workId: w2 } })).code).toBe(10404);
+  });
 });

@@ -5,7 +5,7 @@ import { Permissions } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { AssignmentWorksDto, DeclineDto, LockDto, PairDto, RoundIdDto, SwapDto } from './review.dto';
+import { ArbitrateDto, AssignmentWorksDto, DeclineDto, LockDto, PairDto, RoundIdDto, SwapDto } from './review.dto';
 
 /** Assignment of a round's works to experts (评审分配): the automatic run and manual changes. */
 @ApiTags('review: assignment')
@@ -59,6 +59,14 @@ export class ReviewDistributionController {
   @Permissions(Perm.reviewEdit)
   remove(@RequestCtx() ctx: Ctx, @Body() body: IdDto): Promise<void> {
     return this.rpc.call(ctx, S.assignRemove, body);
+  }
+
+  /** One more expert for a disputed work (仲裁), drawn by the assignment's rules; answers who. */
+  @Post('arbitrate')
+  @HttpCode(200)
+  @Permissions(Perm.reviewEdit)
+  arbitrate(@RequestCtx() ctx: Ctx, @Body() body: ArbitrateDto): Promise<{ id: number; expertId: number; name: string }> {
+    return this.rpc.call(ctx, S.assignArbitrate, body);
   }
 
   @Post('swap')

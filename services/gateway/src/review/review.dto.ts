@@ -261,6 +261,13 @@ export class PairDto extends RoundIdDto {
   expertId: number;
 }
 
+export class ArbitrateDto extends RoundIdDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  workId: number;
+}
+
 export class SwapDto {
   @ApiProperty({ description: 'the assignment' })
   @IsInt()

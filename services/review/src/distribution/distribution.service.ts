@@ -297,6 +297,31 @@ export class DistributionService {
     return { id };
   }
 
+  /**
+   * Arbitration (仲裁) for a disputed work: one more expert beyond the round's k, drawn by the assignment's rules:
+   * of the work's review group (any group when it has none), not yet on the work, without a conflict, the least
+   * loaded first. A locked manual pair, so a later automatic pass keeps it.
+   */
+  async arbitrate(req: RpcRequest<{ roundId: number; workId: number }>): Promise<{ id: number; expertId: number; name: string }> {
+    const p = req.payload;
+    return this.ds.transaction(async (m) => {
+      const round = await this.lockRound(m, req, p.roundId);
+      const [work]: WorkRow[] = await m.query(`SELECT ${WORK_IDENTITY} FROM round_works w WHERE w.round_id = $1 AND w.work_id = $2`, [round.id, p.workId]);
+      if (!work) throw AppError.notFound('review.workNotInRound', { id: p.workId });
+      const candidates: (ExpertRow & { groupId: number })[] = await m.query(
+        `SELECT ${EXPERT_IDENTITY}, x.group_id AS "groupId" FROM experts e JOIN group_experts x ON x.expert_id = e.id
+         WHERE x.round_id = $1 AND ($2::int IS NULL OR x.group_id = $2)
+           AND NOT EXISTS (SELECT 1 FROM assignments a WHERE a.round_id = $1 AND a.work_id = $3 AND a.expert_id = e.id)
+         ORDER BY (SELECT count(*) FROM assignments a WHERE a.round_id = $1 AND a.expert_id = e.id AND NOT a.declined), e.id`,
+        [round.id, work.reviewGroupId, work.workId],
+      );
+      const expert = candidates.find((e) => !conflictOf(e, work, round.excludeOwnOrganisation));
+      if (!expert) throw AppError.conflict('review.noArbiter', { title: work.title });
+      const id = await this.insertManual(m, req, round.id, work.workId, expert.id, expert.groupId);
+      return { id, expertId: expert.id, name: expert.name };
+    });
+  }
+
   private async assignmentOf(m: EntityManager, req: RpcRequest, id: number) {
     const [a] = await m.query(
       `SELECT a.id, a.round_id AS "roundId", a.work_id AS "workId", a.expert_id AS "expertId", a.locked, a.declined,
