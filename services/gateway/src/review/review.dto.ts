@@ -677,14 +677,16 @@ export class VoteCastDto {
   workId: number;
 }
 
+/** A competition's current vote, or (the public work page) one work's row in the latest vote holding it. */
 export class VoteBoardDto {
-  @ApiProperty()
+  @ApiPropertyOptional({ description: 'required unless workId is given' })
+  @ValidateIf((o: VoteBoardDto) => o.workId === undefined)
   @NumberFromText()
   @IsInt()
   @Min(1)
-  competitionId: number;
+  competitionId?: number;
 
-  @ApiPropertyOptional({ description: "one work's row only (the public work page)" })
+  @ApiPropertyOptional({ description: "one work's row only" })
   @IsOptional()
   @NumberFromText()
   @IsInt()

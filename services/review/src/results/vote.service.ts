@@ -40,12 +40,14 @@ export class VoteService {
     return (await this.windows({ id: made.id }))[0];
   }
 
-  private windows(by: { id?: number; competitionId?: number; scope?: number[] | null }): Promise<VoteWindow[]> {
+  /** Windows by id, competition or a work they hold, newest first. */
+  private windows(by: { id?: number; competitionId?: number; workId?: number; scope?: number[] | null }): Promise<VoteWindow[]> {
     return this.ds.query(
       `SELECT ${WINDOW_COLUMNS} FROM vote_windows v JOIN rounds rd ON rd.id = v.round_id
        WHERE rd.deleted_at IS NULL AND ($1::int IS NULL OR v.id = $1) AND ($2::int IS NULL OR rd.competition_id = $2) AND ($3::int[] IS NULL OR rd.group_id = ANY($3))
+         AND ($4::int IS NULL OR EXISTS (SELECT 1 FROM round_works w WHERE w.round_id = v.round_id AND w.work_id = $4))
        ORDER BY v.opens_at DESC, v.id DESC`,
-      [by.id ?? null, by.competitionId ?? null, by.scope ?? null],
+      [by.id ?? null, by.competitionId ?? null, by.scope ?? null, by.workId ?? null],
     );
   }
 
@@ -72,14 +74,15 @@ export class VoteService {
   }
 
   /**
-   * The public board of a competition's latest window (or the one named): its works by votes of accounts that
-   * existed when voting opened. With `report` (organisers, scoped) each row also counts the later accounts' votes.
+   * The public board of a competition's latest window (or the one named, or the latest holding a work): its works
+   * by votes of accounts that existed when voting opened. With `report` (organisers, scoped) each row also counts the later accounts' votes.
    */
   async board(req: RpcRequest<{ competitionId?: number; windowId?: number; workId?: number }>, report = false): Promise<VoteBoard> {
     const scope = report ? await this.scopes.of(req) : null;
-    const [window] = await this.windows({ id: req.payload.windowId, competitionId: req.payload.competitionId, scope });
+    const { windowId, competitionId, workId } = req.payload;
+    const [window] = await this.windows({ id: windowId, competitionId, workId: competitionId || windowId ? undefined : workId, scope });
     if (!window) {
-      if (report) throw AppError.notFound('vote.notFound', { id: req.payload.windowId ?? '' });
+      if (report) throw AppError.notFound('vote.notFound', { id: windowId ?? '' });
       return { window: null, rows: [] };
     }
     const rows: VoteBoardRow[] = await this.ds.query(

@@ -60,6 +60,10 @@ export const pageRegistry: Record<string, Loader> = {
   'experts/groups/index': () => import('@/modules/review-admin/pages/GroupsPage'),
   'review/distribution/index': () => import('@/modules/review-admin/pages/DistributionPage'),
   'review/statistics/index': () => import('@/modules/review-admin/pages/StatisticsPage'),
+  // Results (services/review): final scores and publication, promotion, the published winners.
+  'review/result/index': () => import('@/modules/review-admin/pages/ResultsPage'),
+  'review/elimination/index': () => import('@/modules/review-admin/pages/EliminationPage'),
+  'competitionReward/detailedList/index': () => import('@/modules/review-admin/pages/RewardListPage'),
   'finance/order/index': () => import('@/modules/finance/pages/OrdersPage'),
   'finance/list/index': () => import('@/modules/finance/pages/RefundsPage'),
   'finance/action/index': () => import('@/modules/finance/pages/FinanceActionsPage'),

@@ -20,7 +20,7 @@ const CentreSettingsPage = () => import('@/modules/center/pages/SettingsPage');
 const StudyPage = () => import('@/modules/center/pages/StudyPage');
 const InformationSubPage = () => import('@/modules/news/pages/InformationSubPage');
 const MyCertificatesPage = () => import('@/modules/certificate/pages/MyCertificatesPage');
-const MyAwardsPage = () => import('@/modules/certificate/pages/MyAwardsPage');
+const MyAwardsPage = () => import('@/modules/center/pages/MyAwardsPage');
 const CertificateTracePage = () => import('@/modules/certificate/pages/TracePage');
 const MyCompetitionsPage = () => import('@/modules/enroll/pages/MyCompetitionsPage');
 const MyTeamsPage = () => import('@/modules/enroll/pages/MyTeamsPage');
@@ -118,7 +118,7 @@ const backStatic: RouteObject[] = [
   registered('/works/info', 'route.worksInfo', 'works/detail/index'),
   { path: '/newsManagement/addEdit', handle: { titleKey: 'route.newsAddEdit', area: 'back' }, element: lazyElement(NewsEditPage) },
   { path: '/newsManagement/detail', handle: { titleKey: 'route.newsDetail', area: 'back' }, element: lazyElement(NewsDetailPage) },
-  todo('/competitionReward/detailedList', 'route.rewardDetailedList', 'back'),
+  registered('/competitionReward/detailedList', 'route.rewardDetailedList', 'competitionReward/detailedList/index'),
   registered('/system/groud/college', 'route.groudCollege', 'system/groud/college/index'),
   registered('/system/groud/major', 'route.groudMajor', 'system/groud/major/index'),
   registered('/system/groud/user', 'route.groudUser', 'system/user/index'),

@@ -22,11 +22,6 @@ const en: Catalogue<CertificateMessages> = {
     issuedAt: 'Issued',
     masked: '(part of the name is hidden for privacy)',
   },
-  awards: {
-    title: 'My awards',
-    empty: 'No awards yet: your awards appear here once competition results are published',
-    certificatesHint: 'Certificates already sent are under “New awards”',
-  },
   mine: {
     issuedBy: 'Issued by {{issuer}}',
     title: 'My certificates',

@@ -20,11 +20,6 @@ const zhCN = {
     issuedAt: '发证时间',
     masked: '（为保护隐私，姓名部分隐藏）',
   },
-  awards: {
-    title: '我的获奖',
-    empty: '暂无获奖记录：竞赛结果公布后，你的获奖会显示在这里',
-    certificatesHint: '已发放的证书在“最新获奖”中查看',
-  },
   mine: {
     issuedBy: '颁发：{{issuer}}',
     title: '我的证书',

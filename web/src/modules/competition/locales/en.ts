@@ -163,12 +163,6 @@ const en: Catalogue<CompetitionMessages> = {
     },
     writeNews: 'Write news for this competition',
     noNews: 'No news is attached to this competition yet',
-    pending: '{{tab}} will show here once {{part}} is part of the platform',
-    pendingDesc: 'That part has not been merged yet, so no sample data is shown here.',
-    parts: {
-      review: 'review and results',
-      vote: 'public voting',
-    },
   },
   missingId: 'The address has no competition id',
 };

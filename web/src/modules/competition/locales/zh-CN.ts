@@ -164,12 +164,6 @@ const zhCN = {
     },
     writeNews: '为本竞赛写资讯',
     noNews: '暂无关联本竞赛的资讯',
-    pending: '{{tab}}将在{{part}}上线后显示在这里',
-    pendingDesc: '该部分尚未合并到平台，这里不展示示例数据。',
-    parts: {
-      review: '评审与成绩',
-      vote: '作品投票',
-    },
   },
   missingId: '地址中缺少竞赛 id',
 };

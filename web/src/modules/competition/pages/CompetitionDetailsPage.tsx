@@ -25,15 +25,10 @@ import {
   useLevelOptions,
 } from '../components/shared';
 import { CompetitionNewsTab } from '../components/CompetitionNewsTab';
+import { RankingTab, VotesBoardTab } from '@/app/review/results/PublicResults';
 import { allowedActions, fenToYuan } from '../hooks/rules';
 import { useCompetitionActions } from '../hooks/useCompetitionActions';
 import { useMissingForPublish } from '../hooks/useMissingForPublish';
-
-/** Tabs whose data later parts of the platform provide, and which part. */
-const PENDING_TABS = [
-  ['rank', 'review'],
-  ['vote', 'vote'],
-] as const;
 
 /** Sign-ups and works are enroll-admin's lists, fixed to this competition (loaded when their tab opens). */
 function CompetitionList({ list, competitionId, type }: { list: keyof typeof competitionLists; competitionId: number; type?: SignupType }) {
@@ -131,14 +126,6 @@ export default function CompetitionDetailsPage() {
     </Row>
   );
 
-  const pending = (tab: string, part: string) => (
-    <Result
-      status="info"
-      title={t('details.pending', { tab: t(`details.tabs.${tab}`), part: t(`details.parts.${part}`) })}
-      subTitle={t('details.pendingDesc')}
-    />
-  );
-
   return (
     <div className="competition-page">
       <div className="competition-page__header">
@@ -190,7 +177,8 @@ export default function CompetitionDetailsPage() {
           { key: 'player', label: t('details.tabs.player'), children: <CompetitionList list="signups" competitionId={c.id} type={SignupType.individual} /> },
           { key: 'team', label: t('details.tabs.team'), children: <CompetitionList list="signups" competitionId={c.id} type={SignupType.team} /> },
           { key: 'work', label: t('details.tabs.work'), children: <CompetitionList list="works" competitionId={c.id} /> },
-          ...PENDING_TABS.map(([tab, part]) => ({ key: tab, label: t(`details.tabs.${tab}`), children: pending(tab, part) })),
+          { key: 'rank', label: t('details.tabs.rank'), children: <RankingTab competitionId={c.id} /> },
+          { key: 'vote', label: t('details.tabs.vote'), children: <VotesBoardTab competitionId={c.id} /> },
         ]}
       />
     </div>

@@ -12,6 +12,7 @@ import { workApi } from '../api/enroll.api';
 import { WorkFiles } from '../components/WorkFiles';
 import { copyText, useLoginRedirect, WorkStatusTag } from '../components/shared';
 import '../components/enroll.css';
+import { WorkVote } from '@/app/review/results/PublicResults';
 
 const labels = currentHostLabelKeys();
 
@@ -100,5 +101,11 @@ export function PublishedWorkPage() {
   const { t } = useTranslation('enroll');
   const [params] = useSearchParams();
   const id = Number(params.get('id'));
-  return <div className="enroll-page">{id > 0 ? <WorkView access={{ kind: 'public', id }} /> : <Result status="404" title={t('work.notFound')} />}</div>;
+  if (!(id > 0)) return <div className="enroll-page"><Result status="404" title={t('work.notFound')} /></div>;
+  return (
+    <div className="enroll-page">
+      <WorkVote workId={id} />
+      <WorkView access={{ kind: 'public', id }} />
+    </div>
+  );
 }

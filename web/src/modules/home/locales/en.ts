@@ -69,7 +69,7 @@ const en: Catalogue<SiteMessages> = {
     noWindow: 'Sign-up dates to be announced',
     back: 'Back to competitions',
     notFound: 'This competition does not exist or is not published yet',
-    tabs: { intro: 'Introduction', guide: 'Guide', items: 'Events', schedule: 'Schedule' },
+    tabs: { intro: 'Introduction', guide: 'Guide', items: 'Events', schedule: 'Schedule', rank: 'Winners', vote: 'Votes' },
     quota: 'Places',
     unlimited: 'Unlimited',
     fee: 'Entry fee',

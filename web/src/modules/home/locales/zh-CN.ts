@@ -66,7 +66,7 @@ const zhCN = {
     noWindow: '报名时间待定',
     back: '返回竞赛列表',
     notFound: '竞赛不存在或尚未发布',
-    tabs: { intro: '竞赛介绍', guide: '参赛指南', items: '竞赛赛项', schedule: '赛程安排' },
+    tabs: { intro: '竞赛介绍', guide: '参赛指南', items: '竞赛赛项', schedule: '赛程安排', rank: '获奖名单', vote: '作品投票' },
     quota: '名额',
     unlimited: '不限',
     fee: '报名费',

@@ -8,6 +8,7 @@ import { normaliseLang } from '@/app/i18n';
 import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '@/app/api/site.api';
 import { useLocalName } from '@/app/i18n/hooks';
+import { RankingTab, VotesBoardTab } from '@/app/review/results/PublicResults';
 import { Cover, EnrollWindow, PhaseTag } from '../components/CompetitionCard';
 import '../locales';
 import '../components/site.css';
@@ -107,6 +108,8 @@ function Detail({ c }: { c: PublicCompetition }) {
           { key: 'items', label: t('competition.tabs.items'), children: <Items items={c.items} /> },
           { key: 'schedule', label: t('competition.tabs.schedule'), children: <Schedule entries={schedule.data} /> },
           { key: 'guide', label: t('competition.tabs.guide'), children: <Html html={c.guide} /> },
+          { key: 'rank', label: t('competition.tabs.rank'), children: <RankingTab competitionId={c.id} /> },
+          { key: 'vote', label: t('competition.tabs.vote'), children: <VotesBoardTab competitionId={c.id} /> },
         ]}
       />
     </div>

@@ -1,6 +1,8 @@
 import { Client } from 'pg';
-import { SCORE_STATEMENT } from '../../review/src/results/score-statement';
-import { DATABASE_URL } from './support/platform';
+import { SCORE_STATEMENT } from '../src/results/score-statement';
+
+/** The platform's test database (the e2e global setup migrated it). */
+const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp_test';
 
 /**
  * The final-score statement against hand-computed figures, run in the platform's PostgreSQL inside a transaction

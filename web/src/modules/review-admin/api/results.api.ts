@@ -1,0 +1,73 @@
+import type {
+  Appeal,
+  AppealStatus,
+  AwardReply,
+  ExpertCalibrationView,
+  FinalScoreReply,
+  Page,
+  PromotionReply,
+  Publication,
+  RewardRow,
+  ScoreMethod,
+  ScoreVersion,
+  VoteBoard,
+  VoteWindow,
+  WorkResult,
+} from '@cmp/contracts';
+import { http } from '@/app/http/client';
+
+export interface CalculateForm {
+  roundId: number;
+  method: ScoreMethod;
+  trimFrom?: number;
+  prior?: number;
+  disputeSpread?: number;
+  allowMissing?: boolean;
+}
+
+/** Flat rules as the routes take them: `value` is a count, a percent or a score. */
+export interface PromotionForm {
+  versionId: number;
+  rule: 'top' | 'percent' | 'score';
+  value: number;
+  schoolCap?: number;
+  ties: 'include' | 'break';
+}
+export interface AwardForm {
+  versionId: number;
+  levels: { name: string; rule: 'count' | 'percent' | 'band'; value: number }[];
+  ties: 'include' | 'break';
+}
+
+export interface RewardQuery {
+  competitionId?: number;
+  level?: string;
+  keyword?: string;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** Final scores, promotion, awards, publication, appeals and voting (organiser side, 评审结果 and 淘汰晋级). */
+export const resultsApi = {
+  calculate: (p: CalculateForm) => http.post<FinalScoreReply>('/review/comment/result/finalScoreCalculation', p),
+  versions: (roundId: number, signal?: AbortSignal) => http.get<ScoreVersion[]>('/review/comment/result/versions', { roundId }, signal),
+  version: (id: number, signal?: AbortSignal) => http.get<ScoreVersion>('/review/comment/result/version', { id }, signal),
+  scores: (q: { versionId: number; pageNum: number; pageSize: number; keyword?: string; disputedOnly?: boolean }, signal?: AbortSignal) =>
+    http.get<Page<WorkResult>>('/review/comment/result/scores', { ...q }, signal),
+  calibration: (versionId: number, signal?: AbortSignal) => http.get<ExpertCalibrationView[]>('/review/comment/result/calibration', { versionId }, signal),
+  arbitrate: (roundId: number, workId: number) => http.post<{ expertId: number; name: string }>('/review/distribution/arbitrate', { roundId, workId }),
+  promotionPreview: (p: PromotionForm) => http.post<PromotionReply>('/review/comment/result/promotion/preview', p),
+  promotionConfirm: (p: PromotionForm) => http.post<PromotionReply>('/review/comment/result/promotion/confirm', p),
+  awardPreview: (p: AwardForm) => http.post<AwardReply>('/review/comment/result/award/preview', p),
+  awardConfirm: (p: AwardForm) => http.post<AwardReply>('/review/comment/result/award/confirm', p),
+  publish: (roundId: number, appealDays: number) => http.post<Publication>('/review/comment/result/publish', { roundId, appealDays }),
+  publications: (competitionId: number, signal?: AbortSignal) => http.get<Publication[]>('/review/comment/result/publications', { competitionId }, signal),
+  appeals: (q: { roundId: number; status?: AppealStatus; pageNum: number; pageSize: number }, signal?: AbortSignal) =>
+    http.get<Page<Appeal>>('/review/comment/result/appeal/page', { ...q }, signal),
+  handleAppeal: (id: number, action: 'reject' | 'rereview', reply: string) => http.post<Appeal>('/review/comment/result/appeal/handle', { id, action, reply }),
+  openVote: (p: { roundId: number; opensAt: string; closesAt: string; dailyLimit: number }) => http.post<VoteWindow>('/review/comment/result/vote/open', p),
+  voteWindows: (competitionId: number, signal?: AbortSignal) => http.get<VoteWindow[]>('/review/comment/result/vote/list', { competitionId }, signal),
+  voteReport: (windowId: number, signal?: AbortSignal) => http.get<VoteBoard>('/review/comment/result/vote/report', { windowId }, signal),
+  rewards: (q: RewardQuery, signal?: AbortSignal) => http.get<Page<RewardRow>>('/competitionReward/detailedList', { ...q }, signal),
+  exportRewards: (q: Omit<RewardQuery, 'pageNum' | 'pageSize'>, fileName: string) => http.download('/competitionReward/detailedList/export', { ...q }, fileName),
+};

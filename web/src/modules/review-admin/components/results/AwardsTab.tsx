@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, EyeOutlined, NotificationOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_AWARD_LEVELS, type AwardReply, type AwardRow, type Round, type ScoreVersion } from '@cmp/contracts';
+import { confirmDialog, toast } from '@/app/feedback/feedback';
+import { useAsync } from '@/app/hooks/useAsync';
+import { formatDateTime } from '@/app/i18n/format';
+import { useLang } from '@/app/i18n/hooks';
+import { resultsApi, type AwardForm } from '../../api/results.api';
+import { NS, useVersionChoice } from './versions';
+
+const DEFAULT_RULES: AwardForm['levels'] = DEFAULT_AWARD_LEVELS.map((name, i) => ({ name, rule: 'percent', value: [5, 10, 15, 20, 30][i] }));
+
+/** 奖项评定 and 公布: levels by count, percent or score band, previewed, confirmed once, then published. */
+export function AwardsTab({ round, versions, canEdit, onPublished }: { round: Round; versions: ScoreVersion[] | undefined; canEdit: boolean; onPublished: () => void }) {
+  const { t } = useTranslation(NS);
+  const lang = useLang();
+  const { versionId, select } = useVersionChoice(versions);
+  const [form] = Form.useForm<Omit<AwardForm, 'versionId'>>();
+  const [reply, setReply] = useState<AwardReply>();
+  const [appealDays, setAppealDays] = useState(7);
+  const publication = useAsync(async (signal) => (await resultsApi.publications(round.competitionId, signal)).find((p) => p.roundId === round.id) ?? null, [round.id]);
+
+  const run = async (confirm: boolean) => {
+    const values = await form.validateFields();
+    if (confirm && (await confirmDialog(t('results.awards.confirmAsk'))) !== 'confirm') return;
+    try {
+      const r = await (confirm ? resultsApi.awardConfirm : resultsApi.awardPreview)({ ...values, versionId: versionId! });
+      setReply(r);
+      if (confirm) toast(t('results.awards.confirmed'), 'success');
+    } catch {
+      /* toasted */
+    }
+  };
+
+  const publish = async () => {
+    if ((await confirmDialog(t('results.awards.publishAsk'))) !== 'confirm') return;
+    try {
+      await resultsApi.publish(round.id, appealDays);
+      toast(t('results.awards.publishedOk'), 'success');
+      publication.reload();
+      onPublished();
+    } catch {
+      /* toasted: confirm the awards first */
+    }
+  };
+
+  const published = publication.data;
+  return (
+    <Card size="small" title={select}>
+      <Alert type="info" showIcon message={t('results.awards.intro')} style={{ marginBottom: 12 }} />
+      <Form form={form} initialValues={{ levels: DEFAULT_RULES, ties: 'include' }} disabled={!canEdit || !versionId}>
+        <Form.List name="levels">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((f) => (
+                <Space key={f.key} align="baseline" wrap>
+                  <Form.Item name={[f.name, 'name']} rules={[{ required: true, whitespace: true, max: 50 }]}>
+                    <Input style={{ width: 140 }} placeholder={t('results.awards.level')} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'rule']}>
+                    <Select style={{ width: 140 }} options={(['count', 'percent', 'band'] as const).map((r) => ({ value: r, label: t(`results.awards.rules.${r}`) }))} />
+                  </Form.Item>
+                  <Form.Item name={[f.name, 'value']} rules={[{ required: true }]}>
+                    <InputNumber min={0} max={100000} style={{ width: 110 }} placeholder={t('results.awards.value')} />
+                  </Form.Item>
+                  <Button type="text" icon={<DeleteOutlined />} aria-label="remove" onClick={() => remove(f.name)} disabled={fields.length <= 1} />
+                </Space>
+              ))}
+              <Form.Item>
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', rule: 'count', value: 1 })} disabled={fields.length >= 10}>
+                  {t('results.awards.addLevel')}
+                </Button>
+              </Form.Item>
+            </>
+          )}
+        </Form.List>
+        <Form.Item name="ties" label={t('results.awards.ties')}>
+          <Select style={{ width: 240 }} options={(['include', 'break'] as const).map((v) => ({ value: v, label: t(`results.awards.tiesOptions.${v}`) }))} />
+        </Form.Item>
+        <Space wrap>
+          <Button icon={<EyeOutlined />} onClick={() => void run(false)} data-testid="award-preview">
+            {t('results.awards.preview')}
+          </Button>
+          <Button type="primary" icon={<SafetyCertificateOutlined />} disabled={!reply || !!reply.confirmedAt} onClick={() => void run(true)} data-testid="award-confirm">
+            {t('results.awards.confirm')}
+          </Button>
+        </Space>
+      </Form>
+      {reply && (
+        <>
+          <Space wrap style={{ margin: '12px 0' }}>
+            {reply.counts.map((c) => (
+              <Tag key={c.level} color="gold">
+                {t('results.awards.counts', { level: c.level, count: c.works })}
+              </Tag>
+            ))}
+            {reply.confirmedAt && <Tag color="green">{t('results.awards.confirmed')}</Tag>}
+          </Space>
+          <Table<AwardRow>
+            rowKey="workId"
+            size="small"
+            dataSource={reply.rows}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            data-testid="award-table"
+            columns={[
+              { title: t('results.rank'), dataIndex: 'rank', width: 64 },
+              { title: t('results.work'), dataIndex: 'title', ellipsis: true },
+              { title: t('results.score'), dataIndex: 'score', width: 90, align: 'right', render: (v: number) => v.toFixed(2) },
+              { title: t('results.awards.level'), dataIndex: 'level', width: 120, render: (v: string | null) => (v ? <Tag color="gold">{v}</Tag> : <Typography.Text type="secondary">{t('results.awards.none')}</Typography.Text>) },
+            ]}
+          />
+        </>
+      )}
+      <Card size="small" type="inner" title={t('results.awards.publish')} style={{ marginTop: 16 }}>
+        {published ? (
+          <Alert type="success" showIcon message={t('results.awards.publishedAt', { time: formatDateTime(published.publishedAt, lang, 'minute'), until: formatDateTime(published.appealUntil, lang, 'minute') })} />
+        ) : (
+          <Space wrap>
+            <span>{t('results.awards.appealDays')}</span>
+            <InputNumber min={0} max={60} precision={0} value={appealDays} onChange={(v) => setAppealDays(v ?? 0)} disabled={!canEdit} />
+            <Button type="primary" icon={<NotificationOutlined />} disabled={!canEdit} onClick={() => void publish()} data-testid="publish">
+              {t('results.awards.publish')}
+            </Button>
+          </Space>
+        )}
+      </Card>
+    </Card>
+  );
+}

@@ -1,0 +1,42 @@
+import { Empty, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Perm } from '@cmp/contracts';
+import { PageHeader } from '@/app/components/PageHeader';
+import { usePermission } from '@/app/permission/permission';
+import '@/app/components/page.css';
+import { useRoundChoice } from '../components/RoundPicker';
+import '../components/review-admin.css';
+import { AppealsTab } from '../components/results/AppealsTab';
+import { AwardsTab } from '../components/results/AwardsTab';
+import { CalibrationTab } from '../components/results/CalibrationTab';
+import { ScoresTab } from '../components/results/ScoresTab';
+import { NS, useVersions } from '../components/results/versions';
+import { VotesTab } from '../components/results/VotesTab';
+
+/** 评审结果: a round's final scores as versions, calibration, awards and publication, appeals and voting. */
+export default function ResultsPage() {
+  const { t } = useTranslation(NS);
+  const canEdit = usePermission([Perm.reviewEdit]);
+  const { round, picker } = useRoundChoice();
+  const versions = useVersions(round?.id);
+  return (
+    <div className="system-page review-admin">
+      <PageHeader title={t('results.title')} />
+      {picker}
+      {!round ? (
+        <Empty description={t('results.calibration.pickVersion')} />
+      ) : (
+        <Tabs
+          destroyInactiveTabPane
+          items={[
+            { key: 'scores', label: t('results.tabs.scores'), children: <ScoresTab round={round} versions={versions} canEdit={canEdit} /> },
+            { key: 'calibration', label: t('results.tabs.calibration'), children: <CalibrationTab versions={versions.data} /> },
+            { key: 'awards', label: t('results.tabs.awards'), children: <AwardsTab round={round} versions={versions.data} canEdit={canEdit} onPublished={versions.reload} /> },
+            { key: 'appeals', label: t('results.tabs.appeals'), children: <AppealsTab round={round} canEdit={canEdit} /> },
+            { key: 'votes', label: t('results.tabs.votes'), children: <VotesTab round={round} canEdit={canEdit} /> },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

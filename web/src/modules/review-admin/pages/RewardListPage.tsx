@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Button, Form, Input, Select, Space, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_AWARD_LEVELS, type RewardRow } from '@cmp/contracts';
+import { competitionApi } from '@/app/api/competition.api';
+import { PagedTable } from '@/app/components/ListParts';
+import { PageHeader } from '@/app/components/PageHeader';
+import { useAsync } from '@/app/hooks/useAsync';
+import { formatDateTime } from '@/app/i18n/format';
+import { useLang } from '@/app/i18n/hooks';
+import '@/app/components/page.css';
+import { resultsApi, type RewardQuery } from '../api/results.api';
+import { NS } from '../components/results/versions';
+
+const FIRST: RewardQuery = { pageNum: 1, pageSize: 10 };
+
+/** 获奖明细: published winners of the organisation's competitions, filtered, exported as .xlsx. */
+export default function RewardListPage() {
+  const { t } = useTranslation(NS);
+  const lang = useLang();
+  const [form] = Form.useForm<Omit<RewardQuery, 'pageNum' | 'pageSize'>>();
+  const [query, setQuery] = useState<RewardQuery>(FIRST);
+  const competitions = useAsync((signal) => competitionApi.options(signal), []);
+  const list = useAsync((signal) => resultsApi.rewards(query, signal), [query]);
+  const filters = () => ({ ...form.getFieldsValue(), keyword: form.getFieldValue('keyword')?.trim() || undefined });
+
+  const columns: TableColumnsType<RewardRow> = [
+    { title: t('rewards.round'), dataIndex: 'roundName', width: 120 },
+    { title: t('rewards.event'), dataIndex: 'eventName', width: 120, render: (v: string) => v || '—' },
+    { title: t('results.rank'), dataIndex: 'rank', width: 64 },
+    { title: t('rewards.level'), dataIndex: 'level', width: 100, render: (v: string) => <Tag color="gold">{v}</Tag> },
+    { title: t('results.work'), dataIndex: 'title', width: 200, ellipsis: true },
+    { title: t('rewards.members'), dataIndex: 'memberNames', width: 160, render: (v: string[]) => v.join('、') || '—' },
+    { title: t('rewards.advisers'), dataIndex: 'adviserNames', width: 120, render: (v: string[]) => v.join('、') || '—' },
+    { title: t('rewards.schools'), dataIndex: 'schoolNames', width: 160, render: (v: string[]) => v.join('、') || '—' },
+    { title: t('results.score'), dataIndex: 'score', width: 80, align: 'right', render: (v: number) => v.toFixed(2) },
+    { title: t('rewards.publishedAt'), dataIndex: 'publishedAt', width: 150, render: (v: string) => formatDateTime(v, lang, 'minute') },
+  ];
+
+  return (
+    <div className="system-page">
+      <PageHeader
+        title={t('rewards.title')}
+        extra={
+          <Button icon={<DownloadOutlined />} disabled={!list.data?.total} onClick={() => void resultsApi.exportRewards(filters(), lang === 'en' ? 'winners.xlsx' : '获奖明细.xlsx')}>
+            {t('rewards.export')}
+          </Button>
+        }
+      />
+      <Form form={form} layout="inline" className="search-form" onFinish={() => setQuery({ ...FIRST, ...filters() })}>
+        <Form.Item name="competitionId" label={t('rewards.competition')}>
+          <Select allowClear showSearch optionFilterProp="label" style={{ width: 260 }} placeholder={t('rewards.allCompetitions')} options={competitions.data} loading={competitions.loading} />
+        </Form.Item>
+        <Form.Item name="level" label={t('rewards.level')}>
+          <Select allowClear style={{ width: 140 }} options={DEFAULT_AWARD_LEVELS.map((l) => ({ value: l, label: l }))} />
+        </Form.Item>
+        <Form.Item name="keyword">
+          <Input allowClear style={{ width: 240 }} placeholder={t('rewards.keyword')} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">
+            {t('rewards.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              setQuery(FIRST);
+            }}
+          >
+            {t('rewards.reset')}
+          </Button>
+        </Space>
+      </Form>
+      <PagedTable<RewardRow, RewardQuery> list={list} query={query} setQuery={setQuery} rowKey={(r) => `${r.roundId}-${r.workId}`} columns={columns} scroll={{ x: 1300 }} locale={{ emptyText: t('rewards.empty') }} />
+    </div>
+  );
+}
