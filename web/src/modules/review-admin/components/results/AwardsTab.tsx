@@ -55,7 +55,7 @@ export function AwardsTab({ round, versions, canEdit, onPublished }: { round: Ro
           {(fields, { add, remove }) => (
             <>
               {fields.map((f) => (
-                <Space key={f.key} align="baseline" wrap>
+                <Space key={f.key} align="baseline" wrap style={{ display: 'flex' }}>
                   <Form.Item name={[f.name, 'name']} rules={[{ required: true, whitespace: true, max: 50 }]}>
                     <Input style={{ width: 140 }} placeholder={t('results.awards.level')} />
                   </Form.Item>

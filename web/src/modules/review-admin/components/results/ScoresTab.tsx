@@ -56,7 +56,7 @@ export function ScoresTab({ round, versions, canEdit }: { round: Round; versions
     { title: t('results.rank'), key: 'rank', width: 64, render: (_, _w, i) => (query.pageNum - 1) * query.pageSize + i + 1 },
     { title: t('results.work'), dataIndex: 'title', width: 200, ellipsis: true },
     { title: t('results.score'), dataIndex: 'score', width: 80, align: 'right', render: (v: number) => <strong>{v.toFixed(2)}</strong> },
-    { title: t('results.rawMean'), dataIndex: 'rawMean', width: 90, align: 'right', render: (v: number) => v.toFixed(2) },
+    { title: t('results.rawMean'), dataIndex: 'rawMean', width: 110, align: 'right', render: (v: number) => v.toFixed(2) },
     {
       title: t('results.previous'),
       key: 'previous',
@@ -73,7 +73,7 @@ export function ScoresTab({ round, versions, canEdit }: { round: Round; versions
         );
       },
     },
-    { title: t('results.range'), dataIndex: 'range', width: 70, align: 'right' },
+    { title: t('results.range'), dataIndex: 'range', width: 90, align: 'right' },
     {
       title: t('results.experts'),
       key: 'experts',

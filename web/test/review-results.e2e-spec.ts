@@ -1,0 +1,165 @@
+import type { Page } from 'puppeteer-core';
+import type { CompetitionDetail, ExpertSaveReply, Round } from '@cmp/contracts';
+import { api, freshIp, login, upload, type Reply } from '../../services/gateway/test/support/api';
+import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
+import { chooseOrganisation, click, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
+
+/**
+ * Results in Chromium: the organiser computes a round's final scores (the version runs in the review worker),
+ * reads the experts' calibration, promotes the best works, awards levels and publishes; the participant sees the
+ * award and its message in the personal centre; visitors see the winners on the public competition page; English.
+ */
+const run = String(Date.now()).slice(-6);
+const COLUMNS = [
+  { name: '创新性', max: 50, step: 0.5, weight: 50, rubric: '' },
+  { name: '完成度', max: 50, step: 0.5, weight: 50, rubric: '' },
+];
+const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
+
+function ok<T>(r: Reply<T>, what: string): T {
+  if (r.code !== 0) throw new Error(`${what}: ${r.code} ${r.msg}`);
+  return r.data;
+}
+
+describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the public ranking)', () => {
+  const b = useBrowser('review-results');
+  const titles = [`光伏座椅${run}`, `智能药盒${run}`, `节水花园${run}`];
+  const expertNames = [1, 2, 3].map((i) => `结果专家${i}${run.slice(-3)}`);
+  let competition: CompetitionDetail;
+  let round: Round;
+  let authors: Student[];
+  let admin: Page;
+
+  beforeAll(async () => {
+    const admin1 = await login('admin1');
+    competition = await makeCompetition(admin1, { name: `成绩公布赛${run}` });
+    authors = await makeStudents(3, `rsl${run}`);
+    const workIds: number[] = [];
+    for (const [i, s] of authors.entries()) {
+      const as = { token: s.token, ip: freshIp() };
+      const body = { competitionId: competition.id, itemId: competition.items[0].id, type: 1, profile: { realName: `获奖作者${i + 1}`, schoolName: '华东示范大学' }, teachers: [] };
+      const signup = ok(await api<{ id: number }>('/web/enroll/signUp', { ...as, body }), 'sign up');
+      const work = ok(await api<{ id: number }>('/web/work/save', { ...as, body: { signupId: signup.id, title: titles[i], summary: '' } }), 'work');
+      ok(await api('/enroll/signup/check', { token: admin1, body: { id: signup.id, approve: true } }), 'approve');
+      ok(await upload(`/web/work/file/upload?workId=${work.id}`, s.token, PDF, '计划书.pdf'), 'upload');
+      ok(await api('/web/work/submit', { ...as, body: { id: work.id } }), 'submit');
+      workIds.push(work.id);
+    }
+    const experts: { id: number; token: string }[] = [];
+    for (const [i, name] of expertNames.entries()) {
+      const saved = ok(await api<ExpertSaveReply>('/expert/save', { token: admin1, body: { name, phone: `137${run}${String(i).padStart(2, '0')}`, unit: '社会专家' } }), 'expert');
+      experts.push({ id: saved.id, token: await login(saved.credential!.username, saved.credential!.password) });
+    }
+    round = ok(
+      await api<Round>('/review/round/save', { token: admin1, body: { competitionId: competition.id, name: `决赛${run}`, type: 'online', expertsPerWork: 3, scoreColumns: COLUMNS, excludeOwnOrganisation: false } }),
+      'round',
+    );
+    ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id } }), 'sync');
+    ok(await api('/review/group/save', { token: admin1, body: { roundId: round.id, name: '一组', expertIds: experts.map((e) => e.id), captainExpertId: experts[0].id } }), 'group');
+    ok(await api('/review/distribution/run', { token: admin1, body: { roundId: round.id } }), 'run');
+    for (;;) {
+      const p = ok(await api<{ status: string } | null>(`/review/distribution/progress?roundId=${round.id}`, { token: admin1 }), 'progress');
+      if (p && p.status !== 'running') break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    ok(await api('/review/round/open', { token: admin1, body: { id: round.id } }), 'open');
+    // Totals out of 100: the first work 90, 85, 80; the second 75, 70, 95; the third 60, 65, 20 (the third expert harsh).
+    const totals = [
+      [90, 85, 80],
+      [75, 70, 95],
+      [60, 65, 20],
+    ];
+    for (const [w, workId] of workIds.entries()) {
+      for (const [e, expert] of experts.entries()) {
+        const [{ id: assignmentId }] = ok(await api<{ list: { assignmentId: number; workId: number }[] }>(`/review/mine/page?roundId=${round.id}&pageSize=50`, { token: expert.token }), 'mine').list
+          .filter((x) => x.workId === workId)
+          .map((x) => ({ id: x.assignmentId }));
+        const half = totals[w][e] / 2;
+        ok(await api('/review/sheet/submit', { token: expert.token, body: { assignmentId, scores: [half, half], comment: '好', version: 0 } }), 'sheet');
+      }
+    }
+    admin = await b.newPage();
+    await loginWithPassword(admin, 'admin1');
+    await chooseOrganisation(admin, '华东示范大学');
+    await admin.waitForSelector('.back-layout .sidebar');
+  }, 240_000);
+
+  afterAll(dropStudents);
+
+  b.it('computes the round by median in the worker and shows every work with its experts, then the calibration', async () => {
+    await open(admin, `/review/result?competitionId=${competition.id}&roundId=${round.id}`);
+    await waitForText(admin, ['评审结果', '成绩计算', '还没有计算版本'], '.back-layout__main');
+    await click(admin, '[data-testid="method-select"]');
+    await click(admin, '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', '中位数');
+    await click(admin, '[data-testid="calculate"]', { answer: 'POST /review/comment/result/finalScoreCalculation' });
+    // The worker finishes the version; the screen follows it and shows the scores: 85, 75, 60 by median.
+    await waitForText(admin, ['第 1 版', '中位数', '已完成', titles[0], '85.00', titles[1], '75.00', titles[2], '60.00', expertNames[2]], '.back-layout__main', 30_000);
+    await waitForText(admin, '争议', '.back-layout__main'); // the third work's 65 − 20 and the second's 95 − 70 exceed 20
+    await b.shot(admin, 'results-scores-zh');
+    await click(admin, '.ant-tabs-tab', '专家校准');
+    await waitForText(admin, ['校准均值', ...expertNames], '[data-testid="calibration-table"]');
+    await b.shot(admin, 'results-calibration-zh');
+  }, 90_000);
+
+  b.it('promotes the top two (淘汰晋级), then awards and publishes', async () => {
+    await open(admin, `/review/elimination?competitionId=${competition.id}&roundId=${round.id}`);
+    await waitForText(admin, ['淘汰晋级', '晋级规则'], '.back-layout__main');
+    const value = await admin.waitForSelector('.back-layout__main input#value');
+    await value!.click({ clickCount: 3 });
+    await value!.type('2');
+    await click(admin, '[data-testid="promotion-preview"]', { answer: 'POST /review/comment/result/promotion/preview' });
+    await waitForText(admin, ['晋级 2 件，淘汰 1 件', titles[0], titles[2]], '.back-layout__main');
+    await click(admin, '[data-testid="promotion-confirm"]', { answer: 'POST /review/comment/result/promotion/preview' });
+    await waitForText(admin, '确认本轮晋级名单', '.ant-modal');
+    await click(admin, '.ant-modal .ant-btn-primary', { answer: 'POST /review/comment/result/promotion/confirm' });
+    await waitForText(admin, ['晋级 2 件，淘汰 1 件', '确认'], '.back-layout__main .ant-alert-success');
+    await b.shot(admin, 'elimination-zh');
+
+    await open(admin, `/review/result?competitionId=${competition.id}&roundId=${round.id}`);
+    await click(admin, '.ant-tabs-tab', '奖项评定');
+    // The default levels by percent of 3 works: one 特等奖, one 一等奖, one 二等奖.
+    await click(admin, '[data-testid="award-preview"]', { answer: 'POST /review/comment/result/award/preview' });
+    await waitForText(admin, ['特等奖 1 项', '一等奖 1 项', '二等奖 1 项'], '.back-layout__main');
+    await click(admin, '[data-testid="award-confirm"]');
+    await click(admin, '.ant-modal .ant-btn-primary', { answer: 'POST /review/comment/result/award/confirm' });
+    await waitForText(admin, '奖项已确认', '.back-layout__main .ant-tag');
+    await click(admin, '[data-testid="publish"]');
+    await waitForText(admin, '公布本轮结果', '.ant-modal');
+    await click(admin, '.ant-modal .ant-btn-primary', { answer: 'POST /review/comment/result/publish' });
+    await waitForText(admin, ['已于', '复议截止'], '.back-layout__main');
+    await b.shot(admin, 'results-published-zh');
+
+    await open(admin, `/competitionReward/detailedList`);
+    await waitForText(admin, ['获奖明细', titles[0], '特等奖', `决赛${run}`], '.back-layout__main');
+    await b.shot(admin, 'reward-list-zh');
+  }, 120_000);
+
+  b.it('shows the participant the award and its message, and visitors the winners on the public page; English', async () => {
+    const page = await b.newPage();
+    await loginWithPassword(page, authors[0].username);
+    await chooseOrganisation(page, '华东示范大学');
+    await open(page, '/center/reward');
+    await waitForText(page, ['我的获奖', '特等奖', titles[0], '第 1 名', '申请复议'], '[data-testid="my-awards"]');
+    await b.shot(page, 'my-awards-zh');
+    await open(page, '/center/set');
+    await waitForText(page, ['恭喜获奖', '特等奖'], '[data-testid="messages"]');
+
+    await open(page, `/home/competition/details?id=${competition.id}`);
+    await click(page, '.site-detail__tabs .ant-tabs-tab', '获奖名单');
+    await waitForText(page, [`决赛${run}`, titles[0], titles[1], titles[2], '特等奖', '一等奖', '二等奖'], '[data-testid="public-ranking"]');
+    await b.shot(page, 'public-ranking-zh');
+
+    await click(page, '.home__header', 'English');
+    await click(page, '.site-detail__tabs .ant-tabs-tab', 'Winners');
+    await waitForText(page, ['Rank', 'Award', titles[0]], '[data-testid="public-ranking"]');
+    await b.shot(page, 'public-ranking-en');
+    await open(page, '/center/reward');
+    await waitForText(page, ['My awards', 'Rank 1', 'Appeal'], '[data-testid="my-awards"]');
+    await page.close();
+
+    await open(admin, `/review/result?competitionId=${competition.id}&roundId=${round.id}`);
+    await click(admin, langButton);
+    await waitForText(admin, ['Review results', 'Final scores', 'Version 1', 'Median', 'Published'], '.back-layout__main');
+    await b.shot(admin, 'results-en');
+  }, 120_000);
+});
