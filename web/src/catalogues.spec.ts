@@ -30,6 +30,10 @@ import referenceEn from '@/modules/reference/locales/en';
 import referenceZh from '@/modules/reference/locales/zh-CN';
 import reviewAdminEn from '@/modules/review-admin/locales/en';
 import reviewAdminZh from '@/modules/review-admin/locales/zh-CN';
+import reviewPublicEn from '@/app/review/results/en';
+import reviewPublicZh from '@/app/review/results/zh-CN';
+import reviewResultsEn from '@/modules/review-admin/locales/results.en';
+import reviewResultsZh from '@/modules/review-admin/locales/results.zh-CN';
 import reviewEn from '@/modules/review/locales/en';
 import reviewZh from '@/modules/review/locales/zh-CN';
 
@@ -61,6 +65,8 @@ describe.each([
   ['reference', referenceZh, referenceEn],
   ['reviewAdmin', reviewAdminZh, reviewAdminEn],
   ['review', reviewZh, reviewEn],
+  ['reviewResults', reviewResultsZh, reviewResultsEn],
+  ['reviewPublic', reviewPublicZh, reviewPublicEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);
   const e = leaves(en as Tree);

@@ -159,7 +159,7 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
 
     await open(admin, `/review/result?competitionId=${competition.id}&roundId=${round.id}`);
     await click(admin, langButton);
-    await waitForText(admin, ['Review results', 'Final scores', 'Version 1', 'Median', 'Published'], '.back-layout__main');
+    await waitForText(admin, ['Review results', 'Round scores', 'Version 1', 'Median', 'Published'], '.back-layout__main');
     await b.shot(admin, 'results-en');
   }, 120_000);
 });

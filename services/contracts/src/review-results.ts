@@ -106,9 +106,18 @@ export interface ResultPageQuery extends PageQuery {
 /** Promotion to the next stage (晋级), per event: top N, top percent, or at least a score. */
 export type PromotionRule = { kind: 'top'; count: number } | { kind: 'percent'; percent: number } | { kind: 'score'; min: number };
 
+/** What breaks ties, in order: a score column of this round (its experts' mean), then another round's score. */
+export interface TieBreak {
+  /** Index in the round's score columns. */
+  column?: number | null;
+  /** A round of the same competition: its published (or latest finished) score. */
+  roundId?: number | null;
+}
+
 export interface PromotionRequest {
   versionId: number;
   rule: PromotionRule;
+  tieBreak?: TieBreak;
   /** At most this many works of one school go through (per event); absent: no cap. */
   schoolCap?: number | null;
   /** At the cut: 'include' lets every work tied with the last one through, 'break' ranks ties by the tie-breaks first. */
@@ -158,6 +167,7 @@ export const DEFAULT_AWARD_LEVELS = ['特等奖', '一等奖', '二等奖', '三
 export interface AwardRequest {
   versionId: number;
   levels: AwardLevel[];
+  tieBreak?: TieBreak;
   /** Ties at a level's edge: 'include' gives every tied work the level, 'break' ranks ties by the tie-breaks first. */
   ties: 'include' | 'break';
 }
@@ -177,6 +187,19 @@ export interface AwardReply {
   /** Works per level name, in the levels' order. */
   counts: { level: string; works: number }[];
   confirmedAt: string | null;
+}
+
+/** A competition's final score (综合成绩): its rounds weighted, e.g. online 40%, on-site 60%. */
+export interface CompetitionScoreRequest {
+  competitionId: number;
+  weights: { roundId: number; weight: number }[];
+}
+
+export interface CompetitionScoreReply {
+  /** Each weighted round and the version its scores come from: the published one, else the latest finished (null: none). */
+  rounds: { roundId: number; name: string; weight: number; versionId: number | null }[];
+  /** Works by final score; a work without a score in every weighted round has none (final null). */
+  rows: { workId: number; title: string; scores: Record<string, number>; final: number | null }[];
 }
 
 /** Publication (公布): a round's confirmed awards made public, opening the appeal window. */
@@ -366,6 +389,9 @@ export const resultMessages = {
   'result.noScores': { 'zh-CN': '本轮还没有已提交的评分', en: 'No score sheet of this round is submitted yet' },
   'result.versionNotFound': { 'zh-CN': '计算版本不存在：{id}', en: 'No such score version: {id}' },
   'result.versionNotDone': { 'zh-CN': '该计算版本尚未完成', en: 'This score version is not finished yet' },
+  'result.badTieColumn': { 'zh-CN': '本轮没有第 {n} 个评分项', en: 'This round has no score column {n}' },
+  'result.tieRoundOther': { 'zh-CN': '用于排序的轮次须属于同一竞赛', en: 'The tie-break round must belong to the same competition' },
+  'result.roundOtherCompetition': { 'zh-CN': '评审轮次不属于该竞赛：{id}', en: 'Round {id} is not a round of this competition' },
   'result.awardsDone': { 'zh-CN': '本轮的获奖名单已确认', en: "This round's awards are already confirmed" },
   'result.promotionDone': { 'zh-CN': '本轮的晋级名单已确认', en: "This round's promotion is already confirmed" },
   'message.promoted': { 'zh-CN': '恭喜晋级：{name} 通过了“{round}”', en: 'Promoted: {name} passed "{round}"' },

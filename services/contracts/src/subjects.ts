@@ -371,6 +371,7 @@ export const ReviewSubject = {
   resultVersion: 'review.result.version',
   resultScores: 'review.result.scores',
   resultCalibration: 'review.result.calibration',
+  competitionScore: 'review.result.competition',
   /** Who would go through to the next stage by a rule (per event), and then the confirmation of it. */
   promotionPreview: 'review.promotion.preview',
   promotionConfirm: 'review.promotion.confirm',

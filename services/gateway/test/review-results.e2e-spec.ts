@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type {
   Appeal,
   AwardReply,
+  CompetitionScoreReply,
   ExpertCalibrationView,
   ExpertSaveReply,
   FinalScoreReply,
@@ -434,5 +435,44 @@ describe('final scores (review worker)', () => {
     const pairs = await sql(`SELECT 1 FROM review.assignments WHERE round_id = $1 AND work_id = $2 AND NOT declined`, [round.id, w2]);
     expect(pairs).toHaveLength(4);
     expect((await api('/review/distribution/arbitrate', { token: admin2, body: { roundId: round.id, workId: w2 } })).code).toBe(10404);
+  });
+
+  it('breaks ties by a named score column, then by another round, when asked; otherwise tied works share a level', async () => {
+    const [w1, w2, w3] = workIds;
+    // A second round with one expert: w1 and w2 both total 70, w1 ahead on the first column, w2 on the second.
+    const tie = ok(await api<Round>('/review/round/save', { token: admin1, body: { competitionId, name: '加赛', type: 'online', expertsPerWork: 1, scoreColumns: COLUMNS } }), 'round');
+    ok(await api('/review/round/works/sync', { token: admin1, body: { id: tie.id } }), 'sync');
+    ok(await api('/review/group/save', { token: admin1, body: { roundId: tie.id, name: '加赛组', expertIds: [experts[0].id], captainExpertId: experts[0].id } }), 'group');
+    ok(await api('/review/distribution/run', { token: admin1, body: { roundId: tie.id } }), 'run');
+    await waitFor('the tie round assignment', async () => (await sql(`SELECT 1 FROM review.assignments WHERE round_id = $1`, [tie.id])).length === 3);
+    ok(await api('/review/round/open', { token: admin1, body: { id: tie.id } }), 'open');
+    const ids = await sql<{ id: number; work_id: number }>(`SELECT id, work_id FROM review.assignments WHERE round_id = $1`, [tie.id]);
+    const sheet = (workId: number, a: number, b: number) =>
+      api('/review/sheet/submit', { token: experts[0].token, body: { assignmentId: ids.find((x) => x.work_id === workId)!.id, scores: [a, b], comment: '好', version: 0 } });
+    for (const [w, a, b] of [[w1, 50, 20], [w2, 20, 50], [w3, 10, 10]]) ok(await sheet(w, a, b), 'sheet');
+    const v = await done(admin1, ok(await api<FinalScoreReply>('/review/comment/result/finalScoreCalculation', { token: admin1, body: { roundId: tie.id } }), 'calc').version.id);
+    const first = async (extra: object) => {
+      const r = ok(await api<AwardReply>('/review/comment/result/award/preview', { token: admin1, body: { versionId: v.id, levels: [{ name: '一等奖', rule: 'count', value: 1 }], ...extra } }), 'preview');
+      return r.rows.filter((x) => x.level === '一等奖').map((x) => x.workId).sort((a, b) => a - b);
+    };
+    expect(await first({ ties: 'include' })).toEqual([w1, w2].sort((a, b) => a - b));
+    expect(await first({ ties: 'break', tieBreakColumn: 0 })).toEqual([w1]);
+    expect(await first({ ties: 'break', tieBreakColumn: 1 })).toEqual([w2]);
+    // By the first round's published score (w2 90 ahead of w1 70, by median).
+    expect(await first({ ties: 'break', tieBreakRoundId: round.id })).toEqual([w2]);
+    expect((await api('/review/comment/result/award/preview', { token: admin1, body: { versionId: v.id, levels: [{ name: '一等奖', rule: 'count', value: 1 }], ties: 'break', tieBreakColumn: 5 } })).code).toBe(10400);
+    const promoted = ok(await api<PromotionReply>('/review/comment/result/promotion/preview', { token: admin1, body: { versionId: v.id, rule: 'top', value: 1, ties: 'break', tieBreakColumn: 0 } }), 'promotion');
+    expect(promoted.rows.filter((x) => x.promoted).map((x) => x.workId)).toEqual([w1]);
+
+    // The competition's final score: the first round (published: w1 70, w2 90, w3 80) 40%, this one (70, 70, 20) 60%.
+    const total = ok(
+      await api<CompetitionScoreReply>('/review/comment/result/competitionScore', { token: admin1, body: { competitionId, weights: [{ roundId: round.id, weight: 40 }, { roundId: tie.id, weight: 60 }] } }),
+      'competition score',
+    );
+    expect(total.rounds.map((r) => [r.name, r.weight])).toEqual([['初审', 40], ['加赛', 60]]);
+    expect(total.rows.map((r) => [r.workId, r.final])).toEqual([[w2, 78], [w1, 70], [w3, 44]]);
+    expect(total.rows[0].scores).toEqual({ [round.id]: 90, [tie.id]: 70 });
+    expect((await api('/review/comment/result/competitionScore', { token: admin2, body: { competitionId, weights: [{ roundId: round.id, weight: 1 }] } })).code).toBe(10404);
+    expect((await api('/review/comment/result/competitionScore', { token: admin1, body: { competitionId, weights: [{ roundId: round.id, weight: 0 }] } })).code).toBe(10400);
   });
 });

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { AppError } from '@cmp/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Perm, ReviewSubject as S, type ExpertCalibrationView, type FinalScoreReply, type Page, type AwardLevel, type AwardReply, type AwardRequest, type PromotionReply, type PromotionRequest, type ScoreVersion, type WorkResult } from '@cmp/contracts';
+import { Perm, ReviewSubject as S, type ExpertCalibrationView, type FinalScoreReply, type Page, type AwardLevel, type AwardReply, type AwardRequest, type CompetitionScoreReply, type PromotionReply, type PromotionRequest, type ScoreVersion, type TieBreak, type WorkResult } from '@cmp/contracts';
 import { Permissions } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { AwardDto, FinalScoreDto, PromotionDto, ResultPageDto, RoundIdDto, VersionIdDto } from './review.dto';
+import { AwardDto, CompetitionScoreDto, FinalScoreDto, PromotionDto, ResultPageDto, RoundIdDto, VersionIdDto } from './review.dto';
 
 /** Final scores of a round (评审结果): computed in the background as versions. */
 @ApiTags('review: results')
@@ -39,6 +39,15 @@ export class ReviewResultController {
   @Permissions(Perm.reviewList, Perm.reviewEdit)
   scores(@RequestCtx() ctx: Ctx, @Query() q: ResultPageDto): Promise<Page<WorkResult>> {
     return this.rpc.call(ctx, S.resultScores, q);
+  }
+
+  /** A competition's final score from its rounds, weighted (nothing stored). */
+  @Post('competitionScore')
+  @HttpCode(200)
+  @Permissions(Perm.reviewList, Perm.reviewEdit)
+  competitionScore(@RequestCtx() ctx: Ctx, @Body() body: CompetitionScoreDto): Promise<CompetitionScoreReply> {
+    if (new Set(body.weights.map((w) => w.roundId)).size !== body.weights.length) throw AppError.badRequest('error.badValue');
+    return this.rpc.call(ctx, S.competitionScore, body);
   }
 
   @Get('calibration')
@@ -88,12 +97,14 @@ function awardRequest(b: AwardDto): AwardRequest {
     return { name: l.name.trim(), rule };
   });
   if (new Set(levels.map((l) => l.name)).size !== levels.length) throw AppError.badRequest('error.badValue');
-  return { versionId: b.versionId, levels, ties: b.ties };
+  return { versionId: b.versionId, levels, ties: b.ties, tieBreak: tieBreakOf(b) };
 }
 
 function promotionRequest(b: PromotionDto): PromotionRequest {
   const sensible = b.rule === 'top' ? Number.isInteger(b.value) && b.value >= 1 : b.rule === 'percent' ? b.value > 0 && b.value <= 100 : b.value <= 100;
   if (!sensible) throw AppError.badRequest('error.badValue');
   const rule = b.rule === 'top' ? { kind: 'top' as const, count: b.value } : b.rule === 'percent' ? { kind: 'percent' as const, percent: b.value } : { kind: 'score' as const, min: b.value };
-  return { versionId: b.versionId, rule, schoolCap: b.schoolCap ?? null, ties: b.ties };
+  return { versionId: b.versionId, rule, schoolCap: b.schoolCap ?? null, ties: b.ties, tieBreak: tieBreakOf(b) };
 }
+
+const tieBreakOf = (b: { tieBreakColumn?: number; tieBreakRoundId?: number }): TieBreak => ({ column: b.tieBreakColumn ?? null, roundId: b.tieBreakRoundId ?? null });

@@ -530,6 +530,19 @@ export class PromotionDto extends VersionIdDto {
   @ApiProperty({ enum: ['include', 'break'], description: 'ties at the cut: all go through, or the tie-breaks decide' })
   @IsIn(['include', 'break'])
   ties: 'include' | 'break';
+
+  @ApiPropertyOptional({ description: "ties broken first by this score column's experts' mean (0-based index in the round's columns)" })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_COLUMNS - 1)
+  tieBreakColumn?: number;
+
+  @ApiPropertyOptional({ description: "then by this round's score (a round of the same competition)" })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  tieBreakRoundId?: number;
 }
 
 export const AWARD_RULES = ['count', 'percent', 'band'] as const;
@@ -565,6 +578,19 @@ export class AwardDto extends VersionIdDto {
   @ApiProperty({ enum: ['include', 'break'], description: "ties at a level's edge: all get it, or the tie-breaks decide" })
   @IsIn(['include', 'break'])
   ties: 'include' | 'break';
+
+  @ApiPropertyOptional({ description: "ties broken first by this score column's experts' mean (0-based index in the round's columns)" })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(MAX_COLUMNS - 1)
+  tieBreakColumn?: number;
+
+  @ApiPropertyOptional({ description: "then by this round's score (a round of the same competition)" })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  tieBreakRoundId?: number;
 }
 
 export class PublishDto extends RoundIdDto {
@@ -700,4 +726,32 @@ export class WindowIdDto {
   @IsInt()
   @Min(1)
   windowId: number;
+}
+
+class RoundWeightDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  roundId: number;
+
+  @ApiProperty({ description: 'the round\'s share, e.g. 40 (weights need not add up to 100)' })
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0.01)
+  @Max(100)
+  weight: number;
+}
+
+export class CompetitionScoreDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  competitionId: number;
+
+  @ApiProperty({ type: [RoundWeightDto] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(10)
+  @ValidateNested({ each: true })
+  @Type(() => RoundWeightDto)
+  weights: RoundWeightDto[];
 }

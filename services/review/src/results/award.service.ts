@@ -4,6 +4,7 @@ import { AppError, callerOf } from '@cmp/common';
 import type { AwardReply, AwardRequest, AwardRow, RpcRequest } from '@cmp/contracts';
 import { scoredWorksByEvent } from './promotion.service';
 import { award } from './ranking';
+import { RoundService } from '../round/round.service';
 import { ResultsService } from './results.service';
 
 /**
@@ -16,6 +17,7 @@ export class AwardService {
   constructor(
     private readonly ds: DataSource,
     private readonly results: ResultsService,
+    private readonly rounds: RoundService,
   ) {}
 
   async preview(req: RpcRequest<AwardRequest>): Promise<AwardReply> {
@@ -32,7 +34,7 @@ export class AwardService {
       const [made] = await m.query(
         `INSERT INTO award_sets (round_id, version_id, levels, confirmed_by) VALUES ($1, $2, $3, $4)
          ON CONFLICT (round_id) DO NOTHING RETURNING confirmed_at AS "confirmedAt"`,
-        [roundId, req.payload.versionId, JSON.stringify({ levels: req.payload.levels, ties: req.payload.ties }), callerOf(req).username.slice(0, 64)],
+        [roundId, req.payload.versionId, JSON.stringify({ levels: req.payload.levels, ties: req.payload.ties, tieBreak: req.payload.tieBreak ?? null }), callerOf(req).username.slice(0, 64)],
       );
       if (!made) throw AppError.conflict('result.awardsDone');
       if (awarded.length) {
@@ -51,11 +53,11 @@ export class AwardService {
   }
 
   private async compute(req: RpcRequest<AwardRequest>): Promise<{ rows: AwardRow[]; roundId: number }> {
-    const { events, roundId } = await scoredWorksByEvent(this.ds, this.results, req, req.payload.versionId);
+    const { events, roundId } = await scoredWorksByEvent(this.ds, this.results, this.rounds, req, req.payload.versionId, req.payload.tieBreak);
     const rows: AwardRow[] = [];
     for (const list of events) {
       const byId = new Map(list.map((w) => [w.workId, w]));
-      for (const d of award(list.map((w) => ({ workId: w.workId, score: w.score, schoolId: w.schoolIds[0] ?? null })), req.payload.levels, req.payload.ties === 'break')) {
+      for (const d of award(list.map((w) => ({ workId: w.workId, score: w.score, schoolId: w.schoolIds[0] ?? null, tieBreak: w.tieBreak })), req.payload.levels, req.payload.ties === 'break')) {
         const w = byId.get(d.workId)!;
         rows.push({ workId: w.workId, title: w.title, eventId: w.eventId, score: w.score, rank: d.rank, level: d.level });
       }

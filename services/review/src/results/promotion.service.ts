@@ -8,6 +8,7 @@ import {
   type PromotionReply,
   type PromotionRequest,
   type RpcRequest,
+  type TieBreak,
 } from '@cmp/contracts';
 import { RoundService } from '../round/round.service';
 import { promote } from './ranking';
@@ -20,16 +21,41 @@ export interface ScoredWork {
   score: number;
   schoolIds: number[];
   schoolNames: string[];
+  /** The tie-breaks' values, in order (see TieBreak). */
+  tieBreak: number[];
 }
 
-/** A finished version's works with their round scores, grouped by event (each event's works compete among themselves). */
-export async function scoredWorksByEvent(ds: DataSource, results: ResultsService, req: RpcRequest, versionId: number): Promise<{ events: ScoredWork[][]; roundId: number }> {
+/**
+ * A finished version's works with their round scores and tie-break values, grouped by event (each event's works
+ * compete among themselves). A column's value is its experts' mean over the work's submitted sheets; another
+ * round's is its published score, or its latest finished version's.
+ */
+export async function scoredWorksByEvent(
+  ds: DataSource,
+  results: ResultsService,
+  rounds: RoundService,
+  req: RpcRequest,
+  versionId: number,
+  tie: TieBreak = {},
+): Promise<{ events: ScoredWork[][]; roundId: number }> {
   const v = await results.scopedVersion(req, versionId);
   if (v.status !== 'done') throw AppError.badRequest('result.versionNotDone');
+  const round = await rounds.scoped(req, v.roundId);
+  const column = tie.column ?? null;
+  if (column !== null && !(column >= 0 && column < round.scoreColumns.length)) throw AppError.badRequest('result.badTieColumn', { n: column + 1 });
+  const other = tie.roundId ? await rounds.scoped(req, tie.roundId) : null;
+  if (other && other.competitionId !== round.competitionId) throw AppError.badRequest('result.tieRoundOther');
   const works: ScoredWork[] = await ds.query(
-    `SELECT r.work_id AS "workId", w.title, w.event_id AS "eventId", r.score::float8 AS score, w.school_ids AS "schoolIds", w.school_names AS "schoolNames"
+    `SELECT r.work_id AS "workId", w.title, w.event_id AS "eventId", r.score::float8 AS score, w.school_ids AS "schoolIds", w.school_names AS "schoolNames",
+       array_remove(ARRAY[
+         CASE WHEN $3::int IS NOT NULL THEN COALESCE((SELECT avg((s.scores->>$3::int)::float8) FROM assignments a JOIN score_sheets s ON s.assignment_id = a.id
+           WHERE a.round_id = $2 AND a.work_id = r.work_id AND NOT a.declined AND s.status = 'submitted'), -1) END,
+         CASE WHEN $4::int IS NOT NULL THEN COALESCE((SELECT o.score::float8 FROM work_results o WHERE o.work_id = r.work_id AND o.version_id = COALESCE(
+           (SELECT version_id FROM publications WHERE round_id = $4),
+           (SELECT id FROM score_versions WHERE round_id = $4 AND status = 'done' ORDER BY number DESC LIMIT 1))), -1) END
+       ], NULL) AS "tieBreak"
      FROM work_results r JOIN round_works w ON w.round_id = $2 AND w.work_id = r.work_id WHERE r.version_id = $1`,
-    [v.id, v.roundId],
+    [v.id, v.roundId, column, other?.id ?? null],
   );
   const events = new Map<number | null, ScoredWork[]>();
   for (const w of works) events.set(w.eventId, [...(events.get(w.eventId) ?? []), w]);
@@ -68,7 +94,7 @@ export class PromotionService {
       const [made] = await m.query(
         `INSERT INTO promotions (round_id, version_id, rule, promoted_count, eliminated_count, confirmed_by) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (round_id) DO NOTHING RETURNING confirmed_at AS "confirmedAt"`,
-        [roundId, req.payload.versionId, JSON.stringify({ rule: req.payload.rule, schoolCap: req.payload.schoolCap ?? null, ties: req.payload.ties }), promoted.length, eliminated.length, callerOf(req).username],
+        [roundId, req.payload.versionId, JSON.stringify({ rule: req.payload.rule, schoolCap: req.payload.schoolCap ?? null, ties: req.payload.ties, tieBreak: req.payload.tieBreak ?? null }), promoted.length, eliminated.length, callerOf(req).username],
       );
       if (!made) throw AppError.conflict('result.promotionDone');
       await m.query(`UPDATE round_works SET promoted = (work_id = ANY($2::int[])) WHERE round_id = $1`, [roundId, promoted]);
@@ -87,12 +113,12 @@ export class PromotionService {
 
   /** The version's works with the rule applied, event by event (each event's works compete among themselves). */
   private async compute(req: RpcRequest<PromotionRequest>): Promise<{ rows: PromotionPreviewRow[]; roundId: number }> {
-    const { events, roundId } = await scoredWorksByEvent(this.ds, this.results, req, req.payload.versionId);
+    const { events, roundId } = await scoredWorksByEvent(this.ds, this.results, this.rounds, req, req.payload.versionId, req.payload.tieBreak);
     const rows: PromotionPreviewRow[] = [];
     for (const list of events) {
       const byId = new Map(list.map((w) => [w.workId, w]));
       const decided = promote(
-        list.map((w) => ({ workId: w.workId, score: w.score, schoolId: w.schoolIds[0] ?? null })),
+        list.map((w) => ({ workId: w.workId, score: w.score, schoolId: w.schoolIds[0] ?? null, tieBreak: w.tieBreak })),
         { rule: req.payload.rule, schoolCap: req.payload.schoolCap ?? null, ties: req.payload.ties },
       );
       for (const d of decided) {

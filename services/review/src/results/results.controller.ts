@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReviewSubject as S, type AppealCreate, type AppealHandle, type AppealQuery, type PublishRequest, type RewardQuery, type VoteOpenRequest, type AwardRequest, type FinalScoreRequest, type PromotionRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
+import { ReviewSubject as S, type AppealCreate, type CompetitionScoreRequest, type AppealHandle, type AppealQuery, type PublishRequest, type RewardQuery, type VoteOpenRequest, type AwardRequest, type FinalScoreRequest, type PromotionRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
 import { AppealService } from './appeal.service';
 import { AwardService } from './award.service';
 import { PublicationService } from './publication.service';
@@ -23,6 +23,7 @@ export class ResultsController {
   @MessagePattern(S.resultVersions) versions(@Payload() r: RpcRequest<{ roundId: number }>) { return this.results.versions(r); }
   @MessagePattern(S.resultVersion) version(@Payload() r: RpcRequest<{ id: number }>) { return this.results.detail(r); }
   @MessagePattern(S.resultScores) scores(@Payload() r: RpcRequest<ResultPageQuery>) { return this.results.scores(r); }
+  @MessagePattern(S.competitionScore) competitionScore(@Payload() r: RpcRequest<CompetitionScoreRequest>) { return this.results.competitionScore(r); }
   @MessagePattern(S.resultCalibration) calibration(@Payload() r: RpcRequest<{ versionId: number }>) { return this.results.calibration(r); }
   @MessagePattern(S.promotionPreview) promotionPreview(@Payload() r: RpcRequest<PromotionRequest>) { return this.promotion.preview(r); }
   @MessagePattern(S.promotionConfirm) promotionConfirm(@Payload() r: RpcRequest<PromotionRequest>) { return this.promotion.confirm(r); }

@@ -5,6 +5,8 @@ import { AppError, bullConnection, callerOf, likePattern, pageOf } from '@cmp/co
 import {
   ErrorCode,
   ReviewQueue,
+  type CompetitionScoreReply,
+  type CompetitionScoreRequest,
   type ExpertCalibrationView,
   type FinalScoreJob,
   type FinalScoreReply,
@@ -136,6 +138,32 @@ export class ResultsService implements OnApplicationShutdown {
       this.ds.query(`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`, params),
     ]);
     return { list, total, pageNum, pageSize };
+  }
+
+  /** A competition's final score: each work's weighted round scores (published versions first), best first. */
+  async competitionScore(req: RpcRequest<CompetitionScoreRequest>): Promise<CompetitionScoreReply> {
+    const { competitionId, weights } = req.payload;
+    for (const w of weights) {
+      const r = await this.rounds.scoped(req, w.roundId);
+      if (r.competitionId !== competitionId) throw AppError.badRequest('result.roundOtherCompetition', { id: w.roundId });
+    }
+    const picked = `WITH w AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x("roundId" int, weight float8)),
+      v AS (SELECT w."roundId", w.weight, rd.name, COALESCE((SELECT p.version_id FROM publications p WHERE p.round_id = w."roundId"),
+              (SELECT s.id FROM score_versions s WHERE s.round_id = w."roundId" AND s.status = 'done' ORDER BY s.number DESC LIMIT 1)) AS version_id
+            FROM w JOIN rounds rd ON rd.id = w."roundId")`;
+    const json = JSON.stringify(weights);
+    const [rounds, rows] = await Promise.all([
+      this.ds.query(`${picked} SELECT "roundId", name, weight, version_id AS "versionId" FROM v`, [json]),
+      this.ds.query(
+        `${picked}
+         SELECT r.work_id AS "workId", max(rw.title) AS title, json_object_agg(v."roundId", r.score::float8) AS scores,
+           CASE WHEN count(*) = (SELECT count(*) FROM v) THEN round((sum(r.score * v.weight::numeric) / sum(v.weight::numeric)), 2)::float8 END AS final
+         FROM v JOIN work_results r ON r.version_id = v.version_id JOIN round_works rw ON rw.round_id = v."roundId" AND rw.work_id = r.work_id
+         GROUP BY r.work_id ORDER BY final DESC NULLS LAST, r.work_id`,
+        [json],
+      ),
+    ]);
+    return { rounds, rows };
   }
 
   async calibration(req: RpcRequest<{ versionId: number }>): Promise<ExpertCalibrationView[]> {

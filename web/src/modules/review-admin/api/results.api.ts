@@ -2,6 +2,7 @@ import type {
   Appeal,
   AppealStatus,
   AwardReply,
+  CompetitionScoreReply,
   ExpertCalibrationView,
   FinalScoreReply,
   Page,
@@ -32,11 +33,15 @@ export interface PromotionForm {
   value: number;
   schoolCap?: number;
   ties: 'include' | 'break';
+  tieBreakColumn?: number;
+  tieBreakRoundId?: number;
 }
 export interface AwardForm {
   versionId: number;
   levels: { name: string; rule: 'count' | 'percent' | 'band'; value: number }[];
   ties: 'include' | 'break';
+  tieBreakColumn?: number;
+  tieBreakRoundId?: number;
 }
 
 export interface RewardQuery {
@@ -54,6 +59,7 @@ export const resultsApi = {
   version: (id: number, signal?: AbortSignal) => http.get<ScoreVersion>('/review/comment/result/version', { id }, signal),
   scores: (q: { versionId: number; pageNum: number; pageSize: number; keyword?: string; disputedOnly?: boolean }, signal?: AbortSignal) =>
     http.get<Page<WorkResult>>('/review/comment/result/scores', { ...q }, signal),
+  competitionScore: (p: { competitionId: number; weights: { roundId: number; weight: number }[] }) => http.post<CompetitionScoreReply>('/review/comment/result/competitionScore', p),
   calibration: (versionId: number, signal?: AbortSignal) => http.get<ExpertCalibrationView[]>('/review/comment/result/calibration', { versionId }, signal),
   arbitrate: (roundId: number, workId: number) => http.post<{ expertId: number; name: string }>('/review/distribution/arbitrate', { roundId, workId }),
   promotionPreview: (p: PromotionForm) => http.post<PromotionReply>('/review/comment/result/promotion/preview', p),

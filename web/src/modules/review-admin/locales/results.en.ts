@@ -4,7 +4,7 @@ import type { ReviewResultsMessages } from './results.zh-CN';
 const en: Catalogue<ReviewResultsMessages> = {
   results: {
     title: 'Review results',
-    tabs: { scores: 'Final scores', calibration: 'Calibration', awards: 'Awards', appeals: 'Appeals', votes: 'Public voting' },
+    tabs: { scores: 'Round scores', calibration: 'Calibration', awards: 'Awards', total: 'Final score', appeals: 'Appeals', votes: 'Public voting' },
     method: 'Method',
     methods: { mean: 'Mean', trimmed: 'Trimmed mean', median: 'Median', calibrated: 'Calibrated mean' },
     trimFrom: 'Drop highest and lowest from this many scores',
@@ -96,6 +96,8 @@ const en: Catalogue<ReviewResultsMessages> = {
       notOpen: 'Voting is not set up for this round',
     },
   },
+  tieBreak: { column: 'Ties: first by', round: 'then by round', none: 'None' },
+  total: { intro: "The competition's final score weights its rounds (e.g. online 40%, on-site 60%): a published round counts its published version, others their latest finished one; a work without a score in every round has no final score.", addRound: 'Add a round', compute: 'Compute the final score', final: 'Final score' },
   elimination: {
     title: 'Elimination',
     version: 'Score version',

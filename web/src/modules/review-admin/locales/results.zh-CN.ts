@@ -1,7 +1,7 @@
 const zhCN = {
   results: {
     title: '评审结果',
-    tabs: { scores: '成绩计算', calibration: '专家校准', awards: '奖项评定', appeals: '复议处理', votes: '网络投票' },
+    tabs: { scores: '成绩计算', calibration: '专家校准', awards: '奖项评定', total: '综合成绩', appeals: '复议处理', votes: '网络投票' },
     method: '计算方法',
     methods: { mean: '平均分', trimmed: '去掉最高最低分', median: '中位数', calibrated: '专家校准后平均' },
     trimFrom: '评分数不少于此数时去掉最高最低分',
@@ -93,6 +93,8 @@ const zhCN = {
       notOpen: '本轮尚未开启投票',
     },
   },
+  tieBreak: { column: '并列时先比', round: '再比轮次成绩', none: '不设' },
+  total: { intro: '竞赛综合成绩按各轮次成绩加权（如网评 40%、现场 60%）；已公布的轮次用公布的版本，其余用最新完成的版本；缺少某轮成绩的作品不计综合成绩。', addRound: '添加轮次', compute: '计算综合成绩', final: '综合成绩' },
   elimination: {
     title: '淘汰晋级',
     version: '成绩版本',

@@ -12,6 +12,7 @@ import '@/app/components/page.css';
 import { useRoundChoice } from '../components/RoundPicker';
 import '../components/review-admin.css';
 import { resultsApi, type PromotionForm } from '../api/results.api';
+import { TieBreakFields } from '../components/results/TieBreakFields';
 import { NS, useVersionChoice, useVersions } from '../components/results/versions';
 
 /** 淘汰晋级: who of a round goes on, per event, by a rule on a finished score version; previewed, then confirmed once. */
@@ -19,7 +20,7 @@ export default function EliminationPage() {
   const { t } = useTranslation(NS);
   const lang = useLang();
   const canEdit = usePermission([Perm.reviewEdit]);
-  const { round, picker } = useRoundChoice();
+  const { round, rounds, picker } = useRoundChoice();
   const versions = useVersions(round?.id);
   const { versionId, select } = useVersionChoice(versions.data);
   const [form] = Form.useForm<Omit<PromotionForm, 'versionId'>>();
@@ -64,6 +65,7 @@ export default function EliminationPage() {
             <Form.Item name="ties" label={t('elimination.ties')}>
               <Select style={{ width: 200 }} options={(['include', 'break'] as const).map((v) => ({ value: v, label: t(`elimination.tiesOptions.${v}`) }))} />
             </Form.Item>
+            {round && <TieBreakFields round={round} rounds={rounds} />}
             <Space>
               <Button icon={<EyeOutlined />} onClick={() => void run(false)} data-testid="promotion-preview">
                 {t('elimination.preview')}

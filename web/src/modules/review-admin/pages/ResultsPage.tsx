@@ -9,6 +9,7 @@ import '../components/review-admin.css';
 import { AppealsTab } from '../components/results/AppealsTab';
 import { AwardsTab } from '../components/results/AwardsTab';
 import { CalibrationTab } from '../components/results/CalibrationTab';
+import { CompetitionScoreTab } from '../components/results/CompetitionScoreTab';
 import { ScoresTab } from '../components/results/ScoresTab';
 import { NS, useVersions } from '../components/results/versions';
 import { VotesTab } from '../components/results/VotesTab';
@@ -17,7 +18,7 @@ import { VotesTab } from '../components/results/VotesTab';
 export default function ResultsPage() {
   const { t } = useTranslation(NS);
   const canEdit = usePermission([Perm.reviewEdit]);
-  const { round, picker } = useRoundChoice();
+  const { round, rounds, picker } = useRoundChoice();
   const versions = useVersions(round?.id);
   return (
     <div className="system-page review-admin">
@@ -31,7 +32,8 @@ export default function ResultsPage() {
           items={[
             { key: 'scores', label: t('results.tabs.scores'), children: <ScoresTab round={round} versions={versions} canEdit={canEdit} /> },
             { key: 'calibration', label: t('results.tabs.calibration'), children: <CalibrationTab versions={versions.data} /> },
-            { key: 'awards', label: t('results.tabs.awards'), children: <AwardsTab round={round} versions={versions.data} canEdit={canEdit} onPublished={versions.reload} /> },
+            { key: 'awards', label: t('results.tabs.awards'), children: <AwardsTab round={round} rounds={rounds} versions={versions.data} canEdit={canEdit} onPublished={versions.reload} /> },
+            { key: 'total', label: t('results.tabs.total'), children: <CompetitionScoreTab competitionId={round.competitionId} rounds={rounds} /> },
             { key: 'appeals', label: t('results.tabs.appeals'), children: <AppealsTab round={round} canEdit={canEdit} /> },
             { key: 'votes', label: t('results.tabs.votes'), children: <VotesTab round={round} canEdit={canEdit} /> },
           ]}

@@ -8,12 +8,13 @@ import { useAsync } from '@/app/hooks/useAsync';
 import { formatDateTime } from '@/app/i18n/format';
 import { useLang } from '@/app/i18n/hooks';
 import { resultsApi, type AwardForm } from '../../api/results.api';
+import { TieBreakFields } from './TieBreakFields';
 import { NS, useVersionChoice } from './versions';
 
 const DEFAULT_RULES: AwardForm['levels'] = DEFAULT_AWARD_LEVELS.map((name, i) => ({ name, rule: 'percent', value: [5, 10, 15, 20, 30][i] }));
 
 /** 奖项评定 and 公布: levels by count, percent or score band, previewed, confirmed once, then published. */
-export function AwardsTab({ round, versions, canEdit, onPublished }: { round: Round; versions: ScoreVersion[] | undefined; canEdit: boolean; onPublished: () => void }) {
+export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { round: Round; rounds: Round[]; versions: ScoreVersion[] | undefined; canEdit: boolean; onPublished: () => void }) {
   const { t } = useTranslation(NS);
   const lang = useLang();
   const { versionId, select } = useVersionChoice(versions);
@@ -76,9 +77,12 @@ export function AwardsTab({ round, versions, canEdit, onPublished }: { round: Ro
             </>
           )}
         </Form.List>
-        <Form.Item name="ties" label={t('results.awards.ties')}>
-          <Select style={{ width: 240 }} options={(['include', 'break'] as const).map((v) => ({ value: v, label: t(`results.awards.tiesOptions.${v}`) }))} />
-        </Form.Item>
+        <Space wrap>
+          <Form.Item name="ties" label={t('results.awards.ties')}>
+            <Select style={{ width: 240 }} options={(['include', 'break'] as const).map((v) => ({ value: v, label: t(`results.awards.tiesOptions.${v}`) }))} />
+          </Form.Item>
+          <TieBreakFields round={round} rounds={rounds} />
+        </Space>
         <Space wrap>
           <Button icon={<EyeOutlined />} onClick={() => void run(false)} data-testid="award-preview">
             {t('results.awards.preview')}
