@@ -9,6 +9,7 @@
 
 const path = require('node:path');
 const { Client } = require('pg');
+const { SCORE_STATEMENT } = require('../../services/review/dist/results/score-statement');
 const { startPlatform } = require('./lib/platform');
 const { start } = require('./lib/processes');
 
@@ -111,6 +112,23 @@ async function platformRun(platform, token, roundId, method) {
   return { seconds, versionId: v.id };
 }
 
+/**
+ * The worker's own statement run bare on the same inputs (computing and storing every result, calibration and
+ * flag, then rolled back): what the platform's path adds on top of it is the request, checksums, queue and polling.
+ */
+async function statementAlone(db, roundId, method) {
+  await db.query('BEGIN');
+  try {
+    await db.query('SET LOCAL search_path = review');
+    const [{ id }] = (await db.query(`INSERT INTO score_versions (round_id, number, params, checksum) VALUES ($1, 999999, '{}', '') RETURNING id`, [roundId])).rows;
+    const t0 = process.hrtime.bigint();
+    await db.query(SCORE_STATEMENT, [id, roundId, method, 5, PRIOR, 20]);
+    return Number(process.hrtime.bigint() - t0) / 1e9;
+  } finally {
+    await db.query('ROLLBACK');
+  }
+}
+
 /** Stored results against the statement's, rounded to 2 decimals as stored. */
 async function compare(db, versionId, expected) {
   const stored = new Map((await db.query(`SELECT work_id, score::float8 AS score FROM review.work_results WHERE version_id = $1`, [versionId])).rows.map((r) => [r.work_id, r.score]));
@@ -149,17 +167,20 @@ module.exports = {
         const sqlSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
         const run = await platformRun(platform, login.token, roundId, method);
         const { differ, maxDiff } = await compare(db, run.versionId, expected);
+        const alone = await statementAlone(db, roundId, method);
         rows.push({
           method,
           'platform (s)': run.seconds.toFixed(2),
           'one SQL statement (s)': sqlSeconds.toFixed(2),
           'platform / SQL': (run.seconds / sqlSeconds).toFixed(2),
+          "worker's statement alone (s)": alone.toFixed(2),
           'works compared': expected.length,
           'works that differ': differ,
           'largest difference': maxDiff.toFixed(4),
         });
       }
       ctx.note('Target: equal results (rounded to 2 decimals as stored), within 2 × the SQL statement, under 10 s.');
+      ctx.note("The worker's statement alone: the review worker's single statement (score-statement.ts) run bare on the same inputs, computing and storing everything a version holds, rolled back.");
       ctx.note('The platform time runs from the calculation request to the stored version: checking for missing sheets and digesting the 50,000 inputs, the queue, then one statement in the worker computing and storing 10,000 results with each expert\'s score beside them, every expert\'s calibration and out-of-line flag, and the inputs\' checksum again in the same snapshot; the SQL statement only computes the scores.');
       return rows;
     } finally {

@@ -74,9 +74,10 @@ describe('final scores (review worker)', () => {
     competitionId = c.id;
     const students = await makeStudents(3, `res${run}`);
     authors = students.map((s) => ({ token: s.token, ip: `2001:db8::${s.userId.toString(16)}`, userId: s.userId }));
-    for (const s of students) {
+    // The first work's school is 南开大学 (3), the others' 北京大学 (1): the school cap has something to cap.
+    for (const [i, s] of students.entries()) {
       const as = { token: s.token, ip: `2001:db8::${s.userId.toString(16)}` };
-      const body = { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: `作者${s.userId}`, schoolName: '东海大学' }, teachers: [] };
+      const body = { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: `作者${s.userId}`, schoolId: i === 0 ? 3 : 1 }, teachers: [] };
       const signup = ok(await api<{ id: number }>('/web/enroll/signUp', { ...as, body }), 'sign up');
       const work = ok(await api<{ id: number }>('/web/work/save', { ...as, body: { signupId: signup.id, title: `作品 ${s.userId}`, summary: '' } }), 'work');
       ok(await api('/enroll/signup/check', { token: admin1, body: { id: signup.id, approve: true } }), 'approve');
@@ -204,6 +205,10 @@ describe('final scores (review worker)', () => {
     expect(await promoted(median.id, 'top', 2)).toEqual([w2, w3].sort((a, b) => a - b));
     expect(await promoted(median.id, 'percent', 34)).toEqual([w2, w3].sort((a, b) => a - b)); // ceil(3 × 34%) = 2
     expect(await promoted(median.id, 'score', 75)).toEqual([w2, w3].sort((a, b) => a - b));
+    // One work per school: w3 (北京大学, like w2) is passed over for w1 (南开大学).
+    const capped = ok(await api<PromotionReply>('/review/comment/result/promotion/preview', { token: admin1, body: { versionId: median.id, rule: 'top', value: 2, schoolCap: 1, ties: 'include' } }), 'cap');
+    expect(capped.rows.filter((x) => x.promoted).map((x) => x.workId).sort((a, b) => a - b)).toEqual([w1, w2].sort((a, b) => a - b));
+    expect(capped.rows.find((x) => x.workId === w3)).toMatchObject({ promoted: false, cappedBySchool: true });
     // w1 and w2 tie at 70 for the second place: both go through.
     expect(await promoted(mean.id, 'top', 2)).toEqual([w1, w2, w3].sort((a, b) => a - b));
 
