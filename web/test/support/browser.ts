@@ -109,6 +109,8 @@ export function useBrowser(suite: string): BrowserSuite {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport({ width: 1440, height: 900 });
+      // A loaded CI machine can take longer than puppeteer's 30 s to leave a page showing a PDF inline.
+      page.setDefaultNavigationTimeout(60_000);
       await page.setExtraHTTPHeaders({ 'x-forwarded-for': freshIp() });
       page.on('pageerror', (err) => {
         const text = `[pageerror] ${page.url()} ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
