@@ -15,7 +15,9 @@ export async function inputChecksum(m: EntityManager | DataSource, roundId: numb
      WHERE a.round_id = $1 AND NOT a.declined AND s.status = 'submitted' AND s.total IS NOT NULL`,
     [roundId],
   );
-  return { checksum: createHash('sha256').update(`${JSON.stringify(params)}|${row.digest}`).digest('hex'), sheets: row.sheets };
+  // Keys sorted: the request's object and the stored jsonb (which reorders keys) digest the same.
+  const canonical = JSON.stringify(params, Object.keys(params).sort());
+  return { checksum: createHash('sha256').update(`${canonical}|${row.digest}`).digest('hex'), sheets: row.sheets };
 }
 
 /**

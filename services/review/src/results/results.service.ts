@@ -30,8 +30,8 @@ const DEFAULTS: Omit<ScoreParams, 'method'> = { trimFrom: 5, prior: 3, disputeSp
 
 /**
  * Final scores (issue 16): a calculation request checks the round's sheets, keeps a version with its parameters
- * and inputs' checksum, and queues the computation for the review worker; a second request for the same round and
- * inputs joins the pending version. Versions and their results are read here.
+ * and inputs' checksum, and queues the computation for the review worker; a request with the same inputs as a
+ * queued, running or finished version gets that version (joined). Versions and their results are read here.
  */
 @Injectable()
 export class ResultsService implements OnApplicationShutdown {
@@ -75,11 +75,12 @@ export class ResultsService implements OnApplicationShutdown {
     if (!sheets) throw AppError.badRequest('result.noScores');
     const { version, joined } = await this.ds.transaction(async (m) => {
       await m.query(`SELECT id FROM rounds WHERE id = $1 FOR UPDATE`, [round.id]);
-      const [pending] = await m.query(`SELECT ${VERSION_COLUMNS} FROM score_versions v WHERE v.round_id = $1 AND v.checksum = $2 AND v.status IN ('queued', 'running')`, [
-        round.id,
-        checksum,
-      ]);
-      if (pending) return { version: pending as ScoreVersion, joined: true };
+      // The same inputs already queued, running or computed: that version, not another copy of it.
+      const [same] = await m.query(
+        `SELECT ${VERSION_COLUMNS} FROM score_versions v WHERE v.round_id = $1 AND v.checksum = $2 AND v.status <> 'failed' ORDER BY v.number DESC LIMIT 1`,
+        [round.id, checksum],
+      );
+      if (same) return { version: same as ScoreVersion, joined: true };
       const [made] = await m.query(
         `INSERT INTO score_versions (round_id, number, params, checksum, missing_count, created_by)
          SELECT $1, COALESCE(max(number), 0) + 1, $2, $3, $4, $5 FROM score_versions WHERE round_id = $1 RETURNING id`,
@@ -88,7 +89,7 @@ export class ResultsService implements OnApplicationShutdown {
       return { version: (await this.version(m, made.id))!, joined: false };
     });
     // The job id names the version: queueing it again (a retry of this call) adds nothing.
-    await this.queue.add(ReviewQueue.finalScore, { versionId: version.id }, { jobId: `final-score-${version.id}-${Date.parse(version.createdAt)}`, attempts: 3, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } });
+    if (version.status === 'queued') await this.queue.add(ReviewQueue.finalScore, { versionId: version.id }, { jobId: `final-score-${version.id}-${Date.parse(version.createdAt)}`, attempts: 3, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } });
     return { version, joined };
   }
 

@@ -14,7 +14,7 @@ const en: Catalogue<ReviewResultsMessages> = {
     calculate: 'Compute',
     calculating: 'Computing…',
     queued: 'Queued (version {{number}})',
-    joined: 'The same calculation is running (version {{number}}); following it',
+    joined: 'Version {{number}} has the same scores and settings; showing it',
     versions: 'Versions',
     version: 'Version {{number}}',
     versionStatus: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },

@@ -11,7 +11,7 @@ const zhCN = {
     calculate: '计算成绩',
     calculating: '正在计算…',
     queued: '已加入计算队列（第 {{number}} 版）',
-    joined: '相同的计算正在进行（第 {{number}} 版），已为你跟踪',
+    joined: '相同的评分和参数已有第 {{number}} 版，已为你打开',
     versions: '计算版本',
     version: '第 {{number}} 版',
     versionStatus: { queued: '排队中', running: '计算中', done: '已完成', failed: '失败' },
