@@ -5,6 +5,7 @@ import { certificateMessages } from './certificates';
 import { expertMessages } from './review-experts';
 import { reviewMessages } from './review';
 import { resultMessages } from './review-results';
+import { sceneMessages } from './review-scene';
 import { scoringMessages } from './review-scoring';
 import { paymentMessages } from './payment';
 
@@ -238,6 +239,7 @@ export const messages = {
   ...expertMessages,
   ...reviewMessages,
   ...resultMessages,
+  ...sceneMessages,
   ...scoringMessages,
   ...paymentMessages,
 } satisfies Catalogue;

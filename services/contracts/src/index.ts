@@ -19,5 +19,6 @@ export * from './review-experts';
 export * from './review';
 export * from './review-scoring';
 export * from './review-results';
+export * from './review-scene';
 export * from './payment';
 export * from './money';

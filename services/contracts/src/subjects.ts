@@ -393,6 +393,29 @@ export const ReviewSubject = {
   voteBoard: 'review.vote.board',
   voteReport: 'review.vote.report',
   columnSetting: 'review.sheet.columns',
+  /** On-site review: rooms, the draw, check-in, each room's queue and the venue's kiosks. */
+  sceneSetting: 'review.scene.setting',
+  sceneSave: 'review.scene.save',
+  sceneDraw: 'review.scene.draw',
+  scenePublish: 'review.scene.publish',
+  sceneQueue: 'review.scene.queue',
+  sceneCheckIn: 'review.scene.checkin',
+  sceneCall: 'review.scene.call',
+  sceneRecall: 'review.scene.recall',
+  sceneStart: 'review.scene.start',
+  sceneEnd: 'review.scene.end',
+  sceneSkip: 'review.scene.skip',
+  sceneAbsent: 'review.scene.absent',
+  scenePause: 'review.scene.pause',
+  sceneMove: 'review.scene.move',
+  sceneMine: 'review.scene.mine',
+  kioskBind: 'review.kiosk.bind',
+  kioskList: 'review.kiosk.list',
+  kioskRevoke: 'review.kiosk.revoke',
+  /** A kiosk's token → the device and its rooms (refused when unknown or revoked). */
+  kioskAuth: 'review.kiosk.auth',
+  /** The states of the rooms a kiosk token may read. */
+  kioskRooms: 'review.kiosk.rooms',
   mineDashboard: 'review.mine.dashboard',
   minePage: 'review.mine.page',
   sheetDetail: 'review.sheet.detail',
@@ -448,6 +471,10 @@ export const EventSubject = {
   resultsPublished: 'review.results.published',
   /** A round's promotion was confirmed; payload PromotionConfirmedEvent (review-results.ts). Through the review outbox. */
   promotionConfirmed: 'review.promotion.confirmed',
+  /** A room of an on-site round changed; payload RoomChangedEvent (review-scene.ts), through the review outbox. */
+  sceneChanged: 'review.scene.changed',
+  /** An organiser revoked a kiosk; payload { deviceId }. The gateway drops its connections. */
+  kioskRevoked: 'review.kiosk.revoked',
   /** A certificate batch was sent to its holders; payload CertificatesSentEvent (certificates.ts), one per chunk of holders. */
   certificatesSent: 'certificates.batch.sent',
 } as const;
@@ -478,6 +505,13 @@ export const EventStream = {
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 60 * 60,
   },
+  /** Queue changes for the venue screens: only worth a day (a screen that missed more fetches the room's state). */
+  scene: {
+    name: 'SCENE',
+    subjects: [EventSubject.sceneChanged, EventSubject.kioskRevoked],
+    maxAgeSeconds: 86400,
+    duplicateWindowSeconds: 10 * 60,
+  },
   enrollment: {
     name: 'ENROLLMENT',
     subjects: [EventSubject.signupClosed],
@@ -502,4 +536,6 @@ export const EventConsumer = {
   enrollmentCertificatesSent: 'enrollment-certificates-sent',
   enrollmentResults: 'enrollment-results',
   certificatesResults: 'certificates-results',
+  gatewayScene: 'gateway-scene',
+  gatewayKioskRevoked: 'gateway-kiosk-revoked',
 } as const;

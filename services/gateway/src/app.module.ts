@@ -26,6 +26,8 @@ import { EnrollmentController } from './enrollment/enrollment.controller';
 import { WorkController } from './enrollment/work.controller';
 import { WebsiteController } from './website/website.controller';
 import { EXPERT_CONTROLLERS } from './review/experts';
+import { KioskController } from './kiosk/kiosk.controller';
+import { KioskRealtime } from './kiosk/realtime';
 
 export const CONTROLLERS = [
   AuthController,
@@ -48,6 +50,7 @@ export const CONTROLLERS = [
   ...EXPERT_CONTROLLERS,
   ...REVIEW_CONTROLLERS,
   ...PAYMENT_CONTROLLERS,
+  KioskController,
 ];
 
 @Module({
@@ -60,6 +63,7 @@ export const CONTROLLERS = [
     { provide: FILE_STORAGE, inject: [STORAGE_BACKEND], useFactory: (backend: StorageBackend) => new FileStorage(backend) },
     RpcService,
     PublicCache,
+    KioskRealtime,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
 })

@@ -24,9 +24,13 @@ import { RoundController } from './round/round.controller';
 import { RoundService } from './round/round.service';
 import { TypeController } from './round/type.controller';
 import { EXPERT_CONTROLLERS, EXPERT_PROVIDERS } from './expert';
+import { SceneController } from './scene/scene.controller';
+import { SceneService } from './scene/scene.service';
+import { QueueService } from './scene/queue.service';
+import { KioskService } from './scene/kiosk.service';
 
 @Module({
-  controllers: [TypeController, RoundController, BidController, GroupController, DistributionController, ResultsController, ScoringController, ...EXPERT_CONTROLLERS, healthController(ReviewSubject.health)],
+  controllers: [TypeController, RoundController, BidController, GroupController, DistributionController, ResultsController, ScoringController, SceneController, ...EXPERT_CONTROLLERS, healthController(ReviewSubject.health)],
   providers: [
     { provide: REVIEW_CONFIG, useFactory: loadReviewConfig },
     {
@@ -36,7 +40,7 @@ import { EXPERT_CONTROLLERS, EXPERT_PROVIDERS } from './expert';
     },
     rpcProvider(Service.review, REVIEW_CONFIG),
     ...scopesOverNats,
-    ...outboxProviders({ service: Service.review, streams: [EventStream.review] }),
+    ...outboxProviders({ service: Service.review, streams: [EventStream.review, EventStream.scene] }),
     ...EXPERT_PROVIDERS,
     RoundService,
     BidService,
@@ -50,6 +54,9 @@ import { EXPERT_CONTROLLERS, EXPERT_PROVIDERS } from './expert';
     ProgressService,
     GroupService,
     DistributionService,
+    SceneService,
+    QueueService,
+    KioskService,
   ],
 })
 export class AppModule implements OnApplicationShutdown {

@@ -6,6 +6,7 @@ import { ReviewResultController } from './result.controller';
 import { ReviewScoringController } from './scoring.controller';
 import { ReviewRoundController } from './round.controller';
 import { ReviewTypeController } from './type.controller';
+import { MySceneController, SceneController } from './scene.controller';
 
 /** Routes of the expert review (issue 14); each area adds its controller file here. */
-export const REVIEW_CONTROLLERS = [ReviewTypeController, ReviewRoundController, ReviewGroupController, ReviewDistributionController, ReviewBidController, ReviewResultController, ReviewScoringController, ...PUBLICATION_CONTROLLERS];
+export const REVIEW_CONTROLLERS = [ReviewTypeController, ReviewRoundController, ReviewGroupController, ReviewDistributionController, ReviewBidController, ReviewResultController, ReviewScoringController, ...PUBLICATION_CONTROLLERS, SceneController, MySceneController];

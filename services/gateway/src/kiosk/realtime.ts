@@ -1,0 +1,107 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { randomUUID } from 'node:crypto';
+import { Server, type Namespace } from 'socket.io';
+import { createRedis, RPC, runDurableConsumer, type NatsRpcClient, type Redis, type RunningConsumer } from '@cmp/common';
+import {
+  DEFAULT_LANG,
+  EventConsumer,
+  EventStream,
+  EventSubject,
+  ReviewSubject,
+  SCREEN_RECOVERY_MS,
+  type KioskIdentity,
+  type RoomChangedEvent,
+} from '@cmp/contracts';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+
+/** Where screens connect: socket.io under the API prefix, namespace /kiosk. */
+export const SOCKET_PATH = '/prod-api/socket.io';
+export const KIOSK_NAMESPACE = '/kiosk';
+const roomChannel = (roomId: number) => `room:${roomId}`;
+const deviceChannel = (deviceId: number) => `device:${deviceId}`;
+
+/**
+ * Live queue changes for the venue screens. review.scene.changed comes from JetStream (one gateway replica takes each
+ * event, in order) and goes to the room's socket.io channel; @socket.io/redis-streams-adapter carries it to the
+ * screens connected to other replicas and keeps it for connection-state recovery (2 min). Recovery is an optimisation:
+ * every event carries the room's seq, and a screen that sees a gap, reconnects without recovery or wakes up fetches
+ * the room's state over HTTP (GET /kiosk/rooms).
+ */
+@Injectable()
+export class KioskRealtime implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('kiosk-realtime');
+  private io?: Server;
+  private redis?: Redis;
+  private consumers: RunningConsumer[] = [];
+
+  constructor(
+    private readonly host: HttpAdapterHost,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    // The adapter blocks on XREAD: it gets its own connection.
+    this.redis = createRedis(this.config.redisUrl, 'gateway-socket');
+    this.io = new Server(this.host.httpAdapter.getHttpServer(), {
+      path: SOCKET_PATH,
+      serveClient: false,
+      adapter: createAdapter(this.redis),
+      connectionStateRecovery: { maxDisconnectionDuration: SCREEN_RECOVERY_MS, skipMiddlewares: false },
+      cors: { origin: this.config.corsOrigins },
+    });
+    const kiosks = this.io.of(KIOSK_NAMESPACE);
+    kiosks.use((socket, next) => {
+      // Every connection, a recovered one too, shows a live device token: a revoked kiosk is refused.
+      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
+      this.rpc
+        .request<KioskIdentity>(ReviewSubject.kioskAuth, { meta: { requestId: randomUUID(), ip: socket.handshake.address, lang: DEFAULT_LANG }, payload: { token } })
+        .then((device) => {
+          socket.data.device = device;
+          next();
+        })
+        .catch((e: Error & { code?: number }) => next(Object.assign(new Error('kiosk.denied'), { data: { code: e.code ?? 401 } })));
+    });
+    kiosks.on('connection', (socket) => {
+      const device = socket.data.device as KioskIdentity;
+      if (!socket.recovered) void socket.join([deviceChannel(device.deviceId), ...device.roomIds.map(roomChannel)]);
+    });
+    this.consumers = await Promise.all([this.relayChanges(kiosks), this.dropRevoked(kiosks)]);
+  }
+
+  private relayChanges(kiosks: Namespace): Promise<RunningConsumer> {
+    return runDurableConsumer<RoomChangedEvent>(this.rpc.connection, {
+      stream: EventStream.scene,
+      durable: EventConsumer.gatewayScene,
+      subject: EventSubject.sceneChanged,
+      // A replica killed with an event in hand: another one (or this one, back) sends it within seconds.
+      ackWaitMs: 3000,
+      retryDelayMs: 200,
+      logger: this.logger,
+      handle: async (e) => {
+        kiosks.to(roomChannel(e.state.roomId)).emit('room', e);
+      },
+    });
+  }
+
+  private dropRevoked(kiosks: Namespace): Promise<RunningConsumer> {
+    return runDurableConsumer<{ deviceId: number }>(this.rpc.connection, {
+      stream: EventStream.scene,
+      durable: EventConsumer.gatewayKioskRevoked,
+      subject: EventSubject.kioskRevoked,
+      logger: this.logger,
+      handle: async ({ deviceId }) => {
+        kiosks.to(deviceChannel(deviceId)).emit('revoked');
+        kiosks.in(deviceChannel(deviceId)).disconnectSockets(true);
+      },
+    });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.consumers.map((c) => c.stop().catch(() => undefined)));
+    await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
+    this.redis?.disconnect();
+  }
+}

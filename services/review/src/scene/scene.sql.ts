@@ -1,0 +1,51 @@
+import type { EntityManager } from 'typeorm';
+import { maskPersonName, SCREEN_HISTORY_COUNT, SCREEN_NEXT_COUNT, type QueueTeam, type RoomState } from '@cmp/contracts';
+
+/**
+ * A queue row as staff and screens see it. The on-site score appears once every (not declined) expert of the work
+ * submitted, and only when the round shows scores.
+ */
+const TEAM_SELECT = `SELECT q.work_id AS "workId", q.room_id AS "roomId", q.number, q.position, w.title, w.member_names AS members,
+    coalesce(w.school_names[1], '') AS school, q.status, q.checked_in_at AS "checkedInAt", q.late, q.called_at AS "calledAt", q.calls, q.skips,
+    CASE WHEN s.show_score AND sc.done THEN round(sc.score, 2)::float8 END AS score
+  FROM scene_queue q
+  JOIN round_works w ON w.round_id = q.round_id AND w.work_id = q.work_id
+  JOIN scene_settings s ON s.round_id = q.round_id
+  LEFT JOIN LATERAL (
+    SELECT count(*) > 0 AND bool_and(coalesce(sh.status, '') = 'submitted') AS done, avg(sh.total) AS score
+    FROM assignments a LEFT JOIN score_sheets sh ON sh.assignment_id = a.id
+    WHERE a.round_id = q.round_id AND a.work_id = q.work_id AND NOT a.declined
+  ) sc ON true`;
+
+type TeamRow = Omit<QueueTeam, 'members'> & { members: string[] | null };
+
+const toTeam = (t: TeamRow): QueueTeam => ({ ...t, members: (t.members ?? []).map(maskPersonName) });
+
+/** Every team of the given rooms (staff's queue table), in queue order. */
+export async function roomTeams(m: EntityManager, roomIds: number[]): Promise<QueueTeam[]> {
+  const rows: TeamRow[] = await m.query(`${TEAM_SELECT} WHERE q.room_id = ANY($1::int[]) ORDER BY q.room_id, q.position, q.work_id`, [roomIds]);
+  return rows.map(toTeam);
+}
+
+/** What the screens show of each room: the current call, the next teams, the last calls and the counts. */
+export async function roomStates(m: EntityManager, roomIds: number[]): Promise<RoomState[]> {
+  if (!roomIds.length) return [];
+  const rooms: Omit<RoomState, 'current' | 'next' | 'history' | 'counts'>[] = await m.query(
+    `SELECT r.id AS "roomId", r.round_id AS "roundId", r.name, r.name_en AS "nameEn", s.venue, s.notice, s.bilingual, r.seq::int AS seq, r.paused
+     FROM scene_rooms r JOIN scene_settings s ON s.round_id = r.round_id WHERE r.id = ANY($1::int[]) ORDER BY r.sort, r.id`,
+    [roomIds],
+  );
+  const teams = await roomTeams(m, roomIds);
+  return rooms.map((room) => {
+    const mine = teams.filter((t) => t.roomId === room.roomId);
+    const count = (s: QueueTeam['status']) => mine.filter((t) => t.status === s).length;
+    const byCall = (a: QueueTeam, b: QueueTeam) => Date.parse(b.calledAt!) - Date.parse(a.calledAt!);
+    return {
+      ...room,
+      current: mine.find((t) => t.status === 'called' || t.status === 'presenting') ?? null,
+      next: mine.filter((t) => t.status === 'waiting' || t.status === 'skipped').slice(0, SCREEN_NEXT_COUNT),
+      history: mine.filter((t) => t.calledAt && !['called', 'presenting'].includes(t.status)).sort(byCall).slice(0, SCREEN_HISTORY_COUNT),
+      counts: { total: mine.length, waiting: count('waiting'), done: count('done'), skipped: count('skipped'), absent: count('absent') },
+    };
+  });
+}
