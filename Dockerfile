@@ -18,6 +18,12 @@ RUN if [ "$SERVICE" = certificates ]; then \
       && rm -rf /var/lib/apt/lists/*; \
     fi
 
+# The gateway speaks the venue screens' calls with espeak-ng (Mandarin and English, offline).
+RUN if [ "$SERVICE" = gateway ]; then \
+      apt-get update && apt-get install -y --no-install-recommends espeak-ng \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi
+
 # Where the gateway keeps uploaded files (a volume in compose and Kubernetes), writable by "node".
 RUN mkdir -p /data/storage && chown node:node /data/storage
 USER node

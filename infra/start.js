@@ -15,6 +15,8 @@ const root = path.resolve(__dirname, '..');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp';
 const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
+// The venue screens' app (kiosk/) on the next port: the web app links there (web/src/app/kiosk-url.ts).
+const KIOSK_PORT = WEB_PORT + 1;
 const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'gateway'];
 // Background workers (BullMQ), each a second entry point of the service that owns the data.
 const WORKERS = [['certificates', 'worker.js'], ['review', 'worker.js'], ['payment', 'worker.js']];
@@ -60,8 +62,30 @@ function waitForHealth(url, ms = 60000) {
   });
 }
 
+/**
+ * Debian packages a first certificate, report or kiosk voice needs (Chromium and CJK fonts, espeak-ng): installed
+ * when missing and this is root on Debian; otherwise the command to run is printed.
+ */
+const SYSTEM_PACKAGES = ['chromium', 'fonts-noto-cjk', 'fonts-wqy-zenhei', 'fonts-wqy-microhei', 'poppler-utils', 'espeak-ng'];
+function ensurePackages() {
+  const installed = (p) => {
+    try {
+      return execSync(`dpkg -s ${p} 2>/dev/null`).toString().includes('Status: install ok installed');
+    } catch {
+      return false;
+    }
+  };
+  const missing = SYSTEM_PACKAGES.filter((p) => !installed(p));
+  if (!missing.length) return;
+  const command = `apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  if (process.getuid?.() !== 0) return console.warn(`Missing system packages; install them with: sudo ${command}`);
+  console.log(`Installing ${missing.join(', ')} ...`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${command}`, { stdio: 'inherit' });
+}
+
 (async () => {
   ensureEnvFile();
+  ensurePackages();
   await ensureInfra();
   execSync('npx turbo run build --output-logs=errors-only', { cwd: root, stdio: 'inherit' });
   if (process.argv.includes('--reset') || !(await hasDemoData())) await resetAll(DATABASE_URL);
@@ -80,6 +104,11 @@ function waitForHealth(url, ms = 60000) {
       env: { ...env, GATEWAY_URL: `http://127.0.0.1:${GATEWAY_PORT}` },
       stdio: 'inherit',
     }),
+    spawn('npx', ['vite', 'preview', '--port', String(KIOSK_PORT), '--strictPort', '--host', '0.0.0.0'], {
+      cwd: path.join(root, 'kiosk'),
+      env: { ...env, GATEWAY_URL: `http://127.0.0.1:${GATEWAY_PORT}` },
+      stdio: 'inherit',
+    }),
   );
   const stop = () => {
     children.forEach((c) => c.kill('SIGTERM'));
@@ -93,6 +122,7 @@ function waitForHealth(url, ms = 60000) {
   console.log(`
   The platform is running.
     Web app:   http://localhost:${WEB_PORT}/        (public site; back office after login at /neibu/login)
+    Kiosk:     http://localhost:${KIOSK_PORT}/        (venue queue screen: pair it in 叫号管理 with the code it shows)
     API:       http://localhost:${GATEWAY_PORT}/prod-api   (OpenAPI docs at /prod-api/docs)
   Demo accounts, all with the password Demo@2026:
 ${DEMO_ACCOUNTS.map(([u, what]) => `    ${u.padEnd(22)} ${what}`).join('\n')}

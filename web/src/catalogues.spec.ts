@@ -34,6 +34,8 @@ import reviewPublicEn from '@/app/review/results/en';
 import reviewPublicZh from '@/app/review/results/zh-CN';
 import reviewResultsEn from '@/modules/review-admin/locales/results.en';
 import reviewResultsZh from '@/modules/review-admin/locales/results.zh-CN';
+import reviewSceneEn from '@/modules/review-admin/locales/scene.en';
+import reviewSceneZh from '@/modules/review-admin/locales/scene.zh-CN';
 import reviewEn from '@/modules/review/locales/en';
 import reviewZh from '@/modules/review/locales/zh-CN';
 
@@ -66,6 +68,7 @@ describe.each([
   ['reviewAdmin', reviewAdminZh, reviewAdminEn],
   ['review', reviewZh, reviewEn],
   ['reviewResults', reviewResultsZh, reviewResultsEn],
+  ['reviewScene', reviewSceneZh, reviewSceneEn],
   ['reviewPublic', reviewPublicZh, reviewPublicEn],
 ])('%s catalogues', (_name, zh, en) => {
   const z = leaves(zh as Tree);

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import Redis from 'ioredis';
-import { ALIPAY_URL, DATABASE_URL, LOG_DIR, NATS_URL, platformHealthy, REDIS_URL, REPO, SERVICES, SHOT_DIR, startService, startWeb, stopAll, waitFor, webHealthy, writeAlipayEnv } from './platform';
+import { ALIPAY_URL, DATABASE_URL, kioskHealthy, LOG_DIR, NATS_URL, platformHealthy, REDIS_URL, REPO, SERVICES, SHOT_DIR, startService, startWeb, stopAll, waitFor, webHealthy, writeAlipayEnv } from './platform';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export default async function globalSetup(): Promise<void> {
@@ -11,7 +11,9 @@ export default async function globalSetup(): Promise<void> {
   for (const svc of SERVICES) {
     if (!fs.existsSync(`${REPO}/services/${svc}/dist/main.js`)) throw new Error(`services/${svc} is not built: run "npm test" (it builds first)`);
   }
-  if (!fs.existsSync(`${REPO}/web/dist/index.html`)) throw new Error('web is not built: run "npm test" (it builds first)');
+  for (const app of ['web', 'kiosk']) {
+    if (!fs.existsSync(`${REPO}/${app}/dist/index.html`)) throw new Error(`${app} is not built: run "npm test" (it builds first)`);
+  }
   stopAll();
   fs.rmSync(LOG_DIR, { recursive: true, force: true });
   fs.rmSync(SHOT_DIR, { recursive: true, force: true });
@@ -35,7 +37,9 @@ export default async function globalSetup(): Promise<void> {
   startService('gateway');
   // The built web app for the browser tests (web/test), recorded with the services so teardown stops it.
   startWeb();
+  startWeb('kiosk');
   await waitFor('the platform to answer /health', platformHealthy, 60000);
   await waitFor('the Alipay sandbox', async () => (await fetch(`${ALIPAY_URL}/health`)).ok, 10000);
   await waitFor('the web app to answer through its proxy', webHealthy, 30000);
+  await waitFor('the kiosk app to answer through its proxy', kioskHealthy, 30000);
 }

@@ -17,6 +17,9 @@ export const SHOT_DIR = path.join(REPO, 'test-artifacts', 'screenshots');
 /** The built web app, served by `vite preview` for the browser tests; its /prod-api goes to the tests' gateway. */
 export const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 15173);
 export const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
+/** The built kiosk app (kiosk/dist), served the same way for the venue screen's browser tests. */
+export const KIOSK_PORT = Number(process.env.E2E_KIOSK_PORT ?? WEB_PORT + 1);
+export const KIOSK_URL = `http://127.0.0.1:${KIOSK_PORT}`;
 const PID_FILE = path.join(REPO, '.data', 'e2e-pids.json');
 
 /** Backend services the tests start, in start order. */
@@ -27,7 +30,7 @@ export const WORKERS = {
   'review-worker': ['review', 'worker.js'],
   'payment-worker': ['payment', 'worker.js'],
 } as const;
-export type ServiceName = (typeof SERVICES)[number] | keyof typeof WORKERS | 'web' | 'alipay-sandbox';
+export type ServiceName = (typeof SERVICES)[number] | keyof typeof WORKERS | 'web' | 'kiosk' | 'alipay-sandbox';
 
 /** The tests' own Alipay sandbox (infra/alipay-sandbox) and merchant keys, made fresh by the global setup. */
 export const ALIPAY_PORT = Number(process.env.E2E_ALIPAY_PORT ?? 17070);
@@ -91,7 +94,7 @@ function spawnRecorded(name: ServiceName, args: string[], env: NodeJS.ProcessEnv
 }
 
 export function startService(name: ServiceName): number {
-  if (name === 'web') return startWeb();
+  if (name === 'web' || name === 'kiosk') return startWeb(name);
   if (name === 'alipay-sandbox') return spawnRecorded(name, [path.join(REPO, 'infra', 'alipay-sandbox', 'main.js')], serviceEnv());
   if (name in WORKERS) {
     const [svc, entry] = WORKERS[name as keyof typeof WORKERS];
@@ -100,14 +103,14 @@ export function startService(name: ServiceName): number {
   return spawnRecorded(name, [path.join(REPO, 'services', name, 'dist', 'main.js')], serviceEnv());
 }
 
-/** `vite preview` of web/dist on WEB_PORT, proxying /prod-api to the tests' gateway. */
-export function startWeb(): number {
-  const vite = path.join(path.dirname(require.resolve('vite/package.json', { paths: [path.join(REPO, 'web')] })), 'bin', 'vite.js');
+/** `vite preview` of web/dist on WEB_PORT (or kiosk/dist on KIOSK_PORT), proxying /prod-api to the tests' gateway. */
+export function startWeb(app: 'web' | 'kiosk' = 'web'): number {
+  const vite = path.join(path.dirname(require.resolve('vite/package.json', { paths: [path.join(REPO, app)] })), 'bin', 'vite.js');
   return spawnRecorded(
-    'web',
-    [vite, 'preview', '--host', '127.0.0.1', '--port', String(WEB_PORT), '--strictPort'],
+    app,
+    [vite, 'preview', '--host', '127.0.0.1', '--port', String(app === 'web' ? WEB_PORT : KIOSK_PORT), '--strictPort'],
     { ...process.env, NODE_ENV: 'production', GATEWAY_URL: `http://127.0.0.1:${PORT}` },
-    path.join(REPO, 'web'),
+    path.join(REPO, app),
   );
 }
 
@@ -146,6 +149,11 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
 export const platformHealthy = async (): Promise<boolean> => {
   const res = await fetch(`${BASE}/health`);
   return ((await res.json()) as { code: number }).code === 0;
+};
+
+export const kioskHealthy = async (): Promise<boolean> => {
+  const res = await fetch(`${KIOSK_URL}/prod-api/health`);
+  return (await fetch(KIOSK_URL)).ok && ((await res.json()) as { code: number }).code === 0;
 };
 
 /** The web app answers its page, and its /prod-api proxy reaches the tests' gateway. */

@@ -39,7 +39,8 @@ export async function roomStates(m: EntityManager, roomIds: number[]): Promise<R
   return rooms.map((room) => {
     const mine = teams.filter((t) => t.roomId === room.roomId);
     const count = (s: QueueTeam['status']) => mine.filter((t) => t.status === s).length;
-    const byCall = (a: QueueTeam, b: QueueTeam) => Date.parse(b.calledAt!) - Date.parse(a.calledAt!);
+    // calledAt is a Date here (JSON makes it a string later): compare instants, to the millisecond.
+    const byCall = (a: QueueTeam, b: QueueTeam) => new Date(b.calledAt!).getTime() - new Date(a.calledAt!).getTime();
     return {
       ...room,
       current: mine.find((t) => t.status === 'called' || t.status === 'presenting') ?? null,

@@ -22,6 +22,7 @@ const InformationSubPage = () => import('@/modules/news/pages/InformationSubPage
 const MyCertificatesPage = () => import('@/modules/certificate/pages/MyCertificatesPage');
 const MyAwardsPage = () => import('@/modules/center/pages/MyAwardsPage');
 const CertificateTracePage = () => import('@/modules/certificate/pages/TracePage');
+const ScreenCallPage = () => import('@/modules/review-admin/pages/ScreenCallPage');
 const MyCompetitionsPage = () => import('@/modules/enroll/pages/MyCompetitionsPage');
 const MyTeamsPage = () => import('@/modules/enroll/pages/MyTeamsPage');
 const MyWorksPage = () => import('@/modules/enroll/pages/MyWorksPage');
@@ -131,7 +132,7 @@ const standalone: RouteObject[] = [
   todo('/experience', 'route.experience', 'standalone'),
   { path: '/certificate/trace', handle: { titleKey: 'route.certificateTrace', area: 'standalone' }, element: lazyElement(CertificateTracePage) },
   todo('/manual', 'route.manual', 'standalone'),
-  todo('/screen/call', 'route.screenCall', 'standalone'),
+  { path: '/screen/call', handle: { titleKey: 'route.screenCall', area: 'standalone' }, element: lazyElement(ScreenCallPage) },
   todo('/preview', 'route.preview', 'standalone'),
   todo('/preview/detail', 'route.previewDetail', 'standalone'),
   todo('/pdf', 'route.pdf', 'standalone'),
