@@ -89,6 +89,11 @@ export function Screen({ live, voice, only }: { live: Live; voice: Voice; only: 
               {t('muted')}
             </Tag>
           )}
+          {voice.needsTap && (
+            <Button type="primary" icon={<SoundOutlined />} className="sound-button" onClick={voice.enable}>
+              {t('enableSound')}
+            </Button>
+          )}
           <Clock />
         </span>
       </header>
@@ -99,11 +104,6 @@ export function Screen({ live, voice, only }: { live: Live; voice: Voice; only: 
         <footer className="screen__notice">
           <span>{first.notice}</span>
         </footer>
-      )}
-      {voice.needsTap && (
-        <Button type="primary" size="large" icon={<SoundOutlined />} className="sound-button" onClick={voice.enable}>
-          {t('enableSound')}
-        </Button>
       )}
     </div>
   );

@@ -38,7 +38,8 @@ export function useLive(token: string, onDenied: () => void, announce: (room: Ro
         if (e instanceof Denied) handlers.current.onDenied();
       }
     };
-    const socket = io('/kiosk', { path: `${API}/socket.io`, auth: { token }, transports: ['websocket'] });
+    // Back within seconds after a server restart: retries every 0.5–2 s (a venue has tens of screens, not thousands).
+    const socket = io('/kiosk', { path: `${API}/socket.io`, auth: { token }, transports: ['websocket'], reconnectionDelay: 500, reconnectionDelayMax: 2000 });
     const offline = () => setLive((l) => ({ ...l, offlineSince: l.offlineSince ?? new Date() }));
     socket.on('connect', () => {
       setLive((l) => ({ ...l, offlineSince: null }));

@@ -138,6 +138,21 @@ describe('venue kiosk', () => {
     expect(await kiosk.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(42);
   }, 120_000);
 
+  b.it("shows a participant the published order with the check-in QR code, which the door's scan checks in", async () => {
+    ok(await api('/review/scene/publish', { token: admin1, body: { roundId: s.round.id } }), 'publish');
+    const page = await b.newPage();
+    await loginWithPassword(page, s.students[1].username);
+    await chooseOrganisation(page, '华东示范大学');
+    await open(page, '/center/scene');
+    await waitForText(page, ['我的现场评审', '第2评审室', 'B001', '第 1 位', '未签到'], '[data-testid="my-scene"]');
+    await b.shot(page, 'my on-site review');
+    // The QR image carries the signed code the venue's scanner reads.
+    const { checkInCode } = ok(await api<{ checkInCode: string }[]>('/center/scene/list', { token: s.students[1].token }), 'mine')[0];
+    ok(await api('/review/scene/checkin', { token: admin1, body: { roundId: s.round.id, code: checkInCode } }), 'scan');
+    await page.reload();
+    await waitForText(page, '已签到', '[data-testid="my-scene"]');
+  }, 120_000);
+
   b.it('reads in English, and fills 4K and portrait screens', async () => {
     const en = await kiosk.browserContext().newPage();
     await en.setViewport({ width: 1920, height: 1080 });
@@ -149,5 +164,20 @@ describe('venue kiosk', () => {
     await en.setViewport({ width: 1080, height: 1920 });
     await b.shot(en, 'english portrait');
     await en.close();
+
+    // A venue screen: both rooms in columns (paired through the API this time).
+    const pairing = ok(await api<{ code: string; pairingKey: string }>('/kiosk/pair', { method: 'POST' }), 'pair');
+    const rooms = s.setting.rooms.map((r) => r.id);
+    ok(await api('/review/scene/kiosk/bind', { token: admin1, body: { code: pairing.code, roundId: s.round.id, roomIds: rooms, name: '大厅', layout: 'venue' } }), 'bind');
+    const { token } = ok(await api<{ token: string }>('/kiosk/pair/status', { body: { pairingKey: pairing.pairingKey } }), 'token');
+    const venue = await b.newPage();
+    await venue.evaluateOnNewDocument((tk: string) => localStorage.setItem('kiosk.token', tk), token);
+    await venue.setViewport({ width: 1920, height: 1080 });
+    await venue.goto(KIOSK_URL, { waitUntil: 'domcontentloaded' });
+    await waitForText(venue, ['第1评审室', '第2评审室', '即将上场', 'B001']);
+    expect(await venue.$$eval('.screen__rooms--venue .room', (els) => els.length)).toBe(2);
+    await b.shot(venue, 'venue 1920');
+    await venue.setViewport({ width: 1080, height: 1920 });
+    await b.shot(venue, 'venue portrait');
   }, 60_000);
 });

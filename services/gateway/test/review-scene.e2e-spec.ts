@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { drawOrder, type KioskDevice, type KioskPairing, type KioskPairStatus, type MyAppearance, type QueueTeam, type RoomChangedEvent, type RoomState, type SceneSetting } from '@cmp/contracts';
+import { drawOrder, type ExpertSaveReply, type KioskDevice, type KioskPairing, type KioskPairStatus, type MyAppearance, type QueueTeam, type RoomChangedEvent, type RoomState, type SceneSetting } from '@cmp/contracts';
 import { api, login } from './support/api';
 import { dropStudents, sql } from './support/enroll';
 import { PORT } from './support/platform';
@@ -170,6 +170,33 @@ describe('on-site review and the kiosk', () => {
       again.once('connect_error', (e) => reject(e));
     })).rejects.toThrow('kiosk.denied');
     again.close();
+  });
+
+  it("shows a team's on-site score to its room's screens once every expert there submitted, when the round says so", async () => {
+    const saved = ok(await api<ExpertSaveReply>('/expert/save', { token: admin1, body: { name: '现场专家', phone: `136${run}01`, unit: '社会专家', title: '教授' } }), 'expert');
+    const expert = await login(saved.credential!.username, saved.credential!.password);
+    const group = ok(await api<{ id: number }>('/review/group/save', { token: admin1, body: { roundId: s.round.id, name: '现场一组', expertIds: [saved.id], captainExpertId: saved.id } }), 'group');
+    const rooms = s.setting.rooms.map((r, i) => ({ id: r.id, name: r.name, nameEn: r.nameEn, reviewGroupId: i === 0 ? group.id : null }));
+    ok(await api('/review/scene/setting', { token: admin1, body: { roundId: s.round.id, venue: '图书馆报告厅', showScore: true, bilingual: true, rooms } }), 'seat the group');
+    ok(await api('/review/round/open', { token: admin1, body: { id: s.round.id } }), 'open');
+    // The room's experts were assigned its teams: the expert scores the first one in the workspace.
+    const [a] = await sql<{ id: number; workId: number }>(
+      `SELECT a.id, a.work_id AS "workId" FROM review.assignments a JOIN review.scene_queue q ON q.round_id = a.round_id AND q.work_id = a.work_id
+       WHERE a.round_id = $1 AND q.room_id = $2 ORDER BY q.position LIMIT 1`,
+      [s.round.id, roomA],
+    );
+    expect(a).toBeDefined();
+    const pairing = ok(await api<KioskPairing>('/kiosk/pair', { method: 'POST' }), 'pair');
+    ok(await api('/review/scene/kiosk/bind', { token: admin1, body: { code: pairing.code, roundId: s.round.id, roomIds: [roomA], name: '二号屏', layout: 'room' } }), 'bind');
+    const { token } = ok(await api<KioskPairStatus>('/kiosk/pair/status', { body: { pairingKey: pairing.pairingKey } }), 'token');
+    const socket: Socket = io(`http://127.0.0.1:${PORT}/kiosk`, { path: '/prod-api/socket.io', auth: { token }, transports: ['websocket'] });
+    const scored = new Promise<RoomChangedEvent>((resolve) => socket.on('room', (e: RoomChangedEvent) => e.action === 'score' && resolve(e)));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    ok(await api('/review/sheet/submit', { token: expert, body: { assignmentId: a.id, scores: [88], comment: '表现很好', version: 0 } }), 'submit');
+    const e = await scored;
+    const teams = [e.state.current, ...e.state.next, ...e.state.history].filter(Boolean) as QueueTeam[];
+    expect(teams.find((t) => t.workId === a.workId)?.score).toBe(88);
+    socket.close();
   });
 
   it("keeps another organisation out of this round's rooms", async () => {

@@ -63,13 +63,15 @@ export class KioskService {
 
   /** The device a token belongs to; an unknown or revoked token is refused. */
   async auth(req: RpcRequest<{ token: string }>): Promise<KioskIdentity> {
-    const [d] = await returnedRows<KioskIdentity>(
-      this.ds,
-      `UPDATE kiosk_devices SET last_seen_at = now() WHERE token_hash = $1 AND revoked_at IS NULL
-       RETURNING id AS "deviceId", name, round_id AS "roundId", room_ids AS "roomIds", layout`,
+    const [d]: KioskIdentity[] = await this.ds.query(
+      `SELECT id AS "deviceId", name, round_id AS "roundId", room_ids AS "roomIds", layout FROM kiosk_devices WHERE token_hash = $1 AND revoked_at IS NULL`,
       [hashOf(req.payload.token ?? '')],
     );
     if (!d) throw AppError.noAccess('kiosk.denied');
+    // Last seen, at most once a minute: a venue's screens reconnecting together do not queue on the device's row.
+    void this.ds
+      .query(`UPDATE kiosk_devices SET last_seen_at = now() WHERE id = $1 AND (last_seen_at IS NULL OR last_seen_at < now() - interval '1 minute')`, [d.deviceId])
+      .catch(() => undefined);
     return d;
   }
 

@@ -43,3 +43,18 @@ export async function roomsChanged(m: EntityManager, roomIds: number[], action: 
   for (const state of states) await writeEvent(m, EventSubject.sceneChanged, { action, state, announce } satisfies RoomChangedEvent);
   return states;
 }
+
+/**
+ * A submitted sheet may complete an on-site team's score: when the round shows scores on the screens, the team's room
+ * is told (its state carries the score once every expert submitted). Answers whether an event was written.
+ */
+export async function sheetSubmitted(m: EntityManager, roundId: number, workId: number): Promise<boolean> {
+  const [room] = await m.query(
+    `SELECT q.room_id AS id FROM scene_queue q JOIN scene_settings s ON s.round_id = q.round_id WHERE q.round_id = $1 AND q.work_id = $2 AND s.show_score`,
+    [roundId, workId],
+  );
+  if (!room) return false;
+  await m.query(`SELECT id FROM scene_rooms WHERE id = $1 FOR UPDATE`, [room.id]);
+  await roomsChanged(m, [room.id], 'score');
+  return true;
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, callerOf, inScope, isUniqueViolation, likePattern, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, inScope, isUniqueViolation, likePattern, OutboxRelay, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
 import {
   EnrollmentSubject,
   Perm,
@@ -20,6 +20,7 @@ import {
   type SheetSaveInput,
 } from '@cmp/contracts';
 import { loadRound } from '../round/round.sql';
+import { sheetSubmitted } from '../scene/room-changes';
 import { expertFileName, fileView, nextStatus, scoreProblems, weightedTotal, withoutIdentity } from './sheet-rules';
 
 type Role = 'expert' | 'captain' | 'organiser';
@@ -67,6 +68,7 @@ export class ScoringService {
     private readonly ds: DataSource,
     private readonly scopes: Scopes,
     @Inject(RPC) private readonly rpc: NatsRpcClient,
+    private readonly relay: OutboxRelay,
   ) {}
 
   // ---- who may see what ----
@@ -187,6 +189,7 @@ export class ScoringService {
     const p = req.payload;
     const lang = req.meta?.lang ?? 'zh-CN';
     const me = callerOf(req).userId;
+    let screensTold = false;
     return this.ds
       .transaction(async (m) => {
         const { a, round, role } = await this.access(req, p.assignmentId, m);
@@ -221,7 +224,13 @@ export class ScoringService {
               [a.id, JSON.stringify(p.scores), total, comment, status],
             );
         await this.history(m, after.id, me, action, '', before, after);
+        // An on-site team's screen shows its score once every expert submitted.
+        if (action === 'submit') screensTold = await sheetSubmitted(m, a.roundId, a.workId);
         return after;
+      })
+      .then((sheet) => {
+        if (screensTold) this.relay.kick();
+        return sheet;
       })
       .catch((e: unknown) => {
         if (isUniqueViolation(e)) throw AppError.conflict('review.sheetStale');

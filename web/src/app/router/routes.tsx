@@ -21,6 +21,7 @@ const StudyPage = () => import('@/modules/center/pages/StudyPage');
 const InformationSubPage = () => import('@/modules/news/pages/InformationSubPage');
 const MyCertificatesPage = () => import('@/modules/certificate/pages/MyCertificatesPage');
 const MyAwardsPage = () => import('@/modules/center/pages/MyAwardsPage');
+const MyScenePage = () => import('@/modules/center/pages/MyScenePage');
 const CertificateTracePage = () => import('@/modules/certificate/pages/TracePage');
 const ScreenCallPage = () => import('@/modules/review-admin/pages/ScreenCallPage');
 const MyCompetitionsPage = () => import('@/modules/enroll/pages/MyCompetitionsPage');
@@ -103,6 +104,7 @@ const centerChildren: RouteObject[] = [
   { path: 'team', handle: { titleKey: 'route.centerTeam', area: 'center' }, element: lazyElement(MyTeamsPage) },
   { path: 'study', handle: { titleKey: 'route.centerStudy', area: 'center' }, element: lazyElement(StudyPage) },
   // newReward: the newest certificates; reward: the awards (results), which never repeat the certificates.
+  { path: 'scene', handle: { titleKey: 'route.centerScene', area: 'center' }, element: lazyElement(MyScenePage) },
   { path: 'reward', handle: { titleKey: 'route.centerReward', area: 'center' }, element: lazyElement(MyAwardsPage) },
   { path: 'informationSub', handle: { titleKey: 'route.centerInformationSub', area: 'center' }, element: lazyElement(InformationSubPage) },
 ];

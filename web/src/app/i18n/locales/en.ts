@@ -109,6 +109,7 @@ const en: Catalogue<Messages> = {
     centerWork: 'My works',
     centerTeam: 'My teams',
     centerStudy: 'Study records',
+    centerScene: 'My on-site reviews',
     centerReward: 'My awards',
     centerInformationSub: 'Subscriptions',
     competitionAddEdit: 'Edit competition',

@@ -106,6 +106,7 @@ const zhCN = {
     centerWork: '我的作品',
     centerTeam: '我的团队',
     centerStudy: '学习记录',
+    centerScene: '我的现场评审',
     centerReward: '我的获奖',
     centerInformationSub: '消息订阅',
     competitionAddEdit: '编辑竞赛',

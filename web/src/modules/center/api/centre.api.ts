@@ -1,4 +1,4 @@
-import type { BankCard, BankCardSavePayload, EnrollMessagePage, MemberProfile, PageQuery, Signup, Work } from '@cmp/contracts';
+import type { BankCard, BankCardSavePayload, EnrollMessagePage, MemberProfile, MyAppearance, PageQuery, Signup, Work } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 export interface ParticipantDetail {
@@ -20,4 +20,5 @@ export const centreApi = {
   readMessages: (ids?: number[]) => http.post<null>('/web/center/message/read', ids ? { ids } : {}),
   mySignups: (signal?: AbortSignal) => http.get<Signup[]>('/web/enroll/my', undefined, signal),
   myWorks: (signal?: AbortSignal) => http.get<Work[]>('/web/work/my', undefined, signal),
+  myScene: (signal?: AbortSignal) => http.get<MyAppearance[]>('/center/scene/list', undefined, signal),
 };

@@ -9,6 +9,7 @@ const ITEMS = [
   ['competition', 'route.centerCompetition'],
   ['team', 'route.centerTeam'],
   ['work', 'route.centerWork'],
+  ['scene', 'route.centerScene'],
   ['reward', 'route.centerReward'],
   ['newReward', 'route.centerNewReward'],
   ['study', 'route.centerStudy'],

@@ -88,6 +88,19 @@ const en: Catalogue<CentreMessages> = {
     },
     loadFailedPart: 'Some records could not be loaded: {{parts}}',
   },
+  scene: {
+    title: 'My on-site reviews',
+    intro: 'At the venue, show the check-in QR code to the staff, or tell them your number.',
+    empty: 'No on-site review published yet',
+    room: 'Room',
+    number: 'No.',
+    place: 'place {{position}}',
+    startsAt: 'Starts',
+    status: 'Status',
+    checkedIn: 'Checked in',
+    notChecked: 'Not checked in',
+    statuses: { waiting: 'Waiting', called: 'Called: go now', presenting: 'Presenting', done: 'Done', skipped: 'Skipped', absent: 'Absent' },
+  },
 };
 
 export default en;

@@ -86,6 +86,19 @@ const zhCN = {
     },
     loadFailedPart: '部分记录未能加载：{{parts}}',
   },
+  scene: {
+    title: '我的现场评审',
+    intro: '到场后向工作人员出示签到二维码，或报出序号。',
+    empty: '还没有公布的现场评审',
+    room: '评审室',
+    number: '序号',
+    place: '第 {{position}} 位',
+    startsAt: '开始时间',
+    status: '状态',
+    checkedIn: '已签到',
+    notChecked: '未签到',
+    statuses: { waiting: '等待', called: '已叫号，请尽快到场', presenting: '展示中', done: '已完成', skipped: '过号', absent: '缺席' },
+  },
 };
 
 export type CentreMessages = typeof zhCN;
