@@ -100,6 +100,12 @@ describe('venue kiosk', () => {
     await waitForText(kiosk, ['暂未叫号', '过号']);
     expect(await currentOf(kiosk)).toBe('');
     await b.shot(staff, 'staff queue');
+    await click(staff, '.ant-tabs-tab', '出场顺序');
+    await waitForText(staff, ['按报名顺序', 'A001', 'B001']);
+    await b.shot(staff, 'staff order');
+    await click(staff, '.ant-tabs-tab', '场地与评审室');
+    await waitForText(staff, ['每队时长（分钟）', '中英双语叫号']);
+    await b.shot(staff, 'staff rooms');
   }, 180_000);
 
   b.it('shows the latest call and the right history after five calls while offline', async () => {

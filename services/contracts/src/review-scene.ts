@@ -29,6 +29,8 @@ export interface SceneRoomInput {
   reviewGroupId: number | null;
   startsAt: string | null;
   endsAt: string | null;
+  /** Each team's time slot: the room's start plus this many minutes per place before it. */
+  minutesPerTeam: number;
 }
 
 export interface SceneRoom extends SceneRoomInput {
@@ -80,6 +82,8 @@ export interface QueueTeam {
   calledAt: string | null;
   calls: number;
   skips: number;
+  /** The team's time slot at its present place (null while the room has no start time). */
+  slotAt: string | null;
   /** The on-site score once every expert of the room submitted (null before, or when the round hides it). */
   score: number | null;
 }
@@ -143,7 +147,8 @@ export interface MyAppearance {
   roomNameEn: string;
   number: string;
   position: number;
-  startsAt: string | null;
+  /** The team's time slot (the room's start and the minutes per team before its place). */
+  slotAt: string | null;
   status: QueueStatus;
   checkedInAt: string | null;
   /** The signed check-in code (the QR code's text). */

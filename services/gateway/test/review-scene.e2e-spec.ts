@@ -199,6 +199,26 @@ describe('on-site review and the kiosk', () => {
     socket.close();
   });
 
+  it("gives each team a time slot from its room's start, and checks in after the slot as late", async () => {
+    const start = new Date(Date.now() - 60 * 60_000);
+    start.setSeconds(0, 0);
+    const rooms = s.setting.rooms.map((r, i) => ({ id: r.id, name: r.name, nameEn: r.nameEn, startsAt: i === 1 ? start.toISOString() : null, minutesPerTeam: 40 }));
+    ok(await api('/review/scene/setting', { token: admin1, body: { roundId: s.round.id, venue: '图书馆报告厅', showScore: true, bilingual: true, rooms } }), 'slots');
+    const inB = (await queue()).teams.filter((t) => t.roomId === roomB && ['waiting', 'skipped'].includes(t.status));
+    for (const t of (await queue()).teams.filter((x) => x.roomId === roomB)) {
+      expect(Date.parse(t.slotAt!)).toBe(start.getTime() + (t.position - 1) * 40 * 60_000);
+    }
+    expect((await queue()).teams.find((t) => t.roomId === roomA)!.slotAt).toBeNull();
+    // Place 2's slot was 20 minutes ago: late; place 3's is 20 minutes away: on time.
+    const past = inB.find((t) => t.position === 2)!;
+    const future = inB.find((t) => t.position === 3)!;
+    expect(ok(await api<QueueTeam>('/review/scene/checkin', { token: admin1, body: { roundId: s.round.id, code: past.number } }), 'late').late).toBe(true);
+    expect(ok(await api<QueueTeam>('/review/scene/checkin', { token: admin1, body: { roundId: s.round.id, code: future.number } }), 'on time').late).toBe(false);
+    const mine = ok(await api<MyAppearance[]>('/center/scene/list', { token: s.students[1].token }), 'mine');
+    expect(Date.parse(mine[0].slotAt!)).toBe(start.getTime());
+    expect((await api('/review/scene/setting', { token: admin1, body: { roundId: s.round.id, rooms: [{ name: '甲', minutesPerTeam: 0 }] } })).code).toBe(10400);
+  });
+
   it("keeps another organisation out of this round's rooms", async () => {
     expect((await api(`/review/scene/setting?roundId=${s.round.id}`, { token: admin2 })).code).toBe(10404);
     expect((await api(`/review/scene/queue?roundId=${s.round.id}`, { token: admin2 })).code).toBe(10404);

@@ -62,6 +62,13 @@ class SceneRoomDto {
   @ValidateIf((_, v) => v !== null)
   @IsISO8601({ strict: true })
   endsAt: string | null = null;
+
+  @ApiPropertyOptional({ default: 10, description: "each team's time slot, in minutes" })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(240)
+  minutesPerTeam: number = 10;
 }
 
 export class SceneSaveDto {

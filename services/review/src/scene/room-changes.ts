@@ -8,7 +8,6 @@ export interface LockedRoom {
   roundId: number;
   code: string;
   paused: boolean;
-  startsAt: string | null;
   groupId: number;
 }
 
@@ -20,7 +19,7 @@ export interface LockedRoom {
 export async function lockRooms(m: EntityManager, scope: Scope, roomIds: number[]): Promise<LockedRoom[]> {
   const ids = [...new Set(roomIds)].sort((a, b) => a - b);
   const rows: LockedRoom[] = await m.query(
-    `SELECT r.id, r.round_id AS "roundId", r.code, r.paused, r.starts_at AS "startsAt", rd.group_id AS "groupId"
+    `SELECT r.id, r.round_id AS "roundId", r.code, r.paused, rd.group_id AS "groupId"
      FROM scene_rooms r JOIN rounds rd ON rd.id = r.round_id AND rd.deleted_at IS NULL
      WHERE r.id = ANY($1::int[]) ORDER BY r.id FOR UPDATE OF r`,
     [ids],

@@ -18,7 +18,7 @@ import {
 import { RoundService } from '../round/round.service';
 import { lockRooms, roomsChanged } from './room-changes';
 import { seatExperts } from './queue.service';
-import { roomStates, roomTeams } from './scene.sql';
+import { roomStates, roomTeams, SLOT } from './scene.sql';
 
 const ROOM_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -67,7 +67,8 @@ export class SceneService {
       [roundId],
     );
     const rooms = await m.query(
-      `SELECT r.id, r.name, r.name_en AS "nameEn", r.code, r.review_group_id AS "reviewGroupId", r.starts_at AS "startsAt", r.ends_at AS "endsAt", r.paused,
+      `SELECT r.id, r.name, r.name_en AS "nameEn", r.code, r.review_group_id AS "reviewGroupId", r.starts_at AS "startsAt", r.ends_at AS "endsAt",
+         r.minutes_per_team AS "minutesPerTeam", r.paused,
          (SELECT count(*)::int FROM scene_queue q WHERE q.room_id = r.id) AS teams
        FROM scene_rooms r WHERE r.round_id = $1 ORDER BY r.sort, r.id`,
       [roundId],
@@ -114,9 +115,12 @@ export class SceneService {
       await m.query(`UPDATE scene_rooms SET name = '~' || id WHERE round_id = $1`, [round.id]);
       const used = new Set(before.filter((b) => kept.has(b.id)).map((b) => b.code));
       for (const [sort, r] of p.rooms.entries()) {
-        const values = [r.name.trim(), r.nameEn.trim(), r.reviewGroupId, r.startsAt, r.endsAt, sort];
+        const values = [r.name.trim(), r.nameEn.trim(), r.reviewGroupId, r.startsAt, r.endsAt, r.minutesPerTeam, sort];
         if (r.id && before.some((b) => b.id === r.id)) {
-          await m.query(`UPDATE scene_rooms SET name = $2, name_en = $3, review_group_id = $4, starts_at = $5, ends_at = $6, sort = $7 WHERE id = $1`, [r.id, ...values]);
+          await m.query(
+            `UPDATE scene_rooms SET name = $2, name_en = $3, review_group_id = $4, starts_at = $5, ends_at = $6, minutes_per_team = $7, sort = $8 WHERE id = $1`,
+            [r.id, ...values],
+          );
           continue;
         }
         if (r.id) throw AppError.notFound('scene.roomNotFound', { id: r.id });
@@ -124,7 +128,7 @@ export class SceneService {
         if (!code) throw AppError.badRequest('scene.roomNames', { name: r.name });
         used.add(code);
         await m.query(
-          `INSERT INTO scene_rooms (round_id, name, name_en, review_group_id, starts_at, ends_at, sort, code) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          `INSERT INTO scene_rooms (round_id, name, name_en, review_group_id, starts_at, ends_at, minutes_per_team, sort, code) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
           [round.id, ...values, code],
         );
       }
@@ -223,7 +227,7 @@ export class SceneService {
 
   /**
    * 签到: by the participant's QR code (signed with the round's key: a forged or altered code is refused) or by the
-   * number staff type. After the room's start it is late; an absent team that turns up goes to the end of the line.
+   * number staff type. After the team's time slot (or once called) it is late; an absent team that turns up goes to the end of the line.
    */
   async checkIn(req: RpcRequest<CheckInRequest>): Promise<QueueTeam> {
     const scope = await this.scopes.of(req);
@@ -244,12 +248,12 @@ export class SceneService {
     await this.ds.transaction(async (m) => {
       const [room] = await lockRooms(m, scope, [row.roomId]);
       await m.query(
-        `UPDATE scene_queue SET checked_in_at = coalesce(checked_in_at, now()),
-           late = late OR status <> 'waiting' OR coalesce(now() > $3::timestamptz, false),
-           status = CASE WHEN status = 'absent' THEN 'waiting' ELSE status END,
-           position = CASE WHEN status = 'absent' THEN (SELECT max(position) + 1 FROM scene_queue WHERE room_id = $4) ELSE position END
-         WHERE round_id = $1 AND work_id = $2`,
-        [round.id, row.workId, room.startsAt, room.id],
+        `UPDATE scene_queue q SET checked_in_at = coalesce(q.checked_in_at, now()),
+           late = q.late OR q.status <> 'waiting' OR coalesce(now() > ${SLOT}, false),
+           status = CASE WHEN q.status = 'absent' THEN 'waiting' ELSE q.status END,
+           position = CASE WHEN q.status = 'absent' THEN (SELECT max(position) + 1 FROM scene_queue WHERE room_id = $3) ELSE q.position END
+         FROM scene_rooms r WHERE r.id = q.room_id AND q.round_id = $1 AND q.work_id = $2`,
+        [round.id, row.workId, room.id],
       );
       await roomsChanged(m, [room.id], 'checkin');
     });
@@ -262,10 +266,10 @@ export class SceneService {
     const me = callerOf(req).userId;
     const rows: (Omit<MyAppearance, 'checkInCode'> & { key: Buffer })[] = await this.ds.query(
       `SELECT q.round_id AS "roundId", rd.name AS "roundName", s.venue, q.work_id AS "workId", w.title, r.name AS "roomName", r.name_en AS "roomNameEn",
-         q.number, q.position, r.starts_at AS "startsAt", q.status, q.checked_in_at AS "checkedInAt", s.checkin_key AS key
+         q.number, q.position, ${SLOT} AS "slotAt", q.status, q.checked_in_at AS "checkedInAt", s.checkin_key AS key
        FROM scene_queue q JOIN round_works w ON w.round_id = q.round_id AND w.work_id = q.work_id JOIN scene_rooms r ON r.id = q.room_id
        JOIN scene_settings s ON s.round_id = q.round_id JOIN rounds rd ON rd.id = q.round_id AND rd.deleted_at IS NULL
-       WHERE s.published_at IS NOT NULL AND $1 = ANY(w.member_user_ids) ORDER BY r.starts_at NULLS LAST, q.round_id DESC`,
+       WHERE s.published_at IS NOT NULL AND $1 = ANY(w.member_user_ids) ORDER BY "slotAt" NULLS LAST, q.round_id DESC`,
       [me],
     );
     return rows.map(({ key, ...a }) => ({ ...a, checkInCode: checkInCode(key, a.roundId, a.workId) }));

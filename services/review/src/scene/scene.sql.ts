@@ -1,14 +1,18 @@
 import type { EntityManager } from 'typeorm';
 import { maskPersonName, SCREEN_HISTORY_COUNT, SCREEN_NEXT_COUNT, type QueueTeam, type RoomState } from '@cmp/contracts';
 
+/** A team's time slot at its place in the queue q of room r. */
+export const SLOT = `r.starts_at + (q.position - 1) * make_interval(mins => r.minutes_per_team)`;
+
 /**
  * A queue row as staff and screens see it. The on-site score appears once every (not declined) expert of the work
  * submitted, and only when the round shows scores.
  */
 const TEAM_SELECT = `SELECT q.work_id AS "workId", q.room_id AS "roomId", q.number, q.position, w.title, w.member_names AS members,
     coalesce(w.school_names[1], '') AS school, q.status, q.checked_in_at AS "checkedInAt", q.late, q.called_at AS "calledAt", q.calls, q.skips,
-    CASE WHEN s.show_score AND sc.done THEN round(sc.score, 2)::float8 END AS score
+    CASE WHEN s.show_score AND sc.done THEN round(sc.score, 2)::float8 END AS score, ${SLOT} AS "slotAt"
   FROM scene_queue q
+  JOIN scene_rooms r ON r.id = q.room_id
   JOIN round_works w ON w.round_id = q.round_id AND w.work_id = q.work_id
   JOIN scene_settings s ON s.round_id = q.round_id
   LEFT JOIN LATERAL (

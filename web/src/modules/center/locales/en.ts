@@ -95,7 +95,7 @@ const en: Catalogue<CentreMessages> = {
     room: 'Room',
     number: 'No.',
     place: 'place {{position}}',
-    startsAt: 'Starts',
+    slotAt: 'Your time slot',
     status: 'Status',
     checkedIn: 'Checked in',
     notChecked: 'Not checked in',

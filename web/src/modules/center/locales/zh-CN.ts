@@ -93,7 +93,7 @@ const zhCN = {
     room: '评审室',
     number: '序号',
     place: '第 {{position}} 位',
-    startsAt: '开始时间',
+    slotAt: '预计上场时间',
     status: '状态',
     checkedIn: '已签到',
     notChecked: '未签到',

@@ -41,7 +41,7 @@ export default function MyScenePage() {
                   </Typography.Text>
                 </Descriptions.Item>
                 <Descriptions.Item label={t('scene.room')}>{lang === 'en' && a.roomNameEn ? a.roomNameEn : a.roomName}</Descriptions.Item>
-                <Descriptions.Item label={t('scene.startsAt')}>{a.startsAt ? formatDateTime(a.startsAt, lang, 'minute') : '-'}</Descriptions.Item>
+                <Descriptions.Item label={t('scene.slotAt')}>{a.slotAt ? formatDateTime(a.slotAt, lang, 'minute') : '-'}</Descriptions.Item>
               </Descriptions>
             </div>
             {a.qr && <img src={a.qr} alt={a.number} width={180} height={180} />}

@@ -12,6 +12,7 @@ export default {
     roomNameEn: 'English name',
     group: 'Review group (experts scoring in the room)',
     startsAt: 'Starts',
+    minutesPerTeam: 'Minutes per team',
     addRoom: 'Add a room',
     noRooms: 'No rooms yet',
     save: 'Save',
@@ -33,7 +34,7 @@ export default {
     published: 'Published ({{time}})',
     notDrawn: 'The order is not decided yet',
   },
-  team: { number: 'No.', title: 'Work / team', members: 'Members', school: 'School', room: 'Room', status: 'Status', checkedIn: 'Check-in', late: 'Late', calls: 'Calls', actions: 'Actions', notChecked: 'Not checked in' },
+  team: { slot: 'Time slot', number: 'No.', title: 'Work / team', members: 'Members', school: 'School', room: 'Room', status: 'Status', checkedIn: 'Check-in', late: 'Late', calls: 'Calls', actions: 'Actions', notChecked: 'Not checked in' },
   statuses: { waiting: 'Waiting', called: 'Called', presenting: 'Presenting', done: 'Done', skipped: 'Skipped', absent: 'Absent' },
   checkin: {
     code: 'Check-in code or number',

@@ -12,6 +12,7 @@ export default {
     roomNameEn: '英文名称',
     group: '评审组（在该室评分的专家）',
     startsAt: '开始时间',
+    minutesPerTeam: '每队时长（分钟）',
     addRoom: '添加评审室',
     noRooms: '还没有评审室',
     save: '保存',
@@ -33,7 +34,7 @@ export default {
     published: '已公布（{{time}}）',
     notDrawn: '尚未确定出场顺序',
   },
-  team: { number: '序号', title: '作品 / 队伍', members: '成员', school: '学校', room: '评审室', status: '状态', checkedIn: '签到', late: '迟到', calls: '呼叫次数', actions: '操作', notChecked: '未签到' },
+  team: { slot: '预计时间', number: '序号', title: '作品 / 队伍', members: '成员', school: '学校', room: '评审室', status: '状态', checkedIn: '签到', late: '迟到', calls: '呼叫次数', actions: '操作', notChecked: '未签到' },
   statuses: { waiting: '等待', called: '已叫号', presenting: '展示中', done: '已完成', skipped: '过号', absent: '缺席' },
   checkin: {
     code: '签到码或序号',

@@ -91,13 +91,14 @@ function SettingTab({ setting, onSaved }: { setting: SceneSetting; onSaved: () =
       notice: v.notice ?? '',
       showScore: !!v.showScore,
       bilingual: !!v.bilingual,
-      rooms: (v.rooms ?? []).map((r: { id?: number; name: string; nameEn?: string; reviewGroupId?: number; startsAt?: dayjs.Dayjs | null }) => ({
+      rooms: (v.rooms ?? []).map((r: { id?: number; name: string; nameEn?: string; reviewGroupId?: number; startsAt?: dayjs.Dayjs | null; minutesPerTeam?: number }) => ({
         id: r.id,
         name: r.name,
         nameEn: r.nameEn ?? '',
         reviewGroupId: r.reviewGroupId ?? null,
         startsAt: r.startsAt ? r.startsAt.toISOString() : null,
         endsAt: null,
+        minutesPerTeam: r.minutesPerTeam ?? 10,
       })),
     };
     if (await attempt(() => sceneApi.save(body))) {
@@ -145,13 +146,16 @@ function SettingTab({ setting, onSaved }: { setting: SceneSetting; onSaved: () =
                 <Form.Item name={[f.name, 'startsAt']} label={t('setting.startsAt')}>
                   <DatePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" />
                 </Form.Item>
+                <Form.Item name={[f.name, 'minutesPerTeam']} label={t('setting.minutesPerTeam')} rules={[{ required: true }]}>
+                  <InputNumber min={1} max={240} precision={0} style={{ width: 110 }} />
+                </Form.Item>
                 <Form.Item label=" ">
                   <Button icon={<DeleteOutlined />} danger aria-label={t('setting.removeRoom')} onClick={() => remove(f.name)} />
                 </Form.Item>
               </Space>
             ))}
             <Form.Item>
-              <Button icon={<PlusOutlined />} onClick={() => add({ name: '', nameEn: '' })} disabled={fields.length >= 24}>
+              <Button icon={<PlusOutlined />} onClick={() => add({ name: '', nameEn: '', minutesPerTeam: 10 })} disabled={fields.length >= 24}>
                 {t('setting.addRoom')}
               </Button>
             </Form.Item>
@@ -171,6 +175,7 @@ function useTeamColumns() {
   return [
     { title: t('team.number'), dataIndex: 'number', width: 90, render: (n: string) => <b>{n}</b> },
     { title: t('team.title'), dataIndex: 'title', ellipsis: true },
+    { title: t('team.slot'), dataIndex: 'slotAt', width: 150, render: (at: string | null) => (at ? formatDateTime(at, lang, 'minute') : '-') },
     { title: t('team.members'), dataIndex: 'members', render: (m: string[]) => m.join('、') },
     { title: t('team.school'), dataIndex: 'school', ellipsis: true },
     { title: t('team.status'), dataIndex: 'status', width: 100, render: (s: QueueTeam['status']) => <Tag color={STATUS_COLORS[s]}>{t(`statuses.${s}`)}</Tag> },
