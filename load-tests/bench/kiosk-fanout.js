@@ -171,6 +171,12 @@ async function bareCycle(url, room) {
   return out;
 }
 
+/** Each room's seq in the database: the number of changes every screen of it should have. */
+async function seqsOf(db, rooms) {
+  const { rows } = await db.query(`SELECT id, seq::int FROM review.scene_rooms WHERE id = ANY($1)`, [rooms.map((r) => r.roomId)]);
+  return new Map(rows.map((r) => [r.id, r.seq]));
+}
+
 const closeAll = (screens) => screens.forEach((s) => s.socket.close());
 
 module.exports = {
@@ -200,7 +206,7 @@ module.exports = {
       await sleep(3000); // the last calls' events arrive
       const cpu = probe.stop();
       const full = measure(p.receipts, run.answered, SECONDS);
-      const finalSeq = new Map((await db.query(`SELECT id, seq::int FROM review.scene_rooms WHERE id = ANY($1)`, [rooms.map((r) => r.roomId)])).rows.map((r) => [r.id, r.seq]));
+      const finalSeq = await seqsOf(db, rooms);
       const behind = p.screens.reduce((n, s) => n + (finalSeq.get(s.roomId) - s.seq), 0);
       const missed = p.screens.reduce((n, s) => n + s.missed, 0);
 
@@ -210,7 +216,7 @@ module.exports = {
       await sleep(scenario.killAfterSeconds * 1000);
       const gatewayPort = new URL(platform.url).port;
       const killedAt = performance.now();
-      const atKill = new Map((await db.query(`SELECT id, seq::int FROM review.scene_rooms WHERE id = ANY($1)`, [rooms.map((r) => r.roomId)])).rows.map((r) => [r.id, r.seq]));
+      const atKill = await seqsOf(db, rooms);
       platform.children.gateway.kill('SIGKILL');
       const gateway = start('gateway', process.execPath, [path.join(ctx.root, 'services', 'gateway', 'dist', 'main.js')], { ...platform.env, HOST: '127.0.0.1', PORT: gatewayPort });
       let healthyAfter = null;
@@ -229,7 +235,7 @@ module.exports = {
       kill.stop();
       await sleep(5000);
       const killCounts = kill.counts();
-      const endSeq = new Map((await db.query(`SELECT id, seq::int FROM review.scene_rooms WHERE id = ANY($1)`, [rooms.map((r) => r.roomId)])).rows.map((r) => [r.id, r.seq]));
+      const endSeq = await seqsOf(db, rooms);
       const lostAfterKill = p.screens.reduce((n, s) => n + Math.max(0, endSeq.get(s.roomId) - s.seq), 0);
       closeAll(p.screens);
       await stop(gateway);

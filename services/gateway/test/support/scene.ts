@@ -1,7 +1,6 @@
 import type { Round, SceneSetting } from '@cmp/contracts';
-import { api, type Reply } from './api';
+import { api, upload, type Reply } from './api';
 import { makeCompetition, makeStudents, PDF, type Student } from './enroll';
-import { upload } from './api';
 
 export function ok<T>(r: Reply<T>, what: string): T {
   if (r.code !== 0) throw new Error(`${what}: ${r.code} ${r.msg}`);

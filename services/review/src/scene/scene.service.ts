@@ -18,7 +18,7 @@ import {
 import { RoundService } from '../round/round.service';
 import { lockRooms, roomsChanged } from './room-changes';
 import { seatExperts } from './queue.service';
-import { roomStates, roomTeams, SLOT } from './scene.sql';
+import { roomTeams, roomView, SLOT } from './scene.sql';
 
 const ROOM_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 
@@ -221,8 +221,7 @@ export class SceneService {
   async queue(req: RpcRequest<{ roundId: number }>): Promise<SceneQueue> {
     const round = await this.onsite(req, req.payload.roundId);
     const ids: number[] = (await this.ds.query(`SELECT id FROM scene_rooms WHERE round_id = $1`, [round.id])).map((r: { id: number }) => r.id);
-    const [rooms, teams] = await Promise.all([roomStates(this.ds.manager, ids), roomTeams(this.ds.manager, ids)]);
-    return { rooms, teams };
+    return roomView(this.ds.manager, ids);
   }
 
   /**

@@ -31,16 +31,16 @@ export async function roomTeams(m: EntityManager, roomIds: number[]): Promise<Qu
   return rows.map(toTeam);
 }
 
-/** What the screens show of each room: the current call, the next teams, the last calls and the counts. */
-export async function roomStates(m: EntityManager, roomIds: number[]): Promise<RoomState[]> {
-  if (!roomIds.length) return [];
+/** What the screens show of each room (the current call, the next teams, the last calls, the counts), and every team. */
+export async function roomView(m: EntityManager, roomIds: number[]): Promise<{ rooms: RoomState[]; teams: QueueTeam[] }> {
+  if (!roomIds.length) return { rooms: [], teams: [] };
   const rooms: Omit<RoomState, 'current' | 'next' | 'history' | 'counts'>[] = await m.query(
     `SELECT r.id AS "roomId", r.round_id AS "roundId", r.name, r.name_en AS "nameEn", s.venue, s.notice, s.bilingual, r.seq::int AS seq, r.paused
      FROM scene_rooms r JOIN scene_settings s ON s.round_id = r.round_id WHERE r.id = ANY($1::int[]) ORDER BY r.sort, r.id`,
     [roomIds],
   );
   const teams = await roomTeams(m, roomIds);
-  return rooms.map((room) => {
+  const states = rooms.map((room) => {
     const mine = teams.filter((t) => t.roomId === room.roomId);
     const count = (s: QueueTeam['status']) => mine.filter((t) => t.status === s).length;
     // calledAt is a Date here (JSON makes it a string later): compare instants, to the millisecond.
@@ -53,4 +53,7 @@ export async function roomStates(m: EntityManager, roomIds: number[]): Promise<R
       counts: { total: mine.length, waiting: count('waiting'), done: count('done'), skipped: count('skipped'), absent: count('absent') },
     };
   });
+  return { rooms: states, teams };
 }
+
+export const roomStates = async (m: EntityManager, roomIds: number[]): Promise<RoomState[]> => (await roomView(m, roomIds)).rooms;

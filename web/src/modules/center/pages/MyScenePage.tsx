@@ -2,13 +2,13 @@ import { Card, Descriptions, Empty, List, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MyAppearance } from '@cmp/contracts';
 import { useAsync } from '@/app/hooks/useAsync';
+import { QUEUE_STATUS_COLORS } from '@/app/review/queue-status';
 import { formatDateTime } from '@/app/i18n/format';
 import { useLang } from '@/app/i18n/hooks';
 import { centreApi } from '../api/centre.api';
 import { CENTRE_NS } from '../locales';
 import './my-scene.css';
 
-const STATUS_COLORS: Record<MyAppearance['status'], string> = { waiting: 'default', called: 'processing', presenting: 'blue', done: 'success', skipped: 'warning', absent: 'error' };
 
 /** Personal centre (scene): the published on-site appearances, each with its number, room and check-in QR code. */
 export default function MyScenePage() {
@@ -27,7 +27,7 @@ export default function MyScenePage() {
             <div className="my-scene__text">
               <Space wrap>
                 <Typography.Text strong>{a.title}</Typography.Text>
-                <Tag color={STATUS_COLORS[a.status]}>{t(`scene.statuses.${a.status}`)}</Tag>
+                <Tag color={QUEUE_STATUS_COLORS[a.status]}>{t(`scene.statuses.${a.status}`)}</Tag>
                 <Tag color={a.checkedInAt ? 'success' : 'default'}>{a.checkedInAt ? t('scene.checkedIn') : t('scene.notChecked')}</Tag>
               </Space>
               <Typography.Paragraph type="secondary">{`${a.roundName}${a.venue ? ` · ${a.venue}` : ''}`}</Typography.Paragraph>

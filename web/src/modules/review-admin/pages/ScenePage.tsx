@@ -10,6 +10,7 @@ import { formatDateTime } from '@/app/i18n/format';
 import { useLang } from '@/app/i18n/hooks';
 import { useAsync } from '@/app/hooks/useAsync';
 import { kioskUrl } from '@/app/kiosk-url';
+import { QUEUE_STATUS_COLORS } from '@/app/review/queue-status';
 import { usePermission } from '@/app/permission/permission';
 import '@/app/components/page.css';
 import { groupApi } from '../api/review-admin.api';
@@ -18,7 +19,6 @@ import { useRoundChoice } from '../components/RoundPicker';
 import { REVIEW_SCENE_NS } from '../locales';
 import '../components/review-admin.css';
 
-const STATUS_COLORS: Record<QueueTeam['status'], string> = { waiting: 'default', called: 'processing', presenting: 'blue', done: 'success', skipped: 'warning', absent: 'error' };
 
 /** Runs an action and says what went wrong (the http client toasts refusals). */
 async function attempt<T>(run: () => Promise<T>): Promise<T | undefined> {
@@ -178,7 +178,7 @@ function useTeamColumns() {
     { title: t('team.slot'), dataIndex: 'slotAt', width: 150, render: (at: string | null) => (at ? formatDateTime(at, lang, 'minute') : '-') },
     { title: t('team.members'), dataIndex: 'members', render: (m: string[]) => m.join('、') },
     { title: t('team.school'), dataIndex: 'school', ellipsis: true },
-    { title: t('team.status'), dataIndex: 'status', width: 100, render: (s: QueueTeam['status']) => <Tag color={STATUS_COLORS[s]}>{t(`statuses.${s}`)}</Tag> },
+    { title: t('team.status'), dataIndex: 'status', width: 100, render: (s: QueueTeam['status']) => <Tag color={QUEUE_STATUS_COLORS[s]}>{t(`statuses.${s}`)}</Tag> },
     {
       title: t('team.checkedIn'),
       dataIndex: 'checkedInAt',
@@ -362,6 +362,7 @@ function RoomCard({ room, roundId, rooms, teams, onChange }: { room: RoomState; 
   const { t } = useTranslation(REVIEW_SCENE_NS);
   const canEdit = usePermission([Perm.reviewEdit]);
   const [after, setAfter] = useState<number | null>(3);
+  const teamColumns = useTeamColumns();
   const c = room.current;
   const act = async (run: () => Promise<unknown>) => {
     if ((await attempt(run)) !== undefined) onChange();
@@ -395,7 +396,7 @@ function RoomCard({ room, roundId, rooms, teams, onChange }: { room: RoomState; 
           <Space size="large" wrap>
             <span className="scene-room__number" data-testid="staff-current">{c.number}</span>
             <span>{c.title}</span>
-            <Tag color={STATUS_COLORS[c.status]}>{t(`statuses.${c.status}`)}</Tag>
+            <Tag color={QUEUE_STATUS_COLORS[c.status]}>{t(`statuses.${c.status}`)}</Tag>
             {c.calls > 1 && <Tag>{t('team.calls')} {c.calls}</Tag>}
           </Space>
         ) : (
@@ -446,9 +447,7 @@ function RoomCard({ room, roundId, rooms, teams, onChange }: { room: RoomState; 
         dataSource={teams}
         pagination={{ pageSize: 8, showSizeChanger: false, size: 'small' }}
         columns={[
-          { title: t('team.number'), dataIndex: 'number', width: 80, render: (n: string) => <b>{n}</b> },
-          { title: t('team.title'), dataIndex: 'title', ellipsis: true },
-          { title: t('team.status'), dataIndex: 'status', width: 90, render: (s: QueueTeam['status']) => <Tag color={STATUS_COLORS[s]}>{t(`statuses.${s}`)}</Tag> },
+          ...teamColumns.filter((c) => ['number', 'title', 'status'].includes(c.dataIndex)),
           {
             title: t('team.actions'),
             width: 230,
