@@ -33,7 +33,7 @@ module.exports = {
       ...serviceProject,
       displayName: 'e2e',
       // Browser tests of the web app (web/test) run against the same platform, in the same run.
-      testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts', '<rootDir>/web/test/**/*.e2e-spec.ts'],
+      testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts', '<rootDir>/web/test/**/*.e2e-spec.ts', '<rootDir>/infra/**/*.e2e-spec.js'],
       globalSetup: '<rootDir>/services/gateway/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/services/gateway/test/support/global-teardown.ts',
     },

@@ -2,15 +2,24 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { checksumOf, migrationFiles, recorded, ROOT } = require('./migration-checksums');
+const { AMENDED, checksumOf, editedSinceLanded, firstRecorded, migrationFiles, recorded, ROOT } = require('./migration-checksums');
 
 describe('migrations', () => {
   const list = recorded();
 
-  it('are never edited once merged', () => {
+  it('match their recorded checksums', () => {
     const edited = [...list].filter(([file, sum]) => fs.existsSync(path.join(ROOT, file)) && checksumOf(file) !== sum).map(([file]) => file);
-    // A merged migration may have run on some database already: put the change in a new migration instead.
     expect(edited).toEqual([]);
+  });
+
+  it('are never edited once landed on main, even when the list is re-recorded', () => {
+    // A landed migration may have run on some database already: put the change in a new migration instead.
+    expect(editedSinceLanded()).toEqual([]);
+  });
+
+  it('list each reviewed amendment against the checksum first recorded for its file', () => {
+    const first = firstRecorded();
+    expect(AMENDED.filter((a) => first.get(a.file) !== a.from)).toEqual([]);
   });
 
   it('are never deleted once merged', () => {
@@ -28,5 +37,12 @@ describe('migrations', () => {
       return !className || !dataSource.includes(className);
     });
     expect(unlisted).toEqual([]);
+  });
+
+  it('import nothing that can change after they landed (only typeorm types)', () => {
+    const importing = migrationFiles().filter((file) =>
+      [...fs.readFileSync(path.join(ROOT, file), 'utf8').matchAll(/^import\s+(.*?)\s+from\s+'([^']+)'/gm)].some(([, what, from]) => from !== 'typeorm' || !what.startsWith('type ')),
+    );
+    expect(importing).toEqual([]);
   });
 });

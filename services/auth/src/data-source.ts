@@ -10,6 +10,7 @@ import { DataCentreName1765413000000 } from './migrations/1765413000000-DataCent
 import { ExpertAccess1766100000000 } from './migrations/1766100000000-ExpertAccess';
 import { MyReviewsMenu1766200000000 } from './migrations/1766200000000-MyReviewsMenu';
 import { FinanceRole1767000000000 } from './migrations/1767000000000-FinanceRole';
+import { FinanceRoleReadsCompetitions1767500000000 } from './migrations/1767500000000-FinanceRoleReadsCompetitions';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -26,6 +27,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
       ExpertAccess1766100000000,
       MyReviewsMenu1766200000000,
       FinanceRole1767000000000,
+      FinanceRoleReadsCompetitions1767500000000,
     ],
     poolSize: config.dbPoolSize,
   });

@@ -6,19 +6,9 @@ import { RPC, type NatsRpcClient } from './nats-rpc';
 
 /**
  * The transactional outbox: a service records an event in the same transaction as the change it describes, and
- * the relay publishes it to JetStream after the commit. Each service keeps its own `outbox` table (OUTBOX_TABLE).
+ * the relay publishes it to JetStream after the commit. Each service keeps its own `outbox` table (id, subject, payload,
+ * created_at, published_at), created by one of its own migrations.
  */
-export const OUTBOX_TABLE = [
-  `CREATE TABLE outbox (
-    id bigserial PRIMARY KEY,
-    subject varchar(200) NOT NULL,
-    payload jsonb NOT NULL,
-    created_at timestamptz NOT NULL DEFAULT now(),
-    published_at timestamptz
-  )`,
-  `CREATE INDEX outbox_unpublished ON outbox (id) WHERE published_at IS NULL`,
-];
-
 export async function writeEvent(m: EntityManager, subject: string, payload: object): Promise<void> {
   await m.query(`INSERT INTO outbox (subject, payload) VALUES ($1, $2)`, [subject, JSON.stringify(payload)]);
 }

@@ -7,8 +7,6 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * change when the seed does.
  */
 const PERMS = ['finance:list', 'finance:edit'];
-/** Finance staff also read the organisation's competitions and events (the lists' filters). */
-const FINANCE_ROLE_PERMS = ['competition:info:list', ...PERMS];
 
 export class FinanceRole1767000000000 implements MigrationInterface {
   name = 'FinanceRole1767000000000';
@@ -21,7 +19,7 @@ export class FinanceRole1767000000000 implements MigrationInterface {
     const added: { id: number }[] = await q.query(
       `INSERT INTO roles (key, name, permissions, builtin) SELECT 'finance', '财务人员', $1::text[], true
        WHERE EXISTS (SELECT 1 FROM roles WHERE builtin) AND NOT EXISTS (SELECT 1 FROM roles WHERE key = 'finance') RETURNING id`,
-      [FINANCE_ROLE_PERMS],
+      [PERMS],
     );
     if (!added.length) return;
     await q.query(

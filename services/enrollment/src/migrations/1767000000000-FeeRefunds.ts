@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { OUTBOX_TABLE } from '@cmp/common';
 
 /**
  * Refunds (issue 15): a sign-up can be refunded in full (pay status 3); refunds received from the payment service are
@@ -22,7 +21,16 @@ export class FeeRefunds1767000000000 implements MigrationInterface {
         amount_cents int NOT NULL,
         received_at timestamptz NOT NULL DEFAULT now()
       )`);
-    for (const sql of OUTBOX_TABLE) await q.query(sql);
+    // The outbox, inlined: a migration imports nothing that can change after it landed.
+    await q.query(`
+      CREATE TABLE outbox (
+        id bigserial PRIMARY KEY,
+        subject varchar(200) NOT NULL,
+        payload jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        published_at timestamptz
+      )`);
+    await q.query(`CREATE INDEX outbox_unpublished ON outbox (id) WHERE published_at IS NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { OUTBOX_TABLE } from '@cmp/common';
 
 /** Payment (issue 15): orders, every callback as received, refunds with their own request numbers, the outbox. */
 export class Payment1767000000000 implements MigrationInterface {
@@ -34,7 +33,6 @@ export class Payment1767000000000 implements MigrationInterface {
       )`);
     // At most one open order per sign-up: two "pay" clicks at once make one order.
     await q.query(`CREATE UNIQUE INDEX orders_one_open ON orders (signup_id) WHERE status = 'unpaid'`);
-    await q.query(`CREATE INDEX orders_signup ON orders (signup_id)`);
     await q.query(`CREATE INDEX orders_group_created ON orders (group_id, created_at DESC)`);
     await q.query(`CREATE INDEX orders_expiring ON orders (expires_at) WHERE status = 'unpaid'`);
     await q.query(`
@@ -66,7 +64,16 @@ export class Payment1767000000000 implements MigrationInterface {
       )`);
     await q.query(`CREATE INDEX refunds_order ON refunds (order_id)`);
     await q.query(`CREATE INDEX refunds_pending ON refunds (id) WHERE status = 'pending'`);
-    for (const sql of OUTBOX_TABLE) await q.query(sql);
+    // The outbox, inlined: a migration imports nothing that can change after it landed.
+    await q.query(`
+      CREATE TABLE outbox (
+        id bigserial PRIMARY KEY,
+        subject varchar(200) NOT NULL,
+        payload jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        published_at timestamptz
+      )`);
+    await q.query(`CREATE INDEX outbox_unpublished ON outbox (id) WHERE published_at IS NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -1,5 +1,4 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { OUTBOX_TABLE } from '@cmp/common';
 
 /** Promotion (issue 16): a round's confirmed promotion, once per round, and the review outbox for its event. */
 export class Promotions1766500000000 implements MigrationInterface {
@@ -16,7 +15,16 @@ export class Promotions1766500000000 implements MigrationInterface {
         confirmed_by varchar(64) NOT NULL,
         confirmed_at timestamptz NOT NULL DEFAULT now()
       )`);
-    for (const sql of OUTBOX_TABLE) await q.query(sql);
+    // The outbox, inlined: a migration imports nothing that can change after it landed.
+    await q.query(`
+      CREATE TABLE outbox (
+        id bigserial PRIMARY KEY,
+        subject varchar(200) NOT NULL,
+        payload jsonb NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        published_at timestamptz
+      )`);
+    await q.query(`CREATE INDEX outbox_unpublished ON outbox (id) WHERE published_at IS NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {

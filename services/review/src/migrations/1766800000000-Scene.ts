@@ -32,13 +32,11 @@ export class Scene1766800000000 implements MigrationInterface {
         review_group_id int REFERENCES review_groups(id) ON DELETE SET NULL,
         starts_at timestamptz,
         ends_at timestamptz,
-        minutes_per_team int NOT NULL DEFAULT 10,
         sort int NOT NULL DEFAULT 0,
         paused boolean NOT NULL DEFAULT false,
         seq bigint NOT NULL DEFAULT 0,
         UNIQUE (round_id, name),
-        UNIQUE (round_id, code),
-        CONSTRAINT scene_rooms_minutes CHECK (minutes_per_team BETWEEN 1 AND 240)
+        UNIQUE (round_id, code)
       )`);
     await q.query(`
       CREATE TABLE scene_queue (
