@@ -8,6 +8,7 @@ const path = require('node:path');
 const { Client } = require('pg');
 const { ensureEnvFile, readEnvFile } = require('./ensure-env');
 const { usesSandbox } = require('./alipay-sandbox/config');
+const { ensureSystemPackages } = require('./system-packages');
 const { ensureInfra } = require('./up');
 const { resetAll } = require('./db-reset');
 
@@ -62,30 +63,9 @@ function waitForHealth(url, ms = 60000) {
   });
 }
 
-/**
- * Debian packages a first certificate, report or kiosk voice needs (Chromium and CJK fonts, espeak-ng): installed
- * when missing and this is root on Debian; otherwise the command to run is printed.
- */
-const SYSTEM_PACKAGES = ['chromium', 'fonts-noto-cjk', 'fonts-wqy-zenhei', 'fonts-wqy-microhei', 'poppler-utils', 'espeak-ng'];
-function ensurePackages() {
-  const installed = (p) => {
-    try {
-      return execSync(`dpkg -s ${p} 2>/dev/null`).toString().includes('Status: install ok installed');
-    } catch {
-      return false;
-    }
-  };
-  const missing = SYSTEM_PACKAGES.filter((p) => !installed(p));
-  if (!missing.length) return;
-  const command = `apt-get install -y --no-install-recommends ${missing.join(' ')}`;
-  if (process.getuid?.() !== 0) return console.warn(`Missing system packages; install them with: sudo ${command}`);
-  console.log(`Installing ${missing.join(', ')} ...`);
-  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${command}`, { stdio: 'inherit' });
-}
-
 (async () => {
   ensureEnvFile();
-  ensurePackages();
+  ensureSystemPackages(['servers', 'run']);
   await ensureInfra();
   execSync('npx turbo run build --output-logs=errors-only', { cwd: root, stdio: 'inherit' });
   if (process.argv.includes('--reset') || !(await hasDemoData())) await resetAll(DATABASE_URL);

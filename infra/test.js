@@ -6,6 +6,7 @@
 const { execSync } = require('node:child_process');
 const path = require('node:path');
 const { ensureEnvFile } = require('./ensure-env');
+const { ensureSystemPackages } = require('./system-packages');
 const { ensureInfra } = require('./up');
 
 const root = path.resolve(__dirname, '..');
@@ -13,6 +14,7 @@ const sh = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
 
 (async () => {
   ensureEnvFile();
+  ensureSystemPackages(['servers', 'run', 'test']);
   await ensureInfra();
   sh('npx turbo run build --output-logs=errors-only');
   sh('npx eslint .');
