@@ -90,6 +90,20 @@ export interface Round extends RoundInput {
   createdAt: string;
 }
 
+/** Loading a round's works: `allSubmitted` takes every submitted work of its events, not the works the round before promoted. */
+export interface RoundWorksSyncInput {
+  id: number;
+  allSubmitted?: boolean;
+}
+
+/** Where a round's works come from: the round before it (if any) and whether its promotion is confirmed. */
+export interface RoundWorkSource {
+  previousRound: { id: number; name: string } | null;
+  promotionConfirmed: boolean;
+  /** Works promoted by the round before (when confirmed). */
+  promotedCount: number;
+}
+
 export interface RoundPageQuery extends PageQuery {
   competitionId?: number;
   keyword?: string;
@@ -258,6 +272,10 @@ export const reviewMessages = {
   'review.window': { 'zh-CN': '评审结束时间必须晚于开始时间', en: 'The round must close after it opens' },
   'review.roundNotDraft': { 'zh-CN': '轮次已开始评审，不能修改此项：{field}', en: 'The round has started; {field} can no longer change' },
   'review.roundClosed': { 'zh-CN': '轮次已结束', en: 'The round is closed' },
+  'review.previousNotPromoted': {
+    'zh-CN': '上一轮“{name}”尚未确认晋级：确认晋级后再载入只载入晋级作品，或选择载入全部已提交作品',
+    en: 'The round before, "{name}", has not confirmed its promotion: confirm it to load only the promoted works, or choose to load every submitted work',
+  },
   'review.roundHasAssignments': { 'zh-CN': '轮次已有分配，请先清除分配', en: 'The round has assignments; clear them first' },
   'review.eventNotInCompetition': { 'zh-CN': '赛项不属于该竞赛：{id}', en: 'The event {id} is not part of this competition' },
   'review.stageNotInCompetition': { 'zh-CN': '阶段不属于该竞赛：{id}', en: 'The stage {id} is not part of this competition' },

@@ -341,6 +341,8 @@ export const ReviewSubject = {
   roundImport: 'review.round.import',
   /** Reloads the works a round covers from the enrollment service. */
   roundWorksSync: 'review.round.works-sync',
+  /** The round a round's works come from, and whether its promotion is confirmed. */
+  roundWorkSource: 'review.round.work-source',
   roundWorks: 'review.round.works',
   groupList: 'review.group.list',
   groupSave: 'review.group.save',

@@ -139,7 +139,7 @@ describe('review rounds, groups and assignment', () => {
     }
     const stages = ok(await api<{ id: number; name: string }[]>(`/competition/stage/list?competitionId=${c.id}`, { token: admin1 }), 'stages');
     const first = await newRound({ stageId: stages.find((s) => s.name === '初赛')!.id });
-    expect(ok(await api<Round>('/review/round/works/sync', { token: admin1, body: { id: first.id } }), 'sync').workCount).toBe(works.length);
+    expect(ok(await api<Round>('/review/round/works/sync', { token: admin1, body: { id: first.id, allSubmitted: true } }), 'sync').workCount).toBe(works.length);
     // Promotion is written by the results step (issue 16); here three works are marked as it would mark them.
     const promoted = works.slice(0, 3).map((w) => w.workId);
     await sql(`UPDATE review.round_works SET promoted = true WHERE round_id = $1 AND work_id = ANY($2::int[])`, [first.id, promoted]);
@@ -156,7 +156,7 @@ describe('review rounds, groups and assignment', () => {
       const excludeOwn = rand() < 0.6;
       const eventIds = rand() < 0.3 ? [c.items[Math.floor(rand() * 2)].id] : [];
       const round = await newRound({ expertsPerWork: k, excludeOwnOrganisation: excludeOwn, eventIds });
-      const synced = ok(await api<Round>('/review/round/works/sync', { token: admin1, body: { id: round.id } }), 'sync');
+      const synced = ok(await api<Round>('/review/round/works/sync', { token: admin1, body: { id: round.id, allSubmitted: true } }), 'sync');
       const inRound = works.filter((w) => !eventIds.length || eventIds.includes(w.itemId));
       expect(synced.workCount).toBe(inRound.length);
 
@@ -214,7 +214,7 @@ describe('review rounds, groups and assignment', () => {
   it('answers an infeasible round with the works that cannot be covered and why, assigning nothing', async () => {
     // Three experts of 东海大学 and 西山理工 judge in one group, k = 3, works of those schools excluded.
     const round = await newRound({ expertsPerWork: 3, excludeOwnOrganisation: true });
-    ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id } }), 'sync');
+    ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id, allSubmitted: true } }), 'sync');
     const three = [experts[0], experts[1], experts[8]];
     expect(three.map((e) => e.unit)).toEqual([SCHOOLS[0], SCHOOLS[1], '社会专家']);
     ok(await api('/review/group/save', { token: admin1, body: { roundId: round.id, name: '一组', expertIds: three.map((e) => e.id), captainExpertId: three[2].id } }), 'group');
@@ -229,7 +229,7 @@ describe('review rounds, groups and assignment', () => {
 
   it('checks manual changes against the same rules, keeps them through a re-run and replaces a declined expert', async () => {
     const round = await newRound({ expertsPerWork: 2, excludeOwnOrganisation: true });
-    ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id } }), 'sync');
+    ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id, allSubmitted: true } }), 'sync');
     const pool = experts.slice(8, 16);
     ok(await api('/review/group/save', { token: admin1, body: { roundId: round.id, name: '甲', expertIds: pool.map((e) => e.id), captainExpertId: pool[0].id } }), 'group');
 
@@ -298,7 +298,7 @@ describe('review rounds, groups and assignment', () => {
 
   it('weighs an expert\'s bids into the assignment when the round takes bids', async () => {
     const round = await newRound({ expertsPerWork: 1, biddingAllowed: true, excludeOwnOrganisation: false });
-    ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id } }), 'sync');
+    ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id, allSubmitted: true } }), 'sync');
     const expert1 = ok(await api<Page<{ id: number }>>('/expert/page?keyword=13800000003', { token: admin1 }), 'expert1').list[0];
     ok(await api('/review/group/save', { token: admin1, body: { roundId: round.id, name: '甲', expertIds: [expert1.id, experts[9].id, experts[10].id], captainExpertId: expert1.id } }), 'group');
     const token = await login('expert1');

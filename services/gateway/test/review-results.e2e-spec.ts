@@ -14,6 +14,7 @@ import type {
   Publication,
   RewardRow,
   Round,
+  RoundWorkSource,
   ScoreVersion,
   VoteBoard,
   VoteCastReply,
@@ -231,6 +232,17 @@ describe('final scores (review worker)', () => {
     );
     expect(messages.map((m) => m.title_zh.slice(0, 4)).sort()).toEqual(['很遗憾，', '恭喜晋级', '恭喜晋级'].sort());
 
+    // The next round takes only the promoted works, although neither round has a stage.
+    const next = ok(await api<Round>('/review/round/save', { token: admin1, body: { competitionId, name: '复赛', type: 'onsite', expertsPerWork: 1, scoreColumns: COLUMNS } }), 'next round');
+    expect(ok(await api<RoundWorkSource>(`/review/round/works/source?id=${next.id}`, { token: admin1 }), 'source')).toEqual({
+      previousRound: { id: round.id, name: '初审' },
+      promotionConfirmed: true,
+      promotedCount: 2,
+    });
+    expect(ok(await api<Round>('/review/round/works/sync', { token: admin1, body: { id: next.id } }), 'next sync').workCount).toBe(2);
+    const loaded = await sql<{ work_id: number }>(`SELECT work_id FROM review.round_works WHERE round_id = $1 ORDER BY work_id`, [next.id]);
+    expect(loaded.map((x) => x.work_id)).toEqual([w2, w3].sort((a, b) => a - b));
+
     // Bad rules say what to fix; another organisation cannot see the version.
     for (const body of [{ rule: 'top', value: 1.5 }, { rule: 'percent', value: 0 }, { rule: 'best', value: 1 }, { rule: 'top', value: 1, ties: 'coin' }]) {
       expect((await api('/review/comment/result/promotion/preview', { token: admin1, body: { versionId: median.id, ties: 'include', ...body } })).code).toBe(10400);
@@ -446,7 +458,8 @@ describe('final scores (review worker)', () => {
     const [w1, w2, w3] = workIds;
     // A second round with one expert: w1 and w2 both total 70, w1 ahead on the first column, w2 on the second.
     const tie = ok(await api<Round>('/review/round/save', { token: admin1, body: { competitionId, name: '加赛', type: 'online', expertsPerWork: 1, scoreColumns: COLUMNS } }), 'round');
-    ok(await api('/review/round/works/sync', { token: admin1, body: { id: tie.id } }), 'sync');
+    // A tie-break round takes every submitted work, eliminated ones too, when asked to.
+    ok(await api('/review/round/works/sync', { token: admin1, body: { id: tie.id, allSubmitted: true } }), 'sync');
     ok(await api('/review/group/save', { token: admin1, body: { roundId: tie.id, name: '加赛组', expertIds: [experts[0].id], captainExpertId: experts[0].id } }), 'group');
     ok(await api('/review/distribution/run', { token: admin1, body: { roundId: tie.id } }), 'run');
     await waitFor('the tie round assignment', async () => (await sql(`SELECT 1 FROM review.assignments WHERE round_id = $1`, [tie.id])).length === 3);
@@ -479,5 +492,16 @@ describe('final scores (review worker)', () => {
     expect(total.rows[0].scores).toEqual({ [round.id]: 90, [tie.id]: 70 });
     expect((await api('/review/comment/result/competitionScore', { token: admin2, body: { competitionId, weights: [{ roundId: round.id, weight: 1 }] } })).code).toBe(10404);
     expect((await api('/review/comment/result/competitionScore', { token: admin1, body: { competitionId, weights: [{ roundId: round.id, weight: 0 }] } })).code).toBe(10400);
+  });
+
+  it('asks before loading every work into a round whose round before has not confirmed its promotion', async () => {
+    const last = ok(await api<Round>('/review/round/save', { token: admin1, body: { competitionId, name: '总决赛', type: 'online', expertsPerWork: 1, scoreColumns: COLUMNS } }), 'round');
+    const source = ok(await api<RoundWorkSource>(`/review/round/works/source?id=${last.id}`, { token: admin1 }), 'source');
+    expect(source).toMatchObject({ previousRound: { name: '加赛' }, promotionConfirmed: false });
+    const refused = await api('/review/round/works/sync', { token: admin1, body: { id: last.id } });
+    expect(refused).toMatchObject({ code: 10409, msg: expect.stringContaining('加赛') });
+    expect(ok(await api<Round>(`/review/round/detail?id=${last.id}`, { token: admin1 }), 'detail').workCount).toBe(0);
+    expect(ok(await api<Round>('/review/round/works/sync', { token: admin1, body: { id: last.id, allSubmitted: true } }), 'sync').workCount).toBe(3);
+    expect((await api(`/review/round/works/source?id=${last.id}`, { token: admin2 })).code).toBe(10404);
   });
 });

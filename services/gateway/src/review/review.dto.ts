@@ -19,6 +19,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { APPEAL_STATUSES, BIDS, MY_REVIEW_STATUSES, type AppealStatus, ROUND_STATUSES, ROUND_TYPES, SCORE_METHODS, type Bid, type MyReviewStatus, type RoundStatus, type RoundType, type ScoreMethod } from '@cmp/contracts';
+import { IdDto } from '../http/id.dto';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 
 /** Limits: 20 columns a round, 100 events a round, 500 experts a group. */
@@ -754,4 +755,12 @@ export class CompetitionScoreDto {
   @ValidateNested({ each: true })
   @Type(() => RoundWeightDto)
   weights: RoundWeightDto[];
+}
+
+/** Loads a round's works; `allSubmitted` takes every submitted work, not the works the round before promoted. */
+export class RoundWorksSyncDto extends IdDto {
+  @ApiPropertyOptional({ description: "every submitted work of the round's events, not only those the round before promoted" })
+  @IsOptional()
+  @IsBoolean()
+  allSubmitted?: boolean;
 }

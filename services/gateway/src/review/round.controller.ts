@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Perm, ReviewSubject as S, type Page, type Round } from '@cmp/contracts';
+import { Perm, ReviewSubject as S, type Page, type Round, type RoundWorkSource } from '@cmp/contracts';
 import { Permissions } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { CompetitionIdDto, RoundPageDto, RoundSaveDto } from './review.dto';
+import { CompetitionIdDto, RoundPageDto, RoundSaveDto, RoundWorksSyncDto } from './review.dto';
 
 /** Review rounds (评审轮次) of the caller's organisation; the review service owns them. */
 @ApiTags('review: rounds')
@@ -61,11 +61,18 @@ export class ReviewRoundController {
     return this.rpc.call(ctx, S.roundClose, body);
   }
 
-  /** Loads the submitted works of the round's events (or the works promoted from the round before). */
+  /** Loads the submitted works of the round's events, or the works the round before promoted once it confirmed its promotion. */
   @Post('works/sync')
   @HttpCode(200)
   @Permissions(Perm.reviewEdit)
-  syncWorks(@RequestCtx() ctx: Ctx, @Body() body: IdDto): Promise<Round> {
+  syncWorks(@RequestCtx() ctx: Ctx, @Body() body: RoundWorksSyncDto): Promise<Round> {
     return this.rpc.call(ctx, S.roundWorksSync, body);
+  }
+
+  /** Where the round's works would come from: the round before it and whether its promotion is confirmed. */
+  @Get('works/source')
+  @Permissions(Perm.reviewEdit)
+  workSource(@RequestCtx() ctx: Ctx, @Query() q: IdDto): Promise<RoundWorkSource> {
+    return this.rpc.call(ctx, S.roundWorkSource, q);
   }
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReviewSubject as S, type RoundInput, type RoundPageQuery, type RpcRequest } from '@cmp/contracts';
+import { ReviewSubject as S, type RoundInput, type RoundPageQuery, type RoundWorksSyncInput, type RpcRequest } from '@cmp/contracts';
 import { RoundService } from './round.service';
 
 type Id = RpcRequest<{ id: number }>;
@@ -16,5 +16,6 @@ export class RoundController {
   @MessagePattern(S.roundDelete) remove(@Payload() r: Id) { return this.rounds.remove(r); }
   @MessagePattern(S.roundOpen) open(@Payload() r: Id) { return this.rounds.setStatus(r, 'open'); }
   @MessagePattern(S.roundClose) close(@Payload() r: Id) { return this.rounds.setStatus(r, 'closed'); }
-  @MessagePattern(S.roundWorksSync) sync(@Payload() r: Id) { return this.rounds.syncWorks(r); }
+  @MessagePattern(S.roundWorksSync) sync(@Payload() r: RpcRequest<RoundWorksSyncInput>) { return this.rounds.syncWorks(r); }
+  @MessagePattern(S.roundWorkSource) workSource(@Payload() r: Id) { return this.rounds.workSource(r); }
 }

@@ -10,6 +10,8 @@ import {
   type Round,
   type RoundInput,
   type RoundPageQuery,
+  type RoundWorkSource,
+  type RoundWorksSyncInput,
   type RpcRequest,
 } from '@cmp/contracts';
 import { checkRound, importedRound } from './round.rules';
@@ -168,43 +170,61 @@ export class RoundService {
   }
 
   /**
-   * The round this one follows: the latest round of an earlier stage of the competition sharing an event with it
-   * (a round of all events shares every event). Rounds without a stage, or of the first stage, follow none.
+   * The round this one follows, among the competition's earlier rounds sharing an event with it (a round of all
+   * events shares every event): the latest round of an earlier stage when the round has a stage and there is one;
+   * otherwise, whatever the stages (a round's stage is optional), the latest round before it by order number and
+   * creation that is not of a later stage. Its promotion counts as confirmed once recorded or once it marked works.
    */
-  private async previousRound(req: RpcRequest, r: Round): Promise<number | null> {
-    if (!r.stageId) return null;
-    const c = await this.competition(req, r.competitionId);
-    // The competition lists its stages in their order (order number, then start).
-    const order = (id: number | null) => c.stages.findIndex((s) => s.id === id);
-    const earlier = c.stages.slice(0, Math.max(0, order(r.stageId))).map((s) => s.id);
-    if (!earlier.length) return null;
-    const rows: { id: number; stageId: number; eventIds: number[] }[] = await this.ds.query(
-      `SELECT r.id, r.stage_id AS "stageId", ARRAY(SELECT e.event_id FROM round_events e WHERE e.round_id = r.id) AS "eventIds"
-       FROM rounds r WHERE r.competition_id = $1 AND r.deleted_at IS NULL AND r.stage_id = ANY($2::int[]) ORDER BY r.sort DESC, r.id DESC`,
-      [r.competitionId, earlier],
+  private async previousRound(req: RpcRequest, r: Round): Promise<{ id: number; name: string; promotionConfirmed: boolean; promotedCount: number } | null> {
+    const rows: { id: number; name: string; stageId: number | null; sort: number; eventIds: number[]; confirmed: boolean; promotedCount: number }[] = await this.ds.query(
+      `SELECT r.id, r.name, r.stage_id AS "stageId", r.sort, ARRAY(SELECT e.event_id FROM round_events e WHERE e.round_id = r.id) AS "eventIds",
+              EXISTS (SELECT 1 FROM promotions p WHERE p.round_id = r.id) AS confirmed,
+              (SELECT count(*)::int FROM round_works w WHERE w.round_id = r.id AND w.promoted) AS "promotedCount"
+       FROM rounds r WHERE r.competition_id = $1 AND r.deleted_at IS NULL ORDER BY r.sort, r.id`,
+      [r.competitionId],
     );
+    const self = rows.find((x) => x.id === r.id)!;
+    const stages = rows.some((x) => x.stageId) ? (await this.competition(req, r.competitionId)).stages.map((s) => s.id) : [];
+    const stageOf = (x: { stageId: number | null }) => (x.stageId ? stages.indexOf(x.stageId) : -1);
     const shares = (events: number[]) => !events.length || !r.eventIds.length || events.some((e) => r.eventIds.includes(e));
-    const before = rows.filter((x) => shares(x.eventIds)).sort((a, b) => order(b.stageId) - order(a.stageId));
-    return before[0]?.id ?? null;
+    const others = rows.filter((x) => x.id !== r.id && shares(x.eventIds));
+    const earlierStage = stageOf(self) >= 0 ? others.filter((x) => stageOf(x) >= 0 && stageOf(x) < stageOf(self)).sort((a, b) => stageOf(a) - stageOf(b)) : [];
+    const before = earlierStage.length
+      ? earlierStage
+      : others.filter((x) => rows.indexOf(x) < rows.indexOf(self) && (stageOf(x) < 0 || stageOf(self) < 0 || stageOf(x) <= stageOf(self)));
+    const previous = before.at(-1);
+    return previous ? { id: previous.id, name: previous.name, promotionConfirmed: previous.confirmed || previous.promotedCount > 0, promotedCount: previous.promotedCount } : null;
+  }
+
+  /** Where the round's works come from (the load dialog says so before loading). */
+  async workSource(req: RpcRequest<{ id: number }>): Promise<RoundWorkSource> {
+    const previous = await this.previousRound(req, await this.scoped(req, req.payload.id));
+    return {
+      previousRound: previous && { id: previous.id, name: previous.name },
+      promotionConfirmed: previous?.promotionConfirmed ?? false,
+      promotedCount: previous?.promotedCount ?? 0,
+    };
   }
 
   /**
-   * Loads the round's works: the submitted works of its events, or, in a round that follows another, the works
-   * promoted from that round; each with every identity of its people (from the enrollment service). Works already
-   * there keep their review group and assignments; works withdrawn since lose their unlocked assignments...
-   * unless scored, which stay for the organiser to decide.
+   * Loads the round's works: the submitted works of its events, or, in a round that follows one whose promotion is
+   * confirmed, the works it promoted; each with every identity of its people (from the enrollment service). When the
+   * round before has not confirmed its promotion, loading is refused unless the organiser asks for every submitted
+   * work (`allSubmitted`, which also loads them all after a confirmed promotion: a tie-break or parallel round). Works already there keep their review group and assignments; works withdrawn since
+   * lose their unlocked assignments... unless scored, which stay for the organiser to decide.
    */
-  async syncWorks(req: RpcRequest<{ id: number }>): Promise<Round> {
+  async syncWorks(req: RpcRequest<RoundWorksSyncInput>): Promise<Round> {
     const r = await this.scoped(req, req.payload.id);
     if (r.status === 'closed') throw AppError.conflict('review.roundClosed');
+    const previous = await this.previousRound(req, r);
+    if (previous && !previous.promotionConfirmed && !req.payload.allSubmitted) throw AppError.conflict('review.previousNotPromoted', { name: previous.name });
     let works = await this.rpc.request<ReviewCandidateWork[]>(EnrollmentSubject.workReviewCandidates, {
       ...req,
       payload: { competitionId: r.competitionId, itemIds: r.eventIds },
     });
-    const previous = await this.previousRound(req, r);
-    if (previous) {
+    if (previous?.promotionConfirmed && !req.payload.allSubmitted) {
       const promoted = new Set<number>(
-        (await this.ds.query(`SELECT work_id AS id FROM round_works WHERE round_id = $1 AND promoted`, [previous])).map((x: { id: number }) => x.id),
+        (await this.ds.query(`SELECT work_id AS id FROM round_works WHERE round_id = $1 AND promoted`, [previous.id])).map((x: { id: number }) => x.id),
       );
       works = works.filter((w) => promoted.has(w.workId));
     }

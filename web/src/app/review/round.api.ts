@@ -1,4 +1,4 @@
-import type { Page, Round, RoundInput, RoundPageQuery } from '@cmp/contracts';
+import type { Page, Round, RoundInput, RoundPageQuery, RoundWorkSource } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 /** Review rounds (the review service owns them): the competition's review settings and the review screens use them. */
@@ -10,5 +10,6 @@ export const roundApi = {
   remove: (id: number) => http.post<null>('/review/round/delete', { id }),
   open: (id: number) => http.post<Round>('/review/round/open', { id }),
   close: (id: number) => http.post<Round>('/review/round/close', { id }),
-  syncWorks: (id: number) => http.post<Round>('/review/round/works/sync', { id }),
+  syncWorks: (id: number, allSubmitted = false) => http.post<Round>('/review/round/works/sync', { id, allSubmitted }),
+  workSource: (id: number) => http.get<RoundWorkSource>('/review/round/works/source', { id }),
 };

@@ -34,10 +34,20 @@ export default function RoundsPage() {
   const [editing, setEditing] = useState<{ round: Round; competition: CompetitionDetail }>();
   const competitionName = (id: number) => competitions.data?.find((c) => c.value === id)?.label ?? `#${id}`;
 
+  /** Says where the works come from (the works the round before promoted, or every submitted work) before loading. */
+  const loadQuestion = async (r: Round): Promise<{ question: string; allSubmitted: boolean; warn: boolean }> => {
+    const { previousRound, promotionConfirmed, promotedCount } = await roundApi.workSource(r.id);
+    if (!previousRound) return { question: t('rounds.loadWorksConfirm', { name: r.name }), allSubmitted: false, warn: false };
+    if (promotionConfirmed) return { question: t('rounds.loadPromotedConfirm', { name: r.name, previous: previousRound.name, count: promotedCount }), allSubmitted: false, warn: false };
+    return { question: t('rounds.loadUnpromotedConfirm', { name: r.name, previous: previousRound.name }), allSubmitted: true, warn: true };
+  };
+
   const act = async (r: Round, what: 'open' | 'close' | 'loadWorks') => {
-    if ((await confirmDialog(t(`rounds.${what}Confirm`, { name: r.name }), { danger: what === 'close' })) !== 'confirm') return;
     try {
-      const after = await (what === 'open' ? roundApi.open(r.id) : what === 'close' ? roundApi.close(r.id) : roundApi.syncWorks(r.id));
+      const load = what === 'loadWorks' ? await loadQuestion(r) : undefined;
+      const question = load?.question ?? t(`rounds.${what}Confirm`, { name: r.name });
+      if ((await confirmDialog(question, { danger: what === 'close' || load?.warn })) !== 'confirm') return;
+      const after = await (what === 'open' ? roundApi.open(r.id) : what === 'close' ? roundApi.close(r.id) : roundApi.syncWorks(r.id, load!.allSubmitted));
       toast(what === 'loadWorks' ? t('rounds.loaded', { count: after.workCount }) : t(what === 'open' ? 'rounds.opened' : 'rounds.closed'), 'success');
       paged.list.reload();
     } catch {
