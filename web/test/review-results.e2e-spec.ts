@@ -117,9 +117,18 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
 
     await open(admin, `/review/result?competitionId=${competition.id}&roundId=${round.id}`);
     await click(admin, '.ant-tabs-tab', '奖项评定');
-    // The default levels by percent of 3 works: one 特等奖, one 一等奖, one 二等奖.
+    // The default levels (5/10/15/20/30 %) over the two promoted works: 50 % of 2 is one 三等奖, 80 % still one; the
+    // eliminated work wins nothing and says why.
     await click(admin, '[data-testid="award-preview"]', { answer: 'POST /review/comment/result/award/preview' });
-    await waitForText(admin, ['特等奖 1 项', '一等奖 1 项', '二等奖 1 项'], '.back-layout__main');
+    await waitForText(admin, ['特等奖 0 项', '三等奖 1 项', '优秀奖 0 项', '淘汰'], '.back-layout__main');
+    // Eliminated works included: 80 % of 3 gives a 优秀奖 too, and two winners of three works is a warning.
+    await click(admin, '.back-layout__main label', '淘汰作品也参与评奖');
+    await click(admin, '[data-testid="award-preview"]', { answer: 'POST /review/comment/result/award/preview' });
+    await waitForText(admin, ['三等奖 1 项', '优秀奖 1 项', '获奖作品超过赛项作品数的一半', '3 件作品中 2 件获奖'], '.back-layout__main');
+    await b.shot(admin, 'awards-many-winners-zh');
+    await click(admin, '.back-layout__main label', '淘汰作品也参与评奖');
+    await click(admin, '[data-testid="award-preview"]', { answer: 'POST /review/comment/result/award/preview' });
+    await waitForText(admin, ['三等奖 1 项', '优秀奖 0 项'], '.back-layout__main');
     await click(admin, '[data-testid="award-confirm"]');
     await click(admin, '.ant-modal .ant-btn-primary', { answer: 'POST /review/comment/result/award/confirm' });
     await waitForText(admin, '奖项已确认', '.back-layout__main .ant-tag');
@@ -130,7 +139,7 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
     await b.shot(admin, 'results-published-zh');
 
     await open(admin, `/competitionReward/detailedList`);
-    await waitForText(admin, ['获奖明细', titles[0], '特等奖', `决赛${run}`], '.back-layout__main');
+    await waitForText(admin, ['获奖明细', titles[0], '三等奖', `决赛${run}`], '.back-layout__main');
     await b.shot(admin, 'reward-list-zh');
   }, 120_000);
 
@@ -139,14 +148,14 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
     await loginWithPassword(page, authors[0].username);
     await chooseOrganisation(page, '华东示范大学');
     await open(page, '/center/reward');
-    await waitForText(page, ['我的获奖', '特等奖', titles[0], '第 1 名', '申请复议'], '[data-testid="my-awards"]');
+    await waitForText(page, ['我的获奖', '三等奖', titles[0], '第 1 名', '申请复议'], '[data-testid="my-awards"]');
     await b.shot(page, 'my-awards-zh');
     await open(page, '/center/set');
-    await waitForText(page, ['恭喜获奖', '特等奖'], '[data-testid="messages"]');
+    await waitForText(page, ['恭喜获奖', '三等奖'], '[data-testid="messages"]');
 
     await open(page, `/home/competition/details?id=${competition.id}`);
     await click(page, '.site-detail__tabs .ant-tabs-tab', '获奖名单');
-    await waitForText(page, [`决赛${run}`, titles[0], titles[1], titles[2], '特等奖', '一等奖', '二等奖'], '[data-testid="public-ranking"]');
+    await waitForText(page, [`决赛${run}`, titles[0], '三等奖'], '[data-testid="public-ranking"]');
     await b.shot(page, 'public-ranking-zh');
 
     await click(page, '.home__header', 'English');

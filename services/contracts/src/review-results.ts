@@ -122,12 +122,18 @@ export interface PromotionRequest {
   schoolCap?: number | null;
   /** At the cut: 'include' lets every work tied with the last one through, 'break' ranks ties by the tie-breaks first. */
   ties: 'include' | 'break';
+  /** Who competes with whom: each event's works among themselves (default), or every work of the round together. */
+  scope?: PromotionScope;
 }
+
+export const PROMOTION_SCOPES = ['event', 'round'] as const;
+export type PromotionScope = (typeof PROMOTION_SCOPES)[number];
 
 export interface PromotionPreviewRow {
   workId: number;
   title: string;
   eventId: number | null;
+  eventName: string;
   score: number;
   rank: number;
   schoolNames: string[];
@@ -170,22 +176,29 @@ export interface AwardRequest {
   tieBreak?: TieBreak;
   /** Ties at a level's edge: 'include' gives every tied work the level, 'break' ranks ties by the tie-breaks first. */
   ties: 'include' | 'break';
+  /** Works the round's confirmed promotion eliminated get no award unless this is set. */
+  includeEliminated?: boolean;
 }
 
 export interface AwardRow {
   workId: number;
   title: string;
   eventId: number | null;
+  eventName: string;
   score: number;
   rank: number;
   /** The level's name, or null for no award. */
   level: string | null;
+  /** Eliminated by the round's confirmed promotion (no award unless includeEliminated). */
+  eliminated: boolean;
 }
 
 export interface AwardReply {
   rows: AwardRow[];
   /** Works per level name, in the levels' order. */
   counts: { level: string; works: number }[];
+  /** Events where more than half of the works would win an award. */
+  manyWinners: { eventId: number | null; eventName: string; works: number; winners: number }[];
   confirmedAt: string | null;
 }
 

@@ -256,18 +256,30 @@ describe('final scores (review worker)', () => {
     const median = versions.find((v) => v.number === 2)!; // w1 70, w2 90, w3 80
     const mean = versions.find((v) => v.number === 3)!; // w1 70, w2 70, w3 73.33
     const levels = async (versionId: number, body: object[]) => {
-      const r = ok(await api<AwardReply>('/review/comment/result/award/preview', { token: admin1, body: { versionId, levels: body, ties: 'include' } }), 'preview');
+      // w1 was eliminated by the promotion above: it may win only because the organiser says so.
+      const r = ok(await api<AwardReply>('/review/comment/result/award/preview', { token: admin1, body: { versionId, levels: body, ties: 'include', includeEliminated: true } }), 'preview');
       return Object.fromEntries(r.rows.map((x) => [x.workId, x.level]));
     };
     expect(await levels(median.id, [{ name: '一等奖', rule: 'count', value: 1 }, { name: '二等奖', rule: 'count', value: 1 }, { name: '优秀奖', rule: 'band', value: 60 }]))
       .toEqual({ [w2]: '一等奖', [w3]: '二等奖', [w1]: '优秀奖' });
     expect(await levels(median.id, [{ name: '一等奖', rule: 'percent', value: 34 }, { name: '二等奖', rule: 'band', value: 75 }]))
-      .toEqual({ [w2]: '一等奖', [w3]: '一等奖', [w1]: null }); // ceil(3 × 34%) = 2; w1's 70 is under the band's 75
+      .toEqual({ [w2]: '一等奖', [w3]: '二等奖', [w1]: null }); // floor(3 × 34%) = 1; w3's 80 makes the band's 75, w1's 70 not
     // Ties at a level's edge share it: w1 and w2 tie at 70 behind w3.
     expect(await levels(mean.id, [{ name: '一等奖', rule: 'count', value: 1 }, { name: '二等奖', rule: 'count', value: 1 }]))
       .toEqual({ [w3]: '一等奖', [w1]: '二等奖', [w2]: '二等奖' });
 
-    const body = { versionId: median.id, levels: [{ name: '一等奖', rule: 'count', value: 1 }, { name: '二等奖', rule: 'count', value: 2 }], ties: 'include' };
+    // Eliminated works win nothing unless included; the default levels (5/10/15/20/30 %) never give more winners than
+    // their 80 % share, rounded down, and the preview warns when more than half of an event's works would win.
+    const defaults = [5, 10, 15, 20, 30].map((value, i) => ({ name: ['特等奖', '一等奖', '二等奖', '三等奖', '优秀奖'][i], rule: 'percent', value }));
+    const strict = ok(await api<AwardReply>('/review/comment/result/award/preview', { token: admin1, body: { versionId: median.id, levels: defaults, ties: 'include' } }), 'defaults');
+    expect(strict.rows.map((x) => [x.workId, x.level, x.eliminated])).toEqual([[w2, '三等奖', false], [w3, null, false], [w1, null, true]]);
+    expect(strict.manyWinners).toEqual([]);
+    const all = ok(await api<AwardReply>('/review/comment/result/award/preview', { token: admin1, body: { versionId: median.id, levels: defaults, ties: 'include', includeEliminated: true } }), 'all');
+    expect(all.rows.map((x) => [x.workId, x.level])).toEqual([[w2, '三等奖'], [w3, '优秀奖'], [w1, null]]);
+    expect(all.manyWinners).toEqual([{ eventId: strict.rows[0].eventId, eventName: strict.rows[0].eventName, works: 3, winners: 2 }]);
+    expect(strict.rows[0].eventName).toBeTruthy();
+
+    const body = { versionId: median.id, levels: [{ name: '一等奖', rule: 'count', value: 1 }, { name: '二等奖', rule: 'count', value: 2 }], ties: 'include', includeEliminated: true };
     const confirmed = ok(await api<AwardReply>('/review/comment/result/award/confirm', { token: admin1, body }), 'confirm');
     expect(confirmed.counts).toEqual([{ level: '一等奖', works: 1 }, { level: '二等奖', works: 2 }]);
     expect(confirmed.confirmedAt).toBeTruthy();
@@ -492,6 +504,27 @@ describe('final scores (review worker)', () => {
     expect(total.rows[0].scores).toEqual({ [round.id]: 90, [tie.id]: 70 });
     expect((await api('/review/comment/result/competitionScore', { token: admin2, body: { competitionId, weights: [{ roundId: round.id, weight: 1 }] } })).code).toBe(10404);
     expect((await api('/review/comment/result/competitionScore', { token: admin1, body: { competitionId, weights: [{ roundId: round.id, weight: 0 }] } })).code).toBe(10400);
+  });
+
+  it('ranks a promotion per event or across the round, as the rule says, and shows each work\'s event', async () => {
+    const [w1, w2] = workIds;
+    const median = ok(await api<ScoreVersion[]>(`/review/comment/result/versions?roundId=${round.id}`, { token: admin1 }), 'versions').find((v) => v.number === 2)!;
+    // w1 (70) moves to another event for this test: w2 (90) and w3 (80) stay in theirs.
+    const [before] = await sql<{ event_id: number; event_name: string }>(`SELECT event_id, event_name FROM review.round_works WHERE round_id = $1 AND work_id = $2`, [round.id, w1]);
+    await sql(`UPDATE review.round_works SET event_id = $3, event_name = '乙组' WHERE round_id = $1 AND work_id = $2`, [round.id, w1, before.event_id + 100000]);
+    try {
+      const top1 = async (scope?: string) =>
+        ok(await api<PromotionReply>('/review/comment/result/promotion/preview', { token: admin1, body: { versionId: median.id, rule: 'top', value: 1, ties: 'include', ...(scope ? { scope } : {}) } }), 'preview');
+      const perEvent = await top1();
+      expect(perEvent.rows.filter((x) => x.promoted).map((x) => x.workId).sort((a, b) => a - b)).toEqual([w1, w2].sort((a, b) => a - b));
+      expect(perEvent.rows.find((x) => x.workId === w1)).toMatchObject({ eventName: '乙组', rank: 1 });
+      const across = await top1('round');
+      expect(across.rows.filter((x) => x.promoted).map((x) => x.workId)).toEqual([w2]);
+      expect(across.rows.map((x) => x.rank)).toEqual([1, 2, 3]);
+      expect((await api('/review/comment/result/promotion/preview', { token: admin1, body: { versionId: median.id, rule: 'top', value: 1, ties: 'include', scope: 'school' } })).code).toBe(10400);
+    } finally {
+      await sql(`UPDATE review.round_works SET event_id = $3, event_name = $4 WHERE round_id = $1 AND work_id = $2`, [round.id, w1, before.event_id, before.event_name]);
+    }
   });
 
   it('asks before loading every work into a round whose round before has not confirmed its promotion', async () => {

@@ -97,14 +97,14 @@ function awardRequest(b: AwardDto): AwardRequest {
     return { name: l.name.trim(), rule };
   });
   if (new Set(levels.map((l) => l.name)).size !== levels.length) throw AppError.badRequest('error.badValue');
-  return { versionId: b.versionId, levels, ties: b.ties, tieBreak: tieBreakOf(b) };
+  return { versionId: b.versionId, levels, ties: b.ties, tieBreak: tieBreakOf(b), includeEliminated: b.includeEliminated ?? false };
 }
 
 function promotionRequest(b: PromotionDto): PromotionRequest {
   const sensible = b.rule === 'top' ? Number.isInteger(b.value) && b.value >= 1 : b.rule === 'percent' ? b.value > 0 && b.value <= 100 : b.value <= 100;
   if (!sensible) throw AppError.badRequest('error.badValue');
   const rule = b.rule === 'top' ? { kind: 'top' as const, count: b.value } : b.rule === 'percent' ? { kind: 'percent' as const, percent: b.value } : { kind: 'score' as const, min: b.value };
-  return { versionId: b.versionId, rule, schoolCap: b.schoolCap ?? null, ties: b.ties, tieBreak: tieBreakOf(b) };
+  return { versionId: b.versionId, rule, schoolCap: b.schoolCap ?? null, ties: b.ties, tieBreak: tieBreakOf(b), scope: b.scope ?? 'event' };
 }
 
 const tieBreakOf = (b: { tieBreakColumn?: number; tieBreakRoundId?: number }): TieBreak => ({ column: b.tieBreakColumn ?? null, roundId: b.tieBreakRoundId ?? null });

@@ -18,7 +18,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { APPEAL_STATUSES, BIDS, MY_REVIEW_STATUSES, type AppealStatus, ROUND_STATUSES, ROUND_TYPES, SCORE_METHODS, type Bid, type MyReviewStatus, type RoundStatus, type RoundType, type ScoreMethod } from '@cmp/contracts';
+import { APPEAL_STATUSES, BIDS, MY_REVIEW_STATUSES, PROMOTION_SCOPES, type AppealStatus, type PromotionScope, ROUND_STATUSES, ROUND_TYPES, SCORE_METHODS, type Bid, type MyReviewStatus, type RoundStatus, type RoundType, type ScoreMethod } from '@cmp/contracts';
 import { IdDto } from '../http/id.dto';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 
@@ -521,6 +521,11 @@ export class PromotionDto extends VersionIdDto {
   @Max(100000)
   value: number;
 
+  @ApiPropertyOptional({ enum: PROMOTION_SCOPES, description: "who competes with whom: each event's works (default) or every work of the round" })
+  @IsOptional()
+  @IsIn(PROMOTION_SCOPES)
+  scope?: PromotionScope;
+
   @ApiPropertyOptional({ description: 'at most this many works of one school per event' })
   @IsOptional()
   @IsInt()
@@ -579,6 +584,11 @@ export class AwardDto extends VersionIdDto {
   @ApiProperty({ enum: ['include', 'break'], description: "ties at a level's edge: all get it, or the tie-breaks decide" })
   @IsIn(['include', 'break'])
   ties: 'include' | 'break';
+
+  @ApiPropertyOptional({ description: "works the round's confirmed promotion eliminated may win too" })
+  @IsOptional()
+  @IsBoolean()
+  includeEliminated?: boolean;
 
   @ApiPropertyOptional({ description: "ties broken first by this score column's experts' mean (0-based index in the round's columns)" })
   @IsOptional()

@@ -9,7 +9,9 @@ import { ResultsService } from './results.service';
 
 /**
  * 奖项: award levels per event from a finished score version (best level first, each by a count, a percent of the
- * event's works or a score band; works tied at a level's edge share it), previewed, then confirmed once per round.
+ * event's works or a score band; works tied at a level's edge share it), previewed (with a warning for events where
+ * more than half the works would win), then confirmed once per round. Works the round's promotion eliminated win
+ * nothing unless the organiser includes them.
  * Publication (the next part of issue 16) sends the confirmed list on.
  */
 @Injectable()
@@ -49,7 +51,12 @@ export class AwardService {
 
   private reply(req: RpcRequest<AwardRequest>, rows: AwardRow[], confirmedAt: string | null): AwardReply {
     const counts = req.payload.levels.map((l) => ({ level: l.name, works: rows.filter((r) => r.level === l.name).length }));
-    return { rows, counts, confirmedAt };
+    const events = new Map<number | null, AwardRow[]>();
+    for (const r of rows) events.set(r.eventId, [...(events.get(r.eventId) ?? []), r]);
+    const manyWinners = [...events.values()]
+      .map((list) => ({ eventId: list[0].eventId, eventName: list[0].eventName, works: list.length, winners: list.filter((r) => r.level !== null).length }))
+      .filter((e) => e.winners * 2 > e.works);
+    return { rows, counts, manyWinners, confirmedAt };
   }
 
   private async compute(req: RpcRequest<AwardRequest>): Promise<{ rows: AwardRow[]; roundId: number }> {
@@ -57,9 +64,12 @@ export class AwardService {
     const rows: AwardRow[] = [];
     for (const list of events) {
       const byId = new Map(list.map((w) => [w.workId, w]));
-      for (const d of award(list.map((w) => ({ workId: w.workId, score: w.score, schoolId: w.schoolIds[0] ?? null, tieBreak: w.tieBreak })), req.payload.levels, req.payload.ties === 'break')) {
+      // Works the round's promotion eliminated win nothing unless the organiser says so.
+      const eligible = (workId: number) => req.payload.includeEliminated === true || !byId.get(workId)!.eliminated;
+      const ranked = list.map((w) => ({ workId: w.workId, score: w.score, schoolId: w.schoolIds[0] ?? null, tieBreak: w.tieBreak }));
+      for (const d of award(ranked, req.payload.levels, req.payload.ties === 'break', eligible)) {
         const w = byId.get(d.workId)!;
-        rows.push({ workId: w.workId, title: w.title, eventId: w.eventId, score: w.score, rank: d.rank, level: d.level });
+        rows.push({ workId: w.workId, title: w.title, eventId: w.eventId, eventName: w.eventName, score: w.score, rank: d.rank, level: d.level, eliminated: w.eliminated });
       }
     }
     return { rows, roundId };

@@ -18,6 +18,9 @@ export interface ScoredWork {
   workId: number;
   title: string;
   eventId: number | null;
+  eventName: string;
+  /** Eliminated by the round's confirmed promotion. */
+  eliminated: boolean;
   score: number;
   schoolIds: number[];
   schoolNames: string[];
@@ -27,7 +30,7 @@ export interface ScoredWork {
 
 /**
  * A finished version's works with their round scores and tie-break values, grouped by event (each event's works
- * compete among themselves). A column's value is its experts' mean over the work's submitted sheets; another
+ * compete among themselves), or all in one group when `byEvent` is false. A column's value is its experts' mean over the work's submitted sheets; another
  * round's is its published score, or its latest finished version's.
  */
 export async function scoredWorksByEvent(
@@ -37,6 +40,7 @@ export async function scoredWorksByEvent(
   req: RpcRequest,
   versionId: number,
   tie: TieBreak = {},
+  byEvent = true,
 ): Promise<{ events: ScoredWork[][]; roundId: number }> {
   const v = await results.scopedVersion(req, versionId);
   if (v.status !== 'done') throw AppError.badRequest('result.versionNotDone');
@@ -46,7 +50,8 @@ export async function scoredWorksByEvent(
   const other = tie.roundId ? await rounds.scoped(req, tie.roundId) : null;
   if (other && other.competitionId !== round.competitionId) throw AppError.badRequest('result.tieRoundOther');
   const works: ScoredWork[] = await ds.query(
-    `SELECT r.work_id AS "workId", w.title, w.event_id AS "eventId", r.score::float8 AS score, w.school_ids AS "schoolIds", w.school_names AS "schoolNames",
+    `SELECT r.work_id AS "workId", w.title, w.event_id AS "eventId", coalesce(w.event_name, '') AS "eventName", r.score::float8 AS score,
+       (EXISTS (SELECT 1 FROM promotions p WHERE p.round_id = $2) AND NOT w.promoted) AS eliminated, w.school_ids AS "schoolIds", w.school_names AS "schoolNames",
        array_remove(ARRAY[
          CASE WHEN $3::int IS NOT NULL THEN COALESCE((SELECT avg((s.scores->>$3::int)::float8) FROM assignments a JOIN score_sheets s ON s.assignment_id = a.id
            WHERE a.round_id = $2 AND a.work_id = r.work_id AND NOT a.declined AND s.status = 'submitted'), -1) END,
@@ -58,12 +63,15 @@ export async function scoredWorksByEvent(
     [v.id, v.roundId, column, other?.id ?? null],
   );
   const events = new Map<number | null, ScoredWork[]>();
-  for (const w of works) events.set(w.eventId, [...(events.get(w.eventId) ?? []), w]);
+  for (const w of works) {
+    const key = byEvent ? w.eventId : null;
+    events.set(key, [...(events.get(key) ?? []), w]);
+  }
   return { events: [...events.values()], roundId: v.roundId };
 }
 
 /**
- * 晋级: who of a round goes on to the next stage, per event, from a finished score version: previewed by a rule,
+ * 晋级: who of a round goes on to the next stage, per event or across the round (the rule's scope), from a finished score version: previewed by a rule,
  * then confirmed once. Confirming marks the round's works promoted (the next round takes them) and publishes
  * review.promotion.confirmed through the outbox; enrollment marks the sign-ups and tells the participants.
  */
@@ -94,7 +102,7 @@ export class PromotionService {
       const [made] = await m.query(
         `INSERT INTO promotions (round_id, version_id, rule, promoted_count, eliminated_count, confirmed_by) VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (round_id) DO NOTHING RETURNING confirmed_at AS "confirmedAt"`,
-        [roundId, req.payload.versionId, JSON.stringify({ rule: req.payload.rule, schoolCap: req.payload.schoolCap ?? null, ties: req.payload.ties, tieBreak: req.payload.tieBreak ?? null }), promoted.length, eliminated.length, callerOf(req).username],
+        [roundId, req.payload.versionId, JSON.stringify({ rule: req.payload.rule, scope: req.payload.scope ?? 'event', schoolCap: req.payload.schoolCap ?? null, ties: req.payload.ties, tieBreak: req.payload.tieBreak ?? null }), promoted.length, eliminated.length, callerOf(req).username],
       );
       if (!made) throw AppError.conflict('result.promotionDone');
       await m.query(`UPDATE round_works SET promoted = (work_id = ANY($2::int[])) WHERE round_id = $1`, [roundId, promoted]);
@@ -111,9 +119,10 @@ export class PromotionService {
     return summary(rows, confirmedAt);
   }
 
-  /** The version's works with the rule applied, event by event (each event's works compete among themselves). */
+  /** The version's works with the rule applied, event by event (each event's works compete among themselves) or across the round. */
   private async compute(req: RpcRequest<PromotionRequest>): Promise<{ rows: PromotionPreviewRow[]; roundId: number }> {
-    const { events, roundId } = await scoredWorksByEvent(this.ds, this.results, this.rounds, req, req.payload.versionId, req.payload.tieBreak);
+    const byEvent = (req.payload.scope ?? 'event') === 'event';
+    const { events, roundId } = await scoredWorksByEvent(this.ds, this.results, this.rounds, req, req.payload.versionId, req.payload.tieBreak, byEvent);
     const rows: PromotionPreviewRow[] = [];
     for (const list of events) {
       const byId = new Map(list.map((w) => [w.workId, w]));
@@ -123,7 +132,7 @@ export class PromotionService {
       );
       for (const d of decided) {
         const w = byId.get(d.workId)!;
-        rows.push({ workId: w.workId, title: w.title, eventId: w.eventId, score: w.score, rank: d.rank, schoolNames: w.schoolNames, promoted: d.promoted, cappedBySchool: d.cappedBySchool });
+        rows.push({ workId: w.workId, title: w.title, eventId: w.eventId, eventName: w.eventName, score: w.score, rank: d.rank, schoolNames: w.schoolNames, promoted: d.promoted, cappedBySchool: d.cappedBySchool });
       }
     }
     return { rows, roundId };

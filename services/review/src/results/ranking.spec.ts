@@ -35,9 +35,25 @@ describe('ranking, promotion and awards of one event', () => {
       { name: '二等奖', rule: { kind: 'percent', percent: 20 } },
       { name: '三等奖', rule: { kind: 'band', min: 65 } },
     ]);
-    // 一等奖 takes 1 and 2, and 3 tied with 2; 二等奖 ceil(1.4) = 2 → 4 and 5, and 6 tied with 5; nothing left ≥ 65.
-    expect(rows.map((r) => [r.workId, r.level])).toEqual([[1, '一等奖'], [2, '一等奖'], [3, '一等奖'], [4, '二等奖'], [5, '二等奖'], [6, '二等奖'], [7, null]]);
+    // 一等奖 takes 1 and 2, and 3 tied with 2; 二等奖 floor(7 × 20%) = 1 → 4; 三等奖 the rest ≥ 65: 5 and 6.
+    expect(rows.map((r) => [r.workId, r.level])).toEqual([[1, '一等奖'], [2, '一等奖'], [3, '一等奖'], [4, '二等奖'], [5, '三等奖'], [6, '三等奖'], [7, null]]);
     const band = award(works, [{ name: '优秀奖', rule: { kind: 'band', min: 80 } }]);
     expect(band.filter((r) => r.level).map((r) => r.workId)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('never lets rounding lift the winners above the percent levels\' total share', () => {
+    const defaults = [5, 10, 15, 20, 30].map((percent, i) => ({ name: `L${i}`, rule: { kind: 'percent' as const, percent } }));
+    // Four works: 80 % of 4 is 3.2, so three win (not four, as rounding each level up gave), the best levels none.
+    const four = award([w(1, 90), w(2, 80), w(3, 70), w(4, 60)], defaults);
+    expect(four.map((r) => r.level)).toEqual(['L2', 'L3', 'L4', null]);
+    // Twenty works: exactly 1, 2, 3, 4, 6.
+    const twenty = award(Array.from({ length: 20 }, (_, i) => w(i + 1, 100 - i)), defaults);
+    expect(defaults.map((l) => twenty.filter((r) => r.level === l.name).length)).toEqual([1, 2, 3, 4, 6]);
+  });
+
+  it('gives no level to works that may not win, counting shares among those that may', () => {
+    const rows = award(works, [{ name: '一等奖', rule: { kind: 'percent', percent: 50 } }], false, (id) => id !== 1 && id !== 4);
+    // Five may win: floor(2.5) = 2 → 2 and 3 (tied); 1 and 4 keep their ranks without a level.
+    expect(rows.map((r) => [r.workId, r.rank, r.level])).toEqual([[1, 1, null], [2, 2, '一等奖'], [3, 2, '一等奖'], [4, 4, null], [5, 5, null], [6, 5, null], [7, 7, null]]);
   });
 });

@@ -84,25 +84,31 @@ export function promote(works: Ranked[], o: PromotionOptions): PromotionRow[] {
 }
 
 /**
- * Awards by level, best first, in rank order: a count or percent level takes the next works (percent of all the
- * event's works, rounded up), a band level takes every remaining work scoring at least its minimum. Works tied with
- * the last one a level takes get the same level. A work gets at most one level.
+ * Awards by level, best first, in rank order among the works that may win (`eligible`; the rest keep their rank
+ * without a level): a count level takes the next works, a percent level the next works up to its running share of
+ * the eligible works rounded down, so rounding never lifts the winners above the levels' total share (four works and
+ * 5/10/15/20/30 % give 0, 0, 1, 1, 1), and a band level takes every remaining work scoring at least its minimum.
+ * Works tied with the last one a level takes get the same level. A work gets at most one level.
  */
-export function award(works: Ranked[], levels: AwardLevel[], useTieBreak = false): (RankRow & { level: string | null })[] {
+export function award(works: Ranked[], levels: AwardLevel[], useTieBreak = false, eligible: (workId: number) => boolean = () => true): (RankRow & { level: string | null })[] {
   const rows = rank(works, useTieBreak);
+  const pool = rows.filter((r) => eligible(r.workId));
   const level = new Map<number, string>();
   let at = 0;
+  let share = 0; // the percent levels' running share
+  let fixed = 0; // works the count and band levels took
   for (const l of levels) {
+    const from = at;
     if (l.rule.kind === 'band') {
-      while (at < rows.length && rows[at].score >= l.rule.min) level.set(rows[at++].workId, l.name);
-      continue;
+      while (at < pool.length && pool[at].score >= l.rule.min) level.set(pool[at++].workId, l.name);
+    } else {
+      if (l.rule.kind === 'percent') share += l.rule.percent;
+      const n = l.rule.kind === 'count' ? l.rule.count : Math.floor((pool.length * share) / 100 + 1e-9) + fixed - at;
+      const end = Math.min(pool.length, at + Math.max(0, n));
+      for (; at < end; at++) level.set(pool[at].workId, l.name);
+      while (at > from && at < pool.length && pool[at].rank === pool[at - 1].rank) level.set(pool[at++].workId, l.name);
     }
-    const n = l.rule.kind === 'count' ? l.rule.count : Math.ceil((rows.length * l.rule.percent) / 100 - 1e-9);
-    const end = Math.min(rows.length, at + n);
-    let i = at;
-    for (; i < end; i++) level.set(rows[i].workId, l.name);
-    while (i > at && i < rows.length && rows[i].rank === rows[i - 1].rank) level.set(rows[i++].workId, l.name);
-    at = i;
+    if (l.rule.kind !== 'percent') fixed += at - from;
   }
   return rows.map((r) => ({ ...r, level: level.get(r.workId) ?? null }));
 }

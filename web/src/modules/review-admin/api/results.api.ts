@@ -7,6 +7,7 @@ import type {
   FinalScoreReply,
   Page,
   PromotionReply,
+  PromotionScope,
   Publication,
   RewardRow,
   ScoreMethod,
@@ -31,6 +32,7 @@ export interface PromotionForm {
   versionId: number;
   rule: 'top' | 'percent' | 'score';
   value: number;
+  scope: PromotionScope;
   schoolCap?: number;
   ties: 'include' | 'break';
   tieBreakColumn?: number;
@@ -40,6 +42,7 @@ export interface AwardForm {
   versionId: number;
   levels: { name: string; rule: 'count' | 'percent' | 'band'; value: number }[];
   ties: 'include' | 'break';
+  includeEliminated?: boolean;
   tieBreakColumn?: number;
   tieBreakRoundId?: number;
 }

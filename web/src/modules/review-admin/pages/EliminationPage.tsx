@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Card, Empty, Form, InputNumber, Select, Space, Table, Tag } from 'antd';
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Perm, type PromotionPreviewRow, type PromotionReply } from '@cmp/contracts';
+import { Perm, PROMOTION_SCOPES, type PromotionPreviewRow, type PromotionReply } from '@cmp/contracts';
 import { PageHeader } from '@/app/components/PageHeader';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { formatDateTime } from '@/app/i18n/format';
@@ -15,7 +15,7 @@ import { resultsApi, type PromotionForm } from '../api/results.api';
 import { TieBreakFields } from '../components/results/TieBreakFields';
 import { NS, useVersionChoice, useVersions } from '../components/results/versions';
 
-/** 淘汰晋级: who of a round goes on, per event, by a rule on a finished score version; previewed, then confirmed once. */
+/** 淘汰晋级: who of a round goes on, per event or across the round, by a rule on a finished score version; previewed, then confirmed once. */
 export default function EliminationPage() {
   const { t } = useTranslation(NS);
   const lang = useLang();
@@ -52,12 +52,15 @@ export default function EliminationPage() {
         <Empty description={t('elimination.pickVersion')} />
       ) : (
         <Card size="small" title={select}>
-          <Form form={form} layout="inline" initialValues={{ rule: 'top', value: 10, ties: 'include' }} disabled={!canEdit}>
+          <Form form={form} layout="inline" initialValues={{ rule: 'top', value: 10, scope: 'event', ties: 'include' }} disabled={!canEdit}>
             <Form.Item name="rule" label={t('elimination.rule')}>
               <Select style={{ width: 140 }} options={(['top', 'percent', 'score'] as const).map((r) => ({ value: r, label: t(`elimination.rules.${r}`) }))} />
             </Form.Item>
             <Form.Item name="value" label={t('elimination.value')} rules={[{ required: true }]}>
               <InputNumber min={0} max={100000} style={{ width: 100 }} />
+            </Form.Item>
+            <Form.Item name="scope" label={t('elimination.scope')}>
+              <Select style={{ width: 160 }} options={PROMOTION_SCOPES.map((v) => ({ value: v, label: t(`elimination.scopes.${v}`) }))} data-testid="promotion-scope" />
             </Form.Item>
             <Form.Item name="schoolCap" label={t('elimination.schoolCap')}>
               <InputNumber min={1} max={10000} precision={0} placeholder={t('elimination.noCap')} style={{ width: 100 }} />
@@ -96,11 +99,12 @@ export default function EliminationPage() {
                 data-testid="promotion-table"
                 columns={[
                   { title: t('results.rank'), dataIndex: 'rank', width: 64 },
+                  { title: t('results.event'), dataIndex: 'eventName', width: 140, ellipsis: true, render: (v: string) => v || '—' },
                   { title: t('results.work'), dataIndex: 'title', ellipsis: true },
                   { title: t('elimination.schools'), dataIndex: 'schoolNames', width: 180, render: (v: string[]) => v.join('、') || '—' },
                   { title: t('results.score'), dataIndex: 'score', width: 90, align: 'right', render: (v: number) => v.toFixed(2) },
                   {
-                    title: '',
+                    title: t('elimination.outcome'),
                     key: 'outcome',
                     width: 200,
                     render: (_, r) => (

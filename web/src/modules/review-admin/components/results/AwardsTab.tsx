@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, EyeOutlined, NotificationOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AWARD_LEVELS, type AwardReply, type AwardRow, type Round, type ScoreVersion } from '@cmp/contracts';
@@ -51,7 +51,7 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
   return (
     <Card size="small" title={select}>
       <Alert type="info" showIcon message={t('results.awards.intro')} style={{ marginBottom: 12 }} />
-      <Form form={form} initialValues={{ levels: DEFAULT_RULES, ties: 'include' }} disabled={!canEdit || !versionId}>
+      <Form form={form} initialValues={{ levels: DEFAULT_RULES, ties: 'include', includeEliminated: false }} disabled={!canEdit || !versionId}>
         <Form.List name="levels">
           {(fields, { add, remove }) => (
             <>
@@ -82,6 +82,9 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
             <Select style={{ width: 240 }} options={(['include', 'break'] as const).map((v) => ({ value: v, label: t(`results.awards.tiesOptions.${v}`) }))} />
           </Form.Item>
           <TieBreakFields round={round} rounds={rounds} />
+          <Form.Item name="includeEliminated" valuePropName="checked">
+            <Checkbox data-testid="award-include-eliminated">{t('results.awards.includeEliminated')}</Checkbox>
+          </Form.Item>
         </Space>
         <Space wrap>
           <Button icon={<EyeOutlined />} onClick={() => void run(false)} data-testid="award-preview">
@@ -102,6 +105,16 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
             ))}
             {reply.confirmedAt && <Tag color="green">{t('results.awards.confirmed')}</Tag>}
           </Space>
+          {reply.manyWinners.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              data-testid="award-many-winners"
+              message={t('results.awards.manyWinners')}
+              description={reply.manyWinners.map((e) => t('results.awards.manyWinnersEvent', { event: e.eventName || '—', winners: e.winners, works: e.works })).join('；')}
+            />
+          )}
           <Table<AwardRow>
             rowKey="workId"
             size="small"
@@ -110,9 +123,20 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
             data-testid="award-table"
             columns={[
               { title: t('results.rank'), dataIndex: 'rank', width: 64 },
+              { title: t('results.event'), dataIndex: 'eventName', width: 140, ellipsis: true, render: (v: string) => v || '—' },
               { title: t('results.work'), dataIndex: 'title', ellipsis: true },
               { title: t('results.score'), dataIndex: 'score', width: 90, align: 'right', render: (v: number) => v.toFixed(2) },
-              { title: t('results.awards.level'), dataIndex: 'level', width: 120, render: (v: string | null) => (v ? <Tag color="gold">{v}</Tag> : <Typography.Text type="secondary">{t('results.awards.none')}</Typography.Text>) },
+              {
+                title: t('results.awards.level'),
+                dataIndex: 'level',
+                width: 160,
+                render: (v: string | null, r) => (
+                  <Space size={4}>
+                    {v ? <Tag color="gold">{v}</Tag> : <Typography.Text type="secondary">{t('results.awards.none')}</Typography.Text>}
+                    {r.eliminated && <Tag>{t('elimination.eliminated')}</Tag>}
+                  </Space>
+                ),
+              },
             ]}
           />
         </>
