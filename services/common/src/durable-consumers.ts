@@ -59,9 +59,10 @@ export class DurableConsumerHost implements OnApplicationBootstrap, OnApplicatio
 
   async onApplicationBootstrap(): Promise<void> {
     for (const { instance } of this.discovery.getProviders()) {
-      if (!instance || typeof instance !== 'object') continue;
-      const registrations: Registration[] = Reflect.getMetadata(CONSUMERS, instance.constructor) ?? [];
-      const logger = new Logger(instance.constructor.name);
+      const type: unknown = instance && typeof instance === 'object' ? instance.constructor : undefined;
+      if (typeof type !== 'function') continue;
+      const registrations: Registration[] = Reflect.getMetadata(CONSUMERS, type) ?? [];
+      const logger = new Logger(type.name);
       for (const { method, options } of registrations) {
         const handler = ((instance as Record<string | symbol, Handler>)[method]).bind(instance);
         const { batch, ...o } = options;
