@@ -43,8 +43,8 @@ export function ConsumeEvent(options: ConsumeEventOptions) {
 type Handler = (payload: unknown, ctx?: EventContext) => Promise<void>;
 
 /**
- * Runs every @ConsumeEvent method of the service's providers, once for all services: starts them after the application
- * has bootstrapped (one after another, so consumers of one stream do not race to create it), keeps them pulling across
+ * Runs every @ConsumeEvent method of the service's providers, once for all services: starts them at bootstrap, after
+ * every module's init (one after another, so consumers of one stream do not race to create it), keeps them pulling across
  * NATS reconnects (runDurableConsumer), and stops them at shutdown, letting the event in hand finish. Ops metrics of
  * consumers belong here.
  */
