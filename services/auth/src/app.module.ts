@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController, rpcProvider, SCOPE_SOURCE, Scopes } from '@cmp/common';
+import { durableConsumers, healthController, rpcProvider, SCOPE_SOURCE, Scopes } from '@cmp/common';
 import { AuthSubject, Service } from '@cmp/contracts';
 import { AccessService } from './access/access.service';
 import { AUTH_CONFIG, loadAuthConfig, type AuthConfig } from './config';
@@ -53,6 +53,7 @@ import { UserService } from './user/user.service';
     RegisterService,
     OperationLogService,
     OperationLogConsumer,
+    ...durableConsumers,
     UserService,
     UserImportService,
     ExpertAccountService,

@@ -1,7 +1,7 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController, RPC, rpcProvider, scopesOverNats, type NatsRpcClient } from '@cmp/common';
-import { CertificatesSubject, Service } from '@cmp/contracts';
+import { durableConsumers, healthController, outboxProviders, RPC, rpcProvider, scopesOverNats, type NatsRpcClient } from '@cmp/common';
+import { CertificatesSubject, EventStream, Service } from '@cmp/contracts';
 import { BatchController } from './batch/batch.controller';
 import { BatchService } from './batch/batch.service';
 import { CertificateService } from './batch/certificate.service';
@@ -23,11 +23,13 @@ import { TemplateService } from './template/template.service';
     },
     rpcProvider(Service.certificates, CERTIFICATES_CONFIG),
     ...scopesOverNats,
+    ...outboxProviders({ service: Service.certificates, streams: [EventStream.certificates] }),
     queueProvider,
     TemplateService,
     BatchService,
     CertificateService,
     WinnersConsumer,
+    ...durableConsumers,
   ],
 })
 export class AppModule implements OnApplicationShutdown {

@@ -14,8 +14,8 @@ import type { EventStreamDefinition } from '@cmp/contracts';
 /**
  * How a service hears anything that is not a request, on its one NATS connection (the RPC client's):
  *
- *   void publishEvent(nc, EventSubject.x, payload, { msgId, logger });           // a domain event, fire and forget
- *   const c = await runDurableConsumer(nc, { stream, durable, subject, handle }); // once per service; await c.stop()
+ *   void publishEvent(nc, EventSubject.x, payload, { msgId, logger });           // the outbox relay; services: writeEvent
+ *   const c = await runDurableConsumer(nc, { stream, durable, subject, handle }); // services: @ConsumeEvent methods
  *   const b = subscribeBroadcast(nc, subject, (payload) => ...);                  // every replica; b.stop()
  *
  * Domain events go through JetStream (architecture rule 3): a durable consumer's replicas share the work,

@@ -15,3 +15,5 @@ export * from './events';
 export * from './storage';
 export * from './outbox';
 export * from './alipay-bill';
+export * from './durable-consumers';
+export * from './worker';

@@ -477,7 +477,7 @@ export const EventSubject = {
   sceneChanged: 'review.scene.changed',
   /** An organiser revoked a kiosk; payload { deviceId }. The gateway drops its connections. */
   kioskRevoked: 'review.kiosk.revoked',
-  /** A certificate batch was sent to its holders; payload CertificatesSentEvent (certificates.ts), one per chunk of holders. */
+  /** A certificate batch was sent to its holders; payload CertificatesSentEvent (certificates.ts), one per chunk of holders, through the certificates outbox. */
   certificatesSent: 'certificates.batch.sent',
 } as const;
 export type EventSubject = (typeof EventSubject)[keyof typeof EventSubject];

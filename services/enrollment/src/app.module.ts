@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController, outboxProviders, rpcProvider, scopesOverNats } from '@cmp/common';
+import { durableConsumers, healthController, outboxProviders, rpcProvider, scopesOverNats } from '@cmp/common';
 import { EnrollmentSubject, EventStream, Service } from '@cmp/contracts';
 import { BankCardController } from './bank-card/bank-card.controller';
 import { BankCardService } from './bank-card/bank-card.service';
@@ -42,6 +42,7 @@ import { WorkService } from './work/work.service';
     PaymentConsumer,
     CertificatesSentConsumer,
     ReviewResultsConsumer,
+    ...durableConsumers,
   ],
 })
 export class AppModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { rpcProvider, storageBackend, type StorageBackend } from '@cmp/common';
+import { durableConsumers, rpcProvider, storageBackend, type StorageBackend } from '@cmp/common';
 import { AuthController } from './auth/auth.controller';
 import { CertificateController } from './certificate/certificate.controller';
 import { GATEWAY_CONFIG, loadGatewayConfig, type GatewayConfig } from './config';
@@ -64,6 +64,7 @@ export const CONTROLLERS = [
     RpcService,
     PublicCache,
     KioskRealtime,
+    ...durableConsumers,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
 })

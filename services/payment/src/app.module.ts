@@ -1,6 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController, outboxProviders, RPC, rpcProvider, scopesOverNats, type NatsRpcClient } from '@cmp/common';
+import { durableConsumers, healthController, outboxProviders, RPC, rpcProvider, scopesOverNats, type NatsRpcClient } from '@cmp/common';
 import { EventStream, PaymentSubject, Service } from '@cmp/contracts';
 import { AlipayClient } from './alipay/alipay.client';
 import { loadPaymentConfig, PAYMENT_CONFIG, type PaymentConfig } from './config';
@@ -34,7 +34,7 @@ export const PAYMENT_CORE = [
 
 @Module({
   controllers: [PaymentController, healthController(PaymentSubject.health)],
-  providers: [...PAYMENT_CORE, FinanceService, OfflineService, SignupClosedConsumer],
+  providers: [...PAYMENT_CORE, FinanceService, OfflineService, SignupClosedConsumer, ...durableConsumers],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

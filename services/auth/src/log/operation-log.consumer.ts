@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
+import { Injectable } from '@nestjs/common';
+import { ConsumeEvent } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, type OperationLoggedEvent } from '@cmp/contracts';
 import { OperationLogService } from './operation-log.service';
 
@@ -8,26 +8,12 @@ import { OperationLogService } from './operation-log.service';
  * so entries published while this service was down arrive when it is back.
  */
 @Injectable()
-export class OperationLogConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private consumer?: RunningConsumer;
+export class OperationLogConsumer {
+  constructor(private readonly logs: OperationLogService) {}
 
-  constructor(
-    @Inject(RPC) private readonly nats: NatsRpcClient,
-    private readonly logs: OperationLogService,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await runDurableConsumer<OperationLoggedEvent>(this.nats.connection, {
-      stream: EventStream.audit,
-      durable: EventConsumer.authOperationLog,
-      subject: EventSubject.operationLogged,
-      // Every mutating call of the platform lands here: rows are written many to one statement.
-      handleBatch: (events) => this.logs.record(events),
-      logger: new Logger('OperationLogConsumer'),
-    });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
+  /** Every mutating call of the platform lands here: rows are written many to one statement. */
+  @ConsumeEvent({ stream: EventStream.audit, durable: EventConsumer.authOperationLog, subject: EventSubject.operationLogged, batch: true })
+  async logged(events: OperationLoggedEvent[]): Promise<void> {
+    await this.logs.record(events);
   }
 }

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, callerOf, ensureStream, inScope, likePattern, pageOf, publishEvent, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, inScope, likePattern, OutboxRelay, pageOf, RPC, Scopes, writeEvent, type NatsRpcClient } from '@cmp/common';
 import {
   APPROVED_IDS_LIMIT,
   AuthSubject,
   certificateEmptyFields,
   certificateSlide,
   EMPTY_FIELDS_LIMIT,
-  EventStream,
   EventSubject,
   type BatchPreviewReply,
   type CertificatesSentEvent,
@@ -181,6 +180,7 @@ export class BatchService {
     private readonly scopes: Scopes,
     @Inject(RENDER_QUEUE) private readonly queue: RenderQueue,
     @Inject(CERTIFICATES_CONFIG) private readonly config: CertificatesConfig,
+    private readonly relay: OutboxRelay,
   ) {}
 
   /** A batch the caller may manage, or not found. */
@@ -557,39 +557,37 @@ export class BatchService {
   /**
    * Makes the batch's certificates visible to their holders (personal centre) and tells each holder with an
    * account by a site message (certificates.batch.sent, handled by the enrollment service, one message per
-   * certificate however often it arrives). Sending twice is harmless: it only announces again what was not yet.
+   * certificate however often it arrives). The events are written to the outbox in the transaction that marks the
+   * batch sent. Sending twice is harmless: it only announces again what the holders have already heard of.
    */
   async send(req: RpcRequest<{ batchId: number }>): Promise<CertificateBatch> {
     const b = await this.load(req, req.payload.batchId);
     if (b.status !== 'done') throw AppError.conflict('cert.batchNotDone');
-    await this.ds.query(`UPDATE batches SET sent_at = coalesce(sent_at, now()) WHERE id = $1`, [b.id]);
-    await this.announce(req, b);
+    const events = await this.sentEvents(req, b);
+    await this.ds.transaction(async (m) => {
+      await m.query(`UPDATE batches SET sent_at = coalesce(sent_at, now()) WHERE id = $1`, [b.id]);
+      for (const event of events) await writeEvent(m, EventSubject.certificatesSent, event);
+    });
+    this.relay.kick();
     return this.detail({ ...req, payload: { id: b.id } });
   }
 
-  private streamReady?: Promise<void>;
-
-  private async announce(req: RpcRequest, b: BatchRow): Promise<void> {
+  /** certificates.batch.sent for the batch's rendered certificates whose holders have an account, SENT_CHUNK an event. */
+  private async sentEvents(req: RpcRequest, b: BatchRow): Promise<CertificatesSentEvent[]> {
     const rows: { id: number; username: string; award_name: string }[] = await this.ds.query(
       `SELECT id, username, award_name FROM certificates WHERE batch_id = $1 AND revoked_at IS NULL AND status = 'rendered' AND username IS NOT NULL ORDER BY position`,
       [b.id],
     );
-    if (!rows.length) return;
+    if (!rows.length) return [];
     const accounts = await this.rpc.request<{ id: number; username: string }[]>(AuthSubject.userIdsByName, { ...req, payload: { usernames: [...new Set(rows.map((r) => r.username))] } });
     const idOf = new Map(accounts.map((a) => [a.username, a.id]));
     const certificates = rows.filter((r) => idOf.has(r.username)).map((r) => ({ certificateId: r.id, userId: idOf.get(r.username)!, awardName: r.award_name }));
-    this.streamReady ??= ensureStream(this.rpc.connection, EventStream.certificates).catch((e) => {
-      this.streamReady = undefined;
-      throw e;
-    });
-    await this.streamReady;
+    const events: CertificatesSentEvent[] = [];
     for (let i = 0; i < certificates.length; i += SENT_CHUNK) {
       const chunk = certificates.slice(i, i + SENT_CHUNK);
-      const event: CertificatesSentEvent = { batchId: b.id, batchName: b.name, competitionName: b.competition_name, itemName: b.item_name, issuerName: b.issuer_name, certificates: chunk };
-      // The id repeats for the same chunk, so a quick second send is dropped by JetStream; the consumer dedupes the rest.
-      const ok = await publishEvent(this.rpc.connection, EventSubject.certificatesSent, event, { msgId: `certificates-sent-${b.id}-${chunk[0].certificateId}-${chunk.length}` });
-      if (!ok) throw new AppError(ErrorCode.SERVICE_UNAVAILABLE, 'error.serviceUnavailable', { service: 'NATS JetStream' });
+      events.push({ batchId: b.id, batchName: b.name, competitionName: b.competition_name, itemName: b.item_name, issuerName: b.issuer_name, certificates: chunk });
     }
+    return events;
   }
 
   /** Stored PDFs of a batch's live certificates, for the organiser's ZIP download (built by the gateway). */

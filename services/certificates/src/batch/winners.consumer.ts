@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
+import { ConsumeEvent } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, type ResultsPublishedEvent } from '@cmp/contracts';
 
 /**
@@ -9,29 +9,10 @@ import { EventConsumer, EventStream, EventSubject, type ResultsPublishedEvent } 
  * turns a repeat into nothing.
  */
 @Injectable()
-export class WinnersConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('WinnersConsumer');
-  private consumer?: RunningConsumer;
+export class WinnersConsumer {
+  constructor(private readonly ds: DataSource) {}
 
-  constructor(
-    @Inject(RPC) private readonly nats: NatsRpcClient,
-    private readonly ds: DataSource,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await runDurableConsumer<ResultsPublishedEvent>(this.nats.connection, {
-      stream: EventStream.review,
-      durable: EventConsumer.certificatesResults,
-      subject: EventSubject.resultsPublished,
-      handle: (e) => this.published(e),
-      logger: this.logger,
-    });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
-  }
-
+  @ConsumeEvent({ stream: EventStream.review, durable: EventConsumer.certificatesResults, subject: EventSubject.resultsPublished })
   async published(e: ResultsPublishedEvent): Promise<void> {
     if (!Number.isInteger(e?.roundId) || !Number.isInteger(e.competitionId) || !Array.isArray(e.awards)) return;
     const awards = e.awards.filter((a) => Number.isInteger(a?.signupId) && typeof a.level === 'string');

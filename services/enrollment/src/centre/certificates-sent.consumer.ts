@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
+import { ConsumeEvent } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, translate, type CertificatesSentEvent } from '@cmp/contracts';
 
 /**
@@ -9,29 +9,10 @@ import { EventConsumer, EventStream, EventSubject, translate, type CertificatesS
  * index turns a repeat into nothing.
  */
 @Injectable()
-export class CertificatesSentConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('CertificatesSentConsumer');
-  private consumer?: RunningConsumer;
+export class CertificatesSentConsumer {
+  constructor(private readonly ds: DataSource) {}
 
-  constructor(
-    @Inject(RPC) private readonly nats: NatsRpcClient,
-    private readonly ds: DataSource,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await runDurableConsumer<CertificatesSentEvent>(this.nats.connection, {
-      stream: EventStream.certificates,
-      durable: EventConsumer.enrollmentCertificatesSent,
-      subject: EventSubject.certificatesSent,
-      handle: (e) => this.sent(e),
-      logger: this.logger,
-    });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
-  }
-
+  @ConsumeEvent({ stream: EventStream.certificates, durable: EventConsumer.enrollmentCertificatesSent, subject: EventSubject.certificatesSent })
   async sent(e: CertificatesSentEvent): Promise<void> {
     const list = (Array.isArray(e?.certificates) ? e.certificates : []).filter((c) => Number.isInteger(c?.certificateId) && Number.isInteger(c?.userId));
     if (!list.length) return;

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
+import { ConsumeEvent } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, type PromotionConfirmedEvent, type ResultsPublishedEvent } from '@cmp/contracts';
 import { displayName, notify } from '../signup/signup.sql';
 
@@ -11,38 +11,10 @@ import { displayName, notify } from '../signup/signup.sql';
  * turn a repeat into nothing, so nobody is told twice.
  */
 @Injectable()
-export class ReviewResultsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('ReviewResultsConsumer');
-  private consumers: RunningConsumer[] = [];
+export class ReviewResultsConsumer {
+  constructor(private readonly ds: DataSource) {}
 
-  constructor(
-    @Inject(RPC) private readonly nats: NatsRpcClient,
-    private readonly ds: DataSource,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumers = [
-      await runDurableConsumer<PromotionConfirmedEvent>(this.nats.connection, {
-        stream: EventStream.review,
-        durable: EventConsumer.enrollmentPromotion,
-        subject: EventSubject.promotionConfirmed,
-        handle: (e) => this.confirmed(e),
-        logger: this.logger,
-      }),
-      await runDurableConsumer<ResultsPublishedEvent>(this.nats.connection, {
-        stream: EventStream.review,
-        durable: EventConsumer.enrollmentResults,
-        subject: EventSubject.resultsPublished,
-        handle: (e) => this.published(e),
-        logger: this.logger,
-      }),
-    ];
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.consumers.map((c) => c.stop()));
-  }
-
+  @ConsumeEvent({ stream: EventStream.review, durable: EventConsumer.enrollmentPromotion, subject: EventSubject.promotionConfirmed })
   async confirmed(e: PromotionConfirmedEvent): Promise<void> {
     if (!Number.isInteger(e?.roundId)) return;
     const ids = (list: unknown) => (Array.isArray(list) ? list.filter((x) => Number.isInteger(x)) : []);
@@ -61,6 +33,7 @@ export class ReviewResultsConsumer implements OnApplicationBootstrap, OnApplicat
     });
   }
 
+  @ConsumeEvent({ stream: EventStream.review, durable: EventConsumer.enrollmentResults, subject: EventSubject.resultsPublished })
   async published(e: ResultsPublishedEvent): Promise<void> {
     if (!Number.isInteger(e?.roundId) || !Array.isArray(e.awards)) return;
     const awards = e.awards.filter((a) => Number.isInteger(a?.workId) && typeof a.level === 'string');

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
+import { ConsumeEvent } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, PayStatus, yuanOf, type PaymentOrderPaidEvent, type PaymentOrderRefundedEvent } from '@cmp/contracts';
 import { changed, displayName, loadSignup, notify } from '../signup/signup.sql';
 
@@ -10,39 +10,13 @@ import { changed, displayName, loadSignup, notify } from '../signup/signup.sql';
  * redelivered event finds it and changes nothing.
  */
 @Injectable()
-export class PaymentConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PaymentConsumer {
   private readonly logger = new Logger('PaymentConsumer');
-  private consumers: RunningConsumer[] = [];
 
-  constructor(
-    @Inject(RPC) private readonly nats: NatsRpcClient,
-    private readonly ds: DataSource,
-  ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumers = [
-      await runDurableConsumer<PaymentOrderPaidEvent>(this.nats.connection, {
-        stream: EventStream.payment,
-        durable: EventConsumer.enrollmentPaymentPaid,
-        subject: EventSubject.paymentOrderPaid,
-        handle: (e) => this.paid(e),
-        logger: this.logger,
-      }),
-      await runDurableConsumer<PaymentOrderRefundedEvent>(this.nats.connection, {
-        stream: EventStream.payment,
-        durable: EventConsumer.enrollmentPaymentRefunded,
-        subject: EventSubject.paymentOrderRefunded,
-        handle: (e) => this.refunded(e),
-        logger: this.logger,
-      }),
-    ];
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.consumers.map((c) => c.stop()));
-  }
+  constructor(private readonly ds: DataSource) {}
 
   /** A refund reached the payer: recorded once; a full one marks the sign-up refunded, and its captain is told. */
+  @ConsumeEvent({ stream: EventStream.payment, durable: EventConsumer.enrollmentPaymentRefunded, subject: EventSubject.paymentOrderRefunded })
   async refunded(e: PaymentOrderRefundedEvent): Promise<void> {
     if (!e?.refundNo || !Number.isInteger(e.signupId)) {
       this.logger.warn(`ignoring a refund event without refund or sign-up: ${JSON.stringify(e)}`);
@@ -61,6 +35,7 @@ export class PaymentConsumer implements OnApplicationBootstrap, OnApplicationShu
     });
   }
 
+  @ConsumeEvent({ stream: EventStream.payment, durable: EventConsumer.enrollmentPaymentPaid, subject: EventSubject.paymentOrderPaid })
   async paid(e: PaymentOrderPaidEvent): Promise<void> {
     if (!e?.orderId || !Number.isInteger(e.signupId)) {
       this.logger.warn(`ignoring a payment event without order or sign-up: ${JSON.stringify(e)}`);

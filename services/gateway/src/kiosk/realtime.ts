@@ -1,9 +1,9 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { randomUUID } from 'node:crypto';
 import { Server, type Namespace } from 'socket.io';
-import { createRedis, RPC, runDurableConsumer, type NatsRpcClient, type Redis, type RunningConsumer } from '@cmp/common';
+import { ConsumeEvent, createRedis, RPC, type NatsRpcClient, type Redis } from '@cmp/common';
 import {
   DEFAULT_LANG,
   EventConsumer,
@@ -30,11 +30,11 @@ const deviceChannel = (deviceId: number) => `device:${deviceId}`;
  * the room's state over HTTP (GET /kiosk/rooms).
  */
 @Injectable()
-export class KioskRealtime implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('kiosk-realtime');
+export class KioskRealtime implements OnModuleInit, OnApplicationShutdown {
   private io?: Server;
   private redis?: Redis;
-  private consumers: RunningConsumer[] = [];
+  /** Set up before any event consumer starts (those start after bootstrap). */
+  private kiosks!: Namespace;
 
   constructor(
     private readonly host: HttpAdapterHost,
@@ -42,7 +42,7 @@ export class KioskRealtime implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
+  onModuleInit(): void {
     // The adapter blocks on XREAD: it gets its own connection.
     this.redis = createRedis(this.config.redisUrl, 'gateway-socket');
     this.io = new Server(this.host.httpAdapter.getHttpServer(), {
@@ -68,39 +68,22 @@ export class KioskRealtime implements OnApplicationBootstrap, OnApplicationShutd
       const device = socket.data.device as KioskIdentity;
       if (!socket.recovered) void socket.join([deviceChannel(device.deviceId), ...device.roomIds.map(roomChannel)]);
     });
-    this.consumers = await Promise.all([this.relayChanges(kiosks), this.dropRevoked(kiosks)]);
+    this.kiosks = kiosks;
   }
 
-  private relayChanges(kiosks: Namespace): Promise<RunningConsumer> {
-    return runDurableConsumer<RoomChangedEvent>(this.rpc.connection, {
-      stream: EventStream.scene,
-      durable: EventConsumer.gatewayScene,
-      subject: EventSubject.sceneChanged,
-      // A replica killed with an event in hand: another one (or this one, back) sends it within seconds.
-      ackWaitMs: 3000,
-      retryDelayMs: 200,
-      logger: this.logger,
-      handle: async (e) => {
-        kiosks.to(roomChannel(e.state.roomId)).emit('room', e);
-      },
-    });
+  // A replica killed with an event in hand: another one (or this one, back) sends it within seconds.
+  @ConsumeEvent({ stream: EventStream.scene, durable: EventConsumer.gatewayScene, subject: EventSubject.sceneChanged, ackWaitMs: 3000, retryDelayMs: 200 })
+  async relayChange(e: RoomChangedEvent): Promise<void> {
+    this.kiosks.to(roomChannel(e.state.roomId)).emit('room', e);
   }
 
-  private dropRevoked(kiosks: Namespace): Promise<RunningConsumer> {
-    return runDurableConsumer<{ deviceId: number }>(this.rpc.connection, {
-      stream: EventStream.scene,
-      durable: EventConsumer.gatewayKioskRevoked,
-      subject: EventSubject.kioskRevoked,
-      logger: this.logger,
-      handle: async ({ deviceId }) => {
-        kiosks.to(deviceChannel(deviceId)).emit('revoked');
-        kiosks.in(deviceChannel(deviceId)).disconnectSockets(true);
-      },
-    });
+  @ConsumeEvent({ stream: EventStream.scene, durable: EventConsumer.gatewayKioskRevoked, subject: EventSubject.kioskRevoked })
+  async dropRevoked({ deviceId }: { deviceId: number }): Promise<void> {
+    this.kiosks.to(deviceChannel(deviceId)).emit('revoked');
+    this.kiosks.in(deviceChannel(deviceId)).disconnectSockets(true);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all(this.consumers.map((c) => c.stop().catch(() => undefined)));
     await new Promise<void>((resolve) => (this.io ? this.io.close(() => resolve()) : resolve()));
     this.redis?.disconnect();
   }

@@ -1,6 +1,6 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { RPC, runDurableConsumer, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
+import { ConsumeEvent } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, type SignupClosedEvent } from '@cmp/contracts';
 import { RefundSender } from './refund.service';
 import { createRefund } from './refund.sql';
@@ -11,30 +11,13 @@ import { createRefund } from './refund.sql';
  * offline goes back offline (finance sees the order paid, the sign-up closed).
  */
 @Injectable()
-export class SignupClosedConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly log = new Logger('SignupClosedConsumer');
-  private consumer?: RunningConsumer;
-
+export class SignupClosedConsumer {
   constructor(
-    @Inject(RPC) private readonly nats: NatsRpcClient,
     private readonly ds: DataSource,
     private readonly refunds: RefundSender,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    this.consumer = await runDurableConsumer<SignupClosedEvent>(this.nats.connection, {
-      stream: EventStream.enrollment,
-      durable: EventConsumer.paymentSignupClosed,
-      subject: EventSubject.signupClosed,
-      handle: (e) => this.closed(e),
-      logger: this.log,
-    });
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.consumer?.stop();
-  }
-
+  @ConsumeEvent({ stream: EventStream.enrollment, durable: EventConsumer.paymentSignupClosed, subject: EventSubject.signupClosed })
   async closed(e: SignupClosedEvent): Promise<void> {
     if (!e?.refund || !Number.isInteger(e.signupId)) return;
     const reason = `${e.status === 'rejected' ? '报名被驳回 / rejected' : '报名已撤销 / withdrawn'}${e.reason ? `: ${e.reason}` : ''}`;
