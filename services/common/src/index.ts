@@ -14,4 +14,3 @@ export * from './health.controller';
 export * from './events';
 export * from './storage';
 export * from './outbox';
-export * from './alipay-bill';

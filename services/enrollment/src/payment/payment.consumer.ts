@@ -50,14 +50,14 @@ export class PaymentConsumer implements OnApplicationBootstrap, OnApplicationShu
     }
     await this.ds.transaction(async (m) => {
       const fresh = await m.query(
-        `INSERT INTO refunds (refund_no, order_id, signup_id, amount_cents) VALUES ($1, $2, $3, $4) ON CONFLICT (refund_no) DO NOTHING RETURNING refund_no`,
-        [e.refundNo, e.orderId, e.signupId, e.amountCents ?? 0],
+        `INSERT INTO refunds (refund_no, order_id, signup_id, amount_fen) VALUES ($1, $2, $3, $4) ON CONFLICT (refund_no) DO NOTHING RETURNING refund_no`,
+        [e.refundNo, e.orderId, e.signupId, e.amountFen ?? 0],
       );
       if (!fresh.length) return;
       const s = await loadSignup(m, e.signupId, true);
       if (!s) return this.logger.warn(`refund ${e.refundNo} names an unknown sign-up ${e.signupId}`);
       if (e.full) await changed(m, `UPDATE signups SET pay_status = ${PayStatus.refunded}, updated_at = now() WHERE id = $1 AND pay_status = ${PayStatus.paid} RETURNING id`, [s.id]);
-      await notify(m, [s.captainUserId], 'message.feeRefunded', { name: displayName(s), amount: yuanOf(e.amountCents ?? 0) });
+      await notify(m, [s.captainUserId], 'message.feeRefunded', { name: displayName(s), amount: yuanOf(e.amountFen ?? 0) });
     });
   }
 
@@ -68,13 +68,13 @@ export class PaymentConsumer implements OnApplicationBootstrap, OnApplicationShu
     }
     await this.ds.transaction(async (m) => {
       const fresh = await m.query(
-        `INSERT INTO payments (order_id, signup_id, amount_cents, paid_at) VALUES ($1, $2, $3, $4) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
-        [e.orderId, e.signupId, e.amountCents ?? 0, e.paidAt ?? new Date().toISOString()],
+        `INSERT INTO payments (order_id, signup_id, amount_fen, paid_at) VALUES ($1, $2, $3, $4) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
+        [e.orderId, e.signupId, e.amountFen ?? 0, e.paidAt ?? new Date().toISOString()],
       );
       if (!fresh.length) return; // seen before
       const s = await loadSignup(m, e.signupId, true);
       if (!s) return this.logger.warn(`payment ${e.orderId} names an unknown sign-up ${e.signupId}`);
-      if ((e.amountCents ?? 0) < s.feeCents) return this.logger.warn(`payment ${e.orderId} pays ${e.amountCents} of a fee of ${s.feeCents}: not marked paid`);
+      if ((e.amountFen ?? 0) < s.feeFen) return this.logger.warn(`payment ${e.orderId} pays ${e.amountFen} of a fee of ${s.feeFen}: not marked paid`);
       const done = await changed(m, `UPDATE signups SET pay_status = ${PayStatus.paid}, updated_at = now() WHERE id = $1 AND pay_status = ${PayStatus.unpaid} RETURNING id`, [s.id]);
       if (done.length) await notify(m, [s.captainUserId], 'message.signupPaid', { name: displayName(s) });
     });
