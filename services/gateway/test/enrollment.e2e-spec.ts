@@ -225,8 +225,10 @@ describe('sign-up, teams and works', () => {
       const codec = JSONCodec<PaymentOrderPaidEvent>();
       // Order ids are unique for good: the tests' NATS keeps its streams (and their duplicate window) across runs.
       const event = { orderId: `order-${Date.now()}-${s.data.id}`, signupId: s.data.id, amountFen: 5000, paidAt: new Date().toISOString() };
-      // The same order twice (a redelivery), and once more under another message id (a replay).
-      await js.publish(EventSubject.paymentOrderPaid, codec.encode(event), { msgID: event.orderId });
+      // The same order twice (a redelivery), and once more under another message id (a replay). The first copy is as
+      // written before money was named in fen (amountCents), as one may still wait in the stream on an upgrade.
+      const { amountFen, ...rest } = event;
+      await js.publish(EventSubject.paymentOrderPaid, JSONCodec().encode({ ...rest, amountCents: amountFen }), { msgID: event.orderId });
       await js.publish(EventSubject.paymentOrderPaid, codec.encode(event), { msgID: event.orderId });
       await js.publish(EventSubject.paymentOrderPaid, codec.encode(event), { msgID: `${event.orderId}-replay` });
       expect(EventStream.payment.subjects).toContain(EventSubject.paymentOrderPaid);
@@ -239,8 +241,8 @@ describe('sign-up, teams and works', () => {
       return detail.payStatus === 2;
     }).catch(() => undefined);
     expect(detail).toMatchObject({ payStatus: 2 });
-    const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM enrollment.payments WHERE signup_id = $1`, [s.data.id]);
-    expect(n).toBe(1);
+    const [{ n, fen }] = await sql<{ n: number; fen: number }>(`SELECT count(*)::int AS n, max(amount_fen) AS fen FROM enrollment.payments WHERE signup_id = $1`, [s.data.id]);
+    expect({ n, fen }).toEqual({ n: 1, fen: 5000 });
     const paidMessages = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM enrollment.messages WHERE user_id = $1 AND title_en LIKE 'Fee received%'`, [payer.userId]);
     expect(paidMessages[0].n).toBe(1);
   });
