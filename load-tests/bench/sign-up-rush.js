@@ -43,7 +43,7 @@ async function makeCompetition(url) {
   const c = await call(url, '/competition/info/add', token, { name: '报名高峰基准赛', nameEn: 'Sign-up rush bench', year: 2026, summary: 'bench' });
   let detail;
   for (let i = 0; i < EVENTS; i++) {
-    detail = await call(url, '/competition/item/save', token, { competitionId: c.id, name: `赛项${i + 1}`, quota: STUDENTS, feeCents: 0, orderNum: i });
+    detail = await call(url, '/competition/item/save', token, { competitionId: c.id, name: `赛项${i + 1}`, quota: STUDENTS, feeFen: 0, orderNum: i });
   }
   await call(url, '/competition/enroll/setting/save', token, {
     competitionId: c.id, startAt: new Date(Date.now() - 86_400_000).toISOString(), endAt: new Date(Date.now() + 30 * 86_400_000).toISOString(),

@@ -158,7 +158,7 @@ describe('an organiser builds a competition in the back office', () => {
     await waitForText(page, ['¥50.00', '免费'], '.editor-table');
     await b.shot(page, 'wizard-events');
     const saved = await api<CompetitionDetail>(`/competition/info/detail?id=${id}`, { token: await storedToken(page) });
-    expect(saved.data.items.map((i) => [i.name, i.feeCents, i.quota])).toEqual([
+    expect(saved.data.items.map((i) => [i.name, i.feeFen, i.quota])).toEqual([
       ['软件设计组', 5000, 100],
       ['硬件设计组', 0, 100],
     ]);

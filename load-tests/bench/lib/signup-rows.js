@@ -6,7 +6,7 @@
 const INSERT_SIGNUP_SQL = `
   WITH s AS (
     INSERT INTO enrollment.signups (competition_id, item_id, group_id, competition_name, item_name, type, captain_user_id,
-                                    pay_status, fee_cents, member_count, teachers, invite_code)
+                                    pay_status, fee_fen, member_count, teachers, invite_code)
     VALUES ($1, $2, $3, $4, $5, 1, $6, 0, 0, 1, '[]', md5(random()::text || clock_timestamp()::text))
     RETURNING id, item_id, captain_user_id)
   INSERT INTO enrollment.signup_members (signup_id, item_id, user_id, username, captain, profile)

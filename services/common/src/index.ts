@@ -14,6 +14,5 @@ export * from './health.controller';
 export * from './events';
 export * from './storage';
 export * from './outbox';
-export * from './alipay-bill';
 export * from './durable-consumers';
 export * from './worker';

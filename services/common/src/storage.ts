@@ -51,6 +51,8 @@ export function storedImageKey(url: string | null | undefined): string | null {
   const m = url ? STORED_IMAGE_URL.exec(url) : null;
   return m ? storedFileKey('images', m[1]) : null;
 }
+/** An uploaded Alipay bill: stored by the gateway for the payment service to read, and removed after the call. */
+export const uploadedBillKey = (name: string): string => storedFileKey('bills', name);
 /** A rendered certificate file (`pdf`, `png`) of a batch. */
 export const certificateFileKey = (batchId: number, certificateId: number, ext: 'pdf' | 'png'): string =>
   `certificates/${batchId}/${certificateId}.${ext}`;

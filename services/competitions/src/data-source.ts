@@ -6,6 +6,7 @@ import { ReferenceData1763760000000 } from './migrations/1763760000000-Reference
 import { Competitions1763800000000 } from './migrations/1763800000000-Competitions';
 import { WebsiteBanners1763900000000 } from './migrations/1763900000000-WebsiteBanners';
 import { News1763763000000 } from './migrations/1763763000000-News';
+import { MoneyInFen1767400000000 } from './migrations/1767400000000-MoneyInFen';
 
 /** The competitions schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function competitionsDataSource(config: Pick<CompetitionsConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -18,6 +19,7 @@ export function competitionsDataSource(config: Pick<CompetitionsConfig, 'databas
       News1763763000000,
       Competitions1763800000000,
       WebsiteBanners1763900000000,
+      MoneyInFen1767400000000,
     ],
     poolSize: config.dbPoolSize,
   });

@@ -41,7 +41,7 @@ export interface CompetitionItemInput {
   /** Most sign-ups the event takes; null means no limit. */
   quota: number | null;
   /** Entry fee in fen (1/100 yuan); 0 means free. */
-  feeCents: number;
+  feeFen: number;
   orderNum: number;
 }
 

@@ -80,7 +80,7 @@ export interface Signup {
   schoolName: string | null;
   status: SignupStatus;
   payStatus: PayStatus;
-  feeCents: number;
+  feeFen: number;
   memberCount: number;
   teachers: Teacher[];
   rejectReason: string | null;
@@ -359,7 +359,7 @@ export interface SiteMessage {
 export interface PaymentOrderPaidEvent {
   orderId: string;
   signupId: number;
-  amountCents: number;
+  amountFen: number;
   paidAt: string;
 }
 

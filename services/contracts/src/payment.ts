@@ -132,7 +132,7 @@ export interface SignupPayable {
   payStatus: number;
   /** 0 pending, 1 approved, 2 rejected, 3 withdrawn (SignupStatus). */
   status: number;
-  feeCents: number;
+  feeFen: number;
   payerName: string;
 }
 
@@ -174,11 +174,12 @@ export interface ReconDetail extends ReconRunView {
   items: ReconItemView[];
 }
 
-/** A parsed bill sent by the gateway (an upload) to be reconciled. */
-export interface ReconcileRows {
-  day: string;
+/** An uploaded bill the gateway stored (its name under `bills/`), to be read, parsed and reconciled by the payment service. */
+export interface ReconcileImport {
+  billKey: string;
   fileName: string;
-  rows: { tradeNo: string; orderNo: string; kind: 'trade' | 'refund'; amountFen: number; requestNo: string; finishedAt: string }[];
+  /** The day the clerk chose; without it, the day the bill's header gives. */
+  billDay?: string;
 }
 
 /** A fee paid outside Alipay (bank transfer, cash), recorded by one finance account and approved by another. */
@@ -231,8 +232,8 @@ export interface PaymentOrderRefundedEvent {
   orderId: string;
   signupId: number;
   refundNo: string;
-  amountCents: number;
-  refundedCents: number;
+  amountFen: number;
+  refundedFen: number;
   /** The whole amount is back. */
   full: boolean;
 }
@@ -253,6 +254,21 @@ export const paymentMessages = {
   'payment.offlineRefund': { 'zh-CN': '线下缴费的订单请线下退款', en: 'An offline payment is refunded offline' },
   'payment.voucherType': { 'zh-CN': '缴费凭证须为图片（PNG、JPEG）或 PDF', en: 'The voucher must be an image (PNG, JPEG) or a PDF' },
   'payment.billUnreadable': { 'zh-CN': '无法读取支付宝账单：{reason}', en: 'The Alipay bill cannot be read: {reason}' },
+  'payment.billNoHeader': { 'zh-CN': '无法读取支付宝账单：没有“支付宝交易号、商户订单号”表头', en: 'The Alipay bill cannot be read: no column header (支付宝交易号, 商户订单号)' },
+  'payment.billNoColumns': { 'zh-CN': '无法读取支付宝账单：缺少“业务类型”或金额列', en: 'The Alipay bill cannot be read: no type (业务类型) or amount column' },
+  'payment.billBadAmount': { 'zh-CN': '无法读取支付宝账单：第 {line} 行金额“{amount}”无法识别', en: 'The Alipay bill cannot be read: line {line}: bad amount "{amount}"' },
+  'payment.billTooLong': { 'zh-CN': '无法读取支付宝账单：超过 {max} 行', en: 'The Alipay bill cannot be read: more than {max} lines' },
+  'payment.billCutOff': { 'zh-CN': '无法读取支付宝账单：合计 {declared} 笔，文件中只有 {found} 笔', en: 'The Alipay bill cannot be read: the totals say {declared}, the file has {found}' },
+  'payment.billZipDamaged': { 'zh-CN': '无法读取支付宝账单：压缩包已损坏', en: 'The Alipay bill cannot be read: the zip is damaged' },
+  'payment.billNoDetail': { 'zh-CN': '无法读取支付宝账单：压缩包里没有业务明细 CSV', en: 'The Alipay bill cannot be read: no detail CSV (业务明细) in the zip' },
+  'payment.billTooLarge': { 'zh-CN': '无法读取支付宝账单：文件大于 {limit}', en: 'The Alipay bill cannot be read: larger than {limit}' },
+  'payment.billTooLongToUpload': {
+    'zh-CN': '无法读取支付宝账单：超过 {max} 行，请用“从支付宝下载”',
+    en: 'The Alipay bill cannot be read: more than {max} lines: fetch it from Alipay instead',
+  },
+  'payment.refundReason.rejected': { 'zh-CN': '报名被驳回', en: 'rejected' },
+  'payment.refundReason.withdrawn': { 'zh-CN': '报名已撤销', en: 'withdrawn' },
+  'payment.refundReason.doublePayment': { 'zh-CN': '重复支付', en: 'duplicate payment' },
   'payment.billNotReady': { 'zh-CN': '支付宝还没有 {day} 的账单（次日 9 点后可下载）', en: 'Alipay has no bill for {day} yet (ready after 9:00 the next day)' },
   'payment.reconNotFound': { 'zh-CN': '对账记录不存在：{id}', en: 'No such reconciliation: {id}' },
   'payment.reconNotApplicable': { 'zh-CN': '只有“支付宝有、平台未收款”的差异可以补记', en: 'Only payments Alipay has and the platform lacks can be applied' },

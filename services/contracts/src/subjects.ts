@@ -281,8 +281,8 @@ export const PaymentSubject = {
   offlineDecide: 'payment.offline.decide',
   /** The stored voucher's name, for a caller who may see it. */
   offlineVoucher: 'payment.offline.voucher',
-  /** Reconciliation: a bill the gateway parsed from an upload, or fetched from Alipay for a day. */
-  reconcileRows: 'payment.reconcile.rows',
+  /** Reconciliation: a bill the gateway stored from an upload, or fetched from Alipay for a day. */
+  reconcileImport: 'payment.reconcile.import',
   reconcileFetch: 'payment.reconcile.fetch',
   reconcilePage: 'payment.reconcile.page',
   reconcileDetail: 'payment.reconcile.detail',

@@ -12,7 +12,7 @@ async function buildCompetition(token: string, name: string): Promise<Competitio
   expect(added.code).toBe(0);
   const id = added.data.id;
   for (const [i, item] of ['软件组', '硬件组'].entries()) {
-    expect((await api('/competition/item/save', { token, body: { competitionId: id, name: item, quota: 100, feeCents: i * 1000, orderNum: i } })).code).toBe(0);
+    expect((await api('/competition/item/save', { token, body: { competitionId: id, name: item, quota: 100, feeFen: i * 1000, orderNum: i } })).code).toBe(0);
   }
   expect((await api('/competition/stage/save', { token, body: { competitionId: id, name: '初赛', startAt: day(40), endAt: day(50) } })).code).toBe(0);
   const enroll = await api<CompetitionDetail>('/competition/enroll/setting/save', {

@@ -180,7 +180,7 @@ describe('sign-up, teams and works', () => {
 
     // The captain reuses the team for the other event: the name, advisers and remaining members come along.
     const copied = await api<Signup>('/web/enroll/copy', { ...as(b), body: { fromId: t.data.id, competitionId: c.id, itemId: c.items[1].id } });
-    expect(copied.data).toMatchObject({ teamName: '变动队', itemId: c.items[1].id, memberCount: 1, payStatus: 1, feeCents: 5000 });
+    expect(copied.data).toMatchObject({ teamName: '变动队', itemId: c.items[1].id, memberCount: 1, payStatus: 1, feeFen: 5000 });
 
     expect((await api('/web/enroll/team/dissolve', { ...as(b), body: { id: t.data.id } })).code).toBe(0);
     // Dissolving frees everyone: a left member can sign up again for the event.
@@ -218,15 +218,17 @@ describe('sign-up, teams and works', () => {
       ...as(payer),
       body: { competitionId: c.id, itemId: c.items[1].id, type: 2, teamName: '缴费队', profile: profile(7) },
     });
-    expect(s.data).toMatchObject({ payStatus: 1, feeCents: 5000 });
+    expect(s.data).toMatchObject({ payStatus: 1, feeFen: 5000 });
     const nc = await connect({ servers: NATS_URL });
     try {
       const js = nc.jetstream();
       const codec = JSONCodec<PaymentOrderPaidEvent>();
       // Order ids are unique for good: the tests' NATS keeps its streams (and their duplicate window) across runs.
-      const event = { orderId: `order-${Date.now()}-${s.data.id}`, signupId: s.data.id, amountCents: 5000, paidAt: new Date().toISOString() };
-      // The same order twice (a redelivery), and once more under another message id (a replay).
-      await js.publish(EventSubject.paymentOrderPaid, codec.encode(event), { msgID: event.orderId });
+      const event = { orderId: `order-${Date.now()}-${s.data.id}`, signupId: s.data.id, amountFen: 5000, paidAt: new Date().toISOString() };
+      // The same order twice (a redelivery), and once more under another message id (a replay). The first copy is as
+      // written before money was named in fen (amountCents), as one may still wait in the stream on an upgrade.
+      const { amountFen, ...rest } = event;
+      await js.publish(EventSubject.paymentOrderPaid, JSONCodec().encode({ ...rest, amountCents: amountFen }), { msgID: event.orderId });
       await js.publish(EventSubject.paymentOrderPaid, codec.encode(event), { msgID: event.orderId });
       await js.publish(EventSubject.paymentOrderPaid, codec.encode(event), { msgID: `${event.orderId}-replay` });
       expect(EventStream.payment.subjects).toContain(EventSubject.paymentOrderPaid);
@@ -239,8 +241,8 @@ describe('sign-up, teams and works', () => {
       return detail.payStatus === 2;
     }).catch(() => undefined);
     expect(detail).toMatchObject({ payStatus: 2 });
-    const [{ n }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM enrollment.payments WHERE signup_id = $1`, [s.data.id]);
-    expect(n).toBe(1);
+    const [{ n, fen }] = await sql<{ n: number; fen: number }>(`SELECT count(*)::int AS n, max(amount_fen) AS fen FROM enrollment.payments WHERE signup_id = $1`, [s.data.id]);
+    expect({ n, fen }).toEqual({ n: 1, fen: 5000 });
     const paidMessages = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM enrollment.messages WHERE user_id = $1 AND title_en LIKE 'Fee received%'`, [payer.userId]);
     expect(paidMessages[0].n).toBe(1);
   });
@@ -365,9 +367,9 @@ describe('sign-up, teams and works', () => {
     const signUp = (s: Student) => api<Signup>('/web/enroll/signUp', { ...as(s), lang: 'en', body: { competitionId: k.id, itemId: k.items[0].id, type: 1, profile: profile(9) } });
     expect((await signUp(people[0])).code).toBe(0);
     expect((await signUp(people[1])).msg).toBe('This event is full');
-    const item = { competitionId: k.id, id: k.items[0].id, name: '变更组', quota: 2, feeCents: 300, orderNum: 0 };
+    const item = { competitionId: k.id, id: k.items[0].id, name: '变更组', quota: 2, feeFen: 300, orderNum: 0 };
     expect((await api('/competition/item/save', { token: admin1, body: item })).code).toBe(0);
-    expect((await signUp(people[1])).data).toMatchObject({ payStatus: 1, feeCents: 300 });
+    expect((await signUp(people[1])).data).toMatchObject({ payStatus: 1, feeFen: 300 });
     expect((await signUp(people[2])).msg).toBe('This event is full');
     // Lowered below the places taken: nobody loses theirs, and a place given back is not offered again.
     expect((await api('/competition/item/save', { token: admin1, body: { ...item, quota: 1 } })).code).toBe(0);

@@ -1,5 +1,7 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as iconv from 'iconv-lite';
-import type { CompetitionDetail, OfflinePaymentView, OrderDetail, OrderPage, OrderView, PayReply, ReconDetail, Signup, SignupDetail } from '@cmp/contracts';
+import type { CompetitionDetail, OfflinePaymentView, OrderDetail, OrderPage, OrderView, PaymentOrderPaidEvent, PayReply, ReconDetail, Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor } from './support/platform';
@@ -64,7 +66,7 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
   async function unpaidOrder(): Promise<{ student: Student; signupId: number; order: PayReply }> {
     const student = students[next++];
     const s = await api<Signup>('/web/enroll/signUp', { ...as(student), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: `付款人${next}`, phone: '13900000000' } } });
-    expect(s.data).toMatchObject({ payStatus: 1, feeCents: FEE });
+    expect(s.data).toMatchObject({ payStatus: 1, feeFen: FEE });
     const order = await api<PayReply>('/alipay/payment/pay', { ...as(student), body: { signupId: s.data.id, channel: 'qr' } });
     expect(order.code).toBe(0);
     return { student, signupId: s.data.id, order: order.data };
@@ -126,6 +128,9 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     expect(await notify(signed(success(order.orderNo, { trade_status: 'TRADE_CLOSED' })))).toBe('success'); // a close after the success
     const [paid] = await sql<{ status: string; paid: number }>(`SELECT status, (SELECT count(*)::int FROM payment.outbox WHERE payload->>'orderId' = $1) AS paid FROM payment.orders WHERE order_no = $1`, [order.orderNo]);
     expect(paid).toEqual({ status: 'paid', paid: 1 });
+    // The event the notify statement builds in SQL has PaymentOrderPaidEvent's fields, each of its type, and no other.
+    const [{ payload }] = await sql<{ payload: PaymentOrderPaidEvent }>(`SELECT payload FROM payment.outbox WHERE subject = 'payment.order.paid' AND payload->>'orderId' = $1`, [order.orderNo]);
+    expect(payload).toStrictEqual({ orderId: order.orderNo, signupId, amountFen: FEE, paidAt: new Date(payload.paidAt).toISOString() } satisfies PaymentOrderPaidEvent);
     expect(await verdicts(order.orderNo)).toEqual(['badSignature', 'badSignature', 'wrongApp', 'wrongSeller', 'amountMismatch', 'applied', 'duplicate', 'noChange']);
     await waitFor('enrollment to record the payment', async () => (await sql(`SELECT 1 FROM enrollment.payments WHERE signup_id = $1`, [signupId])).length === 1);
   });
@@ -239,6 +244,9 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     const bad = await upload('/finance/reconcile/import', finance, Buffer.from('hello,world\n'), 'x.csv');
     expect(bad.code).toBe(10400);
     expect(bad.msg).toMatch(/支付宝账单/);
+    // An upload is stored only while the payment service reads it: no bill, refused or reconciled, stays behind.
+    const bills = path.join(process.env.STORAGE_DIR || path.join(REPO, '.data', 'storage'), 'bills');
+    expect(fs.existsSync(bills) ? fs.readdirSync(bills) : []).toEqual([]);
   });
 
   it('refunds a paid sign-up in full when it is withdrawn or rejected, unless the organiser keeps the fee with a reason', async () => {

@@ -1,16 +1,21 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { durableConsumers, healthController, outboxProviders, RPC, rpcProvider, scopesOverNats, type NatsRpcClient } from '@cmp/common';
+import { durableConsumers, healthController, outboxProviders, RPC, rpcProvider, scopesOverNats, storageBackend, type NatsRpcClient } from '@cmp/common';
 import { EventStream, PaymentSubject, Service } from '@cmp/contracts';
 import { AlipayClient } from './alipay/alipay.client';
-import { loadPaymentConfig, PAYMENT_CONFIG, type PaymentConfig } from './config';
+import { loadPaymentConfig, PAYMENT_CONFIG, STORAGE, type PaymentConfig } from './config';
 import { paymentDataSource } from './data-source';
+import { NotifyController } from './notify/notify.controller';
 import { NotifyService } from './notify/notify.service';
+import { OfflineController } from './offline/offline.controller';
+import { OfflineService } from './offline/offline.service';
 import { FinanceService } from './order/finance.service';
-import { OfflineService } from './order/offline.service';
+import { OrderController } from './order/order.controller';
 import { OrderService } from './order/order.service';
-import { PaymentController } from './payment.controller';
+import { ReconcileController } from './reconcile/reconcile.controller';
 import { ReconcileService } from './reconcile/reconcile.service';
+import { FinanceRefundService } from './refund/finance-refund.service';
+import { RefundController } from './refund/refund.controller';
 import { RefundSender } from './refund/refund.service';
 import { SignupClosedConsumer } from './refund/signup-closed.consumer';
 
@@ -22,6 +27,7 @@ export const PAYMENT_CORE = [
     inject: [PAYMENT_CONFIG],
     useFactory: (config: PaymentConfig) => paymentDataSource(config).initialize(),
   },
+  { provide: STORAGE, inject: [PAYMENT_CONFIG], useFactory: (config: PaymentConfig) => storageBackend(config.storage) },
   rpcProvider(Service.payment, PAYMENT_CONFIG),
   ...outboxProviders({ service: Service.payment, streams: [EventStream.payment] }),
   ...scopesOverNats,
@@ -33,8 +39,8 @@ export const PAYMENT_CORE = [
 ];
 
 @Module({
-  controllers: [PaymentController, healthController(PaymentSubject.health)],
-  providers: [...PAYMENT_CORE, FinanceService, OfflineService, SignupClosedConsumer, ...durableConsumers],
+  controllers: [OrderController, NotifyController, RefundController, OfflineController, ReconcileController, healthController(PaymentSubject.health)],
+  providers: [...PAYMENT_CORE, FinanceService, FinanceRefundService, OfflineService, SignupClosedConsumer, ...durableConsumers],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

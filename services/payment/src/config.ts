@@ -1,4 +1,4 @@
-import { loadConfig } from '@cmp/common';
+import { loadConfig, readStorageConfig } from '@cmp/common';
 
 /**
  * Read once at start-up. The Alipay settings are the merchant's: app id, the app's private key, Alipay's public key
@@ -28,9 +28,13 @@ export const loadPaymentConfig = () =>
       jobIntervalSeconds: env.int('PAYMENT_JOB_INTERVAL_SECONDS', 60, 1, 3600),
       /** When the day before is reconciled, as a cron pattern in Beijing time (Alipay's bills are ready after 9:00). */
       reconcileCron: env.string('PAYMENT_RECONCILE_CRON', '0 30 9 * * *'),
+      /** The gateway's stored files (same STORAGE_* settings): uploaded bills are read from bills/. */
+      storage: readStorageConfig(env),
     };
   });
 export type PaymentConfig = ReturnType<typeof loadPaymentConfig>;
 
 export const PAYMENT_CONFIG = Symbol('PAYMENT_CONFIG');
+/** The stored files' backend (STORAGE_DRIVER). */
+export const STORAGE = Symbol('STORAGE');
 export const PAYMENT_SCHEMA = 'payment';

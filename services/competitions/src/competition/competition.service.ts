@@ -108,8 +108,8 @@ export class CompetitionService {
         [src.id, req.meta.lang === 'en' ? ' (copy)' : '（副本）', caller.userId],
       );
       await m.query(
-        `INSERT INTO competition_items (competition_id, name, name_en, description, quota, fee_cents, file_types, max_file_mb, max_files, order_num)
-         SELECT $2, name, name_en, description, quota, fee_cents, file_types, max_file_mb, max_files, order_num
+        `INSERT INTO competition_items (competition_id, name, name_en, description, quota, fee_fen, file_types, max_file_mb, max_files, order_num)
+         SELECT $2, name, name_en, description, quota, fee_fen, file_types, max_file_mb, max_files, order_num
            FROM competition_items WHERE competition_id = $1`,
         [src.id, copyId],
       );
@@ -180,16 +180,16 @@ export class CompetitionService {
     const p = req.payload;
     return this.change(req, p.competitionId, async (m, before) => {
       if (p.id && !before.items.some((i) => i.id === p.id)) throw AppError.notFound('competition.unknownItem', { id: p.id });
-      const values = [p.name, p.nameEn, p.description, p.quota, p.feeCents, p.orderNum];
+      const values = [p.name, p.nameEn, p.description, p.quota, p.feeFen, p.orderNum];
       try {
         if (p.id) {
           await m.query(
-            `UPDATE competition_items SET name = $2, name_en = $3, description = $4, quota = $5, fee_cents = $6, order_num = $7 WHERE id = $1`,
+            `UPDATE competition_items SET name = $2, name_en = $3, description = $4, quota = $5, fee_fen = $6, order_num = $7 WHERE id = $1`,
             [p.id, ...values],
           );
         } else {
           await m.query(
-            `INSERT INTO competition_items (competition_id, name, name_en, description, quota, fee_cents, order_num) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+            `INSERT INTO competition_items (competition_id, name, name_en, description, quota, fee_fen, order_num) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
             [before.id, ...values],
           );
         }

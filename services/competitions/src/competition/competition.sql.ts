@@ -15,7 +15,7 @@ export const COMPETITION_COLUMNS = `
   (SELECT count(*)::int FROM competition_items i WHERE i.competition_id = c.id) AS "itemCount"`;
 
 export const ITEM_COLUMNS = `
-  id, competition_id AS "competitionId", name, name_en AS "nameEn", description, quota, fee_cents AS "feeCents",
+  id, competition_id AS "competitionId", name, name_en AS "nameEn", description, quota, fee_fen AS "feeFen",
   order_num AS "orderNum"`;
 
 export const STAGE_COLUMNS = `

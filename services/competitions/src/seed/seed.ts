@@ -60,7 +60,7 @@ export interface SeededCompetition {
   groupId: number;
   name: string;
   nameEn: string;
-  items: { id: number; name: string; nameEn: string; quota: number | null; feeCents: number }[];
+  items: { id: number; name: string; nameEn: string; quota: number | null; feeFen: number }[];
 }
 
 const DAY = 86_400_000;
@@ -136,10 +136,10 @@ export async function seedCompetitions(m: EntityManager, groups: Record<string, 
     seeded[c.nameEn] = { id, groupId: groups[c.code], name: c.name, nameEn: c.nameEn, items: [] };
     for (const [i, [name, nameEn, quota, fee]] of c.items.entries()) {
       const [item] = await m.query(
-        `INSERT INTO competition_items (competition_id, name, name_en, quota, fee_cents, order_num) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        `INSERT INTO competition_items (competition_id, name, name_en, quota, fee_fen, order_num) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
         [id, name, nameEn, quota, fee, i + 1],
       );
-      seeded[c.nameEn].items.push({ id: item.id, name, nameEn, quota, feeCents: fee });
+      seeded[c.nameEn].items.push({ id: item.id, name, nameEn, quota, feeFen: fee });
     }
     const stages: [string, string, number, number][] = [
       ['初赛', 'Preliminary round', end + 16, end + 30],

@@ -4,6 +4,9 @@ import { ConsumeEvent } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, PayStatus, yuanOf, type PaymentOrderPaidEvent, type PaymentOrderRefundedEvent } from '@cmp/contracts';
 import { changed, displayName, loadSignup, notify } from '../signup/signup.sql';
 
+/** An event written before money was named in fen (the MoneyInFen migrations) says amountCents; one may still wait in a stream or outbox. */
+const amountOf = (e: { amountFen?: number; amountCents?: number }): number => e.amountFen ?? e.amountCents ?? 0;
+
 /**
  * Marks sign-ups paid from payment.order.paid and refunded from payment.order.refunded (PAYMENT stream). At least
  * once delivery: the order id (the refund number) is recorded in the same transaction as the change, so a
@@ -24,14 +27,14 @@ export class PaymentConsumer {
     }
     await this.ds.transaction(async (m) => {
       const fresh = await m.query(
-        `INSERT INTO refunds (refund_no, order_id, signup_id, amount_cents) VALUES ($1, $2, $3, $4) ON CONFLICT (refund_no) DO NOTHING RETURNING refund_no`,
-        [e.refundNo, e.orderId, e.signupId, e.amountCents ?? 0],
+        `INSERT INTO refunds (refund_no, order_id, signup_id, amount_fen) VALUES ($1, $2, $3, $4) ON CONFLICT (refund_no) DO NOTHING RETURNING refund_no`,
+        [e.refundNo, e.orderId, e.signupId, amountOf(e)],
       );
       if (!fresh.length) return;
       const s = await loadSignup(m, e.signupId, true);
       if (!s) return this.logger.warn(`refund ${e.refundNo} names an unknown sign-up ${e.signupId}`);
       if (e.full) await changed(m, `UPDATE signups SET pay_status = ${PayStatus.refunded}, updated_at = now() WHERE id = $1 AND pay_status = ${PayStatus.paid} RETURNING id`, [s.id]);
-      await notify(m, [s.captainUserId], 'message.feeRefunded', { name: displayName(s), amount: yuanOf(e.amountCents ?? 0) });
+      await notify(m, [s.captainUserId], 'message.feeRefunded', { name: displayName(s), amount: yuanOf(amountOf(e)) });
     });
   }
 
@@ -43,13 +46,13 @@ export class PaymentConsumer {
     }
     await this.ds.transaction(async (m) => {
       const fresh = await m.query(
-        `INSERT INTO payments (order_id, signup_id, amount_cents, paid_at) VALUES ($1, $2, $3, $4) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
-        [e.orderId, e.signupId, e.amountCents ?? 0, e.paidAt ?? new Date().toISOString()],
+        `INSERT INTO payments (order_id, signup_id, amount_fen, paid_at) VALUES ($1, $2, $3, $4) ON CONFLICT (order_id) DO NOTHING RETURNING order_id`,
+        [e.orderId, e.signupId, amountOf(e), e.paidAt ?? new Date().toISOString()],
       );
       if (!fresh.length) return; // seen before
       const s = await loadSignup(m, e.signupId, true);
       if (!s) return this.logger.warn(`payment ${e.orderId} names an unknown sign-up ${e.signupId}`);
-      if ((e.amountCents ?? 0) < s.feeCents) return this.logger.warn(`payment ${e.orderId} pays ${e.amountCents} of a fee of ${s.feeCents}: not marked paid`);
+      if (amountOf(e) < s.feeFen) return this.logger.warn(`payment ${e.orderId} pays ${amountOf(e)} of a fee of ${s.feeFen}: not marked paid`);
       const done = await changed(m, `UPDATE signups SET pay_status = ${PayStatus.paid}, updated_at = now() WHERE id = $1 AND pay_status = ${PayStatus.unpaid} RETURNING id`, [s.id]);
       if (done.length) await notify(m, [s.captainUserId], 'message.signupPaid', { name: displayName(s) });
     });

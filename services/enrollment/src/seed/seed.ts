@@ -10,7 +10,7 @@ export interface SeededCompetition {
   groupId: number;
   name: string;
   nameEn: string;
-  items: { id: number; name: string; nameEn: string; quota: number | null; feeCents: number }[];
+  items: { id: number; name: string; nameEn: string; quota: number | null; feeFen: number }[];
 }
 
 export interface Demo {
@@ -43,11 +43,11 @@ export async function seed(m: EntityManager, demo: Demo): Promise<void> {
     const captain = members[0];
     const [{ id }] = await m.query(
       `INSERT INTO signups (competition_id, item_id, group_id, competition_name, item_name, type, team_name, captain_user_id, school_name,
-              status, pay_status, fee_cents, member_count, teachers, invite_code, competition_name_en, item_name_en)
+              status, pay_status, fee_fen, member_count, teachers, invite_code, competition_name_en, item_name_en)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id::int AS id`,
       [
         c.id, item.id, c.groupId, c.name, item.name, type, teamName, users[captain], PROFILES[captain].schoolName, status,
-        item.feeCents > 0 ? PayStatus.unpaid : PayStatus.free, item.feeCents, members.length,
+        item.feeFen > 0 ? PayStatus.unpaid : PayStatus.free, item.feeFen, members.length,
         JSON.stringify(type === SignupType.team ? [{ name: '赵老师', phone: '13800000004' }] : []), randomBytes(16).toString('hex'),
         c.nameEn, item.nameEn,
       ],

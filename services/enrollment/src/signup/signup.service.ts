@@ -105,7 +105,7 @@ export class SignupService {
     if (hasSchoolQuota(s.enroll) && schoolId === null) throw AppError.badRequest('enroll.schoolRequired');
     const params = [
       s.id, item.id, s.groupId, s.name, item.name, p.type, teamName ?? null, captain.userId, schoolId, captain.profile.schoolName ?? null,
-      item.feeCents > 0 ? PayStatus.unpaid : PayStatus.free, item.feeCents, members.length, JSON.stringify(teachers), randomBytes(16).toString('hex'),
+      item.feeFen > 0 ? PayStatus.unpaid : PayStatus.free, item.feeFen, members.length, JSON.stringify(teachers), randomBytes(16).toString('hex'),
       members.map((x) => x.userId), members.map((x) => x.username), members.map((x) => x.captain), members.map((x) => JSON.stringify(x.profile)),
       item.quota !== null, schoolQuotaOf(s.enroll, schoolId), JSON.stringify(captain.profile), s.nameEn ?? '', item.nameEn ?? '',
     ];
@@ -175,7 +175,7 @@ export class SignupService {
     const captain = (await loadMembers(this.ds.manager, s.id)).find((x) => x.userId === s.captainUserId);
     return {
       signupId: s.id, groupId: s.groupId, competitionId: s.competitionId, competitionName: s.competitionName, itemId: s.itemId, itemName: s.itemName,
-      payStatus: s.payStatus, status: s.status, feeCents: s.feeCents, payerName: String(captain?.profile.realName ?? '') || captain?.username || '',
+      payStatus: s.payStatus, status: s.status, feeFen: s.feeFen, payerName: String(captain?.profile.realName ?? '') || captain?.username || '',
     };
   }
 
@@ -328,7 +328,7 @@ export function signUpStatement(waitForLocked: boolean): string {
       SELECT slot_no FROM event_slots WHERE $20::boolean AND item_id = $2::int AND signup_id IS NULL ORDER BY slot_no LIMIT 1 FOR UPDATE ${waitForLocked ? '' : 'SKIP LOCKED'}
     ), s AS (
       INSERT INTO signups AS s (competition_id, item_id, group_id, competition_name, item_name, type, team_name, captain_user_id,
-              school_id, school_name, pay_status, fee_cents, member_count, teachers, invite_code, competition_name_en, item_name_en)
+              school_id, school_name, pay_status, fee_fen, member_count, teachers, invite_code, competition_name_en, item_name_en)
       VALUES ($1::int, $2::int, $3::int, $4, $5, $6::int, $7, $8::int, $9::int, $10, $11::int, $12::int, $13::int, $14::jsonb, $15, $23, $24) RETURNING ${SIGNUP_COLUMNS}
     ), m AS (
       INSERT INTO signup_members (signup_id, item_id, user_id, username, captain, profile)

@@ -6,7 +6,7 @@ import { SignupStatus, translate, type Lang, type MemberProfile, type Signup } f
 export const SIGNUP_COLUMNS = `s.id::int AS id, s.competition_id AS "competitionId", s.competition_name AS "competitionName",
   s.competition_name_en AS "competitionNameEn", s.item_id AS "itemId", s.item_name AS "itemName", s.item_name_en AS "itemNameEn", s.group_id AS "groupId", s.type, s.team_name AS "teamName",
   s.captain_user_id AS "captainUserId", s.school_id AS "schoolId", s.school_name AS "schoolName", s.status,
-  s.pay_status AS "payStatus", s.fee_cents AS "feeCents", s.member_count AS "memberCount", s.teachers,
+  s.pay_status AS "payStatus", s.fee_fen AS "feeFen", s.member_count AS "memberCount", s.teachers,
   s.reject_reason AS "rejectReason", s.created_at AS "createdAt", s.updated_at AS "updatedAt"`;
 
 export interface SignupRow extends Signup {

@@ -173,7 +173,7 @@ export class ItemDto extends CompetitionPartDto {
   @IsInt()
   @Min(0)
   @Max(100_000_000)
-  feeCents = 0;
+  feeFen = 0;
 }
 
 export class ChildIdDto extends CompetitionIdQueryDto {

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, buildWorkbook, parseAlipayBill, XLSX_TYPE } from '@cmp/common';
+import { AppError, buildWorkbook, XLSX_TYPE } from '@cmp/common';
 import { ErrorCode, ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type OfflinePaymentView, type OrderDetail, type OrderPage, type OrderView, type Page, type PayReply, type ReconDetail, type ReconRunView, type RefundView } from '@cmp/contracts';
 import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
@@ -14,8 +14,6 @@ import { sniffImageType } from '../files/image-type';
 import { contentTypeOfWork, sniffWorkType } from '../files/work-type';
 import { BillDayDto, BillImportQueryDto, OfflineCreateDto, OfflineDecisionDto, OfflinePageDto, OrderPageDto, PayDto, PayQueryDto, ReconDetailDto, RefundDto, RefundPageDto } from './payment.dto';
 
-/** An uploaded bill goes to the payment service as parsed lines in one NATS message (1 MB): this many fit. */
-const MAX_UPLOADED_BILL_ROWS = 4000;
 const BILL_FILE_LIMIT = 20 * 1024 * 1024;
 const VOUCHER_LIMIT = 10 * 1024 * 1024;
 
@@ -59,6 +57,8 @@ export class AlipayPaymentController {
     return Buffer.from(answer);
   }
 }
+
+const isZip = (data: Buffer) => data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
 
 /** A flat object of strings (what the form parser makes), or null for anything else. */
 function formFields(body: unknown): Record<string, string> | null {
@@ -126,22 +126,27 @@ export class FinanceController {
 @ApiBearerAuth()
 @Controller('finance/reconcile')
 export class ReconcileController {
-  constructor(private readonly rpc: RpcService) {}
+  constructor(
+    private readonly rpc: RpcService,
+    @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+  ) {}
 
-  /** An uploaded bill (the merchant platform's zip or CSV, GBK or UTF-8), reconciled at once. */
+  /**
+   * An uploaded bill (the merchant platform's zip or CSV, GBK or UTF-8), reconciled at once: stored for the payment
+   * service, which reads and parses it, and removed once it answers (the run keeps what the bill said).
+   */
   @Post('import')
   @HttpCode(200)
   @Permissions(Perm.financeEdit)
   @ApiConsumes('multipart/form-data')
   async import(@RequestCtx() ctx: Ctx, @Req() req: FastifyRequest, @Query() q: BillImportQueryDto): Promise<ReconDetail> {
     const { data, filename } = await readUpload(req, BILL_FILE_LIMIT);
-    const bill = await parseAlipayBill(data);
-    const day = q.billDay ?? bill.day;
-    if (!day) throw AppError.badRequest('payment.billDayUnknown');
-    if (bill.rows.length > MAX_UPLOADED_BILL_ROWS) {
-      throw AppError.badRequest('payment.billUnreadable', { reason: `超过 ${MAX_UPLOADED_BILL_ROWS} 行，请用“从支付宝下载” / more than ${MAX_UPLOADED_BILL_ROWS} lines: fetch it from Alipay instead` });
+    const billKey = await this.storage.save('bills', data, isZip(data) ? 'zip' : 'csv');
+    try {
+      return await this.rpc.call(ctx, S.reconcileImport, { billKey, fileName: filename.slice(0, 200), billDay: q.billDay });
+    } finally {
+      await this.storage.remove('bills', billKey);
     }
-    return this.rpc.call(ctx, S.reconcileRows, { day, fileName: filename.slice(0, 200), rows: bill.rows });
   }
 
   /** Downloads a day's bill from Alipay (bill download call) and reconciles it. */
@@ -194,7 +199,13 @@ export class OfflinePaymentController {
     const ext = image && ['png', 'jpg'].includes(image.ext) ? image.ext : sniffWorkType(data)?.types[0] === 'pdf' ? 'pdf' : null;
     if (!ext) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'payment.voucherType');
     const voucherKey = await this.storage.save('vouchers', data, ext, contentTypeOfWork(ext));
-    return this.rpc.call(ctx, S.offlineCreate, { ...q, voucherKey });
+    try {
+      return await this.rpc.call(ctx, S.offlineCreate, { ...q, voucherKey });
+    } catch (e) {
+      // A refused record keeps no voucher.
+      await this.storage.remove('vouchers', voucherKey);
+      throw e;
+    }
   }
 
   @Get('page')

@@ -88,7 +88,7 @@ export interface CompetitionOptions {
   teacherMax?: number;
   schoolQuota?: number | null;
   requiredFields?: string[];
-  /** [name, quota, feeCents, nameEn?] per event. */
+  /** [name, quota, feeFen, nameEn?] per event. */
   items?: [string, number | null, number, string?][];
   enroll?: [number, number];
   submit?: [number, number] | null;
@@ -104,8 +104,8 @@ export async function makeCompetition(token: string, o: CompetitionOptions = {})
     return r.data;
   };
   const c = ok(await api<CompetitionDetail>('/competition/info/add', { token, body: { name, nameEn: o.nameEn ?? `${name} EN`, year: 2026, summary: '报名测试' } }), 'add');
-  for (const [i, [item, quota, feeCents, nameEn]] of (o.items ?? [['A组', 100, 0]]).entries()) {
-    ok(await api('/competition/item/save', { token, body: { competitionId: c.id, name: item, quota, feeCents, orderNum: i, ...(nameEn ? { nameEn } : {}) } }), 'item');
+  for (const [i, [item, quota, feeFen, nameEn]] of (o.items ?? [['A组', 100, 0]]).entries()) {
+    ok(await api('/competition/item/save', { token, body: { competitionId: c.id, name: item, quota, feeFen, orderNum: i, ...(nameEn ? { nameEn } : {}) } }), 'item');
   }
   const [start, end] = o.enroll ?? [-1, 30];
   let detail = ok(

@@ -1,14 +1,32 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { OutboxRelay, preparedQuery } from '@cmp/common';
-import { EventSubject, fenOf, type CallbackVerdict } from '@cmp/contracts';
+import { EventSubject, fenOf, type CallbackVerdict, type PaymentOrderPaidEvent, type RpcRequest } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
 import { fromBeijingTime } from '../alipay/time';
 import { RefundSender } from '../refund/refund.service';
 
 /** Verdicts after which Alipay must try again (answer "failure"): the notification was not accepted. */
 const REFUSED: ReadonlySet<CallbackVerdict> = new Set(['badSignature', 'wrongApp', 'wrongSeller', 'unknownOrder', 'amountMismatch']);
-export const accepted = (v: CallbackVerdict) => !REFUSED.has(v);
+const accepted = (v: CallbackVerdict) => !REFUSED.has(v);
+
+/** An SQL expression whose JSON value has type T. */
+type Sql<T> = string & { readonly json: T };
+const text = (e: string) => `(${e})::text` as Sql<string>;
+const int = (e: string) => `(${e})::int` as Sql<number>;
+
+/**
+ * payment.order.paid as the statement below builds it, one expression per field cast to the field's JSON type: the
+ * compiler refuses a field missing, extra or of another type than PaymentOrderPaidEvent's (and the payment
+ * end-to-end test reads the stored event back).
+ */
+const PAID_EVENT = {
+  orderId: text('$1'),
+  signupId: int('paid.signup_id'),
+  amountFen: int('$5'),
+  paidAt: text('$7'),
+} satisfies { [K in keyof PaymentOrderPaidEvent]-?: Sql<PaymentOrderPaidEvent[K]> };
+const paidEventJson = `jsonb_build_object(${Object.entries(PAID_EVENT).map(([key, sql]) => `'${key}', ${sql}`).join(', ')})`;
 
 /**
  * What Alipay says about an order, applied in one statement (so one round trip, atomic by itself): the order row
@@ -26,7 +44,7 @@ const APPLY = `
     RETURNING orders.id, orders.signup_id
   ), event AS (
     INSERT INTO outbox (subject, payload)
-    SELECT '${EventSubject.paymentOrderPaid}', jsonb_build_object('orderId', $1::text, 'signupId', paid.signup_id, 'amountCents', $5::int, 'paidAt', $7::text) FROM paid
+    SELECT '${EventSubject.paymentOrderPaid}', ${paidEventJson} FROM paid
     RETURNING id
   ), verdict AS (
     SELECT CASE
@@ -61,6 +79,11 @@ export class NotifyService {
     private readonly relay: OutboxRelay,
     private readonly refunds: RefundSender,
   ) {}
+
+  /** Alipay's notification; the answer is what Alipay must read: "success" once applied and committed, "failure" to have it try again. */
+  async answer(req: RpcRequest<Record<string, string>>): Promise<'success' | 'failure'> {
+    return accepted(await this.receive(req.payload ?? {}, 'notify')) ? 'success' : 'failure';
+  }
 
   async receive(f: Record<string, string>, source: 'notify' | 'query'): Promise<CallbackVerdict> {
     const orderNo = cut(f.out_trade_no, 64) ?? '';

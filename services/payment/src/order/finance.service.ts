@@ -1,24 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf, likePattern, pageOf, Scopes } from '@cmp/common';
-import { translate, yuanOf, type CallbackView, type OrderDetail, type OrderPage, type OrderPageQuery, type Page, type PageQuery, type RefundRequest, type RefundView, type RpcRequest } from '@cmp/contracts';
-import { RefundSender } from '../refund/refund.service';
-import { createRefund } from '../refund/refund.sql';
+import { AppError, callerOf, inScope, likePattern, pageOf, Scopes } from '@cmp/common';
+import { translate, yuanOf, type CallbackView, type OrderDetail, type OrderPage, type OrderPageQuery, type RefundView, type RpcRequest } from '@cmp/contracts';
+import { REFUND_COLUMNS } from '../refund/refund.sql';
 import { ORDER_COLUMNS, ORDER_ROW, type OrderRow } from './order.sql';
 import { OrderService } from './order.service';
 
-const REFUND_COLUMNS = `f.id::int AS id, f.refund_no AS "refundNo", f.order_id::int AS "orderId", o.order_no AS "orderNo", f.amount_fen AS "amountFen",
-  f.reason, f.status, f.attempts, f.last_error AS "lastError", f.requested_by AS "requestedBy", f.created_at AS "createdAt", f.finished_at AS "finishedAt"`;
 const EXPORT_LIMIT = 10000;
 
-/** Finance staff: every order, callback and refund of their organisations, and the manual actions. */
+/** Finance staff: every order of their organisations with its callbacks and refunds, closing and exporting them. */
 @Injectable()
 export class FinanceService {
   constructor(
     private readonly ds: DataSource,
     private readonly scopes: Scopes,
     private readonly orders: OrderService,
-    private readonly refunds: RefundSender,
   ) {}
 
   private async where(req: RpcRequest<OrderPageQuery>): Promise<{ sql: string; params: unknown[] }> {
@@ -48,10 +44,9 @@ export class FinanceService {
   }
 
   /** An order of the caller's organisations; another organisation's is "not found", as if it did not exist. */
-  private async scoped(req: RpcRequest, id: number): Promise<OrderRow> {
+  async scoped(req: RpcRequest, id: number): Promise<OrderRow> {
     const [o]: OrderRow[] = await this.ds.query(`SELECT ${ORDER_ROW} FROM orders o WHERE o.id = $1`, [id]);
-    const scope = await this.scopes.of(req);
-    if (!o || (scope !== null && !scope.includes(o.groupId))) throw AppError.notFound('payment.orderNotFound', { id });
+    if (!o || !inScope(await this.scopes.of(req), o.groupId)) throw AppError.notFound('payment.orderNotFound', { id });
     return o;
   }
 
@@ -73,29 +68,6 @@ export class FinanceService {
     if (o.status !== 'unpaid') throw AppError.badRequest('payment.notClosable');
     await this.orders.closeEverywhere(o, `closed by ${callerOf(req).username}`);
     return this.detail(req);
-  }
-
-  async refund(req: RpcRequest<RefundRequest>): Promise<OrderDetail> {
-    const o = await this.scoped(req, req.payload.orderId);
-    if (!req.payload.reason?.trim()) throw AppError.badRequest('payment.reasonRequired');
-    const created = await this.ds.transaction((m) =>
-      createRefund(m, { orderId: o.id, amountFen: req.payload.amountFen, reason: req.payload.reason.trim(), requestedBy: callerOf(req).username }),
-    );
-    // Sent now; an answer lost on the way leaves it pending for the worker, which sends it again under the same number.
-    await this.refunds.send(created.id);
-    return this.detail({ ...req, payload: { id: o.id } });
-  }
-
-  async refundPage(req: RpcRequest<PageQuery & { keyword?: string; status?: string }>): Promise<Page<RefundView>> {
-    const { pageNum, pageSize, offset } = pageOf(req.payload);
-    const params = [await this.scopes.of(req), likePattern(req.payload.keyword), req.payload.status ?? null];
-    const sql = `($1::int[] IS NULL OR o.group_id = ANY($1)) AND ($2::text IS NULL OR f.refund_no ILIKE $2 OR o.order_no ILIKE $2 OR o.payer_name ILIKE $2)
-      AND ($3::text IS NULL OR f.status = $3)`;
-    const [list, [{ total }]] = await Promise.all([
-      this.ds.query(`SELECT ${REFUND_COLUMNS} FROM refunds f JOIN orders o ON o.id = f.order_id WHERE ${sql} ORDER BY f.id DESC LIMIT ${pageSize} OFFSET ${offset}`, params),
-      this.ds.query(`SELECT count(*)::int AS total FROM refunds f JOIN orders o ON o.id = f.order_id WHERE ${sql}`, params),
-    ]);
-    return { list, total, pageNum, pageSize };
   }
 
   /** The filtered orders as spreadsheet rows (amounts in yuan), in the caller's language. */

@@ -28,7 +28,7 @@ export class OrderService {
     const me = callerOf(req);
     const s = await this.rpc.request<SignupPayable>(EnrollmentSubject.signupPayable, { ...req, payload: { signupId: req.payload.signupId } });
     const open = s.status === SignupStatus.pending || s.status === SignupStatus.approved;
-    if (!open || s.payStatus !== PayStatus.unpaid || s.feeCents <= 0) throw AppError.badRequest('payment.signupNotPayable');
+    if (!open || s.payStatus !== PayStatus.unpaid || s.feeFen <= 0) throw AppError.badRequest('payment.signupNotPayable');
     const order = await this.openOrder(s, me.userId);
     const { channel } = req.payload;
     const reply: PayReply = { orderNo: order.orderNo, amountFen: order.amountFen, channel, expiresAt: new Date(order.expiresAt).toISOString() };
@@ -46,7 +46,7 @@ export class OrderService {
   private async openOrder(s: SignupPayable, payerUserId: number): Promise<OrderRow> {
     const [current]: OrderRow[] = await this.ds.query(`SELECT ${ORDER_ROW} FROM orders o WHERE o.signup_id = $1 AND o.status = 'unpaid'`, [s.signupId]);
     if (current) {
-      const fresh = new Date(current.expiresAt).getTime() - Date.now() > MIN_LEFT_MS && current.amountFen === s.feeCents;
+      const fresh = new Date(current.expiresAt).getTime() - Date.now() > MIN_LEFT_MS && current.amountFen === s.feeFen;
       if (fresh) return current;
       if (!(await this.closeEverywhere(current, 'superseded'))) throw AppError.badRequest('payment.signupNotPayable');
     }
@@ -57,7 +57,7 @@ export class OrderService {
           `INSERT INTO orders (id, order_no, group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_user_id, payer_name, amount_fen, expires_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(mins => $12))
            RETURNING ${ORDER_ROW.replace(/\bo\./g, '')}`,
-          [id, no, s.groupId, s.signupId, s.competitionId, s.competitionName.slice(0, 200), s.itemId, s.itemName.slice(0, 200), payerUserId, s.payerName.slice(0, 100), s.feeCents, this.config.orderTimeoutMinutes],
+          [id, no, s.groupId, s.signupId, s.competitionId, s.competitionName.slice(0, 200), s.itemId, s.itemName.slice(0, 200), payerUserId, s.payerName.slice(0, 100), s.feeFen, this.config.orderTimeoutMinutes],
         );
         return row;
       });

@@ -1,4 +1,4 @@
-import type { BillRow } from '@cmp/common';
+import type { BillRow } from './alipay-bill';
 import type { ReconKind } from '@cmp/contracts';
 
 /** A payment as the platform's books have it. */

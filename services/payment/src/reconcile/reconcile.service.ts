@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf, parseAlipayBill, RPC, Scopes, type BillRow, type NatsRpcClient, type Scope } from '@cmp/common';
+import { AppError, callerOf, formatBytes, pageOf, RPC, Scopes, uploadedBillKey, type NatsRpcClient, type Scope, type StorageBackend } from '@cmp/common';
 import {
   AuthSubject,
   EnrollmentSubject,
   Perm,
   RECON_KINDS,
-  type ReconcileRows,
+  type PageQuery,
+  type ReconcileImport,
   type ReconDetail,
   type ReconItemView,
   type ReconKind,
@@ -15,10 +16,14 @@ import {
 } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
 import { OrderService } from '../order/order.service';
+import { STORAGE } from '../config';
+import { parseAlipayBill, type BillRow } from './alipay-bill';
 import { matchBill, type BookPayment, type BookRefund } from './match';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const BILL_DOWNLOAD_LIMIT = 50 * 1024 * 1024;
+/** Uploads stay as long as when their rows travelled in one NATS message; a longer day is fetched from Alipay. */
+const MAX_UPLOADED_BILL_ROWS = 4000;
 /** Items a caller sees: their organisations' orders, and lines of orders the platform does not know (no organisation). */
 const VISIBLE = `($1::int[] IS NULL OR i.group_id IS NULL OR i.group_id = ANY($1))`;
 
@@ -43,11 +48,19 @@ export class ReconcileService {
     private readonly orders: OrderService,
     private readonly scopes: Scopes,
     @Inject(RPC) private readonly rpc: NatsRpcClient,
+    @Inject(STORAGE) private readonly storage: StorageBackend,
   ) {}
 
-  async fromRows(req: RpcRequest<ReconcileRows>): Promise<ReconDetail> {
-    const { day, rows, fileName } = req.payload;
-    const id = await this.run(rows, day, 'upload', fileName, callerOf(req).username);
+  /** A bill the gateway stored from an upload, reconciled for the clerk's day or the bill's own. */
+  async importBill(req: RpcRequest<ReconcileImport>): Promise<ReconDetail> {
+    const { billKey, fileName, billDay } = req.payload;
+    const file = await this.storage.get(uploadedBillKey(billKey));
+    if (!file) throw new Error(`uploaded bill ${billKey} is not in storage: do the gateway and the payment service share STORAGE_*?`);
+    const bill = await parseAlipayBill(Buffer.concat(await file.stream.toArray()));
+    const day = billDay ?? bill.day;
+    if (!day) throw AppError.badRequest('payment.billDayUnknown');
+    if (bill.rows.length > MAX_UPLOADED_BILL_ROWS) throw AppError.badRequest('payment.billTooLongToUpload', { max: MAX_UPLOADED_BILL_ROWS });
+    const id = await this.run(bill.rows, day, 'upload', fileName, callerOf(req).username);
     return this.detail({ ...req, payload: { id } });
   }
 
@@ -63,7 +76,7 @@ export class ReconcileService {
     const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
     if (!res.ok) throw AppError.badRequest('payment.billUnreadable', { reason: `HTTP ${res.status}` });
     const file = Buffer.from(await res.arrayBuffer());
-    if (file.length > BILL_DOWNLOAD_LIMIT) throw AppError.badRequest('payment.billUnreadable', { reason: 'larger than 50 MB' });
+    if (file.length > BILL_DOWNLOAD_LIMIT) throw AppError.badRequest('payment.billTooLarge', { limit: formatBytes(BILL_DOWNLOAD_LIMIT) });
     const bill = await parseAlipayBill(file);
     return this.run(bill.rows, day, 'download', new URL(url).pathname.split('/').pop() ?? '', by);
   }
@@ -126,11 +139,10 @@ export class ReconcileService {
     });
   }
 
-  async page(req: RpcRequest<{ pageNum?: number; pageSize?: number }>) {
-    const pageNum = Math.max(1, req.payload.pageNum ?? 1);
-    const pageSize = Math.min(100, Math.max(1, req.payload.pageSize ?? 10));
+  async page(req: RpcRequest<PageQuery>) {
+    const { pageNum, pageSize, offset } = pageOf(req.payload);
     const [runs, [{ total }]] = await Promise.all([
-      this.ds.query(`SELECT ${RUN_COLUMNS} FROM recon_runs r ORDER BY r.bill_day DESC, r.id DESC LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`),
+      this.ds.query(`SELECT ${RUN_COLUMNS} FROM recon_runs r ORDER BY r.bill_day DESC, r.id DESC LIMIT ${pageSize} OFFSET ${offset}`),
       this.ds.query(`SELECT count(*)::int AS total FROM recon_runs`),
     ]);
     return { list: await this.withCounts(runs, await this.scopes.of(req)), total, pageNum, pageSize };

@@ -3,9 +3,9 @@ import { DataSource } from 'typeorm';
 import { OutboxRelay, returnedRows, writeEvent } from '@cmp/common';
 import { EventSubject, type PaymentOrderRefundedEvent } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
-import { createRefund, settleOrderStatus } from './refund.sql';
+import { createRefund, settleOrderStatus, systemReason } from './refund.sql';
 
-const DOUBLE_PAYMENT = 'duplicate payment / 重复支付';
+const DOUBLE_PAYMENT = systemReason('payment.refundReason.doublePayment');
 /** Alipay answers after which the same refund request is to be sent again (its docs: retry with the same out_request_no). */
 const RETRYABLE = /^(aop\.)?(ACQ\.SYSTEM_ERROR|ACQ\.SELLER_BALANCE_NOT_ENOUGH|isp\.unknow-error|20000)\b/;
 
@@ -75,8 +75,8 @@ export class RefundSender {
         orderId: r.orderNo,
         signupId: r.signupId,
         refundNo: r.refundNo,
-        amountCents: r.amountFen,
-        refundedCents: order.refundedFen,
+        amountFen: r.amountFen,
+        refundedFen: order.refundedFen,
         full: order.refundedFen === order.amountFen,
       } satisfies PaymentOrderRefundedEvent);
     });

@@ -1,6 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import { AppError, returnedRows } from '@cmp/common';
-import { yuanOf } from '@cmp/contracts';
+import { translate, yuanOf } from '@cmp/contracts';
+
+/** A refund as finance sees it (refunds f joined with orders o). */
+export const REFUND_COLUMNS = `f.id::int AS id, f.refund_no AS "refundNo", f.order_id::int AS "orderId", o.order_no AS "orderNo", f.amount_fen AS "amountFen",
+  f.reason, f.status, f.attempts, f.last_error AS "lastError", f.requested_by AS "requestedBy", f.created_at AS "createdAt", f.finished_at AS "finishedAt"`;
+
+/** A refund reason the platform gives itself, in both languages: Alipay shows it to the payer, finance reads it in either. */
+export const systemReason = (key: string, detail?: string): string => `${translate(key, 'zh-CN')} / ${translate(key, 'en')}${detail ? `: ${detail}` : ''}`;
 
 /** Order and refund numbers: a letter pair, the Beijing date and the row id, unique and readable on a bill. */
 export async function nextNumber(m: Pick<EntityManager, 'query'>, prefix: 'CP' | 'RF', sequence: string): Promise<{ id: string; no: string }> {

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { ConsumeEvent } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, type SignupClosedEvent } from '@cmp/contracts';
 import { RefundSender } from './refund.service';
-import { createRefund } from './refund.sql';
+import { createRefund, systemReason } from './refund.sql';
 
 /**
  * Refunds a paid sign-up that was rejected or withdrawn (enrollment.signup.closed), in full: what is paid and not
@@ -20,7 +20,7 @@ export class SignupClosedConsumer {
   @ConsumeEvent({ stream: EventStream.enrollment, durable: EventConsumer.paymentSignupClosed, subject: EventSubject.signupClosed })
   async closed(e: SignupClosedEvent): Promise<void> {
     if (!e?.refund || !Number.isInteger(e.signupId)) return;
-    const reason = `${e.status === 'rejected' ? '报名被驳回 / rejected' : '报名已撤销 / withdrawn'}${e.reason ? `: ${e.reason}` : ''}`;
+    const reason = systemReason(e.status === 'rejected' ? 'payment.refundReason.rejected' : 'payment.refundReason.withdrawn', e.reason);
     const created = await this.ds.transaction(async (m) => {
       const orders: { id: string; left: number }[] = await m.query(
         `SELECT o.id, o.amount_fen - o.refunded_fen - COALESCE((SELECT sum(amount_fen) FROM refunds WHERE order_id = o.id AND status = 'pending'), 0) AS left

@@ -1,8 +1,8 @@
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { CompetitionItem } from '@cmp/contracts';
+import { fenOf, yuanOf, type CompetitionItem } from '@cmp/contracts';
 import { competitionApi } from '@/app/api/competition.api';
-import { fenToYuan, yuanToFen } from '../hooks/rules';
+import { formatMoney } from '@/app/i18n/format';
 import { EditableTable, orderColumn, textColumn, type EditableColumn, type EditorProps } from './EditableTable';
 import { NS } from './shared';
 
@@ -10,7 +10,8 @@ interface Values {
   name: string;
   nameEn: string;
   quota: number | null;
-  fee: number | null;
+  /** Yuan as typed ("12.30"), turned into fen exactly by fenOf. */
+  fee: string | null;
   orderNum: number;
 }
 
@@ -39,10 +40,10 @@ export function ItemsEditor(props: EditorProps) {
       width: 130,
       field: (
         <Form.Item name="fee">
-          <InputNumber min={0} max={1_000_000} precision={2} style={{ width: '100%' }} />
+          <InputNumber<string> min="0" max="1000000" precision={2} stringMode style={{ width: '100%' }} />
         </Form.Item>
       ),
-      shown: (i) => (i.feeCents ? `¥${fenToYuan(i.feeCents).toFixed(2)}` : t('item.free')),
+      shown: (i) => (i.feeFen ? formatMoney(i.feeFen) : t('item.free')),
     },
     orderColumn(t('item.order')),
   ];
@@ -56,8 +57,8 @@ export function ItemsEditor(props: EditorProps) {
       scrollX={900}
       valuesOf={(i) =>
         i
-          ? { name: i.name, nameEn: i.nameEn, quota: i.quota, fee: fenToYuan(i.feeCents), orderNum: i.orderNum }
-          : { name: '', nameEn: '', quota: null, fee: 0, orderNum: detail.items.length }
+          ? { name: i.name, nameEn: i.nameEn, quota: i.quota, fee: yuanOf(i.feeFen), orderNum: i.orderNum }
+          : { name: '', nameEn: '', quota: null, fee: '0', orderNum: detail.items.length }
       }
       save={(v, i) =>
         competitionApi.saveItem({
@@ -67,7 +68,7 @@ export function ItemsEditor(props: EditorProps) {
           nameEn: v.nameEn?.trim() ?? '',
           description: i?.description ?? '',
           quota: v.quota ?? null,
-          feeCents: yuanToFen(v.fee),
+          feeFen: fenOf(v.fee) ?? 0,
           orderNum: v.orderNum ?? 0,
         })
       }

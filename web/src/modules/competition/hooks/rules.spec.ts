@@ -1,15 +1,8 @@
 import dayjs from 'dayjs';
 import { CompetitionStatus, ParticipationMode } from '@cmp/contracts';
-import { allowedActions, dayRangeToWindow, fenToYuan, repeatedSchools, teamSizeOk, windowToDayRange, yuanToFen } from './rules';
+import { allowedActions, dayRangeToWindow, repeatedSchools, teamSizeOk, windowToDayRange } from './rules';
 
 describe('competition screen rules', () => {
-  it('shows fees in yuan and sends them in fen', () => {
-    expect(yuanToFen(12.3)).toBe(1230);
-    expect(yuanToFen(0.1 + 0.2)).toBe(30);
-    expect(yuanToFen(null)).toBe(0);
-    expect(fenToYuan(1230)).toBe(12.3);
-  });
-
   it('turns a range of days into a window from the first day start to the last day end', () => {
     const w = dayRangeToWindow([dayjs('2026-12-01T15:30:00'), dayjs('2026-12-03T08:00:00')]);
     expect(dayjs(w.startAt!).format('YYYY-MM-DD HH:mm:ss')).toBe('2026-12-01 00:00:00');

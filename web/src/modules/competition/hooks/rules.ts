@@ -7,10 +7,6 @@ import { CompetitionStatus, ParticipationMode, type CompetitionStatus as Status 
  * before saving; the server stays the judge.
  */
 
-/** Fees are shown in yuan and sent in fen; 12.3 yuan is 1230 fen (rounded, so 0.1 + 0.2 does not become 29.999). */
-export const yuanToFen = (yuan: number | null | undefined): number => Math.round((yuan ?? 0) * 100);
-export const fenToYuan = (fen: number): number => fen / 100;
-
 export type DayRange = [Dayjs, Dayjs];
 
 /**

@@ -6,7 +6,7 @@ import { localName } from '@/app/i18n/hooks';
 import { useNavigate } from 'react-router-dom';
 import { SignupType, type CompetitionItem } from '@cmp/contracts';
 import { competitionLists } from '@/app/router/embedded-lists';
-import { formatDateTime } from '@/app/i18n/format';
+import { formatDateTime, formatMoney } from '@/app/i18n/format';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { competitionApi } from '@/app/api/competition.api';
@@ -26,7 +26,7 @@ import {
 } from '../components/shared';
 import { CompetitionNewsTab } from '../components/CompetitionNewsTab';
 import { RankingTab, VotesBoardTab } from '@/app/review/results/PublicResults';
-import { allowedActions, fenToYuan } from '../hooks/rules';
+import { allowedActions } from '../hooks/rules';
 import { useCompetitionActions } from '../hooks/useCompetitionActions';
 import { useMissingForPublish } from '../hooks/useMissingForPublish';
 
@@ -71,7 +71,7 @@ export default function CompetitionDetailsPage() {
     { title: t('item.name'), dataIndex: 'name', width: 180 },
     { title: t('item.nameEn'), dataIndex: 'nameEn', width: 200, render: (v: string) => v || '-' },
     { title: t('item.quota'), dataIndex: 'quota', width: 100, render: (v: number | null) => v ?? t('item.unlimited') },
-    { title: t('item.fee'), dataIndex: 'feeCents', width: 120, render: (v: number) => (v ? `¥${fenToYuan(v).toFixed(2)}` : t('item.free')) },
+    { title: t('item.fee'), dataIndex: 'feeFen', width: 120, render: (v: number) => (v ? formatMoney(v) : t('item.free')) },
     {
       title: t('workSub.fileTypes'),
       key: 'files',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Drawer, Empty, Skeleton, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Perm, SignupStatus, SignupType, type MemberField, type SignupDetail, type SignupMember } from '@cmp/contracts';
+import { Perm, SignupStatus, SignupType, yuanOf, type MemberField, type SignupDetail, type SignupMember } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
@@ -166,7 +166,7 @@ export function SignupDrawer({
             <Descriptions.Item label={t('signup.payStatus')}>
               <PayStatusTag payStatus={s.payStatus} />
             </Descriptions.Item>
-            <Descriptions.Item label={t('detail.fee')}>{s.feeCents ? t('detail.feeValue', { amount: (s.feeCents / 100).toFixed(2) }) : t('detail.free')}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.fee')}>{s.feeFen ? t('detail.feeValue', { amount: yuanOf(s.feeFen) }) : t('detail.free')}</Descriptions.Item>
             <Descriptions.Item label={t('detail.advisers')} span={2}>
               {s.teachers.length
                 ? s.teachers.map((x) => [x.name, x.phone, x.email].filter(Boolean).join(' · ')).join(t('listSeparator'))

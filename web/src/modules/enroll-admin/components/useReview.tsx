@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PayStatus, type Signup, type SignupDetail } from '@cmp/contracts';
+import { PayStatus, yuanOf, type Signup, type SignupDetail } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
 import { enrollAdminApi } from '../api/enroll-admin.api';
 import { NS } from './shared';
 
-type Reviewed = Pick<Signup, 'id' | 'teamName'> & Partial<Pick<Signup, 'payStatus' | 'feeCents'>> & { captainName?: string };
+type Reviewed = Pick<Signup, 'id' | 'teamName'> & Partial<Pick<Signup, 'payStatus' | 'feeFen'>> & { captainName?: string };
 
 /** What a sign-up is called in messages: its team, or the individual's name. */
 export const signupName = (s: Reviewed & { members?: SignupDetail['members'] }) =>
@@ -73,7 +73,7 @@ export function useReview(onDone: (s: SignupDetail) => void) {
         {rejecting?.payStatus === PayStatus.paid && (
           <>
             {/* A paid sign-up's fee goes back in full unless the competition's rules keep it. */}
-            <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('reject.refund', { amount: ((rejecting.feeCents ?? 0) / 100).toFixed(2) })} />
+            <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('reject.refund', { amount: yuanOf(rejecting.feeFen ?? 0) })} />
             <Form.Item name="keepFee" valuePropName="checked" style={{ marginBottom: 8 }}>
               <Checkbox>{t('reject.keepFee')}</Checkbox>
             </Form.Item>

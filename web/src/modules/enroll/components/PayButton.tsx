@@ -15,7 +15,7 @@ const QR_POLL_MS = 2000;
  * scan with the phone; on a phone it goes straight to Alipay's phone cashier. The QR dialog watches the order and
  * goes to /home/paySuccess once it is paid.
  */
-export function PayButton({ s, block }: { s: Pick<Signup, 'id' | 'payStatus' | 'feeCents'>; block?: boolean }) {
+export function PayButton({ s, block }: { s: Pick<Signup, 'id' | 'payStatus' | 'feeFen'>; block?: boolean }) {
   const { t } = useTranslation('enroll');
   const mobile = useAppState((a) => a.device === 'mobile');
   const navigate = useNavigate();
@@ -33,7 +33,7 @@ export function PayButton({ s, block }: { s: Pick<Signup, 'id' | 'payStatus' | '
   }, [qr, navigate]);
 
   if (s.payStatus !== PayStatus.unpaid) return null;
-  const amount = formatMoney(s.feeCents);
+  const amount = formatMoney(s.feeFen);
   const start = async (how: PayChannel) => {
     setBusy(true);
     try {

@@ -134,5 +134,4 @@ export async function copyText(text: string, done: string, failed: string): Prom
   toast(ok ? done : failed, ok ? 'success' : 'warning');
 }
 
-export const yuan = (cents: number) => (cents / 100).toFixed(2);
 export const megabytes = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);

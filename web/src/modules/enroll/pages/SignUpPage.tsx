@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Breadcrumb, Button, Card, Form, Input, Radio, Result, Select, Skeleton, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { ParticipationMode, SignupType, type Signup, type SignupCounts, type Teacher } from '@cmp/contracts';
+import { ParticipationMode, SignupType, yuanOf, type Signup, type SignupCounts, type Teacher } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
@@ -12,7 +12,7 @@ import { siteApi, type PublicCompetition } from '@/app/api/site.api';
 import { useLocalName } from '@/app/i18n/hooks';
 import { enrollApi, type UserDetail } from '../api/enroll.api';
 import { Advisers } from '../components/Advisers';
-import { compactTeachers, ProfileFields, profileOf, profileValues, showProfileError, type ProfileValues, SignupStatusTag, useLoginRedirect, yuan } from '../components/shared';
+import { compactTeachers, ProfileFields, profileOf, profileValues, showProfileError, type ProfileValues, SignupStatusTag, useLoginRedirect } from '../components/shared';
 import '../components/enroll.css';
 
 const labels = currentHostLabelKeys();
@@ -141,7 +141,7 @@ function SignUpForm({ c, counts, mine, all, user }: { c: PublicCompetition; coun
                     <strong>{localName(i.name, i.nameEn)}</strong>
                     <span className="enroll-item__meta">
                       {state}
-                      {i.feeCents > 0 && ` · ${t('signUp.fee', { fee: yuan(i.feeCents) })}`}
+                      {i.feeFen > 0 && ` · ${t('signUp.fee', { fee: yuanOf(i.feeFen) })}`}
                     </span>
                   </Radio>
                 );

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CompetitionItem, ScheduleEntry } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
-import { formatDateTime } from '@/app/i18n/format';
+import { formatDateTime, formatMoney } from '@/app/i18n/format';
 import { normaliseLang } from '@/app/i18n';
 import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '@/app/api/site.api';
@@ -36,7 +36,7 @@ function Items({ items }: { items: CompetitionItem[] }) {
       columns={[
         { title: t(labels.signUpItem, { ns: 'translation' }), render: (_, i) => localName(i.name, i.nameEn) },
         { title: t('competition.quota'), render: (_, i) => i.quota ?? t('competition.unlimited') },
-        { title: t('competition.fee'), render: (_, i) => (i.feeCents ? `¥${(i.feeCents / 100).toFixed(2)}` : t('competition.free')) },
+        { title: t('competition.fee'), render: (_, i) => (i.feeFen ? formatMoney(i.feeFen) : t('competition.free')) },
         { title: '', dataIndex: 'description', render: (d: string) => <Typography.Text type="secondary">{d}</Typography.Text> },
       ]}
     />

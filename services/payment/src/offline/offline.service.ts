@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf, isUniqueViolation, likePattern, OutboxRelay, pageOf, returnedRows, RPC, Scopes, writeEvent, type NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, inScope, isUniqueViolation, likePattern, OutboxRelay, pageOf, returnedRows, RPC, Scopes, writeEvent, type NatsRpcClient } from '@cmp/common';
 import {
   EnrollmentSubject,
   EventSubject,
@@ -16,7 +16,7 @@ import {
   type SignupPayable,
 } from '@cmp/contracts';
 import { nextNumber } from '../refund/refund.sql';
-import { OrderService } from './order.service';
+import { OrderService } from '../order/order.service';
 
 const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name AS "competitionName", p.item_name AS "itemName", p.payer_name AS "payerName",
   p.amount_fen AS "amountFen", p.reason, p.status, p.requested_by AS "requestedBy", p.decided_by AS "decidedBy", p.decision_note AS "decisionNote",
@@ -44,12 +44,12 @@ export class OfflineService {
     if (!req.payload.reason?.trim()) throw AppError.badRequest('payment.reasonRequired');
     const s = await this.rpc.request<SignupPayable>(EnrollmentSubject.signupPayable, { ...req, payload: { signupId: req.payload.signupId, asOrganiser: true } });
     const open = s.status === SignupStatus.pending || s.status === SignupStatus.approved;
-    if (!open || s.payStatus !== PayStatus.unpaid || s.feeCents <= 0) throw AppError.badRequest('payment.signupNotPayable');
+    if (!open || s.payStatus !== PayStatus.unpaid || s.feeFen <= 0) throw AppError.badRequest('payment.signupNotPayable');
     try {
       const [row] = await this.ds.query(
         `INSERT INTO offline_payments (group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_name, amount_fen, reason, voucher_key, requested_by, requested_by_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id::int AS id`,
-        [s.groupId, s.signupId, s.competitionId, s.competitionName.slice(0, 200), s.itemId, s.itemName.slice(0, 200), s.payerName.slice(0, 100), s.feeCents,
+        [s.groupId, s.signupId, s.competitionId, s.competitionName.slice(0, 200), s.itemId, s.itemName.slice(0, 200), s.payerName.slice(0, 100), s.feeFen,
           req.payload.reason.trim().slice(0, 200), req.payload.voucherKey, me.username.slice(0, 64), me.userId],
       );
       return this.one(row.id);
@@ -115,7 +115,7 @@ export class OfflineService {
       await m.query(`UPDATE offline_payments SET status = 'approved', decided_by = $2, decision_note = $3, decided_at = now(), order_id = $4 WHERE id = $1`, [
         record.id, me.username.slice(0, 64), note, id,
       ]);
-      await writeEvent(m, EventSubject.paymentOrderPaid, { orderId: no, signupId: record.signupId, amountCents: record.amountFen, paidAt: new Date().toISOString() } satisfies PaymentOrderPaidEvent);
+      await writeEvent(m, EventSubject.paymentOrderPaid, { orderId: no, signupId: record.signupId, amountFen: record.amountFen, paidAt: new Date().toISOString() } satisfies PaymentOrderPaidEvent);
     });
     this.relay.kick();
     this.log.log(`offline payment ${record.id} approved by ${me.username}`);
@@ -128,8 +128,7 @@ export class OfflineService {
        FROM offline_payments WHERE id = $1`,
       [id],
     );
-    const scope = await this.scopes.of(req);
-    if (!row || (scope !== null && !scope.includes(row.groupId))) throw AppError.notFound('payment.offlineNotFound', { id });
+    if (!row || !inScope(await this.scopes.of(req), row.groupId)) throw AppError.notFound('payment.offlineNotFound', { id });
     return row as { id: number; groupId: number; signupId: number; amountFen: number; status: string; requestedById: number; voucherKey: string };
   }
 

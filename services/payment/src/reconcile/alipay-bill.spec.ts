@@ -1,10 +1,11 @@
 import * as path from 'node:path';
 import * as iconv from 'iconv-lite';
+import JSZip from 'jszip';
 import { parseAlipayBill } from './alipay-bill';
 
 // The sandbox writes the bill as Alipay's merchant platform does (GBK, header block, totals, zip with GBK names).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const bill = require(path.resolve(__dirname, '../../../infra/alipay-sandbox/bill.js'));
+const bill = require(path.resolve(__dirname, '../../../../infra/alipay-sandbox/bill.js'));
 
 const rows = [
   { tradeNo: '2026112422001100000001', outTradeNo: 'CP202611240000000001', kind: '交易', subject: '测试赛, A组 报名费', createdAt: '2026-11-24 10:00:00', finishedAt: '2026-11-24 10:01:00', buyer: 'a***@x.com', amountFen: 8800 },
@@ -33,8 +34,15 @@ describe('parseAlipayBill', () => {
   it('refuses a cut-off file, a file without the header and a damaged zip, saying why', async () => {
     const csv: string = bill.detailCsv(args);
     const cut = csv.split('\r\n').filter((l) => !l.includes('CP202611240000000002')).join('\r\n');
-    await expect(parseAlipayBill(iconv.encode(cut, 'gbk'))).rejects.toMatchObject({ key: 'payment.billUnreadable' });
-    await expect(parseAlipayBill(Buffer.from('a,b,c\n1,2,3\n'))).rejects.toMatchObject({ key: 'payment.billUnreadable' });
-    await expect(parseAlipayBill(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(50)]))).rejects.toMatchObject({ key: 'payment.billUnreadable' });
+    await expect(parseAlipayBill(iconv.encode(cut, 'gbk'))).rejects.toMatchObject({ key: 'payment.billCutOff', params: { declared: '2', found: 1 } });
+    await expect(parseAlipayBill(Buffer.from('a,b,c\n1,2,3\n'))).rejects.toMatchObject({ key: 'payment.billNoHeader' });
+    await expect(parseAlipayBill(Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(50)]))).rejects.toMatchObject({ key: 'payment.billZipDamaged' });
+  });
+
+  it('refuses a zip that inflates beyond the budget before unpacking it', async () => {
+    const zip = new JSZip();
+    zip.file('业务明细.csv', Buffer.alloc(30 * 1024 * 1024, 0x20));
+    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    await expect(parseAlipayBill(bomb)).rejects.toMatchObject({ key: 'import.unpacksTooLarge' });
   });
 });

@@ -1,6 +1,6 @@
 import * as iconv from 'iconv-lite';
 import JSZip from 'jszip';
-import { AppError } from './app-error';
+import { AppError, checkZipLimits, type SheetLimits } from '@cmp/common';
 import { fenOf } from '@cmp/contracts';
 
 /** One line of Alipay's daily trade bill (业务明细): a payment or a refund, amounts in fen (a refund's positive). */
@@ -21,6 +21,8 @@ export interface ParsedBill {
 }
 
 const MAX_ROWS = 100_000;
+/** A bill's zip holds a detail and a summary CSV; its detail is about 200 bytes a line. Row and cell counts are for .xlsx only. */
+const BILL_ZIP_LIMITS: SheetLimits = { maxEntries: 10, maxUnpackedBytes: 200 * MAX_ROWS, maxRows: Infinity, maxCells: Infinity };
 
 /**
  * Reads Alipay's trade bill as the merchant platform hands it out: the downloaded zip (GBK file names, a detail
@@ -32,7 +34,7 @@ export async function parseAlipayBill(file: Buffer): Promise<ParsedBill> {
   const text = decode(await detailCsv(file));
   const lines = text.split(/\r?\n/);
   const headerAt = lines.findIndex((l) => l.includes('支付宝交易号') && l.includes('商户订单号'));
-  if (headerAt < 0) throw AppError.badRequest('payment.billUnreadable', { reason: '没有“支付宝交易号、商户订单号”表头 / no column header' });
+  if (headerAt < 0) throw AppError.badRequest('payment.billNoHeader');
   const header = cells(lines[headerAt]);
   const col = (...names: string[]) => names.map((n) => header.indexOf(n)).find((i) => i >= 0) ?? -1;
   const at = {
@@ -43,7 +45,7 @@ export async function parseAlipayBill(file: Buffer): Promise<ParsedBill> {
     requestNo: col('退款批次号/请求号'),
     finishedAt: col('完成时间'),
   };
-  if (at.kind < 0 || at.amount < 0) throw AppError.badRequest('payment.billUnreadable', { reason: '缺少“业务类型”或金额列 / no type or amount column' });
+  if (at.kind < 0 || at.amount < 0) throw AppError.badRequest('payment.billNoColumns');
   const rows: BillRow[] = [];
   for (const [i, line] of lines.slice(headerAt + 1).entries()) {
     if (line.startsWith('#')) break;
@@ -52,7 +54,7 @@ export async function parseAlipayBill(file: Buffer): Promise<ParsedBill> {
     const type = c[at.kind];
     if (type !== '交易' && type !== '退款') continue;
     const amount = fenOf((c[at.amount] ?? '').replace(/^-/, ''));
-    if (amount === null) throw AppError.badRequest('payment.billUnreadable', { reason: `第 ${headerAt + i + 2} 行金额“${c[at.amount] ?? ''}”无法识别 / line ${headerAt + i + 2}: bad amount` });
+    if (amount === null) throw AppError.badRequest('payment.billBadAmount', { line: headerAt + i + 2, amount: c[at.amount] ?? '' });
     rows.push({
       tradeNo: c[at.tradeNo] ?? '',
       orderNo: c[at.orderNo] ?? '',
@@ -61,12 +63,12 @@ export async function parseAlipayBill(file: Buffer): Promise<ParsedBill> {
       requestNo: at.requestNo >= 0 ? (c[at.requestNo] ?? '') : '',
       finishedAt: at.finishedAt >= 0 ? (c[at.finishedAt] ?? '') : '',
     });
-    if (rows.length > MAX_ROWS) throw AppError.badRequest('payment.billUnreadable', { reason: `超过 ${MAX_ROWS} 行 / more than ${MAX_ROWS} lines` });
+    if (rows.length > MAX_ROWS) throw AppError.badRequest('payment.billTooLong', { max: MAX_ROWS });
   }
   const declared = /#交易合计：(\d+)笔/.exec(text);
   const trades = rows.filter((r) => r.kind === 'trade').length;
   if (declared && Number(declared[1]) !== trades) {
-    throw AppError.badRequest('payment.billUnreadable', { reason: `合计 ${declared[1]} 笔，文件中只有 ${trades} 笔 / the totals say ${declared[1]}, the file has ${trades}` });
+    throw AppError.badRequest('payment.billCutOff', { declared: declared[1], found: trades });
   }
   const day = /#起始日期：\[(\d{4})年(\d{2})月(\d{2})日/.exec(text);
   return { day: day ? `${day[1]}-${day[2]}-${day[3]}` : null, rows };
@@ -79,13 +81,16 @@ async function detailCsv(file: Buffer): Promise<Buffer> {
   if (!file.subarray(0, 4).equals(ZIP_MAGIC)) return file;
   let zip: JSZip;
   try {
+    // Inflated under a byte budget before JSZip sees it, so a zip bomb is refused (with the guard's own message).
+    await checkZipLimits(file, BILL_ZIP_LIMITS);
     zip = await JSZip.loadAsync(file, { decodeFileName: (bytes) => iconv.decode(Buffer.from(bytes as Uint8Array), 'gbk') });
-  } catch {
-    throw AppError.badRequest('payment.billUnreadable', { reason: '压缩包已损坏 / the zip is damaged' });
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw AppError.badRequest('payment.billZipDamaged');
   }
   const csvs = Object.values(zip.files).filter((f) => !f.dir && f.name.toLowerCase().endsWith('.csv'));
   const detail = csvs.find((f) => f.name.includes('业务明细') && !f.name.includes('汇总')) ?? csvs.find((f) => !f.name.includes('汇总'));
-  if (!detail) throw AppError.badRequest('payment.billUnreadable', { reason: '压缩包里没有业务明细 CSV / no detail CSV in the zip' });
+  if (!detail) throw AppError.badRequest('payment.billNoDetail');
   return detail.async('nodebuffer');
 }
 
