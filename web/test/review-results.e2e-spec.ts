@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import type { CompetitionDetail, ExpertSaveReply, Round } from '@cmp/contracts';
 import { api, freshIp, login, upload, type Reply } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
-import { chooseOrganisation, click, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
+import { chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
 
 /**
  * Results in Chromium: the organiser computes a round's final scores (the version runs in the review worker),
@@ -132,10 +132,13 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
     await click(admin, '[data-testid="award-confirm"]');
     await click(admin, '.ant-modal .ant-btn-primary', { answer: 'POST /review/comment/result/award/confirm' });
     await waitForText(admin, '奖项已确认', '.back-layout__main .ant-tag');
-    await click(admin, '[data-testid="publish"]');
-    await waitForText(admin, '公布本轮结果', '.ant-modal');
-    await click(admin, '.ant-modal .ant-btn-primary', { answer: 'POST /review/comment/result/publish' });
-    await waitForText(admin, ['已于', '复议截止'], '.back-layout__main');
+    // The round is still open: publishing says so and asks why to go on; the reason stays with the publication.
+    await click(admin, '[data-testid="publish"]', { answer: 'GET /review/comment/result/publish/readiness' });
+    await waitForText(admin, ['本轮评审尚未完成', '轮次仍在评审中'], '.ant-modal');
+    await b.shot(admin, 'results-publish-unfinished-zh');
+    await fill(admin, '.ant-modal input', '专家已全部提交，现场确认');
+    await click(admin, '.ant-modal .ant-btn-primary', { text: '仍要公布', answer: 'POST /review/comment/result/publish' });
+    await waitForText(admin, ['已于', '复议截止', '专家已全部提交，现场确认'], '.back-layout__main');
     await b.shot(admin, 'results-published-zh');
 
     await open(admin, `/competitionReward/detailedList`);

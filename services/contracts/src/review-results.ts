@@ -220,6 +220,18 @@ export interface PublishRequest {
   roundId: number;
   /** Days after publication a participant may appeal (0: no appeals). */
   appealDays: number;
+  /** Why the results go out although the review is not finished (see PublishReadiness); required then. */
+  reason?: string;
+}
+
+/** What is unfinished in a round before its results go out: publishing then needs a reason. */
+export interface PublishReadiness {
+  /** The round is still open for review. */
+  roundOpen: boolean;
+  /** Groups whose captain has not confirmed the group's scores. */
+  unconfirmedGroups: string[];
+  /** Assigned sheets not submitted. */
+  unscoredSheets: number;
 }
 
 export interface Publication {
@@ -230,6 +242,8 @@ export interface Publication {
   publishedAt: string;
   appealUntil: string;
   awards: number;
+  /** Why it was published although the review was not finished. */
+  reason: string | null;
 }
 
 /** One published award: a work's level and rank in its event. */
@@ -414,6 +428,13 @@ export const resultMessages = {
   'message.appealReviewing': { 'zh-CN': '复议已受理：“{title}”（{round}）将重新评审。答复：{reply}', en: 'Appeal accepted: "{title}" ({round}) goes to re-review. Reply: {reply}' },
   'message.appealResolved': { 'zh-CN': '复议已完成：“{title}”（{round}）的得分由 {old} 变为 {new}', en: 'Appeal done: "{title}" ({round}) scored {new}, was {old}' },
   'result.notAwarded': { 'zh-CN': '请先确认本轮的获奖名单再公布', en: "Confirm this round's awards before publishing" },
+  'result.notReady': {
+    'zh-CN': '评审尚未完成（{what}），请填写仍要公布的理由',
+    en: 'The review is not finished ({what}); give a reason to publish anyway',
+  },
+  'result.notReady.open': { 'zh-CN': '轮次仍在评审中', en: 'the round is still open' },
+  'result.notReady.groups': { 'zh-CN': '{n} 个评审组组长未确认：{names}', en: '{n} groups not confirmed by their captain: {names}' },
+  'result.notReady.sheets': { 'zh-CN': '{n} 份评分未提交', en: '{n} sheets not submitted' },
   'result.alreadyPublished': { 'zh-CN': '本轮结果已公布', en: "This round's results are already published" },
   'appeal.notPublished': { 'zh-CN': '该轮结果尚未公布', en: "This round's results are not published" },
   'appeal.closed': { 'zh-CN': '复议期已结束', en: 'The appeal window has closed' },

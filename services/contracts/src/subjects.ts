@@ -382,6 +382,8 @@ export const ReviewSubject = {
   awardConfirm: 'review.award.confirm',
   /** Publication (review.results.published), the published lists, appeals and public voting. */
   resultPublish: 'review.result.publish',
+  /** What is unfinished before a round's results go out (publishing then needs a reason). */
+  resultPublishReadiness: 'review.result.publish-readiness',
   publications: 'review.result.publications',
   rewardList: 'review.reward.list',
   publicRanking: 'review.ranking.public',

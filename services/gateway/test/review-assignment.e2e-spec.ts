@@ -224,6 +224,12 @@ describe('review rounds, groups and assignment', () => {
     const blockedByUnit = works.filter((w) => w.school === SCHOOLS[0] || w.school === SCHOOLS[1]).map((w) => w.workId);
     expect(result.uncovered.map((u) => u.workId).sort()).toEqual(blockedByUnit.sort());
     expect(result.messages.map((m) => m.text).join('\n')).toMatch(/expert/i);
+    // Said in words, every placeholder filled: one of the three conflicts with each blocked work, none declined.
+    expect(result.uncovered.map((u) => u.reason)).toEqual(blockedByUnit.map(() => 'too few experts in its group may judge it'));
+    const tooFew = result.messages.filter((m) => m.code === 'TOO_FEW_EXPERTS').map((m) => m.text);
+    expect(tooFew).toHaveLength(blockedByUnit.length);
+    for (const text of tooFew) expect(text).toMatch(/ has 2 eligible experts in 一组 but needs 3 \(1 in conflict, 0 declined or removed\)$/);
+    expect(result.messages.map((m) => m.text).join('\n')).not.toMatch(/[{}]|too-few|capacity/);
     expect((await allWorks(admin1, round.id)).every((w) => w.experts.length === 0)).toBe(true);
   }, 60_000);
 

@@ -12,6 +12,7 @@ import type {
   PromotionReply,
   PublicRankingRound,
   Publication,
+  PublishReadiness,
   RewardRow,
   Round,
   RoundWorkSource,
@@ -300,8 +301,17 @@ describe('final scores (review worker)', () => {
     expect([early.code, early.msg]).toEqual([10409, "Confirm this round's awards before publishing"]);
     expect((await api('/review/comment/result/publish', { token: admin2, body: { roundId: round.id, appealDays: 7 } })).code).toBe(10404);
 
-    const published = ok(await api<Publication>('/review/comment/result/publish', { token: admin1, body: { roundId: round.id, appealDays: 7 } }), 'publish');
-    expect(published).toMatchObject({ roundId: round.id, roundName: '初审', awards: 3 });
+    // The round is still open and its captain has not confirmed the group: publishing says so and needs a reason.
+    expect(ok(await api<PublishReadiness>(`/review/comment/result/publish/readiness?roundId=${round.id}`, { token: admin1 }), 'readiness')).toEqual({
+      roundOpen: true,
+      unconfirmedGroups: ['一组'],
+      unscoredSheets: 0,
+    });
+    const unready = await api('/review/comment/result/publish', { token: admin1, body: { roundId: round.id, appealDays: 7 } });
+    expect(unready).toMatchObject({ code: 10409, msg: '评审尚未完成（轮次仍在评审中；1 个评审组组长未确认：一组），请填写仍要公布的理由' });
+    expect((await api('/review/comment/result/publish', { token: admin1, body: { roundId: round.id, appealDays: 7, reason: '   ' } })).code).toBe(10409);
+    const published = ok(await api<Publication>('/review/comment/result/publish', { token: admin1, body: { roundId: round.id, appealDays: 7, reason: '组长已线下确认' } }), 'publish');
+    expect(published).toMatchObject({ roundId: round.id, roundName: '初审', awards: 3, reason: '组长已线下确认' });
     expect(Date.parse(published.appealUntil) - Date.parse(published.publishedAt)).toBe(7 * 86_400_000);
     expect((await api('/review/comment/result/publish', { token: admin1, body: { roundId: round.id, appealDays: 7 } })).code).toBe(10409);
     // The published version is frozen (marked), later versions are new ones.

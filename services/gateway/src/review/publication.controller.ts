@@ -12,6 +12,7 @@ import {
   type Page,
   type PublicRankingRound,
   type Publication,
+  type PublishReadiness,
   type RewardRow,
   type VoteBoard,
   type VoteCastReply,
@@ -30,6 +31,7 @@ import {
   AppealHandleDto,
   AppealPageDto,
   PublishDto,
+  RoundIdDto,
   RewardPageDto,
   VoteBoardDto,
   VoteCastDto,
@@ -53,6 +55,13 @@ export class ReviewPublicationController {
   @Permissions(Perm.reviewEdit)
   publish(@RequestCtx() ctx: Ctx, @Body() body: PublishDto): Promise<Publication> {
     return this.rpc.call(ctx, S.resultPublish, body);
+  }
+
+  /** What is unfinished before the round's results go out (open round, unconfirmed groups, unscored sheets). */
+  @Get('publish/readiness')
+  @Permissions(Perm.reviewEdit)
+  publishReadiness(@RequestCtx() ctx: Ctx, @Query() q: RoundIdDto): Promise<PublishReadiness> {
+    return this.rpc.call(ctx, S.resultPublishReadiness, q);
   }
 
   @Get('publications')

@@ -610,6 +610,12 @@ export class PublishDto extends RoundIdDto {
   @Min(0)
   @Max(60)
   appealDays: number;
+
+  @ApiPropertyOptional({ description: 'why the results go out although the review is not finished (required then)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
+  reason?: string;
 }
 
 export class RewardPageDto extends PageDto {

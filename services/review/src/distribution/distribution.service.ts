@@ -13,7 +13,7 @@ import type {
   RoundWorkView,
   RpcRequest,
 } from '@cmp/contracts';
-import { translate } from '@cmp/contracts';
+import { translate, type MessageKey } from '@cmp/contracts';
 import { declineAndReplace, solveAssignment, type AssignmentResult } from '../assignment';
 import { RoundService } from '../round/round.service';
 import { loadRound } from '../round/round.sql';
@@ -44,6 +44,13 @@ export interface PairRef {
  * ../assignment, run in the background with progress and cancel), manual add/remove/swap/lock checked against
  * the same rules, and decline with the best replacement. One run per round at a time (a partial unique index).
  */
+/** Why a work is left uncovered, as the organiser reads it (the solver's codes never reach the screen). */
+const UNCOVERED_REASONS: Record<string, MessageKey> = {
+  'no-group': 'review.explain.noGroup',
+  'too-few-experts': 'review.explain.uncovered.tooFewExperts',
+  capacity: 'review.explain.uncovered.capacity',
+};
+
 @Injectable()
 export class DistributionService {
   private readonly logger = new Logger('Distribution');
@@ -127,7 +134,7 @@ export class DistributionService {
         workId: Number(u.workId),
         title: names.work(u.workId),
         reviewGroupId: groupOf.get(Number(u.workId)) ?? null,
-        reason: u.reason === 'no-group' ? translate('review.explain.noGroup', lang) : u.reason,
+        reason: translate(UNCOVERED_REASONS[u.reason] ?? 'review.explain.uncovered.other', lang),
       })),
       messages: result.messages.map((msg) => explain(msg, lang, names)),
       moved: result.moved,

@@ -13,7 +13,9 @@ const KNOWN = new Set(['TOO_FEW_EXPERTS', 'CAPACITY', 'BELOW_FLOOR', 'ABOVE_CEIL
 export function explain(m: AssignmentMessage, lang: Lang, names: Names): AssignmentExplanation {
   const p = m.params;
   const params: Record<string, string | number> = {};
+  // Lists of experts (conflicted, forbidden) read as how many there are.
   for (const [k, v] of Object.entries(p)) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+  else if (Array.isArray(v)) params[k] = v.length;
   if ('workId' in p) params.work = names.work(p.workId);
   if ('expertId' in p) params.expert = names.expert(p.expertId);
   if ('groupId' in p) params.group = names.group(p.groupId);

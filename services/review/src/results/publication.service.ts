@@ -7,11 +7,13 @@ import {
   type PublicRankingRound,
   type Publication,
   type PublishedAward,
+  type PublishReadiness,
   type PublishRequest,
   type ResultsPublishedEvent,
   type RewardQuery,
   type RewardRow,
   type RpcRequest,
+  translate,
 } from '@cmp/contracts';
 import { RoundService } from '../round/round.service';
 
@@ -23,7 +25,7 @@ const AWARD_COLUMNS = `a.work_id AS "workId", w.signup_id AS "signupId", w.event
   r.score::float8 AS score, w.school_names AS "schoolNames"`;
 
 const PUBLICATION_COLUMNS = `p.round_id AS "roundId", rd.name AS "roundName", rd.competition_id AS "competitionId", p.version_id AS "versionId",
-  p.published_at AS "publishedAt", p.appeal_until AS "appealUntil", (SELECT count(*)::int FROM work_awards a WHERE a.round_id = p.round_id) AS awards`;
+  p.published_at AS "publishedAt", p.appeal_until AS "appealUntil", (SELECT count(*)::int FROM work_awards a WHERE a.round_id = p.round_id) AS awards, p.reason`;
 
 /**
  * 公布: a round's confirmed awards made public once. Publishing freezes the award set's version (computing again
@@ -39,16 +41,39 @@ export class PublicationService {
     private readonly relay: OutboxRelay,
   ) {}
 
+  /** What is unfinished in the round: still open, groups their captain has not confirmed, sheets not submitted. */
+  async readiness(req: RpcRequest<{ roundId: number }>): Promise<PublishReadiness> {
+    const round = await this.rounds.scoped(req, req.payload.roundId);
+    const [r] = await this.ds.query(
+      `SELECT ARRAY(SELECT g.name FROM review_groups g WHERE g.round_id = $1 AND g.captain_expert_id IS NOT NULL AND g.confirmed_at IS NULL ORDER BY g.id) AS "unconfirmedGroups",
+              (SELECT count(*)::int FROM assignments a WHERE a.round_id = $1 AND NOT a.declined
+                 AND NOT EXISTS (SELECT 1 FROM score_sheets s WHERE s.assignment_id = a.id AND s.status = 'submitted')) AS "unscoredSheets"`,
+      [round.id],
+    );
+    return { roundOpen: round.status === 'open', unconfirmedGroups: r.unconfirmedGroups, unscoredSheets: r.unscoredSheets };
+  }
+
   async publish(req: RpcRequest<PublishRequest>): Promise<Publication> {
     const round = await this.rounds.scoped(req, req.payload.roundId);
+    const reason = req.payload.reason?.trim() || null;
+    if (!reason) {
+      const ready = await this.readiness(req);
+      const lang = req.meta?.lang ?? 'zh-CN';
+      const what = [
+        ready.roundOpen && translate('result.notReady.open', lang),
+        ready.unconfirmedGroups.length && translate('result.notReady.groups', lang, { n: ready.unconfirmedGroups.length, names: ready.unconfirmedGroups.join(lang === 'en' ? ', ' : '、') }),
+        ready.unscoredSheets && translate('result.notReady.sheets', lang, { n: ready.unscoredSheets }),
+      ].filter((x): x is string => typeof x === 'string');
+      if (what.length) throw AppError.conflict('result.notReady', { what: what.join(lang === 'en' ? '; ' : '；') });
+    }
     await this.ds.transaction(async (m) => {
       const [set] = await m.query(`SELECT version_id AS "versionId" FROM award_sets WHERE round_id = $1 FOR UPDATE`, [round.id]);
       if (!set) throw AppError.conflict('result.notAwarded');
       // Once per round: the primary key refuses a second publication, even two at once.
       const [made] = await m.query(
-        `INSERT INTO publications (round_id, version_id, published_by, appeal_until) VALUES ($1, $2, $3, now() + make_interval(days => $4))
+        `INSERT INTO publications (round_id, version_id, published_by, appeal_until, reason) VALUES ($1, $2, $3, now() + make_interval(days => $4), $5)
          ON CONFLICT (round_id) DO NOTHING RETURNING published_at AS "publishedAt", appeal_until AS "appealUntil"`,
-        [round.id, set.versionId, callerOf(req).username.slice(0, 64), req.payload.appealDays],
+        [round.id, set.versionId, callerOf(req).username.slice(0, 64), req.payload.appealDays, reason],
       );
       if (!made) throw AppError.conflict('result.alreadyPublished');
       await m.query(`UPDATE score_versions SET published_at = $2 WHERE id = $1`, [set.versionId, made.publishedAt]);

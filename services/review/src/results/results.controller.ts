@@ -30,6 +30,7 @@ export class ResultsController {
   @MessagePattern(S.awardPreview) awardPreview(@Payload() r: RpcRequest<AwardRequest>) { return this.awards.preview(r); }
   @MessagePattern(S.awardConfirm) awardConfirm(@Payload() r: RpcRequest<AwardRequest>) { return this.awards.confirm(r); }
   @MessagePattern(S.resultPublish) publish(@Payload() r: RpcRequest<PublishRequest>) { return this.publication.publish(r); }
+  @MessagePattern(S.resultPublishReadiness) publishReadiness(@Payload() r: RpcRequest<{ roundId: number }>) { return this.publication.readiness(r); }
   @MessagePattern(S.publications) publications(@Payload() r: RpcRequest<{ roundId?: number; competitionId?: number }>) { return this.publication.publications(r); }
   @MessagePattern(S.rewardList) rewards(@Payload() r: RpcRequest<RewardQuery>) { return this.publication.rewards(r); }
   @MessagePattern(S.publicRanking) ranking(@Payload() r: RpcRequest<{ competitionId: number }>) { return this.publication.ranking(r); }

@@ -9,6 +9,7 @@ import type {
   PromotionReply,
   PromotionScope,
   Publication,
+  PublishReadiness,
   RewardRow,
   ScoreMethod,
   ScoreVersion,
@@ -69,7 +70,8 @@ export const resultsApi = {
   promotionConfirm: (p: PromotionForm) => http.post<PromotionReply>('/review/comment/result/promotion/confirm', p),
   awardPreview: (p: AwardForm) => http.post<AwardReply>('/review/comment/result/award/preview', p),
   awardConfirm: (p: AwardForm) => http.post<AwardReply>('/review/comment/result/award/confirm', p),
-  publish: (roundId: number, appealDays: number) => http.post<Publication>('/review/comment/result/publish', { roundId, appealDays }),
+  publish: (roundId: number, appealDays: number, reason?: string) => http.post<Publication>('/review/comment/result/publish', { roundId, appealDays, reason }),
+  publishReadiness: (roundId: number) => http.get<PublishReadiness>('/review/comment/result/publish/readiness', { roundId }),
   publications: (competitionId: number, signal?: AbortSignal) => http.get<Publication[]>('/review/comment/result/publications', { competitionId }, signal),
   appeals: (q: { roundId: number; status?: AppealStatus; pageNum: number; pageSize: number }, signal?: AbortSignal) =>
     http.get<Page<Appeal>>('/review/comment/result/appeal/page', { ...q }, signal),

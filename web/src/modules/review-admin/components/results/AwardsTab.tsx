@@ -3,7 +3,7 @@ import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space,
 import { DeleteOutlined, EyeOutlined, NotificationOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AWARD_LEVELS, type AwardReply, type AwardRow, type Round, type ScoreVersion } from '@cmp/contracts';
-import { confirmDialog, toast } from '@/app/feedback/feedback';
+import { confirmDialog, promptDialog, toast } from '@/app/feedback/feedback';
 import { useAsync } from '@/app/hooks/useAsync';
 import { formatDateTime } from '@/app/i18n/format';
 import { useLang } from '@/app/i18n/hooks';
@@ -35,10 +35,30 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
     }
   };
 
+  /** Asks to publish; while the review is unfinished it says what is open and asks why to go on (kept with the publication). */
+  const askToPublish = async (): Promise<{ go: boolean; reason?: string }> => {
+    const ready = await resultsApi.publishReadiness(round.id);
+    const open = [
+      ready.roundOpen && t('results.awards.notReady.open'),
+      ready.unconfirmedGroups.length > 0 && t('results.awards.notReady.groups', { count: ready.unconfirmedGroups.length, names: ready.unconfirmedGroups.join(lang === 'en' ? ', ' : '、') }),
+      ready.unscoredSheets > 0 && t('results.awards.notReady.sheets', { count: ready.unscoredSheets }),
+    ].filter((x): x is string => typeof x === 'string');
+    if (!open.length) return { go: (await confirmDialog(t('results.awards.publishAsk'))) === 'confirm' };
+    const { result, value } = await promptDialog(
+      <>
+        <Alert type="warning" showIcon message={t('results.awards.notReady.title')} description={<ul style={{ margin: 0, paddingLeft: 18 }}>{open.map((x) => <li key={x}>{x}</li>)}</ul>} />
+        <div style={{ marginTop: 12 }}>{t('results.awards.notReady.reason')}</div>
+      </>,
+      { danger: true, okText: t('results.awards.publishAnyway'), placeholder: t('results.awards.notReady.reasonPlaceholder'), validator: (v) => v.trim().length >= 2 && v.length <= 500, errorMessage: t('results.awards.notReady.reasonRequired') },
+    );
+    return { go: result === 'confirm', reason: value?.trim() };
+  };
+
   const publish = async () => {
-    if ((await confirmDialog(t('results.awards.publishAsk'))) !== 'confirm') return;
     try {
-      await resultsApi.publish(round.id, appealDays);
+      const { go, reason } = await askToPublish();
+      if (!go) return;
+      await resultsApi.publish(round.id, appealDays, reason);
       toast(t('results.awards.publishedOk'), 'success');
       publication.reload();
       onPublished();
@@ -143,7 +163,12 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
       )}
       <Card size="small" type="inner" title={t('results.awards.publish')} style={{ marginTop: 16 }}>
         {published ? (
-          <Alert type="success" showIcon message={t('results.awards.publishedAt', { time: formatDateTime(published.publishedAt, lang, 'minute'), until: formatDateTime(published.appealUntil, lang, 'minute') })} />
+          <Alert
+            type="success"
+            showIcon
+            message={t('results.awards.publishedAt', { time: formatDateTime(published.publishedAt, lang, 'minute'), until: formatDateTime(published.appealUntil, lang, 'minute') })}
+            description={published.reason ? t('results.awards.publishedReason', { reason: published.reason }) : undefined}
+          />
         ) : (
           <Space wrap>
             <span>{t('results.awards.appealDays')}</span>
