@@ -3,7 +3,7 @@ import { Alert, Button, Card, Checkbox, DatePicker, Empty, Form, Input, InputNum
 import { CameraOutlined, CheckCircleOutlined, DeleteOutlined, PlusOutlined, SoundOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { drawOrder, Perm, type DrawMethod, type QueueTeam, type RoomState, type SceneSetting, type SceneSettingInput } from '@cmp/contracts';
+import { drawOrder, Perm, queueNumber, type DrawMethod, type QueueTeam, type RoomState, type SceneSetting, type SceneSettingInput } from '@cmp/contracts';
 import { PageHeader } from '@/app/components/PageHeader';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { formatDateTime } from '@/app/i18n/format';
@@ -214,7 +214,7 @@ function OrderTab({ setting, queue, onChange }: { setting: SceneSetting; queue?:
     return order.every((w, i) => {
       const team = teams.find((x) => x.workId === w)!;
       const room = setting.rooms.find((r) => r.id === rooms[i % rooms.length])!;
-      return team.number === `${room.code}${String(Math.floor(i / rooms.length) + 1).padStart(3, '0')}`;
+      return team.number === queueNumber(room.code, Math.floor(i / rooms.length) + 1);
     });
   }, [setting, teams]);
 
