@@ -134,13 +134,14 @@ export interface SignupPageQuery extends PageQuery {
   payStatus?: PayStatus;
   /** Individual or team sign-ups only (the competition details' 参赛选手 / 参赛团队 tabs). */
   type?: SignupType;
-  /** Matches team name, member names and usernames. */
+  /** Matches team name, member names and usernames, or the sign-up's number. */
   keyword?: string;
 }
 
 /** A row of the back office's sign-up list. */
 export interface SignupListRow extends Signup {
   captainName: string;
+  captainAccount: string;
   /** As in SignupDetail: enough members and every member's required fields in. */
   complete: boolean;
 }
@@ -196,7 +197,7 @@ export interface SignupCheckPayload {
   keepFeeReason?: string;
 }
 
-/** enrollment.signup.closed: a paid sign-up was rejected or withdrawn; the payment service refunds it unless the fee is kept. */
+/** enrollment.signup.closed: a paid or owing sign-up was rejected or withdrawn; the payment service refunds a paid one unless the fee is kept. */
 export interface SignupClosedEvent {
   signupId: number;
   status: 'rejected' | 'withdrawn';
@@ -418,6 +419,10 @@ export const enrollMessages = {
     en: 'The sign-up is incomplete (too few members or missing details) and cannot be approved',
   },
   'enroll.unpaid': { 'zh-CN': '该报名尚未缴费', en: 'This sign-up has not been paid' },
+  'enroll.feeRefunded': {
+    'zh-CN': '该报名的报名费已全额退还，须重新缴费后才能审核通过',
+    en: 'The fee of this sign-up was refunded in full: it must be paid again before approval',
+  },
   'enroll.reasonRequired': { 'zh-CN': '驳回时请填写原因', en: 'Give a reason when rejecting' },
   'enroll.copySameEvent': { 'zh-CN': '请选择另一个赛项或竞赛', en: 'Choose another event or competition to copy into' },
   'enroll.status.0': { 'zh-CN': '待审核', en: 'pending' },

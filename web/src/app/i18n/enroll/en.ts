@@ -6,6 +6,10 @@ const en: Catalogue<EnrollMessages> = {
   pay: { '0': 'Free', '1': 'Unpaid', '2': 'Paid', '3': 'Refunded' },
   payment: {
     button: 'Pay {{amount}}',
+    again: 'Pay again {{amount}}',
+    againHint: 'The fee was refunded in full: pay it again before the sign-up can be approved',
+    confirming: 'Payment being confirmed',
+    confirmingHint: 'Finance is confirming your offline payment; the sign-up is marked paid once it is approved. Do not pay again.',
     title: 'Pay the entry fee',
     owed: 'The entry fee is {{amount}}. How would you like to pay?',
     page: 'Alipay in this browser',

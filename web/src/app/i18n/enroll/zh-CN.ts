@@ -4,6 +4,10 @@ const zhCN = {
   pay: { '0': '免费', '1': '待缴费', '2': '已缴费', '3': '已退费' },
   payment: {
     button: '缴费 {{amount}}',
+    again: '重新缴费 {{amount}}',
+    againHint: '报名费已全额退还，须重新缴费后报名才能审核通过',
+    confirming: '缴费确认中',
+    confirmingHint: '财务正在确认您的线下缴费，确认后报名即标记为已缴费，请勿重复缴费',
     title: '缴纳报名费',
     owed: '应缴报名费 {{amount}}，请选择支付方式：',
     page: '支付宝网页支付（在本电脑上完成）',
