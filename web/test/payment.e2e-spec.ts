@@ -2,11 +2,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import type { PayReply, Signup, SignupDetail } from '@cmp/contracts';
+import type { OrderView, PayReply, Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, type Student } from '../../services/gateway/test/support/enroll';
 import { ALIPAY_URL, waitFor } from '../../services/gateway/test/support/platform';
-import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, ready, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
+import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, ready, textOf, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
 
 const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 
@@ -155,6 +155,59 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     await waitForText(student, ['已退费', '重新缴费 ¥120.00'], '[data-testid="my-signups"]');
     await b.shot(student, 'refunded-pay-again');
     await student.close();
+  });
+
+  b.it('comes back from a cancelled cashier to the unfinished order, a stale tab catches up, a rejected sign-up says so once', async () => {
+    const [payer, rejected] = await makeStudents(2, `cancel${Date.now().toString(36)}`);
+    const signUp = async (who: Student, realName: string) =>
+      (await api<Signup>('/web/enroll/signUp', { token: who.token, ip: freshIp(), body: { competitionId, itemId, type: 1, profile: { realName } } })).data.id;
+    const id = await signUp(payer, '周取消');
+    const p = await b.newPage();
+    const errors: string[] = [];
+    p.on('pageerror', (e) => errors.push(String(e)));
+    await loginWithPassword(p, payer.username);
+    await chooseOrganisation(p, '华东示范大学');
+    await open(p, '/center/competition');
+    await click(p, '[data-testid="pay-button"]');
+    await click(p, '.ant-modal .ant-btn-primary', '去支付');
+    await p.waitForFunction((url: string) => location.href.startsWith(url), { timeout: 20000 }, ALIPAY_URL);
+    await p.waitForSelector('#cancel');
+    await Promise.all([p.waitForNavigation(), p.click('#cancel')]);
+    await waitForPath(p, '/home/paySuccess');
+    await waitForText(p, ['支付未完成', '¥120.00'], '[data-testid="pay-result"]');
+    expect(await textOf(p, '[data-testid="pay-result"]')).not.toContain('没有找到该订单');
+    await b.shot(p, 'cashier-cancelled');
+
+    // Paid in another tab meanwhile: this tab's pay attempt is refused, and the page catches up.
+    await open(p, '/center/competition');
+    await waitForText(p, '待缴费', '[data-testid="my-signups"]');
+    const pending = await api<OrderView>(`/alipay/payment/query?signupId=${id}`, { token: payer.token });
+    await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: pending.data.orderNo }) });
+    await waitFor('the sign-up to be paid', async () => (await api<SignupDetail>(`/web/enroll/detail?id=${id}`, { token: payer.token })).data.payStatus === 2);
+    await click(p, '[data-testid="pay-button"]');
+    await click(p, '.ant-modal .ant-btn-primary', '去支付');
+    await waitForText(p, '已缴费', '[data-testid="my-signups"]');
+    await waitForGone(p, '.ant-modal-content');
+    expect(errors).toEqual([]);
+    await p.close();
+
+    // A rejected sign-up: its status once, no completeness tag, no work to submit.
+    const admin1 = await login('admin1');
+    const rejectedId = await signUp(rejected, '吴驳回');
+    expect((await api('/enroll/signup/check', { token: admin1, body: { id: rejectedId, approve: false, reason: '资料不符' } })).code).toBe(0);
+    const r = await b.newPage();
+    await loginWithPassword(r, rejected.username);
+    await chooseOrganisation(r, '华东示范大学');
+    await open(r, '/center/competition');
+    await waitForText(r, ['已驳回', '不能提交作品'], '[data-testid="my-signups"]');
+    expect(await r.$('[data-testid="work-action"]')).toBeNull();
+    await open(r, `/home/competition/team/details?id=${rejectedId}`);
+    await waitForText(r, ['该报名已驳回，不能再修改', '资料不符']);
+    const page = await textOf(r);
+    expect(page).not.toContain('已已');
+    expect(page).not.toContain('资料未完善');
+    await b.shot(r, 'rejected-signup');
+    await r.close();
   });
 
   b.it('records an offline payment with its voucher and has it approved by a second account', async () => {

@@ -408,7 +408,7 @@ export const enrollMessages = {
     en: 'The captain cannot leave: transfer the captaincy or dissolve the team first',
   },
   'enroll.notTeam': { 'zh-CN': '个人报名没有队伍操作', en: 'An individual sign-up has no team' },
-  'enroll.closed': { 'zh-CN': '该报名已{status}，不能再修改', en: 'This sign-up is {status} and can no longer change' },
+  'enroll.closed': { 'zh-CN': '该报名{status}，不能再修改', en: 'This sign-up is {status} and can no longer change' },
   'enroll.approvedTeamFixed': {
     'zh-CN': '队伍已通过审核，不能再解散；如需退赛请联系组织方',
     en: 'The team is approved and can no longer be dissolved; contact the organiser to pull out',
@@ -447,7 +447,7 @@ export const enrollMessages = {
   'work.notFound': { 'zh-CN': '作品不存在：{id}', en: 'No such work: {id}' },
   'work.exists': { 'zh-CN': '该报名已有作品，请编辑它', en: 'This sign-up already has a work: edit it' },
   'work.notOpen': { 'zh-CN': '当前不在作品提交时间内（{start} 至 {end}）', en: 'Work submission is not open now ({start} to {end})' },
-  'work.signupClosed': { 'zh-CN': '报名已{status}，不能提交作品', en: 'The sign-up is {status}: no work can be submitted' },
+  'work.signupClosed': { 'zh-CN': '报名{status}，不能提交作品', en: 'The sign-up is {status}: no work can be submitted' },
   'work.submitted': { 'zh-CN': '作品已提交，请先撤回再修改', en: 'The work is submitted: withdraw it before changing it' },
   'work.notSubmitted': { 'zh-CN': '作品尚未提交', en: 'The work has not been submitted' },
   'work.noFiles': { 'zh-CN': '请先上传作品文件', en: 'Upload the work files first' },

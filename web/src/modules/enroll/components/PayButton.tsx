@@ -15,7 +15,7 @@ const QR_POLL_MS = 2000;
  * scan with the phone; on a phone it goes straight to Alipay's phone cashier. The QR dialog watches the order and
  * goes to /home/paySuccess once it is paid.
  */
-export function PayButton({ s, block }: { s: Pick<Signup, 'id' | 'payStatus' | 'feeFen'>; block?: boolean }) {
+export function PayButton({ s, block, onChanged }: { s: Pick<Signup, 'id' | 'payStatus' | 'feeFen'>; block?: boolean; onChanged?: () => void }) {
   const { t } = useTranslation('enroll');
   const mobile = useAppState((a) => a.device === 'mobile');
   const navigate = useNavigate();
@@ -61,6 +61,10 @@ export function PayButton({ s, block }: { s: Pick<Signup, 'id' | 'payStatus' | '
       const reply = await paymentApi.pay(s.id, how);
       if (reply.qrCode) setQr(reply);
       else if (reply.payUrl) window.location.assign(reply.payUrl);
+    } catch {
+      // Refused (paid meanwhile in another tab, held by an offline payment): the client showed why; the page catches up.
+      setOpen(false);
+      onChanged?.();
     } finally {
       setBusy(false);
     }
