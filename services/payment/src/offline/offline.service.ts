@@ -30,17 +30,10 @@ const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name 
 /** Sign-ups offered by the record form's search. */
 const SIGNUP_OPTIONS = 10;
 
-/**
- * Closes a waiting record that can no longer apply (paid online meanwhile, sign-up ended), with the reason; false
- * when it was decided or closed already.
- */
-export async function closeOffline(m: Pick<EntityManager, 'query'>, where: { id: number } | { signupId: number }, reason: OfflineCloseReason): Promise<boolean> {
+/** Closes a waiting record that can no longer apply (paid online meanwhile, sign-up ended), with the reason; a decided one stays as it is. */
+export async function closeOffline(m: Pick<EntityManager, 'query'>, where: { id: number } | { signupId: number }, reason: OfflineCloseReason): Promise<void> {
   const [column, value] = 'id' in where ? ['id', where.id] : ['signup_id', where.signupId];
-  const rows = await m.query(
-    `UPDATE offline_payments SET status = 'closed', close_reason = $2, decided_at = now() WHERE ${column} = $1 AND status = 'pending' RETURNING id`,
-    [value, reason],
-  );
-  return (rows as unknown[]).length > 0;
+  await m.query(`UPDATE offline_payments SET status = 'closed', close_reason = $2, decided_at = now() WHERE ${column} = $1 AND status = 'pending'`, [value, reason]);
 }
 
 /**

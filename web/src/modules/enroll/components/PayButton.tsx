@@ -35,6 +35,8 @@ export function PayButton({ s, block, onChanged }: { s: Pick<Signup, 'id' | 'pay
 
   // Owed: never paid, or refunded in full (then paid anew, with a new order).
   const owes = s.payStatus === PayStatus.unpaid || s.payStatus === PayStatus.refunded;
+  // An offline payment waiting for approval holds the sign-up; asked again after a refused attempt.
+  const [asked, setAsked] = useState(0);
   useEffect(() => {
     if (!owes) return;
     let live = true;
@@ -42,7 +44,7 @@ export function PayButton({ s, block, onChanged }: { s: Pick<Signup, 'id' | 'pay
     return () => {
       live = false;
     };
-  }, [owes, s.id]);
+  }, [owes, s.id, asked]);
 
   if (!owes) return null;
   const amount = formatMoney(s.feeFen);
@@ -64,6 +66,7 @@ export function PayButton({ s, block, onChanged }: { s: Pick<Signup, 'id' | 'pay
     } catch {
       // Refused (paid meanwhile in another tab, held by an offline payment): the client showed why; the page catches up.
       setOpen(false);
+      setAsked((n) => n + 1);
       onChanged?.();
     } finally {
       setBusy(false);
