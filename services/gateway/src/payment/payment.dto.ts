@@ -26,6 +26,14 @@ export class PayQueryDto {
   signupId?: number;
 }
 
+export class PayStateDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  signupId: number;
+}
+
 export class OrderPageDto extends PageDto {
   @OptionalId()
   competitionId?: number;
@@ -129,6 +137,13 @@ export class OfflineCreateDto {
   @IsNotEmpty()
   @MaxLength(200)
   reason: string;
+}
+
+export class OfflineSignupsDto {
+  @ApiProperty({ description: 'payer name, account or sign-up number' })
+  @IsString()
+  @MaxLength(64)
+  keyword: string;
 }
 
 export class OfflinePageDto extends PageDto {

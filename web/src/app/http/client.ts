@@ -238,11 +238,13 @@ export const http = {
     return (await send<T>({ method: 'POST', url, data })).data;
   },
   /**
-   * Multipart upload of one file; resolves with the envelope (13017 resolves too). With `onProgress` it goes
-   * through XMLHttpRequest and reports the percentage sent.
+   * Multipart upload of one file, after the form's text `fields` when given (they travel in the body, not the
+   * address); resolves with the envelope (13017 resolves too). With `onProgress` it goes through XMLHttpRequest and
+   * reports the percentage sent.
    */
-  async upload<T>(url: string, file: Blob, field = 'file', onProgress?: (percent: number) => void): Promise<Envelope<T>> {
+  async upload<T>(url: string, file: Blob, field = 'file', onProgress?: (percent: number) => void, fields: Record<string, string> = {}): Promise<Envelope<T>> {
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append(field, file);
     if (!onProgress) return send<T>({ method: 'POST', url, data: form });
     const r = await xhrUpload(url, form, onProgress);
