@@ -76,10 +76,12 @@ export function PickSignupsModal({ batch, onClose, onAdded }: { batch: Certifica
   };
   const switchTo = (next: Source) => {
     const first = rounds.data?.[0];
-    filter.setFieldsValue(next === 'published' ? { roundId: first?.roundId, levels: allLevels(first) } : { roundId: undefined, levels: undefined });
+    // The round and level fields are not mounted yet (or any more): their values go in by hand.
+    const chosen = next === 'published' ? { roundId: first?.roundId, levels: allLevels(first) } : { roundId: undefined, levels: undefined };
+    filter.setFieldsValue(chosen);
     setSource(next);
     setSelected([]);
-    setQuery(queryOf(filter.getFieldsValue(), next));
+    setQuery(queryOf({ ...filter.getFieldsValue(), ...chosen }, next));
   };
   // A round or level choice applies at once; another round starts from all its levels. Ticks belong to one choice.
   const onFilterChange = (changed: Partial<Filter>) => {
@@ -186,7 +188,7 @@ export function PickSignupsModal({ batch, onClose, onAdded }: { batch: Certifica
             </Form.Item>
             <Form.Item name="roundId" label={t('pick.round')}>
               <Select
-                style={{ width: 240 }}
+                style={{ width: 300 }}
                 loading={rounds.loading}
                 data-testid="ca-pick-round"
                 options={(rounds.data ?? []).map((r) => ({ value: r.roundId, label: t('pick.roundOption', { name: r.roundName, time: formatDateTime(r.publishedAt, lang, 'day') }) }))}
