@@ -311,6 +311,8 @@ export const CertificatesSubject = {
   recipientsImport: 'certificates.batch.recipients-import',
   /** Approved sign-ups of the batch's competition, marked when already in the batch (the pick-from-sign-ups list). */
   batchSignups: 'certificates.batch.signups',
+  /** The published review rounds of the batch's competition, with their levels (the pick-from-results choice). */
+  publishedRounds: 'certificates.batch.published-rounds',
   /** Adds winners from approved sign-ups of the batch's competition (asked from the enrollment service). */
   recipientsFromSignups: 'certificates.batch.recipients-from-signups',
   batchPreview: 'certificates.batch.preview',

@@ -193,6 +193,12 @@ export class RecipientsFromSignupsDto extends BatchIdDto {
   @IsOptional()
   @IsBoolean()
   useAwardLevel?: boolean;
+
+  @ApiPropertyOptional({ description: "with useAwardLevel: the level of this published round (by default each sign-up's latest)" })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  roundId?: number;
 }
 
 export class BatchSignupsDto extends PageDto {
@@ -216,6 +222,23 @@ export class BatchSignupsDto extends PageDto {
   @Transform(queryBoolean)
   @IsBoolean()
   published?: boolean;
+
+  @ApiPropertyOptional({ description: "with published: only this round's winners (one of batch/publishedRounds)" })
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  roundId?: number;
+
+  @ApiPropertyOptional({ type: [String], description: 'with roundId: only these award levels (repeat the parameter; all when left out)' })
+  @IsOptional()
+  // One value arrives as a string, a repeated parameter as a list.
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(50, { each: true })
+  levels?: string[];
 }
 
 export class CertificatePageDto extends PageDto {

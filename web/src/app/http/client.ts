@@ -50,7 +50,8 @@ export function configureHttp(h: HttpHooks): void {
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {}) as string;
 
-export type Params = Record<string, string | number | boolean | null | undefined>;
+/** Query values; a list repeats its parameter (`levels=a&levels=b`). */
+export type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
 export interface RequestOptions {
   method: 'GET' | 'POST';
@@ -66,7 +67,8 @@ export interface RequestOptions {
 export function buildUrl(url: string, params?: Params): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) {
-    if (v !== undefined && v !== null && v !== '') qs.append(k, String(v));
+    if (Array.isArray(v)) for (const x of v) qs.append(k, String(x));
+    else if (v !== undefined && v !== null && v !== '') qs.append(k, String(v));
   }
   const q = qs.toString();
   return `${API_BASE}${url}${q ? (url.includes('?') ? '&' : '?') + q : ''}`;
