@@ -50,8 +50,12 @@ describe('certificate designer', () => {
    * canvas, or the starting template of `category`.
    */
   async function designer(category?: string) {
-    await page.evaluate(() => localStorage.removeItem('cmp.certificate.working'));
+    // Leave the last page first: its working copy is saved 300 ms after a change, and a save landing after the removal
+    // would come back as the new page's design. The key goes before the new page's own scripts run.
+    await page.goto('about:blank');
+    const { identifier } = await page.evaluateOnNewDocument(() => localStorage.removeItem('cmp.certificate.working'));
     await open(page, '/certificate/make');
+    await page.removeScriptToEvaluateOnNewDocument(identifier);
     await page.waitForSelector('.cd-canvas');
     if (!category) return;
     await click(page, `[data-category="${category}"]`);
