@@ -264,6 +264,7 @@ const en: Catalogue<Messages> = {
       desc: 'You used a one-time password, good for this login only. Set your own password: you log in with it from now on, and the one-time password stops working.',
       newPassword: 'New password',
       submit: 'Set and log in',
+      back: 'Back to login',
     },
     retrievePage: {
       title: 'Recover password',

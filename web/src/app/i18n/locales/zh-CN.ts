@@ -261,6 +261,7 @@ const zhCN = {
       desc: '您使用的是一次性密码，它只能用于这一次登录。请设置自己的新密码，之后用新密码登录，一次性密码随即失效。',
       newPassword: '新密码',
       submit: '设置并登录',
+      back: '返回登录',
     },
     retrievePage: {
       title: '找回密码',

@@ -142,7 +142,7 @@ export default function LoginPage() {
           {submitting ? t('auth.loggingIn') : t('auth.firstLogin.submit')}
         </Button>
         <div className="auth__links">
-          <a onClick={() => setOneTime(null)}>{t('auth.backToLogin')}</a>
+          <a onClick={() => setOneTime(null)}>{t('auth.firstLogin.back')}</a>
         </div>
       </AuthShell>
     );
