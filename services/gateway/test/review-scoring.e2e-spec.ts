@@ -42,7 +42,8 @@ describe('scoring (review service)', () => {
       }),
       'round',
     );
-    ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id } }), 'sync');
+    // Both rounds of the competition take every submitted work (the second is not after a promotion).
+    ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id, allSubmitted: true } }), 'sync');
     ok(await api('/review/group/save', { token: admin1, body: { roundId: round.id, name: '一组', expertIds: experts.map((e) => e.id), captainExpertId: experts[0].id } }), 'group');
     ok(await api('/review/distribution/run', { token: admin1, body: { roundId: round.id } }), 'run');
     for (;;) {
