@@ -1,6 +1,8 @@
 // One lint setup for the repo. Its main job beyond style: services share only contracts and
 // common, the web and kiosk share only contracts, web modules never import each other, and nobody
 // reaches into a package's internals.
+const js = require('@eslint/js');
+const globals = require('globals');
 const tseslint = require('typescript-eslint');
 const react = require('eslint-plugin-react');
 const reactHooks = require('eslint-plugin-react-hooks');
@@ -71,6 +73,13 @@ function noClimbOut(root, extensions, patterns, message) {
   }));
 }
 
+// Load tests (CommonJS) reach the services through their packages' entry points: require() is not an import, so
+// no-restricted-imports misses it; this catches a required path into services/ or a build's dist/.
+const noDeepRequire = {
+  selector: "CallExpression[callee.name='require'] Literal[value=/(^|\\/)(services|dist)(\\/|$)|^@cmp\\/[^/]+\\//]",
+  message: 'Require a package through its entry point (@cmp/name), never its dist/ or src/ internals.',
+};
+
 const webFiles = ['web/**/*.{ts,tsx}', 'kiosk/**/*.{ts,tsx}'];
 // The route table and page registry are the one place app/ names module pages.
 const webRouter = ['web/src/app/router/**'];
@@ -129,4 +138,15 @@ module.exports = tseslint.config(
     ignores: ['load-tests/k6/**', 'web/**'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
   },
+  {
+    files: ['load-tests/**/*.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-syntax': ['error', noDeepRequire],
+      'no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+    },
+  },
+  // k6's script globals.
+  { files: ['load-tests/k6/**/*.js'], languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' } } },
 );

@@ -27,7 +27,8 @@ module.exports = {
     {
       ...serviceProject,
       displayName: 'unit',
-      testMatch: ['<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/infra/**/*.spec.js'],
+      // The kiosk's pure logic (no browser) runs here too; its screens are tested in the browser (web/test).
+      testMatch: ['<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/kiosk/src/**/*.spec.ts', '<rootDir>/infra/**/*.spec.js'],
     },
     {
       ...serviceProject,

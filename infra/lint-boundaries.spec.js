@@ -95,3 +95,18 @@ describe('web and kiosk are linted with the React rules', () => {
     expect(result.messages.map((m) => m.ruleId)).toContain('react-hooks/rules-of-hooks');
   });
 });
+
+describe("load tests require the services through their packages' entry points", () => {
+  const requireErrors = async (spec) => {
+    const [result] = await eslint.lintText(`'use strict';\nmodule.exports = require(${spec});\n`, { filePath: path.join(repoRoot, 'load-tests/bench/probe.js') });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+  };
+
+  it.each(["'../../services/review/dist/results/score-statement'", "path.join(ROOT, 'services/certificates/dist/render/design')", "'@cmp/review/dist/index'"])('may not require %s', async (spec) => {
+    expect(await requireErrors(spec)).not.toEqual([]);
+  });
+
+  it.each(["'@cmp/review'", "'@cmp/contracts'", "'./lib/platform'", "'socket.io-client'"])('may require %s', async (spec) => {
+    expect(await requireErrors(spec)).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
-import type { KioskIdentity, KioskPairing, KioskPairStatus, RoomState } from '@cmp/contracts';
+import { KioskWire, type KioskIdentity, type KioskPairing, type KioskPairStatus, type RoomState } from '@cmp/contracts';
 
 const TOKEN_KEY = 'kiosk.token';
-export const API = '/prod-api';
+const API = '/prod-api';
 
 export const savedToken = () => localStorage.getItem(TOKEN_KEY);
 export const saveToken = (token: string | null) => (token ? localStorage.setItem(TOKEN_KEY, token) : localStorage.removeItem(TOKEN_KEY));
@@ -17,14 +17,16 @@ async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
   return body.data;
 }
 
+/** The paired device's token, on every call that reads its rooms. */
+const device = (token: string): RequestInit => ({ headers: { [KioskWire.tokenHeader]: token } });
 const json = (body: unknown): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 export const startPairing = () => call<KioskPairing>('/kiosk/pair', { method: 'POST' });
 export const pairingStatus = (pairingKey: string) => call<KioskPairStatus>('/kiosk/pair/status', json({ pairingKey }));
-export const fetchRooms = (token: string) => call<{ device: KioskIdentity; rooms: RoomState[] }>('/kiosk/rooms', { headers: { 'x-kiosk-token': token } });
+export const fetchRooms = (token: string) => call<{ device: KioskIdentity; rooms: RoomState[] }>('/kiosk/rooms', device(token));
 
 export async function fetchVoice(token: string, roomId: number, number: string, lang: 'zh-CN' | 'en'): Promise<ArrayBuffer> {
-  const res = await fetch(`${API}/kiosk/voice?roomId=${roomId}&number=${encodeURIComponent(number)}&lang=${lang}`, { headers: { 'x-kiosk-token': token } });
+  const res = await fetch(`${API}/kiosk/voice?roomId=${roomId}&number=${encodeURIComponent(number)}&lang=${lang}`, device(token));
   if (!res.ok || !res.headers.get('content-type')?.startsWith('audio/')) throw new Error(`voice ${res.status}`);
   return res.arrayBuffer();
 }

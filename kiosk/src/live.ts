@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { io } from 'socket.io-client';
-import type { KioskIdentity, RoomChangedEvent, RoomState } from '@cmp/contracts';
-import { API, Denied, fetchRooms } from './api';
+import { KioskWire, type KioskIdentity, type RoomChangedEvent, type RoomState } from '@cmp/contracts';
+import { Denied, fetchRooms } from './api';
+import { applyEvent, applyFetched, type Rooms } from './rooms';
 
 export interface Live {
   device: KioskIdentity | null;
@@ -17,7 +18,7 @@ export interface Live {
  */
 export function useLive(token: string, onDenied: () => void, announce: (room: RoomState, a: NonNullable<RoomChangedEvent['announce']>) => void): Live {
   const [live, setLive] = useState<Live>({ device: null, rooms: [], offlineSince: null });
-  const rooms = useRef(new Map<number, RoomState>());
+  const rooms = useRef<Rooms>(new Map());
   const handlers = useRef({ onDenied, announce });
   handlers.current = { onDenied, announce };
 
@@ -29,17 +30,14 @@ export function useLive(token: string, onDenied: () => void, announce: (room: Ro
       try {
         const { device, rooms: states } = await fetchRooms(token);
         if (stopped) return;
-        for (const s of states) {
-          const had = rooms.current.get(s.roomId);
-          if (!had || s.seq >= had.seq) rooms.current.set(s.roomId, s);
-        }
+        applyFetched(rooms.current, states);
         publish({ device });
       } catch (e) {
         if (e instanceof Denied) handlers.current.onDenied();
       }
     };
     // Back within seconds after a server restart: retries every 0.5–2 s (a venue has tens of screens, not thousands).
-    const socket = io('/kiosk', { path: `${API}/socket.io`, auth: { token }, transports: ['websocket'], reconnectionDelay: 500, reconnectionDelayMax: 2000 });
+    const socket = io(KioskWire.namespace, { path: KioskWire.path, auth: { token }, transports: ['websocket'], reconnectionDelay: 500, reconnectionDelayMax: 2000 });
     const offline = () => setLive((l) => ({ ...l, offlineSince: l.offlineSince ?? new Date() }));
     socket.on('connect', () => {
       setLive((l) => ({ ...l, offlineSince: null }));
@@ -49,17 +47,15 @@ export function useLive(token: string, onDenied: () => void, announce: (room: Ro
     socket.on('disconnect', offline);
     socket.on('connect_error', (e) => {
       offline();
-      if (e.message === 'kiosk.denied') handlers.current.onDenied();
+      if (e.message === KioskWire.denied) handlers.current.onDenied();
     });
-    socket.on('revoked', () => handlers.current.onDenied());
-    socket.on('room', (e: RoomChangedEvent) => {
-      const had = rooms.current.get(e.state.roomId);
-      if (had && e.state.seq <= had.seq) return; // already seen
-      rooms.current.set(e.state.roomId, e.state);
+    socket.on(KioskWire.revokedEvent, () => handlers.current.onDenied());
+    socket.on(KioskWire.roomEvent, (e: RoomChangedEvent) => {
+      const { fresh, gap } = applyEvent(rooms.current, e);
+      if (!fresh) return;
       publish();
       if (e.announce) handlers.current.announce(e.state, e.announce);
-      // A gap: something between was missed; the state in hand is the latest, the fetch confirms it.
-      if (had && e.state.seq > had.seq + 1) void refresh();
+      if (gap) void refresh();
     });
     // The browser's own idea of the network: drop at once when it goes, reconnect (and catch up) when it is back.
     const wentOffline = () => {

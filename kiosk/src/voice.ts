@@ -75,6 +75,8 @@ export function useVoice(token: string): Voice {
       const clips = Promise.all(
         langs.map((l) => fetchVoice(token, room.roomId, number, l).then((data) => ctx.current?.decodeAudioData(data) ?? null)),
       );
+      // Fetched at once but awaited in turn: a failure before its turn (the server restarting) is handled there.
+      clips.catch(() => undefined);
       queue.current = queue.current.then(async () => {
         const audio = ctx.current;
         if (!audio || audio.state !== 'running') return;

@@ -6,6 +6,7 @@
 
 const http = require('node:http');
 const { Server } = require('socket.io');
+const { KioskWire } = require('@cmp/contracts');
 
 const seq = new Map();
 const server = http.createServer((req, res) => {
@@ -15,12 +16,12 @@ const server = http.createServer((req, res) => {
   const roomId = Number(url.searchParams.get('room'));
   const next = (seq.get(roomId) ?? 0) + 1;
   seq.set(roomId, next);
-  io.of('/kiosk').to(`room:${roomId}`).emit('room', { action: 'call', state: { roomId, seq: next }, announce: null });
+  io.of(KioskWire.namespace).to(`room:${roomId}`).emit(KioskWire.roomEvent, { action: 'call', state: { roomId, seq: next }, announce: null });
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify({ code: 0, data: { roomId, seq: next } }));
 });
-const io = new Server(server, { path: '/prod-api/socket.io', serveClient: false });
-io.of('/kiosk').on('connection', (socket) => {
+const io = new Server(server, { path: KioskWire.path, serveClient: false });
+io.of(KioskWire.namespace).on('connection', (socket) => {
   void socket.join(`room:${Number(socket.handshake.auth.room)}`);
 });
 server.listen(Number(process.env.PORT), '127.0.0.1');

@@ -6,10 +6,8 @@
 
 const Fastify = require('fastify');
 const { Pool } = require('pg');
-// The competitions service's read code, built into its dist by npm run build, over a plain pg pool.
-const { PublicCompetitionService } = require('../../services/competitions/dist/competition/public.service');
-const { NewsService } = require('../../services/competitions/dist/news/news.service');
-const { SETTING_SQL } = require('../../services/competitions/dist/website/website.service');
+// The competitions service's read code (its package's entry, built by npm run build), over a plain pg pool.
+const { NewsService, PublicCompetitionService, SETTING_SQL } = require('@cmp/competitions');
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: '-c search_path=competitions' });
 const db = { query: (text, values) => pool.query(text, values).then((r) => r.rows) };

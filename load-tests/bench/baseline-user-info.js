@@ -7,8 +7,8 @@
 
 const { bareServer } = require('./lib/bare-server');
 
-// The very query the auth service runs (built into services/auth/dist by npm run build).
-const { LOAD_USER_SQL: USER_SQL } = require('../../services/auth/dist/access/access.service');
+// The very query the auth service runs (its package's entry, built by npm run build).
+const { LOAD_USER_SQL: USER_SQL } = require('@cmp/auth');
 
 // Pool size 10 like the auth service's DB_POOL_SIZE default.
 const { app, pool, envelope, session, listen } = bareServer({ max: 10, options: '-c search_path=auth' });

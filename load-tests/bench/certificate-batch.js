@@ -16,10 +16,9 @@ const { startPlatform } = require('./lib/platform');
 const { start, stop } = require('./lib/processes');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const contracts = require(path.join(ROOT, 'services/contracts/dist'));
+const contracts = require('@cmp/contracts');
 const { demoAwardDesign } = contracts;
-const { bindValues } = require(path.join(ROOT, 'services/certificates/dist/render/design'));
-const { CHROMIUM_ARGS } = require(path.join(ROOT, 'services/certificates/dist/render/renderer'));
+const { bindValues, CHROMIUM_ARGS } = require('@cmp/certificates');
 
 const TARGET_RATIO = 3;
 const SEAL_PNG = Buffer.from(

@@ -9,7 +9,7 @@
 
 const path = require('node:path');
 const { Client } = require('pg');
-const { SCORE_STATEMENT } = require('../../services/review/dist/results/score-statement');
+const { SCORE_STATEMENT } = require('@cmp/review');
 const { startPlatform } = require('./lib/platform');
 const { start } = require('./lib/processes');
 

@@ -15,6 +15,7 @@ const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
 const { io } = require('socket.io-client');
+const { KioskWire, queueNumber } = require('@cmp/contracts');
 const scenario = require('../scenarios/kiosk-fanout.json');
 const { startPlatform } = require('./lib/platform');
 const { start, freePort, waitHealthy, stop } = require('./lib/processes');
@@ -48,8 +49,8 @@ async function seedVenue(db, groupId) {
     for (const [i, room] of made.entries()) {
       await db.query(
         `INSERT INTO review.scene_queue (round_id, work_id, room_id, position, number)
-         SELECT $1, $2 + n, $3, n, $4 || lpad(n::text, 3, '0') FROM generate_series(1, $5) n`,
-        [roundId, i * TEAMS_PER_ROOM, room.id, room.code, TEAMS_PER_ROOM],
+         SELECT $1, $2 + n, $3, n, num FROM unnest($4::text[]) WITH ORDINALITY AS t(num, n)`,
+        [roundId, i * TEAMS_PER_ROOM, room.id, Array.from({ length: TEAMS_PER_ROOM }, (_, k) => queueNumber(room.code, k + 1))],
       );
       const token = crypto.randomBytes(32).toString('base64url');
       const hash = crypto.createHash('sha256').update(token).digest();
@@ -65,7 +66,7 @@ function screen(url, room, auth, receipts) {
   const s = { roomId: room.roomId, seq: 0, missed: 0, connected: false, connectedAt: 0, socket: null };
   const refresh = async () => {
     try {
-      const r = await fetch(`${url}/prod-api/kiosk/rooms`, { headers: { 'x-kiosk-token': room.token } });
+      const r = await fetch(`${url}/prod-api/kiosk/rooms`, { headers: { [KioskWire.tokenHeader]: room.token } });
       const body = await r.json();
       const state = body.data?.rooms?.find((x) => x.roomId === s.roomId);
       if (state && state.seq > s.seq) s.seq = state.seq;
@@ -74,14 +75,14 @@ function screen(url, room, auth, receipts) {
     }
   };
   // The kiosk's reconnection settings (kiosk/src/live.ts).
-  s.socket = io(`${url}/kiosk`, { path: '/prod-api/socket.io', auth, transports: ['websocket'], reconnectionDelay: 500, reconnectionDelayMax: 2000 });
+  s.socket = io(`${url}${KioskWire.namespace}`, { path: KioskWire.path, auth, transports: ['websocket'], reconnectionDelay: 500, reconnectionDelayMax: 2000 });
   s.socket.on('connect', () => {
     s.connected = true;
     s.connectedAt = performance.now();
     if (!s.socket.recovered && room.token) void refresh();
   });
   s.socket.on('disconnect', () => (s.connected = false));
-  s.socket.on('room', (e) => {
+  s.socket.on(KioskWire.roomEvent, (e) => {
     const t = performance.now();
     const seq = e.state.seq;
     if (seq <= s.seq) return;

@@ -9,7 +9,6 @@
 //
 // BENCH_PAY_ORDERS (default 10000) sets the number of orders.
 
-const crypto = require('node:crypto');
 const path = require('node:path');
 const { Client } = require('pg');
 const autocannon = require('autocannon');

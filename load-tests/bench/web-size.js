@@ -24,7 +24,7 @@ async function jsLoadedBy(browser, url, localStorage = {}) {
     if (body) files.set(res.url(), { raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
   });
   if (Object.keys(localStorage).length) {
-    await page.evaluateOnNewDocument((items) => Object.entries(items).forEach(([k, v]) => window.localStorage.setItem(k, v)), localStorage);
+    await page.evaluateOnNewDocument((items) => Object.entries(items).forEach(([k, v]) => globalThis.localStorage.setItem(k, v)), localStorage);
   }
   await page.goto(url, { waitUntil: 'networkidle0' });
   const finalPath = new URL(page.url()).pathname;

@@ -63,7 +63,7 @@ function send(step, vars, tags) {
 function envelopeCode(res) {
   try {
     return res.json('code');
-  } catch (e) {
+  } catch (_e) {
     return undefined;
   }
 }
@@ -99,7 +99,7 @@ export default function (vars) {
       let json;
       try {
         json = res.json();
-      } catch (e) {
+      } catch (_e) {
         json = undefined;
       }
       pass[name] = json === undefined ? undefined : pick(json, step.save[name]);

@@ -2,11 +2,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import type { Signup, SignupDetail } from '@cmp/contracts';
+import type { OrderView, PayReply, Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, type Student } from '../../services/gateway/test/support/enroll';
 import { ALIPAY_URL, waitFor } from '../../services/gateway/test/support/platform';
-import { answered, chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
+import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, ready, textOf, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
 
 const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 
@@ -101,9 +101,16 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     const imported = answered(finance, '/finance/reconcile/import');
     await input!.uploadFile(file);
     await imported;
-    await waitForText(finance, [`${day} 对账结果`, '一致', orderNo], '.ant-drawer');
+    await waitForText(finance, [`${day} 对账结果`, '一致'], '.ant-drawer');
     await b.shot(finance, 'finance-reconciled');
-    const rowOfOrder = await finance.$$eval('[data-testid="recon-detail"] .ant-table-tbody tr', (rows, no) => rows.filter((r) => r.textContent?.includes(no as string)).map((r) => r.textContent), orderNo);
+    // The day's bill holds every order the sandbox saw today (other test files' too): the order's lines are looked for page by page.
+    const rowOfOrder: (string | null)[] = [];
+    const pages = (await finance.$$('[data-testid="recon-detail"] .ant-pagination-item')).length || 1;
+    for (let n = 1; n <= pages; n += 1) {
+      if (n > 1) await click(finance, `[data-testid="recon-detail"] .ant-pagination-item-${n}`);
+      await finance.waitForSelector(`[data-testid="recon-detail"] .ant-pagination-item-active[title="${n}"]`, { timeout: 5000 }).catch(() => undefined);
+      rowOfOrder.push(...(await finance.$$eval('[data-testid="recon-detail"] .ant-table-tbody tr', (rows, no) => rows.filter((r) => r.textContent?.includes(no as string)).map((r) => r.textContent), orderNo)));
+    }
     expect(rowOfOrder.some((text) => text?.includes('一致') && text.includes('收款'))).toBe(true);
     expect(rowOfOrder.some((text) => text?.includes('一致') && text.includes('退款'))).toBe(true);
     await click(finance, '.ant-drawer-close');
@@ -117,6 +124,99 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     await finance.close();
   });
 
+  b.it('starts each refund dialog from its own order; a refund in full shows the student the fee is owed again', async () => {
+    // A second paid order of the competition with its whole fee left (the first has ¥60.00 left).
+    const [full] = await makeStudents(1, `refull${Date.now().toString(36)}`);
+    const s = await api<Signup>('/web/enroll/signUp', { token: full.token, ip: freshIp(), body: { competitionId, itemId, type: 1, profile: { realName: '李全退' } } });
+    const pay = await api<PayReply>('/alipay/payment/pay', { token: full.token, ip: freshIp(), body: { signupId: s.data.id, channel: 'qr' } });
+    await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: pay.data.orderNo }) });
+    const payStatus = async () => (await api<SignupDetail>(`/web/enroll/detail?id=${s.data.id}`, { token: full.token })).data.payStatus;
+    await waitFor('the second sign-up to be paid', async () => (await payStatus()) === 2);
+
+    const finance = await b.newPage();
+    await loginWithPassword(finance, 'finance1');
+    await chooseOrganisation(finance, '华东示范大学');
+    await open(finance, '/finance/order');
+    const refundDialogOf = async (no: string) => {
+      await fill(finance, '#keyword', no);
+      await click(finance, '.search-form button[type="submit"]', { answer: '/finance/order/page' });
+      await waitForText(finance, no, '.ant-table-tbody');
+      await click(finance, '.ant-table-tbody button', '退');
+      await ready(finance, '.ant-modal #refund_amount');
+      return finance.$eval('#refund_amount', (el) => (el as HTMLInputElement).value);
+    };
+    expect(await refundDialogOf(orderNo)).toBe('60.00');
+    await click(finance, '.ant-modal-close');
+    await waitForGone(finance, '#refund_amount');
+    expect(await refundDialogOf(pay.data.orderNo)).toBe('120.00');
+    await b.shot(finance, 'refund-full');
+    await fill(finance, '#refund_reason', '全额退款');
+    await click(finance, '.ant-modal .ant-btn-primary', { answer: '/finance/refund/create' });
+    await waitFor('the refund to reach the sign-up', async () => (await payStatus()) === 3);
+    await finance.close();
+
+    const student = await b.newPage();
+    await loginWithPassword(student, full.username);
+    await chooseOrganisation(student, '华东示范大学');
+    await open(student, '/center/competition');
+    await waitForText(student, ['已退费', '重新缴费 ¥120.00'], '[data-testid="my-signups"]');
+    await b.shot(student, 'refunded-pay-again');
+    await student.close();
+  });
+
+  b.it('comes back from a cancelled cashier to the unfinished order, a stale tab catches up, a rejected sign-up says so once', async () => {
+    const [payer, rejected] = await makeStudents(2, `cancel${Date.now().toString(36)}`);
+    const signUp = async (who: Student, realName: string) =>
+      (await api<Signup>('/web/enroll/signUp', { token: who.token, ip: freshIp(), body: { competitionId, itemId, type: 1, profile: { realName } } })).data.id;
+    const id = await signUp(payer, '周取消');
+    const p = await b.newPage();
+    const errors: string[] = [];
+    p.on('pageerror', (e) => errors.push(String(e)));
+    await loginWithPassword(p, payer.username);
+    await chooseOrganisation(p, '华东示范大学');
+    await open(p, '/center/competition');
+    await click(p, '[data-testid="pay-button"]');
+    await click(p, '.ant-modal .ant-btn-primary', '去支付');
+    await p.waitForFunction((url: string) => location.href.startsWith(url), { timeout: 20000 }, ALIPAY_URL);
+    await p.waitForSelector('#cancel');
+    await Promise.all([p.waitForNavigation(), p.click('#cancel')]);
+    await waitForPath(p, '/home/paySuccess');
+    await waitForText(p, ['支付未完成', '¥120.00'], '[data-testid="pay-result"]');
+    expect(await textOf(p, '[data-testid="pay-result"]')).not.toContain('没有找到该订单');
+    await b.shot(p, 'cashier-cancelled');
+
+    // Paid in another tab meanwhile: this tab's pay attempt is refused, and the page catches up.
+    await open(p, '/center/competition');
+    await waitForText(p, '待缴费', '[data-testid="my-signups"]');
+    const pending = await api<OrderView>(`/alipay/payment/query?signupId=${id}`, { token: payer.token });
+    await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: pending.data.orderNo }) });
+    await waitFor('the sign-up to be paid', async () => (await api<SignupDetail>(`/web/enroll/detail?id=${id}`, { token: payer.token })).data.payStatus === 2);
+    await click(p, '[data-testid="pay-button"]');
+    await click(p, '.ant-modal .ant-btn-primary', '去支付');
+    await waitForText(p, '已缴费', '[data-testid="my-signups"]');
+    await waitForGone(p, '.ant-modal-content');
+    expect(errors).toEqual([]);
+    await p.close();
+
+    // A rejected sign-up: its status once, no completeness tag, no work to submit.
+    const admin1 = await login('admin1');
+    const rejectedId = await signUp(rejected, '吴驳回');
+    expect((await api('/enroll/signup/check', { token: admin1, body: { id: rejectedId, approve: false, reason: '资料不符' } })).code).toBe(0);
+    const r = await b.newPage();
+    await loginWithPassword(r, rejected.username);
+    await chooseOrganisation(r, '华东示范大学');
+    await open(r, '/center/competition');
+    await waitForText(r, ['已驳回', '不能提交作品'], '[data-testid="my-signups"]');
+    expect(await r.$('[data-testid="work-action"]')).toBeNull();
+    await open(r, `/home/competition/team/details?id=${rejectedId}`);
+    await waitForText(r, ['该报名已驳回，不能再修改', '资料不符']);
+    const page = await textOf(r);
+    expect(page).not.toContain('已已');
+    expect(page).not.toContain('资料未完善');
+    await b.shot(r, 'rejected-signup');
+    await r.close();
+  });
+
   b.it('records an offline payment with its voucher and has it approved by a second account', async () => {
     const s = await api<Signup>('/web/enroll/signUp', { token: transferer.token, ip: freshIp(), body: { competitionId, itemId, type: 1, profile: { realName: '孙转账' } } });
     const voucher = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'voucher-')), '转账凭证.pdf');
@@ -128,13 +228,18 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     await click(finance, '.ant-tabs-tab', '线下缴费');
     await waitForText(finance, ['登记线下缴费'], '[data-testid="offline-payments"]');
     await click(finance, '[data-testid="offline-payments"] button', '登记线下缴费');
-    await fill(finance, '#offline_signupId', String(s.data.id));
+    // The sign-up is found by the payer's name in the form, and spelled out (whose, which account) before submitting.
+    await choose(finance, '#offline_signupId', '孙转账', '/finance/offline/signups');
+    await waitForText(finance, ['孙转账', transferer.username, `报名编号 ${s.data.id}`, '应缴 ¥120.00'], '[data-testid="offline-signup-chosen"]');
     await fill(finance, '#offline_reason', '银行转账，流水号 88001');
     const input = await finance.$('.ant-modal input[type=file]');
     await input!.uploadFile(voucher);
     await waitForText(finance, '转账凭证.pdf', '.ant-modal');
     await b.shot(finance, 'offline-record');
-    await click(finance, '.ant-modal .ant-btn-primary', { answer: '/finance/offline/create' });
+    const created = answered(finance, '/finance/offline/create');
+    await click(finance, '.ant-modal .ant-btn-primary');
+    // The bank's flow number travels in the body, not the address.
+    expect(new URL((await created).url()).search).toBe('');
     await waitForText(finance, ['孙转账', '¥120.00', '待审核', 'finance1'], '[data-testid="offline-payments"] .ant-table-tbody');
     // The account that recorded it cannot approve it: its row has the voucher link only.
     const buttons = await finance.$$eval(
@@ -145,6 +250,16 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     expect(buttons).toEqual([['缴费凭证']]);
     await b.shot(finance, 'offline-pending');
     await finance.close();
+
+    // While it waits, the payer's pay button says the payment is being confirmed and cannot start another.
+    const payer = await b.newPage();
+    await loginWithPassword(payer, transferer.username);
+    await chooseOrganisation(payer, '华东示范大学');
+    await open(payer, '/center/competition');
+    await waitForText(payer, '缴费确认中', '[data-testid="pay-button"]');
+    expect(await payer.$eval('[data-testid="pay-button"]', (el) => (el as HTMLButtonElement).disabled)).toBe(true);
+    await b.shot(payer, 'offline-held');
+    await payer.close();
 
     const second = await b.newPage();
     await loginWithPassword(second, 'admin1');

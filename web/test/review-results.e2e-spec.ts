@@ -98,6 +98,9 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
     await b.shot(admin, 'results-scores-zh');
     await click(admin, '.ant-tabs-tab', '专家校准');
     await waitForText(admin, ['校准均值', ...expertNames], '[data-testid="calibration-table"]');
+    // Each flag says what it is measured against, with the figures: the mean difference over the shared works and σ.
+    await waitForText(admin, ['与同作品其他专家的平均差', '（3 件共评）'], '[data-testid="calibration-table"]');
+    await waitForText(admin, ['“评分偏离”的判定', '全轮成绩标准差 σ = '], '[data-testid="calibration-rule"]');
     await b.shot(admin, 'results-calibration-zh');
   }, 90_000);
 

@@ -1,8 +1,8 @@
 'use strict';
-// Loads the review service's assignment solver for the bench: its compiled dist when the service has
-// been built and the build is newer than every source file, else a fresh transpile of the sources
-// (TypeScript's transpileModule, no type check) into a temp folder. Either way the bench measures
-// the same code the service runs.
+// Loads the review service's assignment solver for the bench: from its package's entry (@cmp/review's
+// `assignment`) when the service has been built after every source file changed, else a fresh transpile of the
+// sources (TypeScript's transpileModule, no type check) into a temp folder. Either way the bench measures the
+// same code the service runs.
 
 const fs = require('node:fs');
 const os = require('node:os');
@@ -10,18 +10,21 @@ const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 const SRC = path.join(ROOT, 'services', 'review', 'src', 'assignment');
-const DIST = path.join(ROOT, 'services', 'review', 'dist', 'assignment');
 
 function sources() {
   return fs.readdirSync(SRC).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'));
 }
 
-function distIsFresh() {
-  if (!fs.existsSync(path.join(DIST, 'index.js'))) return false;
-  return sources().every((f) => {
-    const built = path.join(DIST, f.replace(/\.ts$/, '.js'));
-    return fs.existsSync(built) && fs.statSync(built).mtimeMs >= fs.statSync(path.join(SRC, f)).mtimeMs;
-  });
+/** The built package's entry, when it was written after every source of the solver. */
+function freshBuild() {
+  let entry;
+  try {
+    entry = require.resolve('@cmp/review');
+  } catch {
+    return null; // not built
+  }
+  const built = fs.statSync(entry).mtimeMs;
+  return sources().every((f) => built >= fs.statSync(path.join(SRC, f)).mtimeMs) ? entry : null;
 }
 
 function transpiled() {
@@ -39,7 +42,8 @@ function transpiled() {
 
 /** The solver module and where it was loaded from. */
 function loadSolver() {
-  if (distIsFresh()) return { solver: require(path.join(DIST, 'index.js')), from: path.relative(ROOT, DIST) };
+  const entry = freshBuild();
+  if (entry) return { solver: require(entry).assignment, from: `the review service's build (${path.relative(ROOT, entry)})` };
   const dir = transpiled();
   // index.js requires every other file while loading, so the temp folder is no longer needed.
   const solver = require(path.join(dir, 'index.js'));

@@ -49,9 +49,10 @@ function design(elements: CertificateDesign['slides'][number]['elements'], viewp
 }
 
 describe('certificate constants', () => {
-  it('lists the binding codes of spec section 3, and the issuer', () => {
-    expect(CERTIFICATE_TEXT_CODES).toHaveLength(16);
+  it('lists the binding codes of spec section 3, the issuer and the competition', () => {
+    expect(CERTIFICATE_TEXT_CODES).toHaveLength(17);
     expect(CERTIFICATE_TEXT_CODES).toContain('issuerName');
+    expect(CERTIFICATE_TEXT_CODES).toContain('competitionName');
     expect(CERTIFICATE_TEXT_CODES).toContain('teacher_school_Portrait');
     expect(CERTIFICATE_NUMBER_CODES).toEqual([
       'certCodePrefix',

@@ -64,6 +64,8 @@ export const CERTIFICATE_TEXT_CODES = [
   'companyName',
   /** The batch's issuing organisation (证书设置 / 发证机构), filled by the worker, never by a winner's row. */
   'issuerName',
+  /** The batch's competition, filled by the worker like the issuer. */
+  'competitionName',
 ] as const;
 
 /** Certificate-number parts. The body codes are the numbering variants of spec section 9. */
@@ -535,7 +537,7 @@ const text = (id: string, contentText: string, props: Partial<CertificateTextEle
 });
 
 /**
- * A sample of the format: an award-winner (type 1) certificate in Chinese: school, students, teachers, work, award name (80, bold,
+ * A sample of the format: an award-winner (type 1) certificate in Chinese: the competition, school, students, teachers, work, award name (80, bold,
  * red), the issuing organisation, an auto-increment number (or the given number code), the trace QR code and the seal.
  * Field labels are left out when their field is empty. The demo
  * template, and the design the tests and the bench issue.
@@ -549,9 +551,10 @@ export function demoAwardDesign(numberCode: CertificateTextElement['code'] = 'al
   ];
   const elements: CertificateElement[] = [
     text('heading', '荣誉证书', { left: 200, top: 40, width: 600, height: 90, fontSize: 64, bold: true, color: '#b8860b', fontFamily: 'SimHei', align: 'center' }),
+    text('competition', '【竞赛名称】', { left: 100, top: 128, width: 800, height: 36, fontSize: 24, bold: true, align: 'center', code: 'competitionName' }),
   ];
   rows.forEach(([label, code], i) => {
-    const top = 165 + i * 48;
+    const top = 175 + i * 46;
     elements.push(text(`label-${code}`, label, { left: 120, top, width: 200, height: 40, align: 'right', hideWhenEmpty: code }));
     elements.push(text(`value-${code}`, `【${label.replace('：', '')}】`, { left: 330, top, width: 540, height: 40, code }));
   });

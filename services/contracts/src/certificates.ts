@@ -92,6 +92,8 @@ export interface RecipientsFromSignups {
   per: PickMode;
   /** Each sign-up's published award level (review results) as its award name. */
   useAwardLevel?: boolean;
+  /** With useAwardLevel: the level of this published round (by default each sign-up's latest). */
+  roundId?: number;
 }
 
 /** The pick list's query: the batch's competition is implied; itemId defaults to nothing (all events). */
@@ -101,6 +103,18 @@ export interface BatchSignupQuery extends PageQuery {
   keyword?: string;
   /** Only the published winners of the competition's review rounds (each with its award level). */
   published?: boolean;
+  /** With published: only this round's winners (a round of publishedRounds). */
+  roundId?: number;
+  /** With roundId: only these levels (all when left out). */
+  levels?: string[];
+}
+
+/** A published review round of the batch's competition, with its levels best first (the picker's round choice). */
+export interface PublishedRound {
+  roundId: number;
+  roundName: string;
+  publishedAt: string;
+  levels: { level: string; count: number }[];
 }
 
 /** A sign-up in the winners picker: already in the batch or not, and its published award when it has one. */
@@ -108,6 +122,9 @@ export interface PickableSignup extends ApprovedSignup {
   added: boolean;
   awardLevel: string | null;
   roundName: string | null;
+  /** Rank and score in that round (score null for results kept before scores were). */
+  rank: number | null;
+  score: number | null;
 }
 
 export const BATCH_STATUSES = ['draft', 'queued', 'running', 'done', 'failed'] as const;

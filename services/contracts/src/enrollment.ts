@@ -134,13 +134,14 @@ export interface SignupPageQuery extends PageQuery {
   payStatus?: PayStatus;
   /** Individual or team sign-ups only (the competition details' 参赛选手 / 参赛团队 tabs). */
   type?: SignupType;
-  /** Matches team name, member names and usernames. */
+  /** Matches team name, member names and usernames, or the sign-up's number. */
   keyword?: string;
 }
 
 /** A row of the back office's sign-up list. */
 export interface SignupListRow extends Signup {
   captainName: string;
+  captainAccount: string;
   /** As in SignupDetail: enough members and every member's required fields in. */
   complete: boolean;
 }
@@ -196,7 +197,7 @@ export interface SignupCheckPayload {
   keepFeeReason?: string;
 }
 
-/** enrollment.signup.closed: a paid sign-up was rejected or withdrawn; the payment service refunds it unless the fee is kept. */
+/** enrollment.signup.closed: a paid or owing sign-up was rejected or withdrawn; the payment service refunds a paid one unless the fee is kept. */
 export interface SignupClosedEvent {
   signupId: number;
   status: 'rejected' | 'withdrawn';
@@ -407,7 +408,7 @@ export const enrollMessages = {
     en: 'The captain cannot leave: transfer the captaincy or dissolve the team first',
   },
   'enroll.notTeam': { 'zh-CN': '个人报名没有队伍操作', en: 'An individual sign-up has no team' },
-  'enroll.closed': { 'zh-CN': '该报名已{status}，不能再修改', en: 'This sign-up is {status} and can no longer change' },
+  'enroll.closed': { 'zh-CN': '该报名{status}，不能再修改', en: 'This sign-up is {status} and can no longer change' },
   'enroll.approvedTeamFixed': {
     'zh-CN': '队伍已通过审核，不能再解散；如需退赛请联系组织方',
     en: 'The team is approved and can no longer be dissolved; contact the organiser to pull out',
@@ -418,6 +419,10 @@ export const enrollMessages = {
     en: 'The sign-up is incomplete (too few members or missing details) and cannot be approved',
   },
   'enroll.unpaid': { 'zh-CN': '该报名尚未缴费', en: 'This sign-up has not been paid' },
+  'enroll.feeRefunded': {
+    'zh-CN': '该报名的报名费已全额退还，须重新缴费后才能审核通过',
+    en: 'The fee of this sign-up was refunded in full: it must be paid again before approval',
+  },
   'enroll.reasonRequired': { 'zh-CN': '驳回时请填写原因', en: 'Give a reason when rejecting' },
   'enroll.copySameEvent': { 'zh-CN': '请选择另一个赛项或竞赛', en: 'Choose another event or competition to copy into' },
   'enroll.status.0': { 'zh-CN': '待审核', en: 'pending' },
@@ -442,7 +447,7 @@ export const enrollMessages = {
   'work.notFound': { 'zh-CN': '作品不存在：{id}', en: 'No such work: {id}' },
   'work.exists': { 'zh-CN': '该报名已有作品，请编辑它', en: 'This sign-up already has a work: edit it' },
   'work.notOpen': { 'zh-CN': '当前不在作品提交时间内（{start} 至 {end}）', en: 'Work submission is not open now ({start} to {end})' },
-  'work.signupClosed': { 'zh-CN': '报名已{status}，不能提交作品', en: 'The sign-up is {status}: no work can be submitted' },
+  'work.signupClosed': { 'zh-CN': '报名{status}，不能提交作品', en: 'The sign-up is {status}: no work can be submitted' },
   'work.submitted': { 'zh-CN': '作品已提交，请先撤回再修改', en: 'The work is submitted: withdraw it before changing it' },
   'work.notSubmitted': { 'zh-CN': '作品尚未提交', en: 'The work has not been submitted' },
   'work.noFiles': { 'zh-CN': '请先上传作品文件', en: 'Upload the work files first' },

@@ -183,8 +183,11 @@ export interface ReconcileImport {
 }
 
 /** A fee paid outside Alipay (bank transfer, cash), recorded by one finance account and approved by another. */
-export const OFFLINE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const OFFLINE_STATUSES = ['pending', 'approved', 'rejected', 'closed'] as const;
 export type OfflineStatus = (typeof OFFLINE_STATUSES)[number];
+/** Why a waiting record was closed without a decision: the fee was paid online meanwhile, or the sign-up ended. */
+export const OFFLINE_CLOSE_REASONS = ['paidOnline', 'signupClosed'] as const;
+export type OfflineCloseReason = (typeof OFFLINE_CLOSE_REASONS)[number];
 
 export interface OfflinePaymentView {
   id: number;
@@ -198,6 +201,8 @@ export interface OfflinePaymentView {
   requestedBy: string;
   decidedBy: string | null;
   decisionNote: string | null;
+  /** Set when the status is closed. */
+  closeReason: OfflineCloseReason | null;
   orderNo: string | null;
   createdAt: string;
   decidedAt: string | null;
@@ -208,6 +213,21 @@ export interface OfflineCreateRequest {
   reason: string;
   /** The stored voucher (the gateway keeps the file; the service keeps its name). */
   voucherKey: string;
+}
+
+/** What the payer's pay button shows besides the sign-up's pay status: an offline payment waiting for approval holds it. */
+export interface PayState {
+  offlinePending: boolean;
+}
+
+/** A sign-up finance may record an offline payment for (the record form's search), with whose it is. */
+export interface OfflineSignupOption {
+  signupId: number;
+  payerName: string;
+  payerAccount: string;
+  competitionName: string;
+  itemName: string;
+  feeFen: number;
 }
 
 export interface OfflineDecision {
@@ -251,6 +271,10 @@ export const paymentMessages = {
   'payment.offlineNotPending': { 'zh-CN': '该线下缴费已处理', en: 'This offline payment was already decided' },
   'payment.offlineNotFound': { 'zh-CN': '线下缴费记录不存在：{id}', en: 'No such offline payment: {id}' },
   'payment.offlinePending': { 'zh-CN': '该报名已有待审核的线下缴费', en: 'This sign-up already has an offline payment waiting for approval' },
+  'payment.offlineWaiting': {
+    'zh-CN': '该报名有一笔线下缴费正在确认中，请勿重复缴费',
+    en: 'An offline payment of this sign-up is being confirmed: do not pay again',
+  },
   'payment.offlineRefund': { 'zh-CN': '线下缴费的订单请线下退款', en: 'An offline payment is refunded offline' },
   'payment.voucherType': { 'zh-CN': '缴费凭证须为图片（PNG、JPEG）或 PDF', en: 'The voucher must be an image (PNG, JPEG) or a PDF' },
   'payment.billUnreadable': { 'zh-CN': '无法读取支付宝账单：{reason}', en: 'The Alipay bill cannot be read: {reason}' },

@@ -50,6 +50,8 @@ export interface ScoreVersion {
   /** Sheets missing when it was computed (allowMissing). */
   missingCount: number;
   workCount: number;
+  /** Trimmed mean: works that had enough scores to drop the highest and lowest (0: the plain mean); null otherwise. */
+  trimmedWorks: number | null;
   error: string;
   createdAt: string;
   finishedAt: string | null;
@@ -93,8 +95,16 @@ export interface ExpertCalibrationView {
   spread: number;
   shrunkMean: number;
   shrunkSpread: number;
-  /** Far out of line: the expert's mean lies more than two round spreads from the round's mean over their works' scores. */
+  /**
+   * Out of line: on the works they share with other experts (two at least), the expert's scores differ from the others'
+   * mean by more than the round's spread on average (|offsetToOthers| > roundSpread).
+   */
   outlier: boolean;
+  /** The mean of (their score − the other experts' mean) over sharedWorks works; null for versions computed before it was kept. */
+  offsetToOthers: number | null;
+  sharedWorks: number | null;
+  /** The round's spread (standard deviation of every score) the offset is measured against. */
+  roundSpread: number | null;
 }
 
 export interface ResultPageQuery extends PageQuery {

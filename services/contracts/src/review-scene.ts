@@ -21,6 +21,22 @@ export const KIOSK_PAIRING_SECONDS = 600;
 /** How long socket.io keeps a dropped screen's session and missed events (anchors: 2 min, never infinite). */
 export const SCREEN_RECOVERY_MS = 2 * 60 * 1000;
 
+/**
+ * The kiosk's socket.io wire, one definition for the gateway and the kiosk app: where screens connect (under the
+ * gateway's /prod-api), the namespace, the events a screen hears, the header that carries the device token over HTTP,
+ * and the connect_error message of a refused (unpaired or revoked) screen.
+ */
+export const KioskWire = {
+  path: '/prod-api/socket.io',
+  namespace: '/kiosk',
+  /** A room changed: a RoomChangedEvent. */
+  roomEvent: 'room',
+  /** The device was revoked: the screen drops its token and pairs again. */
+  revokedEvent: 'revoked',
+  tokenHeader: 'x-kiosk-token',
+  denied: 'kiosk.denied' satisfies keyof typeof sceneMessages,
+} as const;
+
 export interface SceneRoomInput {
   id?: number;
   name: string;

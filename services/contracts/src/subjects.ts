@@ -268,6 +268,8 @@ export const PaymentSubject = {
   pay: 'payment.order.pay',
   /** The payer's view of an order (by number or the sign-up's latest); asks Alipay (trade query) while it is unpaid. */
   query: 'payment.order.query',
+  /** What holds the payer's pay button (an offline payment waiting for approval). */
+  payState: 'payment.order.state',
   /** Alipay's asynchronous notification, as posted (public; the payment service verifies it). */
   notify: 'payment.notify.receive',
   // Finance (scoped to the caller's organisations).
@@ -281,6 +283,8 @@ export const PaymentSubject = {
   offlineCreate: 'payment.offline.create',
   offlinePage: 'payment.offline.page',
   offlineDecide: 'payment.offline.decide',
+  /** Sign-ups that owe their fee, by payer name, account or number, for the record form. */
+  offlineSignups: 'payment.offline.signups',
   /** The stored voucher's name, for a caller who may see it. */
   offlineVoucher: 'payment.offline.voucher',
   /** Reconciliation: a bill the gateway stored from an upload, or fetched from Alipay for a day. */
@@ -309,6 +313,8 @@ export const CertificatesSubject = {
   recipientsImport: 'certificates.batch.recipients-import',
   /** Approved sign-ups of the batch's competition, marked when already in the batch (the pick-from-sign-ups list). */
   batchSignups: 'certificates.batch.signups',
+  /** The published review rounds of the batch's competition, with their levels (the pick-from-results choice). */
+  publishedRounds: 'certificates.batch.published-rounds',
   /** Adds winners from approved sign-ups of the batch's competition (asked from the enrollment service). */
   recipientsFromSignups: 'certificates.batch.recipients-from-signups',
   batchPreview: 'certificates.batch.preview',

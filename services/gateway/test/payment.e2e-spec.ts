@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as iconv from 'iconv-lite';
-import type { CompetitionDetail, OfflinePaymentView, OrderDetail, OrderPage, OrderView, PaymentOrderPaidEvent, PayReply, ReconDetail, Signup, SignupDetail } from '@cmp/contracts';
+import type { CompetitionDetail, OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderView, PaymentOrderPaidEvent, PayReply, PayState, ReconDetail, Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor } from './support/platform';
@@ -36,6 +36,10 @@ function success(order: string, more: Record<string, string> = {}) {
     ...more,
   };
 }
+
+/** 线下缴费 as the record form sends it: the sign-up and the reason as form fields, then the voucher. */
+const recordOffline = (token: string, signupId: number, reason: string, file = PDF, name = 'voucher.pdf', lang: 'zh-CN' | 'en' = 'zh-CN') =>
+  upload('/finance/offline/create', token, file, name, lang, { signupId: String(signupId), reason }) as Promise<{ code: number; msg: string; data: OfflinePaymentView }>;
 
 async function notify(fields: Record<string, string>, contentType = 'application/x-www-form-urlencoded; charset=utf-8'): Promise<string> {
   const res = await fetch(`${BASE}/alipay/payment/notify`, {
@@ -309,11 +313,13 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     const s = await api<Signup>('/web/enroll/signUp', { ...as(student), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '转账付款', phone: '13900000000' } } });
     // An online order left open: approving the offline payment closes it, so the payer cannot pay twice.
     const online = await api<PayReply>('/alipay/payment/pay', { ...as(student), body: { signupId: s.data.id, channel: 'qr' } });
-    const record = (path: string, file: Buffer, name = 'voucher.pdf') => upload(path, finance, file, name) as Promise<{ code: number; msg: string; data: OfflinePaymentView }>;
-    expect((await record(`/finance/offline/create?signupId=${s.data.id}&reason=${encodeURIComponent('银行转账')}`, FAKE_PDF, 'voucher.pdf')).code).toBe(10415);
-    const made = await record(`/finance/offline/create?signupId=${s.data.id}&reason=${encodeURIComponent('银行转账，流水号 88001')}`, PDF);
+    const record = (reason: string, file: Buffer, name = 'voucher.pdf') => recordOffline(finance, s.data.id, reason, file, name);
+    expect((await record('银行转账', FAKE_PDF, 'voucher.pdf')).code).toBe(10415);
+    // The bank's flow number travels in the form's body; the address carries none of it.
+    expect((await upload(`/finance/offline/create?signupId=${s.data.id}&reason=${encodeURIComponent('银行转账，流水号 88001')}`, finance, PDF, 'voucher.pdf')).code).toBe(10400);
+    const made = await record('银行转账，流水号 88001', PDF);
     expect(made.data).toMatchObject({ signupId: s.data.id, amountFen: FEE, status: 'pending', requestedBy: 'finance1', payerName: '转账付款' });
-    expect((await record(`/finance/offline/create?signupId=${s.data.id}&reason=again`, PDF)).code).toBe(10409);
+    expect((await record('again', PDF)).code).toBe(10409);
     // Not by the account that recorded it; another organisation sees neither the record nor its voucher.
     expect((await api('/finance/offline/decide', { token: finance, lang: 'en', body: { id: made.data.id, approve: true } })).msg).toMatch(/Another finance account/);
     const admin2 = await login('admin2');
@@ -336,6 +342,69 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     expect((await api('/finance/refund/create', { token: finance, body: { orderId, amountFen: 100, reason: 'x' } })).code).toBe(10400);
     const listed = await api<{ list: OfflinePaymentView[] }>(`/finance/offline/page?keyword=${s.data.id}`, { token: finance });
     expect(listed.data.list.map((o) => o.id)).toEqual([made.data.id]);
+  });
+
+  it('makes an open sign-up refunded in full owe its fee again: approval is refused until it is paid anew, with a new order', async () => {
+    const finance = await login('finance1');
+    const u = await unpaidOrder();
+    const payStatus = async () => (await api<SignupDetail>(`/web/enroll/detail?id=${u.signupId}`, as(u.student))).data.payStatus;
+    const payAtAlipay = (orderNo: string) => fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: orderNo }) });
+    await payAtAlipay(u.order.orderNo);
+    await waitFor('the sign-up to be paid', async () => (await payStatus()) === 2);
+    const [{ id }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [u.order.orderNo]);
+    expect((await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: id, amountFen: FEE, reason: '全额退款' } })).data.status).toBe('refunded');
+    await waitFor('the refund to reach the sign-up', async () => (await payStatus()) === 3);
+
+    const refused = await api('/enroll/signup/check', { token: admin1, lang: 'en', body: { id: u.signupId, approve: true } });
+    expect(refused.code).not.toBe(0);
+    expect(refused.msg).toMatch(/refunded in full/);
+    const again = await api<PayReply>('/alipay/payment/pay', { ...as(u.student), body: { signupId: u.signupId, channel: 'qr' } });
+    expect(again.code).toBe(0);
+    expect(again.data.orderNo).not.toBe(u.order.orderNo);
+    await payAtAlipay(again.data.orderNo);
+    await waitFor('the sign-up to be paid again', async () => (await payStatus()) === 2);
+    expect((await api('/enroll/signup/check', { token: admin1, body: { id: u.signupId, approve: true } })).code).toBe(0);
+  });
+
+  it('holds a sign-up while its offline payment waits, found by name, account or number; a record that can no longer apply is closed with the reason', async () => {
+    const finance = await login('finance1');
+    const signUp = async (realName: string) => {
+      const student = students[next++];
+      const s = await api<Signup>('/web/enroll/signUp', { ...as(student), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName, phone: '13900000000' } } });
+      return { student, signupId: s.data.id };
+    };
+    const held = await signUp('线下待确认');
+    for (const keyword of ['线下待确认', held.student.username, String(held.signupId)]) {
+      const found = await api<OfflineSignupOption[]>(`/finance/offline/signups?keyword=${encodeURIComponent(keyword)}`, { token: finance });
+      expect(found.data).toContainEqual({ signupId: held.signupId, payerName: '线下待确认', payerAccount: held.student.username, competitionName: c.name, itemName: '收费组', feeFen: FEE });
+    }
+    // Another organisation finds nothing.
+    expect((await api<OfflineSignupOption[]>(`/finance/offline/signups?keyword=${held.signupId}`, { token: await login('admin2') })).data ?? []).toEqual([]);
+    const made = await recordOffline(finance, held.signupId, '银行转账，流水号 99002');
+    expect(made.data.status).toBe('pending');
+    // The payer's pay button says it is being confirmed, and paying online is refused meanwhile.
+    expect((await api<PayState>(`/alipay/payment/state?signupId=${held.signupId}`, as(held.student))).data).toEqual({ offlinePending: true });
+    const pay = await api('/alipay/payment/pay', { ...as(held.student), lang: 'en', body: { signupId: held.signupId, channel: 'qr' } });
+    expect(pay.msg).toMatch(/being confirmed/);
+    // Rejected, it holds nothing.
+    await api('/finance/offline/decide', { token: admin1, body: { id: made.data.id, approve: false, note: '未到账' } });
+    expect((await api<PayState>(`/alipay/payment/state?signupId=${held.signupId}`, as(held.student))).data).toEqual({ offlinePending: false });
+
+    // Paid online before finance recorded the transfer (the notification lost): the record is closed at once, saying why.
+    const online = await unpaidOrder();
+    await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: online.order.orderNo, notify: false }) });
+    const late = await recordOffline(finance, online.signupId, '银行转账，流水号 99003');
+    expect(late.data).toMatchObject({ status: 'closed', closeReason: 'paidOnline' });
+    await waitFor('the online payment to mark the sign-up paid', async () => (await sql<{ pay_status: number }>(`SELECT pay_status FROM enrollment.signups WHERE id = $1`, [online.signupId]))[0].pay_status === 2);
+
+    // The sign-up is withdrawn while its record waits: the record is closed, and approving it changes nothing.
+    const gone = await signUp('线下已撤销');
+    const waiting = await recordOffline(finance, gone.signupId, '现场缴费');
+    expect((await api('/web/enroll/withdraw', { ...as(gone.student), body: { id: gone.signupId } })).code).toBe(0);
+    const statusOf = async (id: number) => (await sql<{ status: string; close_reason: string }>(`SELECT status, close_reason FROM payment.offline_payments WHERE id = $1`, [id]))[0];
+    await waitFor('the record to be closed', async () => (await statusOf(waiting.data.id)).status === 'closed');
+    expect(await statusOf(waiting.data.id)).toEqual({ status: 'closed', close_reason: 'signupClosed' });
+    expect((await api('/finance/offline/decide', { token: admin1, body: { id: waiting.data.id, approve: true } })).code).toBe(10400);
   });
 
   it('shows finance only its own organisation, with totals of the filtered rows and an export', async () => {

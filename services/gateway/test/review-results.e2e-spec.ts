@@ -191,6 +191,14 @@ describe('final scores (review worker)', () => {
     const versions = ok(await api<ScoreVersion[]>(`/review/comment/result/versions?roundId=${round.id}`, { token: admin1 }), 'versions');
     expect(versions.map((v) => v.number)).toEqual([5, 4, 3, 2, 1]);
     expect(new Set(versions.map((v) => v.checksum)).size).toBe(5);
+    // The version says how many works the trimmed mean trimmed: all three from 3 scores on, none from 5 on (the plain mean).
+    expect(versions.find((v) => v.id === trimmed.id)!.trimmedWorks).toBe(3);
+    expect(versions.find((v) => v.id === mean.id)!.trimmedWorks).toBeNull();
+    const untrimmed = await done(
+      admin1,
+      ok(await api<FinalScoreReply>('/review/comment/result/finalScoreCalculation', { token: admin1, body: { roundId: round.id, method: 'trimmed', trimFrom: 5 } }), 'trim 5').version.id,
+    );
+    expect(untrimmed.trimmedWorks).toBe(0);
   });
 
   it('previews promotion by each rule (ties at the cut go through together), confirms it once, and tells the participants', async () => {

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { drawOrder, type ExpertSaveReply, type KioskDevice, type KioskPairing, type KioskPairStatus, type MyAppearance, type QueueTeam, type RoomChangedEvent, type RoomState, type SceneSetting } from '@cmp/contracts';
+import { drawOrder, KioskWire, type ExpertSaveReply, type KioskDevice, type KioskPairing, type KioskPairStatus, type MyAppearance, type QueueTeam, type RoomChangedEvent, type RoomState, type SceneSetting } from '@cmp/contracts';
 import { api, firstLogin, login } from './support/api';
 import { dropStudents, sql } from './support/enroll';
 import { PORT } from './support/platform';
@@ -130,13 +130,13 @@ describe('on-site review and the kiosk', () => {
     const { token } = ok(await api<KioskPairStatus>('/kiosk/pair/status', { body: { pairingKey: pairing.pairingKey } }), 'bound');
     expect(token).toBeTruthy();
     expect((await api('/kiosk/pair/status', { body: { pairingKey: pairing.pairingKey } })).code).toBe(10400); // handed over once
-    const headers = { 'x-kiosk-token': token! };
+    const headers = { [KioskWire.tokenHeader]: token! };
     const rooms = ok(await api<{ rooms: RoomState[] }>('/kiosk/rooms', { headers }), 'rooms').rooms;
     expect(rooms.map((r) => r.roomId)).toEqual([roomA]);
 
-    const socket: Socket = io(`http://127.0.0.1:${PORT}/kiosk`, { path: '/prod-api/socket.io', auth: { token }, transports: ['websocket'] });
+    const socket: Socket = io(`http://127.0.0.1:${PORT}${KioskWire.namespace}`, { path: KioskWire.path, auth: { token }, transports: ['websocket'] });
     const events: RoomChangedEvent[] = [];
-    socket.on('room', (e: RoomChangedEvent) => events.push(e));
+    socket.on(KioskWire.roomEvent, (e: RoomChangedEvent) => events.push(e));
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
@@ -164,11 +164,11 @@ describe('on-site review and the kiosk', () => {
     socket.close();
     const refused = await api('/kiosk/rooms', { headers });
     expect(refused.code).toBe(401);
-    const again = io(`http://127.0.0.1:${PORT}/kiosk`, { path: '/prod-api/socket.io', auth: { token }, transports: ['websocket'], reconnection: false });
+    const again = io(`http://127.0.0.1:${PORT}${KioskWire.namespace}`, { path: KioskWire.path, auth: { token }, transports: ['websocket'], reconnection: false });
     await expect(new Promise((resolve, reject) => {
       again.once('connect', () => resolve('connected'));
       again.once('connect_error', (e) => reject(e));
-    })).rejects.toThrow('kiosk.denied');
+    })).rejects.toThrow(KioskWire.denied);
     again.close();
   });
 
@@ -189,8 +189,8 @@ describe('on-site review and the kiosk', () => {
     const pairing = ok(await api<KioskPairing>('/kiosk/pair', { method: 'POST' }), 'pair');
     ok(await api('/review/scene/kiosk/bind', { token: admin1, body: { code: pairing.code, roundId: s.round.id, roomIds: [roomA], name: '二号屏', layout: 'room' } }), 'bind');
     const { token } = ok(await api<KioskPairStatus>('/kiosk/pair/status', { body: { pairingKey: pairing.pairingKey } }), 'token');
-    const socket: Socket = io(`http://127.0.0.1:${PORT}/kiosk`, { path: '/prod-api/socket.io', auth: { token }, transports: ['websocket'] });
-    const scored = new Promise<RoomChangedEvent>((resolve) => socket.on('room', (e: RoomChangedEvent) => e.action === 'score' && resolve(e)));
+    const socket: Socket = io(`http://127.0.0.1:${PORT}${KioskWire.namespace}`, { path: KioskWire.path, auth: { token }, transports: ['websocket'] });
+    const scored = new Promise<RoomChangedEvent>((resolve) => socket.on(KioskWire.roomEvent, (e: RoomChangedEvent) => e.action === 'score' && resolve(e)));
     await new Promise((resolve) => socket.once('connect', resolve));
     ok(await api('/review/sheet/submit', { token: expert, body: { assignmentId: a.id, scores: [88], comment: '表现很好', version: 0 } }), 'submit');
     const e = await scored;
@@ -250,7 +250,7 @@ describe('on-site review and the kiosk', () => {
   it('refuses a duplicate room name and rooms of a round that is not on-site', async () => {
     const dup = await api('/review/scene/setting', { token: admin1, body: { roundId: s.round.id, rooms: [{ name: '甲' }, { name: '甲' }] } });
     expect(dup.code).toBe(10400);
-    const voice = await api(`/kiosk/voice?roomId=${roomA}&number=A003&lang=zh-CN`, { headers: { 'x-kiosk-token': 'nope' } });
+    const voice = await api(`/kiosk/voice?roomId=${roomA}&number=A003&lang=zh-CN`, { headers: { [KioskWire.tokenHeader]: 'nope' } });
     expect(voice.code).toBe(401);
   });
 });

@@ -42,7 +42,7 @@ describe('scoring (review service)', () => {
       }),
       'round',
     );
-    // Both rounds of the competition take every submitted work (the second is not after a promotion).
+    // Rounds over the same works side by side: every submitted work, whatever the round before.
     ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id, allSubmitted: true } }), 'sync');
     ok(await api('/review/group/save', { token: admin1, body: { roundId: round.id, name: '一组', expertIds: experts.map((e) => e.id), captainExpertId: experts[0].id } }), 'group');
     ok(await api('/review/distribution/run', { token: admin1, body: { roundId: round.id } }), 'run');

@@ -12,7 +12,7 @@ const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.
 type Sheet = [workId: number, expert: number, total: number];
 interface Stored {
   works: { work_id: number; score: number; raw_mean: number; count: number; range: number; disputed: boolean; experts: { expertId: number; raw: number; used: number }[] }[];
-  experts: { expert_id: number; count: number; mean: number; spread: number; shrunk_mean: number; shrunk_spread: number; outlier: boolean }[];
+  experts: { expert_id: number; count: number; mean: number; spread: number; shrunk_mean: number; shrunk_spread: number; outlier: boolean; offset_to_others: number | null; shared_works: number | null; round_spread: number | null }[];
 }
 
 const db = new Client({ connectionString: DATABASE_URL });
@@ -84,8 +84,12 @@ describe('final-score statement (hand-computed)', () => {
     // The experts' 20-point offset shrinks: the works' gap is what both experts agree on, 10 points.
     expect(r.works[1].score - r.works[0].score).toBeCloseTo(k * 10, 1);
     expect(r.works.map((w) => w.raw_mean)).toEqual([70, 80]);
-    // Both experts are 20 points apart on both works, more than the round's spread (√125 ≈ 11.2): out of line.
-    expect(r.experts.map((e) => e.outlier)).toEqual([true, true]);
+    // Both experts are 20 points apart on both works, more than the round's spread (√125 ≈ 11.2): out of line, with
+    // the figures the screen shows.
+    expect(r.experts.map((e) => [e.outlier, e.offset_to_others, e.shared_works, e.round_spread])).toEqual([
+      [true, 20, 2, 11.18],
+      [true, -20, 2, 11.18],
+    ]);
   });
 
   it('never divides by a zero spread: an expert with one score, or a round where all scores are equal', async () => {

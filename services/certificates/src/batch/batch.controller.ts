@@ -20,6 +20,7 @@ export class BatchController {
   @MessagePattern(S.recipientsAdd) recipientsAdd(@Payload() r: RpcRequest<{ batchId: number; recipients: Recipient[] }>) { return this.batches.recipientsAdd(r); }
   @MessagePattern(S.recipientsImport) recipientsImport(@Payload() r: RpcRequest<{ batchId: number; rows: (Record<string, string> & { rowNumber: number })[] }>) { return this.batches.recipientsImport(r); }
   @MessagePattern(S.batchSignups) signups(@Payload() r: RpcRequest<BatchSignupQuery>) { return this.batches.signups(r); }
+  @MessagePattern(S.publishedRounds) publishedRounds(@Payload() r: OfBatch) { return this.batches.publishedRounds(r); }
   @MessagePattern(S.recipientsFromSignups) fromSignups(@Payload() r: RpcRequest<RecipientsFromSignups>) { return this.batches.recipientsFromSignups(r); }
   @MessagePattern(S.batchPreview) preview(@Payload() r: RpcRequest<{ batchId: number; count?: number }>) { return this.batches.preview(r); }
   @MessagePattern(S.batchIssue) issue(@Payload() r: OfBatch) { return this.batches.issue(r); }

@@ -33,6 +33,7 @@ import {
   type Page,
   type PageQuery,
   type PickableSignup,
+  type PublishedRound,
   type Recipient,
   type RecipientsFromSignups,
   type RpcRequest,
@@ -69,6 +70,14 @@ export interface BatchRow {
   numbered_at: Date | null;
   issued_at: Date | null;
   sent_at: Date | null;
+}
+
+/** A sign-up's published award, as certificates kept it from review.results.published. */
+interface PublishedWinner {
+  level: string;
+  roundName: string;
+  rank: number;
+  score: number | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -341,13 +350,14 @@ export class BatchService {
 
   /**
    * Approved sign-ups of the batch's competition (asked from the enrollment service, scoped to the caller), marked
-   * when already picked and with their published award (review results); `published` keeps only the winners.
+   * when already picked and with their published award (review results); `published` keeps only the winners (of
+   * one round and some of its levels when asked).
    */
   async signups(req: RpcRequest<BatchSignupQuery>): Promise<Page<PickableSignup>> {
     const b = await this.load(req, req.payload.batchId);
-    const { itemId, keyword, published } = req.payload;
+    const { itemId, keyword, published, roundId, levels } = req.payload;
     const competitionId = this.competitionOfBatch(b);
-    const winners = await this.publishedWinners(competitionId);
+    const winners = await this.publishedWinners(competitionId, published ? roundId : undefined, levels);
     let page: Page<ApprovedSignup>;
     if (published) {
       // The winners' sign-ups in one call, paged here in award order (best level and rank first).
@@ -364,18 +374,46 @@ export class BatchService {
     const added = await this.signupsInBatch(this.ds.manager, b.id, page.list.map((s) => s.id));
     return {
       ...page,
-      list: page.list.map((s) => ({ ...s, added: added.includes(s.id), awardLevel: winners.get(s.id)?.level ?? null, roundName: winners.get(s.id)?.roundName ?? null })),
+      list: page.list.map((s) => {
+        const w = winners.get(s.id);
+        return { ...s, added: added.includes(s.id), awardLevel: w?.level ?? null, roundName: w?.roundName ?? null, rank: w?.rank ?? null, score: w?.score ?? null };
+      }),
     };
   }
 
-  /** The competition's published winners by sign-up (the latest round's award of each), best first. */
-  private async publishedWinners(competitionId: number): Promise<Map<number, { level: string; roundName: string }>> {
-    const rows: { signupId: number; level: string; roundName: string }[] = await this.ds.query(
-      `SELECT * FROM (SELECT DISTINCT ON (signup_id) signup_id::int AS "signupId", level, round_name AS "roundName", rank, published_at
-         FROM published_winners WHERE competition_id = $1 ORDER BY signup_id, published_at DESC) x ORDER BY published_at DESC, rank, "signupId"`,
+  /** The competition's published rounds (as certificates kept them), newest first, each with its levels best first. */
+  async publishedRounds(req: RpcRequest<{ batchId: number }>): Promise<PublishedRound[]> {
+    const competitionId = this.competitionOfBatch(await this.load(req, req.payload.batchId));
+    const rows: { roundId: number; roundName: string; publishedAt: Date; level: string; count: number }[] = await this.ds.query(
+      `SELECT round_id AS "roundId", max(round_name) AS "roundName", max(published_at) AS "publishedAt", level, count(*)::int AS count
+         FROM published_winners WHERE competition_id = $1
+        GROUP BY round_id, level ORDER BY max(published_at) DESC, round_id, min(rank), level`,
       [competitionId],
     );
-    return new Map(rows.map((r) => [r.signupId, { level: r.level, roundName: r.roundName }]));
+    const rounds = new Map<number, PublishedRound>();
+    for (const r of rows) {
+      const round = rounds.get(r.roundId) ?? { roundId: r.roundId, roundName: r.roundName, publishedAt: r.publishedAt.toISOString(), levels: [] };
+      round.levels.push({ level: r.level, count: r.count });
+      rounds.set(r.roundId, round);
+    }
+    return [...rounds.values()];
+  }
+
+  /**
+   * The competition's published winners by sign-up, best first: each one's latest award, or one round's awards
+   * (at the given levels).
+   */
+  private async publishedWinners(competitionId: number, roundId?: number, levels?: string[]): Promise<Map<number, PublishedWinner>> {
+    const rows: (PublishedWinner & { signupId: number })[] = await this.ds.query(
+      roundId
+        ? `SELECT signup_id::int AS "signupId", level, round_name AS "roundName", rank, score::float8 AS score
+             FROM published_winners WHERE competition_id = $1 AND round_id = $2 AND ($3::text[] IS NULL OR level = ANY($3))
+            ORDER BY min(rank) OVER (PARTITION BY level), level, rank, signup_id`
+        : `SELECT * FROM (SELECT DISTINCT ON (signup_id) signup_id::int AS "signupId", level, round_name AS "roundName", rank, score::float8 AS score, published_at
+             FROM published_winners WHERE competition_id = $1 ORDER BY signup_id, published_at DESC) x ORDER BY published_at DESC, rank, "signupId"`,
+      roundId ? [competitionId, roundId, levels?.length ? levels : null] : [competitionId],
+    );
+    return new Map(rows.map((r) => [r.signupId, { level: r.level, roundName: r.roundName, rank: r.rank, score: r.score }]));
   }
 
   private async signupsInBatch(m: EntityManager, batchId: number, ids: number[]): Promise<number[]> {
@@ -404,7 +442,7 @@ export class BatchService {
     const found = new Map(list.map((s) => [s.id, s]));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw AppError.badRequest('cert.signupsNotApproved', { ids: missing.join(', ') });
-    const levels = p.useAwardLevel ? await this.publishedWinners(this.competitionOfBatch(b)) : null;
+    const levels = p.useAwardLevel ? await this.publishedWinners(this.competitionOfBatch(b), p.roundId) : null;
     const unawarded = levels ? ids.filter((id) => !levels.has(id)) : [];
     if (unawarded.length) throw AppError.badRequest('cert.signupsNotAwarded', { ids: unawarded.join(', ') });
     const recipients = ids.flatMap((id) => recipientsOf(found.get(id)!, levels?.get(id)!.level ?? awardName, p.per));
@@ -462,7 +500,7 @@ export class BatchService {
     const sealUrl = b.status === 'draft' ? await this.sealOf(this.ds.manager, b.group_id) : b.seal_url;
     return {
       design,
-      values: rows.map((r) => bindValues({ holderName: r.holder_name, awardName: r.award_name, values: r.values }, r.number ?? sample, b.numbering, {}, b.issuer_name)),
+      values: rows.map((r) => bindValues({ holderName: r.holder_name, awardName: r.award_name, values: r.values }, r.number ?? sample, b.numbering, {}, b)),
       sealUrl,
       warnings: bindsSeal(design) && !sealUrl ? [translate('cert.noSeal', req.meta.lang)] : [],
       empty: design ? await this.emptyFields(b, design) : { total: 0, list: [] },
@@ -478,7 +516,7 @@ export class BatchService {
     const list: EmptyFieldsRow[] = [];
     let total = 0;
     for (const r of rows) {
-      const fields = certificateEmptyFields(design, bindValues({ holderName: r.holder_name, awardName: r.award_name, values: r.values }, '', b.numbering, {}, b.issuer_name));
+      const fields = certificateEmptyFields(design, bindValues({ holderName: r.holder_name, awardName: r.award_name, values: r.values }, '', b.numbering, {}, b));
       if (!fields.length) continue;
       total++;
       if (list.length < EMPTY_FIELDS_LIMIT) list.push({ id: r.id, position: r.position, holderName: r.holder_name, fields });

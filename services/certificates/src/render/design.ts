@@ -63,22 +63,26 @@ export function designNumberVariant(design: CertificateDesign): NumberingScheme[
 const LIST_SPLIT = /\s*[、,，;；\n]\s*/;
 const list = (v: string | undefined): string[] => (v ? v.split(LIST_SPLIT).filter(Boolean) : []);
 
+/** What a batch itself prints on each of its certificates, never taken from a winner's row. */
+export type BatchPrints = { issuer_name: string; competition_name: string };
+
 /**
  * The values one certificate binds: the winner's fields, their list forms for the portrait codes, the personal
- * codes filled from the holder, the number (every number-body code prints it, with prefix and suffix), and the
- * QR code and seal images, and the batch's issuing organisation.
+ * codes filled from the holder, the number (every number-body code prints it, with prefix and suffix), the
+ * QR code and seal images, and the batch's issuing organisation and competition.
  */
 export function bindValues(
   r: Pick<Recipient, 'holderName' | 'awardName' | 'values'>,
   number: string,
   scheme: NumberingScheme,
   images: { qrCode?: string; seal?: string },
-  issuerName = '',
+  batch: BatchPrints = { issuer_name: '', competition_name: '' },
 ): CertificateValues {
   const v = r.values ?? {};
   const out: Record<string, string | string[]> = { ...v };
-  // The batch's issuer, never a winner's row: 证书设置 says the issuing organisation is printed.
-  out.issuerName = issuerName;
+  // The batch's issuer and competition, never a winner's row: 证书设置 says the issuing organisation is printed.
+  out.issuerName = batch.issuer_name;
+  out.competitionName = batch.competition_name;
   out.awardName = r.awardName || v.awardName || '';
   for (const code of ['school', 'student', 'teacher', 'workName'] as const) {
     if (v[code] && !v[`${code}_Portrait`]) out[`${code}_Portrait`] = list(v[code]);

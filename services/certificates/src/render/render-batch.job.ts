@@ -5,7 +5,7 @@ import { certificateFileKey, isUniqueViolation, storedImageKey, type StorageBack
 import { renderCertificatesHtml, traceUrl, type CertificateDesign, type NumberingScheme } from '@cmp/contracts';
 import type { CertificatesConfig } from '../config';
 import { assignNumbers } from '../numbering/assign-numbers';
-import { bindValues } from './design';
+import { bindValues, type BatchPrints } from './design';
 import type { CertificateRenderer } from './renderer';
 
 export interface JobProgress {
@@ -59,7 +59,7 @@ export async function renderBatch(
 ): Promise<JobProgress> {
   const failBatch = (key: string, params: Record<string, string | number>) =>
     ds.query(`UPDATE batches SET status = 'failed', error = $2 WHERE id = $1`, [batchId, JSON.stringify({ key, params })]);
-  type Numbered = { design: CertificateDesign; seal_url: string | null; public_url: string | null; numbering: NumberingScheme; issuer_name: string };
+  type Numbered = { design: CertificateDesign; seal_url: string | null; public_url: string | null; numbering: NumberingScheme } & BatchPrints;
   let batch: Numbered | null;
   try {
     batch = await ds.transaction(async (m) => {
@@ -82,7 +82,7 @@ export async function renderBatch(
   }
   if (!batch) return { done: 0, failed: 0, remaining: 0 };
   const numbering = batch.numbering;
-  const issuer = batch.issuer_name;
+  const prints: BatchPrints = batch;
   const qrBase = batch.public_url ?? config.publicWebUrl;
 
   const design = batch.design;
@@ -121,7 +121,7 @@ export async function renderBatch(
           r.number,
           numbering,
           { qrCode: await QRCode.toDataURL(traceUrl(qrBase, r.token), { margin: 1, width: 240, errorCorrectionLevel: 'M' }), seal },
-          issuer,
+          prints,
         ),
       ),
     );

@@ -53,7 +53,12 @@ export class PaymentConsumer {
       const s = await loadSignup(m, e.signupId, true);
       if (!s) return this.logger.warn(`payment ${e.orderId} names an unknown sign-up ${e.signupId}`);
       if (amountOf(e) < s.feeFen) return this.logger.warn(`payment ${e.orderId} pays ${amountOf(e)} of a fee of ${s.feeFen}: not marked paid`);
-      const done = await changed(m, `UPDATE signups SET pay_status = ${PayStatus.paid}, updated_at = now() WHERE id = $1 AND pay_status = ${PayStatus.unpaid} RETURNING id`, [s.id]);
+      // Owed: never paid, or refunded in full and paid again.
+      const done = await changed(
+        m,
+        `UPDATE signups SET pay_status = ${PayStatus.paid}, updated_at = now() WHERE id = $1 AND pay_status IN (${PayStatus.unpaid}, ${PayStatus.refunded}) RETURNING id`,
+        [s.id],
+      );
       if (done.length) await notify(m, [s.captainUserId], 'message.signupPaid', { name: displayName(s) });
     });
   }

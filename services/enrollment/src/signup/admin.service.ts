@@ -44,11 +44,11 @@ export class SignupAdminService {
     const q = req.payload;
     const params: unknown[] = [
       scope, q.competitionId ?? null, q.itemId ?? null, q.schoolId ?? null, q.status ?? null, q.payStatus ?? null,
-      likePattern(q.keyword), q.schoolName?.trim() || null, q.type ?? null,
+      likePattern(q.keyword), q.schoolName?.trim() || null, q.type ?? null, /^\d{1,9}$/.test(q.keyword?.trim() ?? '') ? Number(q.keyword!.trim()) : null,
     ];
     const sql = `($1::int[] IS NULL OR s.group_id = ANY($1)) AND ($2::int IS NULL OR s.competition_id = $2) AND ($3::int IS NULL OR s.item_id = $3)
       AND ($4::int IS NULL OR s.school_id = $4) AND ($5::int IS NULL OR s.status = $5) AND ($6::int IS NULL OR s.pay_status = $6)
-      AND ($7::text IS NULL OR s.team_name ILIKE $7 OR s.school_name ILIKE $7 OR EXISTS (
+      AND ($7::text IS NULL OR s.id = $10 OR s.team_name ILIKE $7 OR s.school_name ILIKE $7 OR EXISTS (
             SELECT 1 FROM signup_members x WHERE x.signup_id = s.id AND (x.username ILIKE $7 OR x.profile->>'realName' ILIKE $7)))
       AND ($8::text IS NULL OR (s.school_id IS NULL AND s.school_name = $8)) AND ($9::int IS NULL OR s.type = $9)`;
     return { sql, params };
@@ -59,18 +59,18 @@ export class SignupAdminService {
     const { sql, params } = await this.where(req);
     const [rows, [{ total }]] = await Promise.all([
       this.ds.query(
-        `SELECT ${SIGNUP_COLUMNS}, COALESCE(c.profile->>'realName', c.username, '') AS "captainName"
+        `SELECT ${SIGNUP_COLUMNS}, COALESCE(c.profile->>'realName', c.username, '') AS "captainName", COALESCE(c.username, '') AS "captainAccount"
          FROM signups s LEFT JOIN signup_members c ON c.signup_id = s.id AND c.user_id = s.captain_user_id
          WHERE ${sql} ORDER BY s.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, pageSize, offset],
-      ) as Promise<(Signup & { captainName: string })[]>,
+      ) as Promise<(Signup & { captainName: string; captainAccount: string })[]>,
       this.ds.query(`SELECT count(*)::int AS total FROM signups s WHERE ${sql}`, params),
     ]);
     return { list: await this.withCompleteness(req, rows), total, pageNum, pageSize };
   }
 
   /** Whether each sign-up of a page is complete, judged as the detail judges it (one query for the members). */
-  private async withCompleteness(req: RpcRequest, rows: (Signup & { captainName: string })[]): Promise<SignupListRow[]> {
+  private async withCompleteness(req: RpcRequest, rows: (Signup & { captainName: string; captainAccount: string })[]): Promise<SignupListRow[]> {
     if (!rows.length) return [];
     const members: { signupId: number; profile: MemberProfile }[] = await this.ds.query(
       `SELECT x.signup_id::int AS "signupId", x.profile FROM signup_members x JOIN signups s ON s.id = x.signup_id
@@ -122,6 +122,8 @@ export class SignupAdminService {
       if (s.status !== SignupStatus.pending) throw AppError.badRequest('enroll.notPending');
       if (!approve) return closeSignup(m, s, SignupStatus.rejected, reason!, req.payload.keepFeeReason);
       if (s.payStatus === PayStatus.unpaid) throw AppError.badRequest('enroll.unpaid');
+      // Refunded in full while open: the fee is owed again (the payer can pay anew), so it is not approved as it is.
+      if (s.payStatus === PayStatus.refunded) throw AppError.badRequest('enroll.feeRefunded');
       await m.query(`UPDATE signups SET status = ${SignupStatus.approved}, reject_reason = NULL, updated_at = now() WHERE id = $1`, [id]);
       await notify(m, before.members.map((x) => x.userId), 'message.signupApproved', { name: displayName(s) });
     });

@@ -360,10 +360,10 @@ const driverError = (e: unknown) => ((e as { driverError?: { message?: string; d
 const failedWith = (e: unknown): string | undefined => (driverError(e).code === 'P0001' ? driverError(e).message : undefined);
 const driverDetail = (e: unknown): string => driverError(e).detail ?? '';
 
-/** Ends a sign-up (withdrawn or rejected): frees its places and its members for other sign-ups. */
 /**
- * Rejects or withdraws a sign-up. A paid one's fee goes back in full (enrollment.signup.closed, through the outbox, to
- * the payment service) unless the organiser rejecting it says why the fee is kept.
+ * Rejects or withdraws a sign-up, which frees its places and its members for other sign-ups. A paid one's fee goes
+ * back in full (enrollment.signup.closed, through the outbox, to the payment service) unless the organiser rejecting
+ * it says why the fee is kept; an unpaid one's event closes any offline payment still waiting for approval.
  */
 export async function closeSignup(m: EntityManager, s: Signup, status: SignupStatus, reason: string | null, keepFeeReason?: string): Promise<void> {
   await m.query(`UPDATE signups SET status = $2, reject_reason = $3, updated_at = now() WHERE id = $1`, [s.id, status, reason]);
@@ -372,15 +372,16 @@ export async function closeSignup(m: EntityManager, s: Signup, status: SignupSta
   await releaseSchool(m, s.itemId, s.schoolId);
   const members = async () => ((await m.query(`SELECT DISTINCT user_id AS "userId" FROM signup_members WHERE signup_id = $1`, [s.id])) as { userId: number }[]).map((x) => x.userId);
   if (status === SignupStatus.rejected) await notify(m, await members(), 'message.signupRejected', { name: displayName(s), reason: reason ?? '' });
-  if (s.payStatus !== PayStatus.paid) return;
+  const paid = s.payStatus === PayStatus.paid;
+  if (!paid && s.payStatus !== PayStatus.unpaid) return;
   const keep = status === SignupStatus.rejected ? keepFeeReason?.trim() : undefined;
   await writeEvent(m, EventSubject.signupClosed, {
     signupId: s.id,
     status: status === SignupStatus.rejected ? 'rejected' : 'withdrawn',
-    refund: !keep,
+    refund: paid && !keep,
     reason: keep || reason || '',
   } satisfies SignupClosedEvent);
-  if (keep) await notify(m, await members(), 'message.feeKept', { name: displayName(s), reason: keep });
+  if (paid && keep) await notify(m, await members(), 'message.feeKept', { name: displayName(s), reason: keep });
 }
 
 function cleanTeachers(list: Teacher[] | undefined): Teacher[] {

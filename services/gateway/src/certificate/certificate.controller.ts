@@ -11,6 +11,7 @@ import {
   Perm,
   WINNER_COLUMNS,
   type PickableSignup,
+  type PublishedRound,
   type BatchPreviewReply,
   type BatchProgress,
   type CertificateBatch,
@@ -179,6 +180,13 @@ export class CertificateController {
   @Permissions(Perm.certificateEdit)
   batchSignups(@RequestCtx() ctx: Ctx, @Query() q: BatchSignupsDto): Promise<Page<PickableSignup>> {
     return this.rpc.call(ctx, S.batchSignups, q);
+  }
+
+  /** The published review rounds of the batch's competition, each with its award levels and their winner counts. */
+  @Get('batch/publishedRounds')
+  @Permissions(Perm.certificateEdit)
+  publishedRounds(@RequestCtx() ctx: Ctx, @Query() q: BatchIdDto): Promise<PublishedRound[]> {
+    return this.rpc.call(ctx, S.publishedRounds, q);
   }
 
   @Post('batch/recipients/fromSignups')

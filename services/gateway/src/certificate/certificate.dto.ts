@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { APPROVED_IDS_LIMIT, CERT_STATUSES, CERTIFICATE_TEMPLATE_CATEGORIES, NUMBERING_VARIANTS, PICK_MODES, type NumberingVariant, type PickMode } from '@cmp/contracts';
+import { OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 
 class NumberingDto {
@@ -85,18 +86,10 @@ export class BatchAddDto {
   @MaxLength(100)
   name: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   competitionId?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   itemId?: number;
 
   @ApiProperty({ description: 'the issuing organisation as printed and shown on the trace page' })
@@ -200,6 +193,12 @@ export class RecipientsFromSignupsDto extends BatchIdDto {
   @IsOptional()
   @IsBoolean()
   useAwardLevel?: boolean;
+
+  @ApiPropertyOptional({ description: "with useAwardLevel: the level of this published round (by default each sign-up's latest)" })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  roundId?: number;
 }
 
 export class BatchSignupsDto extends PageDto {
@@ -209,11 +208,7 @@ export class BatchSignupsDto extends PageDto {
   @Min(1)
   batchId: number;
 
-  @ApiPropertyOptional({ description: 'one event of the competition' })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: 'one event of the competition' })
   itemId?: number;
 
   @ApiPropertyOptional({ description: 'team, school, member name or account' })
@@ -227,6 +222,23 @@ export class BatchSignupsDto extends PageDto {
   @Transform(queryBoolean)
   @IsBoolean()
   published?: boolean;
+
+  @ApiPropertyOptional({ description: "with published: only this round's winners (one of batch/publishedRounds)" })
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  roundId?: number;
+
+  @ApiPropertyOptional({ type: [String], description: 'with roundId: only these award levels (repeat the parameter; all when left out)' })
+  @IsOptional()
+  // One value arrives as a string, a repeated parameter as a list.
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(50, { each: true })
+  levels?: string[];
 }
 
 export class CertificatePageDto extends PageDto {

@@ -18,7 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { MEMBER_FIELDS, ParticipationMode, WORK_FILE_TYPES, type CompetitionPhase } from '@cmp/contracts';
-import { CompetitionIdQueryDto } from '../http/id.dto';
+import { CompetitionIdQueryDto, OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
 
 const PHASES: CompetitionPhase[] = ['upcoming', 'enrolling', 'ongoing', 'ended'];
@@ -50,11 +50,7 @@ export class CompetitionPageQueryDto extends PageQueryDto {
 }
 
 export class PublicPageQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: "the organisation; without it, the site of the request's host name" })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: "the organisation; without it, the site of the request's host name" })
   groupId?: number;
 
   @ApiPropertyOptional({ enum: PHASES })
@@ -124,11 +120,7 @@ export class CompetitionUpdateDto extends CompetitionDto {
 
 /** What events and stages share: an optional id (absent adds one), names, a description and their order. */
 class CompetitionPartDto extends CompetitionIdQueryDto {
-  @ApiPropertyOptional({ description: 'absent to add one' })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: 'absent to add one' })
   id?: number;
 
   @ApiProperty()
@@ -367,10 +359,6 @@ export class ReviewSettingDto extends CompetitionIdQueryDto {
 }
 
 export class SiteQueryDto {
-  @ApiPropertyOptional({ description: "the organisation; without it, the site of the request's host name" })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: "the organisation; without it, the site of the request's host name" })
   groupId?: number;
 }

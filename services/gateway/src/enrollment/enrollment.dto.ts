@@ -15,7 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PayStatus } from '@cmp/contracts';
-import { IdDto } from '../http/id.dto';
+import { IdDto, OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
 
 /**
@@ -52,11 +52,7 @@ export class ProfileDto {
   @MaxLength(100)
   email?: string;
 
-  @ApiPropertyOptional({ description: 'id from /home/school/page' })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: 'id from /home/school/page' })
   schoolId?: number;
 
   @ApiPropertyOptional()
@@ -153,11 +149,7 @@ export class IdBodyDto {
 }
 
 export class MySignupsQueryDto {
-  @ApiPropertyOptional({ description: 'only this competition (the public page asks whether the visitor signed up)' })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: 'only this competition (the public page asks whether the visitor signed up)' })
   competitionId?: number;
 }
 
@@ -226,11 +218,7 @@ export class MemberProfileDto extends IdBodyDto {
 }
 
 export class TeamMembersQueryDto {
-  @ApiPropertyOptional({ description: 'the sign-up (members and organisers)' })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: 'the sign-up (members and organisers)' })
   id?: number;
 
   @ApiPropertyOptional({ description: 'or the invitation code (anyone logged in: the team, event and masked names)' })
@@ -254,34 +242,18 @@ export class PublicMembersQueryDto extends PageDto {
   @Min(1)
   competitionId: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   itemId?: number;
 }
 
 export class SignupFilterDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   competitionId?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   itemId?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   schoolId?: number;
 
   @ApiPropertyOptional({ description: 'the school as typed (sign-ups without a school id)' })
@@ -402,18 +374,10 @@ export class ShareQueryDto {
 }
 
 export class WorkPageDto extends PageDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   competitionId?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   itemId?: number;
 
   @ApiPropertyOptional({ enum: [0, 1], description: '0 draft, 1 submitted' })

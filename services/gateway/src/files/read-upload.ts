@@ -12,8 +12,11 @@ export async function readUploadedFile(req: FastifyRequest, limitBytes: number):
   return (await readUpload(req, limitBytes)).data;
 }
 
-/** readUploadedFile with the name the client gave the file (shown to people, never used as a path). */
-export async function readUpload(req: FastifyRequest, limitBytes: number): Promise<{ data: Buffer; filename: string }> {
+/**
+ * readUploadedFile with the name the client gave the file (shown to people, never used as a path) and the form's
+ * text fields sent before it.
+ */
+export async function readUpload(req: FastifyRequest, limitBytes: number): Promise<{ data: Buffer; filename: string; fields: Record<string, string> }> {
   const tooLarge = () => new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'upload.tooLarge', { limit: formatBytes(limitBytes) });
   try {
     const file = await req.file({ limits: { fileSize: limitBytes, files: 1 } });
@@ -24,7 +27,10 @@ export async function readUpload(req: FastifyRequest, limitBytes: number): Promi
     // @fastify/multipart checks the size limit only between chunks: a stream cut at the limit by its last
     // chunk comes back whole-looking, so the truncated flag is checked once more here.
     if (file.file.truncated) throw tooLarge();
-    return { data: buf, filename: file.filename ?? '' };
+    const fields = Object.fromEntries(
+      Object.values(file.fields).flatMap((f) => (f && !Array.isArray(f) && f.type === 'field' && typeof f.value === 'string' ? [[f.fieldname, f.value]] : [])),
+    );
+    return { data: buf, filename: file.filename ?? '', fields };
   } catch (e) {
     if (e instanceof AppError) throw e;
     const code = (e as { code?: string }).code;

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Res, Str
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppError, type Redis } from '@cmp/common';
-import { announcement, ReviewSubject as S, type KioskIdentity, type KioskPairing, type KioskPairStatus, type RoomState } from '@cmp/contracts';
+import { announcement, KioskWire, ReviewSubject as S, type KioskIdentity, type KioskPairing, type KioskPairStatus, type RoomState } from '@cmp/contracts';
 import { Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
@@ -10,8 +10,6 @@ import { REDIS } from '../redis.provider';
 import { PairingKeyDto, VoiceDto } from '../review/scene.dto';
 import { pairingStatus, startPairing } from './pairing';
 import { speech } from './voice';
-
-export const KIOSK_TOKEN_HEADER = 'x-kiosk-token';
 
 /**
  * What a venue screen calls. No personal account: a kiosk pairs with a code and then reads its rooms with its device
@@ -44,18 +42,18 @@ export class KioskController {
   /** The screen's rooms as they are now (after a gap in the events, a reconnect or a wake-up). */
   @Get('rooms')
   @Public()
-  @ApiHeader({ name: KIOSK_TOKEN_HEADER, required: true })
-  rooms(@RequestCtx() ctx: Ctx, @Headers(KIOSK_TOKEN_HEADER) token: string | undefined): Promise<{ device: KioskIdentity; rooms: RoomState[] }> {
+  @ApiHeader({ name: KioskWire.tokenHeader, required: true })
+  rooms(@RequestCtx() ctx: Ctx, @Headers(KioskWire.tokenHeader) token: string | undefined): Promise<{ device: KioskIdentity; rooms: RoomState[] }> {
     return this.rpc.call(ctx, S.kioskRooms, { token: token ?? '' });
   }
 
   /** The spoken call for one of the screen's rooms, as WAV. */
   @Get('voice')
   @Public()
-  @ApiHeader({ name: KIOSK_TOKEN_HEADER, required: true })
+  @ApiHeader({ name: KioskWire.tokenHeader, required: true })
   async voice(
     @RequestCtx() ctx: Ctx,
-    @Headers(KIOSK_TOKEN_HEADER) token: string | undefined,
+    @Headers(KioskWire.tokenHeader) token: string | undefined,
     @Query() q: VoiceDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {

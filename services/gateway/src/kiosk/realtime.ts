@@ -9,6 +9,7 @@ import {
   EventConsumer,
   EventStream,
   EventSubject,
+  KioskWire,
   ReviewSubject,
   SCREEN_RECOVERY_MS,
   type KioskIdentity,
@@ -16,9 +17,6 @@ import {
 } from '@cmp/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 
-/** Where screens connect: socket.io under the API prefix, namespace /kiosk. */
-export const SOCKET_PATH = '/prod-api/socket.io';
-export const KIOSK_NAMESPACE = '/kiosk';
 const roomChannel = (roomId: number) => `room:${roomId}`;
 const deviceChannel = (deviceId: number) => `device:${deviceId}`;
 
@@ -46,13 +44,13 @@ export class KioskRealtime implements OnModuleInit, OnApplicationShutdown {
     // The adapter blocks on XREAD: it gets its own connection.
     this.redis = createRedis(this.config.redisUrl, 'gateway-socket');
     this.io = new Server(this.host.httpAdapter.getHttpServer(), {
-      path: SOCKET_PATH,
+      path: KioskWire.path,
       serveClient: false,
       adapter: createAdapter(this.redis),
       connectionStateRecovery: { maxDisconnectionDuration: SCREEN_RECOVERY_MS, skipMiddlewares: false },
       cors: { origin: this.config.corsOrigins },
     });
-    const kiosks = this.io.of(KIOSK_NAMESPACE);
+    const kiosks = this.io.of(KioskWire.namespace);
     kiosks.use((socket, next) => {
       // Every connection, a recovered one too, shows a live device token: a revoked kiosk is refused.
       const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : '';
@@ -62,7 +60,7 @@ export class KioskRealtime implements OnModuleInit, OnApplicationShutdown {
           socket.data.device = device;
           next();
         })
-        .catch((e: Error & { code?: number }) => next(Object.assign(new Error('kiosk.denied'), { data: { code: e.code ?? 401 } })));
+        .catch((e: Error & { code?: number }) => next(Object.assign(new Error(KioskWire.denied), { data: { code: e.code ?? 401 } })));
     });
     kiosks.on('connection', (socket) => {
       const device = socket.data.device as KioskIdentity;
@@ -74,12 +72,12 @@ export class KioskRealtime implements OnModuleInit, OnApplicationShutdown {
   // A replica killed with an event in hand: another one (or this one, back) sends it within seconds.
   @ConsumeEvent({ stream: EventStream.scene, durable: EventConsumer.gatewayScene, subject: EventSubject.sceneChanged, ackWaitMs: 3000, retryDelayMs: 200 })
   async relayChange(e: RoomChangedEvent): Promise<void> {
-    this.kiosks.to(roomChannel(e.state.roomId)).emit('room', e);
+    this.kiosks.to(roomChannel(e.state.roomId)).emit(KioskWire.roomEvent, e);
   }
 
   @ConsumeEvent({ stream: EventStream.scene, durable: EventConsumer.gatewayKioskRevoked, subject: EventSubject.kioskRevoked })
   async dropRevoked({ deviceId }: { deviceId: number }): Promise<void> {
-    this.kiosks.to(deviceChannel(deviceId)).emit('revoked');
+    this.kiosks.to(deviceChannel(deviceId)).emit(KioskWire.revokedEvent);
     this.kiosks.in(deviceChannel(deviceId)).disconnectSockets(true);
   }
 

@@ -15,6 +15,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { MAX_PAGE_SIZE, NEWS_CATEGORIES, NEWS_CONTENT_MAX, NEWS_STATUSES, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, type NewsStatus } from '@cmp/contracts';
+import { OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 
 class NewsFilterDto extends PageDto {
@@ -30,11 +31,7 @@ class NewsFilterDto extends PageDto {
   @IsIn(NEWS_CATEGORIES)
   category?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   competitionId?: number;
 }
 
@@ -44,11 +41,7 @@ export class NewsPageQueryDto extends NewsFilterDto {
   @IsIn(NEWS_STATUSES)
   status?: NewsStatus;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   groupId?: number;
 
   @ApiPropertyOptional({ description: "only the caller's own items" })
@@ -59,11 +52,7 @@ export class NewsPageQueryDto extends NewsFilterDto {
 }
 
 export class PublicNewsPageQueryDto extends NewsFilterDto {
-  @ApiPropertyOptional({ description: "the organisation's site; without it, the request's host name picks it" })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: "the organisation's site; without it, the request's host name picks it" })
   groupId?: number;
 }
 

@@ -2,17 +2,18 @@ import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Req, Res,
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, buildWorkbook, XLSX_TYPE } from '@cmp/common';
-import { ErrorCode, ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type OfflinePaymentView, type OrderDetail, type OrderPage, type OrderView, type Page, type PayReply, type ReconDetail, type ReconRunView, type RefundView } from '@cmp/contracts';
+import { ErrorCode, ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type OfflinePaymentView, type OfflineSignupOption, type OrderDetail, type OrderPage, type OrderView, type Page, type PayReply, type PayState, type ReconDetail, type ReconRunView, type RefundView } from '@cmp/contracts';
 import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { PageDto } from '../http/page.dto';
+import { validationPipe } from '../http/validation';
 import { readUpload } from '../files/read-upload';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { sniffImageType } from '../files/image-type';
 import { contentTypeOfWork, sniffWorkType } from '../files/work-type';
-import { BillDayDto, BillImportQueryDto, OfflineCreateDto, OfflineDecisionDto, OfflinePageDto, OrderPageDto, PayDto, PayQueryDto, ReconDetailDto, RefundDto, RefundPageDto } from './payment.dto';
+import { BillDayDto, BillImportQueryDto, OfflineCreateDto, OfflineDecisionDto, OfflinePageDto, OfflineSignupsDto, OrderPageDto, PayDto, PayQueryDto, PayStateDto, ReconDetailDto, RefundDto, RefundPageDto } from './payment.dto';
 
 const BILL_FILE_LIMIT = 20 * 1024 * 1024;
 const VOUCHER_LIMIT = 10 * 1024 * 1024;
@@ -30,6 +31,14 @@ export class AlipayPaymentController {
   @LoggedIn()
   pay(@RequestCtx() ctx: Ctx, @Body() body: PayDto): Promise<PayReply> {
     return this.rpc.call(ctx, S.pay, body);
+  }
+
+  /** What holds the sign-up's pay button: an offline payment waiting for approval. */
+  @Get('state')
+  @ApiBearerAuth()
+  @LoggedIn()
+  state(@RequestCtx() ctx: Ctx, @Query() q: PayStateDto): Promise<PayState> {
+    return this.rpc.call(ctx, S.payState, q);
   }
 
   /** The payer's order; Alipay is asked while it is unpaid (the payer may be back before the notification). */
@@ -188,13 +197,17 @@ export class OfflinePaymentController {
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
   ) {}
 
-  /** The voucher (multipart field `file`: a PNG or JPEG photo or a PDF, judged by its bytes, at most 10 MB), kept private. */
+  /**
+   * A multipart form: the fields of OfflineCreateDto (the bank's flow number travels here, never in the address),
+   * then the voucher (field `file`: a PNG or JPEG photo or a PDF, judged by its bytes, at most 10 MB), kept private.
+   */
   @Post('create')
   @HttpCode(200)
   @Permissions(Perm.financeEdit)
   @ApiConsumes('multipart/form-data')
-  async create(@RequestCtx() ctx: Ctx, @Req() req: FastifyRequest, @Query() q: OfflineCreateDto): Promise<OfflinePaymentView> {
-    const { data } = await readUpload(req, VOUCHER_LIMIT);
+  async create(@RequestCtx() ctx: Ctx, @Req() req: FastifyRequest): Promise<OfflinePaymentView> {
+    const { data, fields } = await readUpload(req, VOUCHER_LIMIT);
+    const q = (await validationPipe.transform(fields, { type: 'body', metatype: OfflineCreateDto })) as OfflineCreateDto;
     const image = sniffImageType(data);
     const ext = image && ['png', 'jpg'].includes(image.ext) ? image.ext : sniffWorkType(data)?.types[0] === 'pdf' ? 'pdf' : null;
     if (!ext) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'payment.voucherType');
@@ -206,6 +219,13 @@ export class OfflinePaymentController {
       await this.storage.remove('vouchers', voucherKey);
       throw e;
     }
+  }
+
+  /** Sign-ups that owe their fee, by payer name, account or sign-up number, for the record form (whose each is). */
+  @Get('signups')
+  @Permissions(Perm.financeEdit)
+  signups(@RequestCtx() ctx: Ctx, @Query() q: OfflineSignupsDto): Promise<OfflineSignupOption[]> {
+    return this.rpc.call(ctx, S.offlineSignups, q);
   }
 
   @Get('page')

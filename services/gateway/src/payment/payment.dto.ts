@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { OFFLINE_STATUSES, ORDER_STATUSES, PAY_CHANNELS, RECON_KINDS, REFUND_STATUSES, type OfflineStatus, type OrderStatus, type PayChannel, type ReconKind, type RefundStatus } from '@cmp/contracts';
+import { OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
 
 export class PayDto {
@@ -21,27 +22,23 @@ export class PayQueryDto {
   @Matches(/^[A-Za-z0-9_]{1,64}$/)
   orderNo?: string;
 
-  @ApiPropertyOptional({ description: "or a sign-up: its latest order" })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: "or a sign-up: its latest order" })
   signupId?: number;
 }
 
-export class OrderPageDto extends PageDto {
-  @ApiPropertyOptional()
-  @IsOptional()
+export class PayStateDto {
+  @ApiProperty()
   @NumberFromText()
   @IsInt()
   @Min(1)
+  signupId: number;
+}
+
+export class OrderPageDto extends PageDto {
+  @OptionalId()
   competitionId?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   itemId?: number;
 
   @ApiPropertyOptional({ enum: ORDER_STATUSES })
@@ -140,6 +137,13 @@ export class OfflineCreateDto {
   @IsNotEmpty()
   @MaxLength(200)
   reason: string;
+}
+
+export class OfflineSignupsDto {
+  @ApiProperty({ description: 'payer name, account or sign-up number' })
+  @IsString()
+  @MaxLength(64)
+  keyword: string;
 }
 
 export class OfflinePageDto extends PageDto {

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { DICT_TYPE_PATTERN, DICT_VALUE_PATTERN, SCHOOL_CODE_PATTERN } from '@cmp/contracts';
+import { OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 
 export class SchoolPublicQueryDto extends PageDto {
@@ -102,11 +103,7 @@ export class CollegeIdQueryDto {
 }
 
 export class CollegePageQueryDto extends PageDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   schoolId?: number;
 
   @ApiPropertyOptional()
@@ -117,11 +114,7 @@ export class CollegePageQueryDto extends PageDto {
 }
 
 export class MajorPageQueryDto extends CollegePageQueryDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   collegeId?: number;
 }
 

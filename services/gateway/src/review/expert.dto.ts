@@ -26,6 +26,7 @@ import {
   type ExpertStatus,
   type RecommendationStatus,
 } from '@cmp/contracts';
+import { OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
 
 const STATUSES = ['active', 'disabled'];
@@ -47,11 +48,7 @@ export class ExpertPageQueryDto extends PageDto {
   @IsIn(STATUSES)
   status?: ExpertStatus;
 
-  @ApiPropertyOptional({ description: 'temporary experts of one competition' })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: 'temporary experts of one competition' })
   competitionId?: number;
 }
 

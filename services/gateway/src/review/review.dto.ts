@@ -19,7 +19,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { APPEAL_STATUSES, BIDS, MY_REVIEW_STATUSES, PROMOTION_SCOPES, type AppealStatus, type PromotionScope, ROUND_STATUSES, ROUND_TYPES, SCORE_METHODS, type Bid, type MyReviewStatus, type RoundStatus, type RoundType, type ScoreMethod } from '@cmp/contracts';
-import { IdDto } from '../http/id.dto';
+import { IdDto, OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 
 /** Limits: 20 columns a round, 100 events a round, 500 experts a group. */
@@ -152,11 +152,7 @@ export class RoundSaveDto {
 }
 
 export class RoundPageDto extends PageDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   competitionId?: number;
 
   @ApiPropertyOptional()
@@ -236,11 +232,7 @@ export class AssignmentWorksDto extends PageDto {
   @MaxLength(100)
   keyword?: string;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   reviewGroupId?: number;
 
   @ApiPropertyOptional({ description: 'only works with fewer experts than the round needs' })
@@ -425,11 +417,7 @@ export class SheetIdDto {
 }
 
 export class MyReviewPageDto extends PageDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   roundId?: number;
 
   @ApiPropertyOptional({ enum: MY_REVIEW_STATUSES })
@@ -481,11 +469,7 @@ export class SheetReturnDto {
 }
 
 export class GroupScoresDto extends RoundIdDto {
-  @ApiPropertyOptional({ description: 'organisers: the group to show' })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: 'organisers: the group to show' })
   reviewGroupId?: number;
 }
 
@@ -619,18 +603,10 @@ export class PublishDto extends RoundIdDto {
 }
 
 export class RewardPageDto extends PageDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   competitionId?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   roundId?: number;
 
   @ApiPropertyOptional({ description: 'an award level name, e.g. 一等奖' })
@@ -661,11 +637,7 @@ export class AppealCreateDto extends RoundIdDto {
 }
 
 export class AppealPageDto extends PageDto {
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   roundId?: number;
 
   @ApiPropertyOptional({ enum: APPEAL_STATUSES })
@@ -729,11 +701,7 @@ export class VoteBoardDto {
   @Min(1)
   competitionId?: number;
 
-  @ApiPropertyOptional({ description: "one work's row only" })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: "one work's row only" })
   workId?: number;
 }
 

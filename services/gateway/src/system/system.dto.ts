@@ -16,7 +16,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { PHONE_PATTERN, USERNAME_PATTERN } from '@cmp/contracts';
-import { IdDto } from '../http/id.dto';
+import { IdDto, OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
 
 export class UserPageQueryDto extends PageDto {
@@ -32,11 +32,7 @@ export class UserPageQueryDto extends PageDto {
   @IsIn([0, 1])
   status?: number;
 
-  @ApiPropertyOptional()
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId()
   groupId?: number;
 
   @ApiPropertyOptional()

@@ -2,14 +2,10 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { isSiteLink, TEMPLATE_TYPES, type TemplateType } from '@cmp/contracts';
-import { NumberFromText } from '../http/page.dto';
+import { OptionalId } from '../http/id.dto';
 
 export class WebsiteQueryDto {
-  @ApiPropertyOptional({ description: "the organisation; without it, the site is chosen by the request's host name" })
-  @IsOptional()
-  @NumberFromText()
-  @IsInt()
-  @Min(1)
+  @OptionalId({ description: "the organisation; without it, the site is chosen by the request's host name" })
   groupId?: number;
 }
 

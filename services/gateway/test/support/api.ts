@@ -99,8 +99,10 @@ export function redis(): Redis {
   return new Redis(REDIS_URL);
 }
 
-export function upload(path: string, token: string, file: Buffer, filename = 'users.xlsx', lang: 'zh-CN' | 'en' = 'zh-CN') {
+/** A multipart POST of one file, after the form's text `fields` when given. */
+export function upload(path: string, token: string, file: Buffer, filename = 'users.xlsx', lang: 'zh-CN' | 'en' = 'zh-CN', fields: Record<string, string> = {}) {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', new Blob([file as Uint8Array<ArrayBuffer>]), filename);
   return api<unknown>(path, { method: 'POST', token, raw: form, lang });
 }

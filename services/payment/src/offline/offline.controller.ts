@@ -9,6 +9,7 @@ export class OfflineController {
 
   @MessagePattern(S.offlineCreate) create(@Payload() r: RpcRequest<OfflineCreateRequest>) { return this.offline.create(r); }
   @MessagePattern(S.offlinePage) page(@Payload() r: RpcRequest<PageQuery & { keyword?: string; status?: string }>) { return this.offline.page(r); }
+  @MessagePattern(S.offlineSignups) signups(@Payload() r: RpcRequest<{ keyword: string }>) { return this.offline.signups(r); }
   @MessagePattern(S.offlineDecide) decide(@Payload() r: RpcRequest<OfflineDecision>) { return this.offline.decide(r); }
   @MessagePattern(S.offlineVoucher) voucher(@Payload() r: RpcRequest<{ id: number }>) { return this.offline.voucher(r); }
 }

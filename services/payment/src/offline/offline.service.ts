@@ -1,31 +1,46 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, callerOf, inScope, isUniqueViolation, likePattern, OutboxRelay, pageOf, returnedRows, RPC, Scopes, writeEvent, type NatsRpcClient } from '@cmp/common';
 import {
   EnrollmentSubject,
   EventSubject,
   PayStatus,
   SignupStatus,
+  type OfflineCloseReason,
   type OfflineCreateRequest,
   type OfflineDecision,
   type OfflinePaymentView,
+  type OfflineSignupOption,
   type Page,
   type PageQuery,
   type PaymentOrderPaidEvent,
   type RpcRequest,
+  type SignupListRow,
+  type SignupPageQuery,
   type SignupPayable,
 } from '@cmp/contracts';
 import { nextNumber } from '../refund/refund.sql';
+import { lockSignup, owesFee } from '../order/order.sql';
 import { OrderService } from '../order/order.service';
 
 const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name AS "competitionName", p.item_name AS "itemName", p.payer_name AS "payerName",
   p.amount_fen AS "amountFen", p.reason, p.status, p.requested_by AS "requestedBy", p.decided_by AS "decidedBy", p.decision_note AS "decisionNote",
-  o.order_no AS "orderNo", p.created_at AS "createdAt", p.decided_at AS "decidedAt"`;
+  p.close_reason AS "closeReason", o.order_no AS "orderNo", p.created_at AS "createdAt", p.decided_at AS "decidedAt"`;
+
+/** Sign-ups offered by the record form's search. */
+const SIGNUP_OPTIONS = 10;
+
+/** Closes a waiting record that can no longer apply (paid online meanwhile, sign-up ended), with the reason; a decided one stays as it is. */
+export async function closeOffline(m: Pick<EntityManager, 'query'>, where: { id: number } | { signupId: number }, reason: OfflineCloseReason): Promise<void> {
+  const [column, value] = 'id' in where ? ['id', where.id] : ['signup_id', where.signupId];
+  await m.query(`UPDATE offline_payments SET status = 'closed', close_reason = $2, decided_at = now() WHERE ${column} = $1 AND status = 'pending'`, [value, reason]);
+}
 
 /**
  * 线下缴费: a fee paid outside Alipay. One finance account records it with the voucher; another approves it (four
- * eyes), which makes a paid order of channel "offline" and publishes payment.order.paid like any payment; an open
- * Alipay order of the sign-up is closed first, so the payer cannot pay twice.
+ * eyes), which makes a paid order of channel "offline" and publishes payment.order.paid like any payment. While it
+ * waits, it holds the sign-up: an open Alipay order is closed when it is recorded and the payer cannot start
+ * another; a record the fee was paid online for anyway, or whose sign-up ended, is closed with that reason.
  */
 @Injectable()
 export class OfflineService {
@@ -42,21 +57,53 @@ export class OfflineService {
   async create(req: RpcRequest<OfflineCreateRequest>): Promise<OfflinePaymentView> {
     const me = callerOf(req);
     if (!req.payload.reason?.trim()) throw AppError.badRequest('payment.reasonRequired');
-    const s = await this.rpc.request<SignupPayable>(EnrollmentSubject.signupPayable, { ...req, payload: { signupId: req.payload.signupId, asOrganiser: true } });
-    const open = s.status === SignupStatus.pending || s.status === SignupStatus.approved;
-    if (!open || s.payStatus !== PayStatus.unpaid || s.feeFen <= 0) throw AppError.badRequest('payment.signupNotPayable');
+    const s = await this.payable(req, req.payload.signupId);
+    if (!owesFee(s)) throw AppError.badRequest('payment.signupNotPayable');
+    let id: number;
     try {
-      const [row] = await this.ds.query(
-        `INSERT INTO offline_payments (group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_name, amount_fen, reason, voucher_key, requested_by, requested_by_id)
+      id = await this.ds.transaction(async (m) => {
+        // After this commits, the payer cannot start an online order; one made before is closed below.
+        await lockSignup(m, s.signupId);
+        const [row] = await m.query(
+          `INSERT INTO offline_payments (group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_name, amount_fen, reason, voucher_key, requested_by, requested_by_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id::int AS id`,
         [s.groupId, s.signupId, s.competitionId, s.competitionName.slice(0, 200), s.itemId, s.itemName.slice(0, 200), s.payerName.slice(0, 100), s.feeFen,
           req.payload.reason.trim().slice(0, 200), req.payload.voucherKey, me.username.slice(0, 64), me.userId],
-      );
-      return this.one(row.id);
+        );
+        return row.id as number;
+      });
     } catch (e) {
       if (isUniqueViolation(e)) throw AppError.conflict('payment.offlinePending');
       throw e;
     }
+    await this.closeOnlineOrder(id, s.signupId);
+    return this.one(id);
+  }
+
+  /** Sign-ups of the caller's organisations that owe their fee, by payer name, account or sign-up number, with whose they are. */
+  async signups(req: RpcRequest<{ keyword: string }>): Promise<OfflineSignupOption[]> {
+    const keyword = req.payload.keyword?.trim();
+    if (!keyword) return [];
+    const query: SignupPageQuery = { keyword, payStatus: PayStatus.unpaid, pageSize: SIGNUP_OPTIONS };
+    const { list } = await this.rpc.request<Page<SignupListRow>>(EnrollmentSubject.signupPage, { ...req, payload: query });
+    return list
+      .filter((s) => s.status === SignupStatus.pending || s.status === SignupStatus.approved)
+      .map((s) => ({ signupId: s.id, payerName: s.captainName, payerAccount: s.captainAccount, competitionName: s.competitionName, itemName: s.itemName, feeFen: s.feeFen }));
+  }
+
+  /**
+   * Closes the sign-up's open Alipay order, at Alipay and here. Paid there after all, the fee is in: the waiting
+   * record is closed with that reason.
+   */
+  private async closeOnlineOrder(recordId: number, signupId: number): Promise<boolean> {
+    const [open] = await this.ds.query(`SELECT id, order_no AS "orderNo" FROM orders WHERE signup_id = $1 AND status = 'unpaid'`, [signupId]);
+    if (!open || (await this.orders.closeEverywhere(open, 'paid offline'))) return true;
+    await closeOffline(this.ds, { id: recordId }, 'paidOnline');
+    return false;
+  }
+
+  private payable(req: RpcRequest, signupId: number): Promise<SignupPayable> {
+    return this.rpc.request<SignupPayable>(EnrollmentSubject.signupPayable, { ...req, payload: { signupId, asOrganiser: true } });
   }
 
   async page(req: RpcRequest<PageQuery & { keyword?: string; status?: string }>): Promise<Page<OfflinePaymentView>> {
@@ -96,14 +143,18 @@ export class OfflineService {
       if (!done.length) throw AppError.badRequest('payment.offlineNotPending');
       return this.one(record.id);
     }
-    // An Alipay order still open for the sign-up is closed at Alipay and here; paid after all, there is nothing to record.
-    const [open] = await this.ds.query(`SELECT id, order_no AS "orderNo" FROM orders WHERE signup_id = $1 AND status = 'unpaid'`, [record.signupId]);
-    if (open && !(await this.orders.closeEverywhere(open, 'paid offline'))) throw AppError.badRequest('payment.signupNotPayable');
-    await this.ds.transaction(async (m) => {
+    // A sign-up that ended, or an Alipay order paid after all: the record can no longer apply and is closed, saying why.
+    const s = await this.payable(req, record.signupId);
+    if (!owesFee(s)) {
+      await closeOffline(this.ds, { id: record.id }, s.payStatus === PayStatus.paid ? 'paidOnline' : 'signupClosed');
+      return this.one(record.id);
+    }
+    if (!(await this.closeOnlineOrder(record.id, record.signupId))) return this.one(record.id);
+    const approved = await this.ds.transaction(async (m) => {
       const [locked] = await m.query(`SELECT status FROM offline_payments WHERE id = $1 FOR UPDATE`, [record.id]);
       if (locked.status !== 'pending') throw AppError.badRequest('payment.offlineNotPending');
       const [paid] = await m.query(`SELECT 1 FROM orders WHERE signup_id = $1 AND status IN ('paid', 'refunding', 'partlyRefunded')`, [record.signupId]);
-      if (paid) throw AppError.badRequest('payment.signupNotPayable');
+      if (paid) return closeOffline(m, { id: record.id }, 'paidOnline').then(() => false);
       const { id, no } = await nextNumber(m, 'CP', 'orders_id_seq');
       await m.query(
         `INSERT INTO orders (id, order_no, group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_user_id, payer_name, amount_fen,
@@ -116,9 +167,12 @@ export class OfflineService {
         record.id, me.username.slice(0, 64), note, id,
       ]);
       await writeEvent(m, EventSubject.paymentOrderPaid, { orderId: no, signupId: record.signupId, amountFen: record.amountFen, paidAt: new Date().toISOString() } satisfies PaymentOrderPaidEvent);
+      return true;
     });
-    this.relay.kick();
-    this.log.log(`offline payment ${record.id} approved by ${me.username}`);
+    if (approved) {
+      this.relay.kick();
+      this.log.log(`offline payment ${record.id} approved by ${me.username}`);
+    }
     return this.one(record.id);
   }
 

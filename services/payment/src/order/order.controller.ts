@@ -15,6 +15,7 @@ export class OrderController {
   ) {}
 
   @MessagePattern(S.pay) pay(@Payload() r: RpcRequest<PayRequest>) { return this.orders.pay(r); }
+  @MessagePattern(S.payState) state(@Payload() r: RpcRequest<{ signupId: number }>) { return this.orders.state(r); }
   @MessagePattern(S.query) query(@Payload() r: RpcRequest<{ orderNo?: string; signupId?: number }>) { return this.orders.query(r); }
   @MessagePattern(S.orderPage) page(@Payload() r: RpcRequest<OrderPageQuery>) { return this.finance.page(r); }
   @MessagePattern(S.orderDetail) detail(@Payload() r: Id) { return this.finance.detail(r); }

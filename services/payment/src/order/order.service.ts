@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, callerOf, isUniqueViolation, returnedRows, RPC, type NatsRpcClient } from '@cmp/common';
-import { EnrollmentSubject, PayStatus, SignupStatus, yuanOf, type OrderView, type PayReply, type PayRequest, type RpcRequest, type SignupPayable } from '@cmp/contracts';
+import { EnrollmentSubject, yuanOf, type OrderView, type PayReply, type PayRequest, type PayState, type RpcRequest, type SignupPayable } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
 import { PAYMENT_CONFIG, type PaymentConfig } from '../config';
 import { NotifyService } from '../notify/notify.service';
 import { nextNumber } from '../refund/refund.sql';
-import { ORDER_COLUMNS, ORDER_ROW, subjectOf, type OrderRow } from './order.sql';
+import { lockSignup, offlinePending, ORDER_COLUMNS, ORDER_ROW, owesFee, subjectOf, type OrderRow } from './order.sql';
 
 /** An open order this close to its end is not handed out again: the payer needs time at the cashier. */
 const MIN_LEFT_MS = 2 * 60_000;
@@ -26,9 +26,8 @@ export class OrderService {
 
   async pay(req: RpcRequest<PayRequest>): Promise<PayReply> {
     const me = callerOf(req);
-    const s = await this.rpc.request<SignupPayable>(EnrollmentSubject.signupPayable, { ...req, payload: { signupId: req.payload.signupId } });
-    const open = s.status === SignupStatus.pending || s.status === SignupStatus.approved;
-    if (!open || s.payStatus !== PayStatus.unpaid || s.feeFen <= 0) throw AppError.badRequest('payment.signupNotPayable');
+    const s = await this.payable(req, req.payload.signupId);
+    if (!owesFee(s)) throw AppError.badRequest('payment.signupNotPayable');
     const order = await this.openOrder(s, me.userId);
     const { channel } = req.payload;
     const reply: PayReply = { orderNo: order.orderNo, amountFen: order.amountFen, channel, expiresAt: new Date(order.expiresAt).toISOString() };
@@ -39,11 +38,24 @@ export class OrderService {
     return reply;
   }
 
+  /** What holds the payer's pay button: an offline payment of the sign-up waiting for approval. */
+  async state(req: RpcRequest<{ signupId: number }>): Promise<PayState> {
+    const s = await this.payable(req, req.payload.signupId);
+    return { offlinePending: await offlinePending(this.ds, s.signupId) };
+  }
+
+  /** The sign-up as its payer (its captain) sees what it owes. */
+  private payable(req: RpcRequest, signupId: number): Promise<SignupPayable> {
+    return this.rpc.request<SignupPayable>(EnrollmentSubject.signupPayable, { ...req, payload: { signupId } });
+  }
+
   /**
    * The sign-up's open order, or a new one. An open order that is (nearly) out of time, or whose amount is no longer
-   * the fee, is closed at Alipay and here first; two clicks at once make one order (the partial unique index).
+   * the fee, is closed at Alipay and here first; two clicks at once make one order (the partial unique index). An
+   * offline payment waiting for approval holds the sign-up: no order is made or handed out.
    */
   private async openOrder(s: SignupPayable, payerUserId: number): Promise<OrderRow> {
+    if (await offlinePending(this.ds, s.signupId)) throw AppError.conflict('payment.offlineWaiting');
     const [current]: OrderRow[] = await this.ds.query(`SELECT ${ORDER_ROW} FROM orders o WHERE o.signup_id = $1 AND o.status = 'unpaid'`, [s.signupId]);
     if (current) {
       const fresh = new Date(current.expiresAt).getTime() - Date.now() > MIN_LEFT_MS && current.amountFen === s.feeFen;
@@ -52,6 +64,8 @@ export class OrderService {
     }
     try {
       return await this.ds.transaction(async (m) => {
+        await lockSignup(m, s.signupId);
+        if (await offlinePending(m, s.signupId)) throw AppError.conflict('payment.offlineWaiting');
         const { id, no } = await nextNumber(m, 'CP', 'orders_id_seq');
         const [row]: OrderRow[] = await m.query(
           `INSERT INTO orders (id, order_no, group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_user_id, payer_name, amount_fen, expires_at)

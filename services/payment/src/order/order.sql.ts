@@ -1,4 +1,5 @@
-import type { OrderView } from '@cmp/contracts';
+import type { EntityManager } from 'typeorm';
+import { PayStatus, SignupStatus, type OrderView, type SignupPayable } from '@cmp/contracts';
 
 export const ORDER_COLUMNS = `o.id::int AS id, o.order_no AS "orderNo", o.signup_id AS "signupId", o.competition_id AS "competitionId",
   o.competition_name AS "competitionName", o.item_id AS "itemId", o.item_name AS "itemName", o.payer_user_id AS "payerUserId",
@@ -14,3 +15,19 @@ export const ORDER_ROW = `${ORDER_COLUMNS}, o.group_id AS "groupId"`;
 
 /** The Alipay subject line of an order: what the payer sees on the cashier and in their Alipay bill. */
 export const subjectOf = (o: Pick<OrderView, 'competitionName' | 'itemName'>) => `${o.competitionName} ${o.itemName} 报名费`.slice(0, 256);
+
+/** A sign-up owes its fee while it is open and not paid: never paid, or refunded in full (then it is paid anew). */
+export const owesFee = (s: SignupPayable): boolean =>
+  (s.status === SignupStatus.pending || s.status === SignupStatus.approved) && (s.payStatus === PayStatus.unpaid || s.payStatus === PayStatus.refunded) && s.feeFen > 0;
+
+/**
+ * Serialises the two ways of paying one sign-up (an online order made, an offline payment recorded) until the
+ * transaction ends, so that each sees what the other committed.
+ */
+export const lockSignup = (m: Pick<EntityManager, 'query'>, signupId: number) => m.query(`SELECT pg_advisory_xact_lock(hashtext('payment.signup'), $1)`, [signupId]);
+
+/** An offline payment of the sign-up is waiting for approval: it holds the sign-up (no online payment meanwhile). */
+export async function offlinePending(m: Pick<EntityManager, 'query'>, signupId: number): Promise<boolean> {
+  const rows: unknown[] = await m.query(`SELECT 1 FROM offline_payments WHERE signup_id = $1 AND status = 'pending'`, [signupId]);
+  return rows.length > 0;
+}

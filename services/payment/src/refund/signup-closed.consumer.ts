@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { ConsumeEvent } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, type SignupClosedEvent } from '@cmp/contracts';
+import { closeOffline } from '../offline/offline.service';
 import { RefundSender } from './refund.service';
 import { createRefund, systemReason } from './refund.sql';
 
 /**
- * Refunds a paid sign-up that was rejected or withdrawn (enrollment.signup.closed), in full: what is paid and not
- * yet refunded or being refunded. A redelivered event finds nothing left to refund and does nothing. A fee paid
+ * A sign-up was rejected or withdrawn (enrollment.signup.closed): an offline payment still waiting is closed, and a
+ * paid one is refunded in full: what is paid and not yet refunded or being refunded. A redelivered event finds nothing left to refund and does nothing. A fee paid
  * offline goes back offline (finance sees the order paid, the sign-up closed).
  */
 @Injectable()
@@ -19,7 +20,10 @@ export class SignupClosedConsumer {
 
   @ConsumeEvent({ stream: EventStream.enrollment, durable: EventConsumer.paymentSignupClosed, subject: EventSubject.signupClosed })
   async closed(e: SignupClosedEvent): Promise<void> {
-    if (!e?.refund || !Number.isInteger(e.signupId)) return;
+    if (!Number.isInteger(e?.signupId)) return;
+    // An offline payment still waiting for approval can no longer apply.
+    await closeOffline(this.ds, { signupId: e.signupId }, 'signupClosed');
+    if (!e.refund) return;
     const reason = systemReason(e.status === 'rejected' ? 'payment.refundReason.rejected' : 'payment.refundReason.withdrawn', e.reason);
     const created = await this.ds.transaction(async (m) => {
       const orders: { id: string; left: number }[] = await m.query(

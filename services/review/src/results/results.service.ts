@@ -24,7 +24,9 @@ import { RoundService } from '../round/round.service';
 import { inputChecksum } from './final-score.job';
 
 const VERSION_COLUMNS = `v.id, v.round_id AS "roundId", v.number, v.params, v.checksum, v.status, v.progress, v.missing_count AS "missingCount",
-  v.work_count AS "workCount", v.error, v.created_at AS "createdAt", v.finished_at AS "finishedAt", v.published_at AS "publishedAt"`;
+  v.work_count AS "workCount", v.error, v.created_at AS "createdAt", v.finished_at AS "finishedAt", v.published_at AS "publishedAt",
+  CASE WHEN v.params->>'method' = 'trimmed' THEN (SELECT count(*)::int FROM work_results r WHERE r.version_id = v.id AND r.count >= greatest((v.params->>'trimFrom')::int, 3))
+  END AS "trimmedWorks"`;
 
 const DEFAULTS: Omit<ScoreParams, 'method'> = { trimFrom: 5, prior: 3, disputeSpread: 20 };
 
@@ -170,7 +172,8 @@ export class ResultsService implements OnApplicationShutdown {
   async calibration(req: RpcRequest<{ versionId: number }>): Promise<ExpertCalibrationView[]> {
     const v = await this.scopedVersion(req, req.payload.versionId);
     return this.ds.query(
-      `SELECT c.expert_id AS "expertId", e.name, c.count, c.mean, c.spread, c.shrunk_mean AS "shrunkMean", c.shrunk_spread AS "shrunkSpread", c.outlier
+      `SELECT c.expert_id AS "expertId", e.name, c.count, c.mean, c.spread, c.shrunk_mean AS "shrunkMean", c.shrunk_spread AS "shrunkSpread", c.outlier,
+         c.offset_to_others AS "offsetToOthers", c.shared_works AS "sharedWorks", c.round_spread AS "roundSpread"
        FROM expert_calibrations c JOIN experts e ON e.id = c.expert_id WHERE c.version_id = $1 ORDER BY c.outlier DESC, e.name`,
       [v.id],
     );

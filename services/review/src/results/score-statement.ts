@@ -31,9 +31,10 @@ export const SCORE_STATEMENT = `
       CASE WHEN s.work_n > 1 THEN s.x - (s.work_sum - s.x) / (s.work_n - 1) END AS offset_to_others
     FROM s CROSS JOIN r),
   cal AS (
-    INSERT INTO expert_calibrations (version_id, expert_id, count, mean, spread, shrunk_mean, shrunk_spread, outlier)
+    INSERT INTO expert_calibrations (version_id, expert_id, count, mean, spread, shrunk_mean, shrunk_spread, outlier, offset_to_others, shared_works, round_spread)
     SELECT $1, expert_id, max(n)::int, round(max(m)::numeric, 2), round(sqrt(max(v))::numeric, 2), round(max(sm)::numeric, 2), round(max(ssd)::numeric, 2),
-      count(offset_to_others) >= 2 AND max(sigma) > 0 AND abs(avg(offset_to_others)) > max(sigma)
+      count(offset_to_others) >= 2 AND max(sigma) > 0 AND abs(avg(offset_to_others)) > max(sigma),
+      round(avg(offset_to_others)::numeric, 2), count(offset_to_others)::int, round(max(sigma)::numeric, 2)
     FROM k GROUP BY expert_id),
   u AS (
     SELECT assignment_id, work_id, expert_id, x, CASE WHEN $3 = 'calibrated' AND ssd > 0 THEN mu + sigma * (x - sm) / ssd ELSE x END AS y FROM k),

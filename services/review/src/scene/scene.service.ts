@@ -5,6 +5,7 @@ import { AppError, callerOf, OutboxRelay, returnedRows, RPC, Scopes, type NatsRp
 import {
   drawOrder,
   EnrollmentSubject,
+  queueNumber,
   type CheckInRequest,
   type DrawRequest,
   type MyAppearance,
@@ -173,8 +174,8 @@ export class SceneService {
         const code = rooms.find((r) => r.id === roomId)!.code;
         await m.query(
           `INSERT INTO scene_queue (round_id, work_id, room_id, position, number)
-           SELECT $1, w, $2, n, $3 || lpad(n::text, 3, '0') FROM unnest($4::int[]) WITH ORDINALITY AS t(w, n)`,
-          [round.id, roomId, code, workIds],
+           SELECT $1, w, $2, n, num FROM unnest($3::int[], $4::text[]) WITH ORDINALITY AS t(w, num, n)`,
+          [round.id, roomId, workIds, workIds.map((_, i) => queueNumber(code, i + 1))],
         );
       }
       await m.query(

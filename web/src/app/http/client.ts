@@ -50,7 +50,8 @@ export function configureHttp(h: HttpHooks): void {
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {}) as string;
 
-export type Params = Record<string, string | number | boolean | null | undefined>;
+/** Query values; a list repeats its parameter (`levels=a&levels=b`). */
+export type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
 export interface RequestOptions {
   method: 'GET' | 'POST';
@@ -66,7 +67,8 @@ export interface RequestOptions {
 export function buildUrl(url: string, params?: Params): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params ?? {})) {
-    if (v !== undefined && v !== null && v !== '') qs.append(k, String(v));
+    if (Array.isArray(v)) for (const x of v) qs.append(k, String(x));
+    else if (v !== undefined && v !== null && v !== '') qs.append(k, String(v));
   }
   const q = qs.toString();
   return `${API_BASE}${url}${q ? (url.includes('?') ? '&' : '?') + q : ''}`;
@@ -238,11 +240,13 @@ export const http = {
     return (await send<T>({ method: 'POST', url, data })).data;
   },
   /**
-   * Multipart upload of one file; resolves with the envelope (13017 resolves too). With `onProgress` it goes
-   * through XMLHttpRequest and reports the percentage sent.
+   * Multipart upload of one file, after the form's text `fields` when given (they travel in the body, not the
+   * address); resolves with the envelope (13017 resolves too). With `onProgress` it goes through XMLHttpRequest and
+   * reports the percentage sent.
    */
-  async upload<T>(url: string, file: Blob, field = 'file', onProgress?: (percent: number) => void): Promise<Envelope<T>> {
+  async upload<T>(url: string, file: Blob, field = 'file', onProgress?: (percent: number) => void, fields: Record<string, string> = {}): Promise<Envelope<T>> {
     const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append(field, file);
     if (!onProgress) return send<T>({ method: 'POST', url, data: form });
     const r = await xhrUpload(url, form, onProgress);

@@ -1,13 +1,6 @@
 import { lazy } from 'react';
 import type { ComponentType } from 'react';
-import type { SignupType } from '@cmp/contracts';
-
-/** What a list of another module's needs to show one competition's rows (the back-office competition details). */
-export interface CompetitionListProps {
-  competitionId: number;
-  /** Sign-ups only: individual (参赛选手) or team (参赛团队). */
-  type?: SignupType;
-}
+import type { CompetitionListProps } from '@/app/competition-list';
 
 /**
  * The sign-up and work lists of enroll-admin, for the competition details' tabs: modules never import each

@@ -81,6 +81,7 @@ export function sampleValues(s: Sample, issuer: string, seal?: string | null): {
       companyName: long ? s.companyLong : s.company,
       // Batches print their own issuer (发证机构, an organisation's name); the sample organisation stands in for it.
       issuerName: long ? s.schoolLong : s.school,
+      competitionName: long ? s.competitionLong : s.competition,
       certCodePrefix: 'CMP2026-',
       randomCode: long ? 'X7K9Q2M4T8W1' : 'A3F9K2',
       certCodeSuffix: long ? '-REISSUE' : '',

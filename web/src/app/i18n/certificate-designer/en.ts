@@ -108,6 +108,7 @@ const en: Catalogue<CertificateDesignerMessages> = {
     userName_mid: "Recipient's name (in a sentence)",
     companyName: 'Organisation name',
     issuerName: 'Issuing organisation',
+    competitionName: 'Competition name',
     certCodePrefix: 'Number prefix',
     randomCode: 'Certificate number',
     certCodeSuffix: 'Number suffix',
@@ -207,6 +208,8 @@ const en: Catalogue<CertificateDesignerMessages> = {
     companyLong: 'Information Technology Industry Innovation and Development Promotion Centre of Zhongguancun Science Park, Haidian District',
     userName: 'Yang Liu',
     userNameLong: 'Maimaiti Aizezi Abudoula Montgomery-Smythe',
+    competition: '2026 National College Innovation Contest',
+    competitionLong: 'The 12th National College Students\' Artificial Intelligence and Smart City Innovation and Entrepreneurship Contest 2026',
   },
 };
 

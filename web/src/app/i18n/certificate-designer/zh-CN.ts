@@ -105,6 +105,7 @@ const zhCN = {
     userName_mid: '个人姓名（句中）',
     companyName: '单位名称',
     issuerName: '发证机构',
+    competitionName: '竞赛名称',
     certCodePrefix: '编号前缀',
     randomCode: '证书编号',
     certCodeSuffix: '编号后缀',
@@ -204,6 +205,8 @@ const zhCN = {
     companyLong: '北京市海淀区中关村科技园区信息技术产业创新发展促进中心',
     userName: '刘洋',
     userNameLong: '买买提·艾则孜·阿不都拉',
+    competition: '2026 全国大学生创新创业大赛',
+    competitionLong: '2026 年第十二届全国大学生人工智能与智慧城市创新创业大赛暨长三角高校科技成果转化邀请赛',
   },
 };
 

@@ -1,19 +1,16 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button, Form, Input, Tabs, Typography } from 'antd';
-import { LockOutlined, MobileOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { PHONE_PATTERN } from '@cmp/contracts';
 import { useClickGuard } from '@/app/click-guard/GuardedButton';
-import { CODE_RESEND_SECONDS } from '@/app/config/constants';
 import { toast } from '@/app/feedback/feedback';
 import { sessionActions } from '@/app/session/session';
 import { authApi } from '../api/auth.api';
 import { AuthShell } from '../components/AuthShell';
 import { InvitationNotice, useRedirectQuery } from '../components/InvitationNotice';
-import { NewPasswordFields } from '../components/PhoneCodeFields';
-import { useCountdown } from '../hooks/useCountdown';
+import { NewPasswordFields, PhoneCodeFields } from '../components/PhoneCodeFields';
 
 /** Login modes of spec section 4: 1 password, 2 verification code; each has its own call. */
 type Mode = 'pwd' | 'code';
@@ -30,13 +27,11 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>('pwd');
   const [submitting, setSubmitting] = useState(false);
-  const [sending, setSending] = useState(false);
   const [pwdForm] = Form.useForm<{ username: string; password: string }>();
   const [codeForm] = Form.useForm<{ phone: string; code: string }>();
   const [newPwdForm] = Form.useForm<{ password: string; confirm: string }>();
   // Set when the password was a one-time password: the login continues with a new password.
   const [oneTime, setOneTime] = useState<OneTime | null>(null);
-  const countdown = useCountdown();
   const onward = useRedirectQuery();
 
   /** The token is in: the organisation is chosen next (the /role page), then the page asked for. */
@@ -76,20 +71,6 @@ export default function LoginPage() {
   };
   const guardedSubmit = useClickGuard(() => void submit());
 
-  const sendCode = async () => {
-    try {
-      const { phone } = await codeForm.validateFields(['phone']);
-      setSending(true);
-      await authApi.sendLoginCode(phone.trim());
-      toast(t('auth.codeSent'), 'success');
-      countdown.start(CODE_RESEND_SECONDS);
-    } catch {
-      /* shown on the field or by the HTTP client */
-    } finally {
-      setSending(false);
-    }
-  };
-
   const pwdPane = (
     <Form form={pwdForm} size="large" onFinish={() => void submit()} autoComplete="on">
       <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('auth.usernameRequired') }]}>
@@ -104,25 +85,7 @@ export default function LoginPage() {
 
   const codePane = (
     <Form form={codeForm} size="large" onFinish={() => void submit()}>
-      <Form.Item
-        name="phone"
-        rules={[
-          { required: true, whitespace: true, message: t('auth.phoneRequired') },
-          { pattern: PHONE_PATTERN, message: t('auth.phoneInvalid') },
-        ]}
-      >
-        <Input prefix={<MobileOutlined />} placeholder={t('auth.phone')} autoComplete="tel" maxLength={11} />
-      </Form.Item>
-      <Form.Item>
-        <div className="auth__code">
-          <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: t('auth.codeRequired') }]}>
-            <Input prefix={<SafetyOutlined />} placeholder={t('auth.code')} autoComplete="one-time-code" maxLength={8} />
-          </Form.Item>
-          <Button onClick={() => void sendCode()} loading={sending} disabled={countdown.left > 0}>
-            {countdown.left > 0 ? t('auth.resendIn', { seconds: countdown.left }) : t('auth.sendCode')}
-          </Button>
-        </div>
-      </Form.Item>
+      <PhoneCodeFields form={codeForm} send={authApi.sendLoginCode} />
       <button type="submit" hidden />
     </Form>
   );

@@ -1,8 +1,8 @@
 import type {
-  ApprovedSignup,
   BatchAdd,
   BatchPreviewReply,
   BatchProgress,
+  BatchSignupQuery,
   CertificateBatch,
   CertificateQuery,
   CertificateSearchHit,
@@ -15,6 +15,8 @@ import type {
   NumberingVariant,
   Page,
   PageQuery,
+  PickableSignup,
+  PublishedRound,
   Recipient,
   RecipientsFromSignups,
   TemplateQuery,
@@ -27,13 +29,7 @@ export interface BatchQuery extends PageQuery {
   name?: string;
   status?: string;
 }
-export interface BatchSignupQuery extends PageQuery {
-  batchId: number;
-  itemId?: number;
-  keyword?: string;
-}
-/** An approved sign-up of the batch's competition; `added` when it is in the batch's winners already. */
-export type PickableSignup = ApprovedSignup & { added: boolean };
+export type { BatchSignupQuery, PickableSignup };
 export interface TemplateOptions {
   categories: { id: CertificateTemplateCategoryId; orientation: 'landscape' | 'portrait' }[];
   numberingVariants: NumberingVariant[];
@@ -58,6 +54,7 @@ export const certAdminApi = {
   batchDelete: (id: number) => http.post<null>('/certificate/batch/delete', { id }),
   recipientsAdd: (batchId: number, recipients: Recipient[]) => http.post<{ total: number }>('/certificate/batch/recipients/add', { batchId, recipients }),
   batchSignups: (q: BatchSignupQuery, signal?: AbortSignal) => http.get<Page<PickableSignup>>('/certificate/batch/signups', { ...q }, signal),
+  publishedRounds: (batchId: number, signal?: AbortSignal) => http.get<PublishedRound[]>('/certificate/batch/publishedRounds', { batchId }, signal),
   recipientsFromSignups: (body: RecipientsFromSignups) => http.post<{ added: number; total: number }>('/certificate/batch/recipients/fromSignups', body),
   recipientsTemplate: () => http.download('/certificate/batch/recipients/template', undefined, 'winners.xlsx'),
   /** All rows or none; 13017 resolves with the rows to fix. A success is reported as `{ count }` like other imports. */

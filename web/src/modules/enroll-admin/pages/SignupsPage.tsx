@@ -5,7 +5,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { dateColumn, PagedTable, SearchButtons, WIDE_ONLY } from '@/app/components/ListParts';
 import { PayStatus, Perm, SignupStatus, SignupType, type SignupDetail, type SignupListRow, type SignupPageQuery } from '@cmp/contracts';
-import type { CompetitionListProps } from '@/app/router/embedded-lists';
+import type { CompetitionListProps } from '@/app/competition-list';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { usePermission } from '@/app/permission/permission';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { dateColumn, PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { Perm, WorkStatus, type Work, type WorkPageQuery } from '@cmp/contracts';
-import type { CompetitionListProps } from '@/app/router/embedded-lists';
+import type { CompetitionListProps } from '@/app/competition-list';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { usePermission } from '@/app/permission/permission';
 import { PageHeader } from '@/app/components/PageHeader';

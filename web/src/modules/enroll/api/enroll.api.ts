@@ -3,6 +3,7 @@ import type {
   CompleteStatus,
   MemberProfile,
   OrderView,
+  PayState,
   PayChannel,
   PayReply,
   Signup,
@@ -79,4 +80,6 @@ export const paymentApi = {
   pay: (signupId: number, channel: PayChannel) => http.post<PayReply>('/alipay/payment/pay', { signupId, channel }),
   /** The caller's order by number, or a sign-up's latest; the server asks Alipay while it is unpaid. */
   query: (q: { orderNo?: string; signupId?: number }, signal?: AbortSignal) => http.get<OrderView | null>('/alipay/payment/query', q, signal),
+  /** What holds the pay button (an offline payment waiting for approval); undefined when it cannot be known now. */
+  state: (signupId: number) => http.optional<PayState>('/alipay/payment/state', { signupId }),
 };

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Modal, QRCode, Radio, Space, Typography } from 'antd';
+import { Button, Modal, QRCode, Radio, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PayStatus, type PayChannel, type PayReply, type Signup } from '@cmp/contracts';
@@ -15,7 +15,7 @@ const QR_POLL_MS = 2000;
  * scan with the phone; on a phone it goes straight to Alipay's phone cashier. The QR dialog watches the order and
  * goes to /home/paySuccess once it is paid.
  */
-export function PayButton({ s, block }: { s: Pick<Signup, 'id' | 'payStatus' | 'feeFen'>; block?: boolean }) {
+export function PayButton({ s, block, onChanged }: { s: Pick<Signup, 'id' | 'payStatus' | 'feeFen'>; block?: boolean; onChanged?: () => void }) {
   const { t } = useTranslation('enroll');
   const mobile = useAppState((a) => a.device === 'mobile');
   const navigate = useNavigate();
@@ -23,6 +23,7 @@ export function PayButton({ s, block }: { s: Pick<Signup, 'id' | 'payStatus' | '
   const [channel, setChannel] = useState<PayChannel>('page');
   const [busy, setBusy] = useState(false);
   const [qr, setQr] = useState<PayReply | null>(null);
+  const [held, setHeld] = useState(false);
 
   useEffect(() => {
     if (!qr) return;
@@ -32,23 +33,52 @@ export function PayButton({ s, block }: { s: Pick<Signup, 'id' | 'payStatus' | '
     return () => clearInterval(timer);
   }, [qr, navigate]);
 
-  if (s.payStatus !== PayStatus.unpaid) return null;
+  // Owed: never paid, or refunded in full (then paid anew, with a new order).
+  const owes = s.payStatus === PayStatus.unpaid || s.payStatus === PayStatus.refunded;
+  // An offline payment waiting for approval holds the sign-up; asked again after a refused attempt.
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (!owes) return;
+    let live = true;
+    void paymentApi.state(s.id).then((state) => live && setHeld(!!state?.offlinePending));
+    return () => {
+      live = false;
+    };
+  }, [owes, s.id, asked]);
+
+  if (!owes) return null;
   const amount = formatMoney(s.feeFen);
+  if (held) {
+    return (
+      <Tooltip title={t('payment.confirmingHint')}>
+        <Button block={block} disabled data-testid="pay-button">
+          {t('payment.confirming')}
+        </Button>
+      </Tooltip>
+    );
+  }
   const start = async (how: PayChannel) => {
     setBusy(true);
     try {
       const reply = await paymentApi.pay(s.id, how);
       if (reply.qrCode) setQr(reply);
       else if (reply.payUrl) window.location.assign(reply.payUrl);
+    } catch {
+      // Refused (paid meanwhile in another tab, held by an offline payment): the client showed why; the page catches up.
+      setOpen(false);
+      setAsked((n) => n + 1);
+      onChanged?.();
     } finally {
       setBusy(false);
     }
   };
   return (
     <>
-      <Button type="primary" block={block} loading={busy} data-testid="pay-button" onClick={() => (mobile ? void start('wap') : setOpen(true))}>
-        {t('payment.button', { amount })}
-      </Button>
+      <Tooltip title={s.payStatus === PayStatus.refunded ? t('payment.againHint') : undefined}>
+        <Button type="primary" block={block} loading={busy} data-testid="pay-button" onClick={() => (mobile ? void start('wap') : setOpen(true))}>
+          {t(s.payStatus === PayStatus.refunded ? 'payment.again' : 'payment.button', { amount })}
+        </Button>
+      </Tooltip>
       <Modal
         open={open}
         title={t('payment.title')}

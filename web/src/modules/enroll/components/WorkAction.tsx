@@ -17,7 +17,7 @@ export function WorkAction({ s, work, button = false }: { s: Pick<Signup, 'id' |
     return (
       <Tooltip title={t('centre.workClosedHint', { status: t(`status.${s.status}`) })}>
         <Typography.Text type="secondary" data-testid="work-action-gone">
-          {t(labels.workSubmit, { ns: 'translation' })}
+          {t('centre.workClosed')}
         </Typography.Text>
       </Tooltip>
     );

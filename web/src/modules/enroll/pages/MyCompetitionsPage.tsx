@@ -50,7 +50,7 @@ export default function MyCompetitionsPage() {
             <Space size="middle" wrap>
               <Link to={`/home/competition/team/details?id=${s.id}`}>{t('centre.detail')}</Link>
               <WorkAction s={s} work={data.data?.works.find((w) => w.signupId === s.id)} />
-              {s.captainUserId === me && (s.status === SignupStatus.pending || s.status === SignupStatus.approved) && <PayButton s={s} />}
+              {s.captainUserId === me && (s.status === SignupStatus.pending || s.status === SignupStatus.approved) && <PayButton s={s} onChanged={data.reload} />}
             </Space>
           ),
         },

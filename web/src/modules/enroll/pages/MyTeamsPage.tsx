@@ -2,7 +2,7 @@ import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocalName } from '@/app/i18n/hooks';
 import { Link } from 'react-router-dom';
-import type { SignupDetail } from '@cmp/contracts';
+import { SignupStatus, type SignupDetail } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { useSession } from '@/app/session/session';
 import { CentreList, useCentreData } from '../components/CentreList';
@@ -38,7 +38,13 @@ export default function MyTeamsPage() {
         {
           title: t('centre.complete'),
           width: 110,
-          render: (_, s) => <Typography.Text type={s.complete ? 'success' : 'warning'}>{s.complete ? t('team.complete') : t('team.incomplete')}</Typography.Text>,
+          // A closed sign-up's details no longer matter.
+          render: (_, s) =>
+            s.status === SignupStatus.pending || s.status === SignupStatus.approved ? (
+              <Typography.Text type={s.complete ? 'success' : 'warning'}>{s.complete ? t('team.complete') : t('team.incomplete')}</Typography.Text>
+            ) : (
+              '-'
+            ),
         },
         { title: t('common.status'), width: 90, render: (_, s) => <SignupStatusTag status={s.status} /> },
         { title: t('common.actions'), width: 80, render: (_, s) => <Link to={`/home/competition/team/details?id=${s.id}`}>{t('centre.detail')}</Link> },

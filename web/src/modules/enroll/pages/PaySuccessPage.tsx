@@ -8,13 +8,14 @@ import { paymentApi } from '../api/enroll.api';
 
 /**
  * /home/paySuccess: where Alipay's cashier sends the payer back (out_trade_no in the address). The server asks
- * Alipay itself while the order is unpaid, so "pending" only shows when Alipay has not settled it either.
+ * Alipay itself while the order is unpaid, so "pending" only shows when Alipay has not settled it either. The
+ * cashier's cancel comes back without an order number: the payer's latest order is shown, unfinished.
  */
 export default function PaySuccessPage() {
   const { t } = useTranslation('enroll');
   const [params] = useSearchParams();
   const orderNo = params.get('out_trade_no') ?? params.get('orderNo') ?? '';
-  const order = useAsync((signal) => paymentApi.query({ orderNo }, signal), [orderNo], Boolean(orderNo));
+  const order = useAsync((signal) => paymentApi.query(orderNo ? { orderNo } : {}, signal), [orderNo]);
   const o = order.data;
   const toCentre = (
     <Link key="centre" to="/center/competition">
@@ -23,7 +24,7 @@ export default function PaySuccessPage() {
   );
   const info = o ? t('payment.orderInfo', { orderNo: o.orderNo, amount: formatMoney(o.amountFen) }) : '';
   let result;
-  if (!orderNo || (!order.loading && !o)) {
+  if (!order.loading && !o) {
     result = <Result status="warning" title={t('payment.noOrder')} subTitle={t('payment.noOrderSub')} extra={toCentre} />;
   } else if (!o) {
     result = <Spin size="large" style={{ display: 'block', margin: '64px auto' }} />;
@@ -31,6 +32,8 @@ export default function PaySuccessPage() {
     result = <Result status="success" title={t('payment.paid')} subTitle={`${t('payment.paidSub', { amount: formatMoney(o.amountFen) })} ${info}`} extra={toCentre} />;
   } else if (o.status === 'closed') {
     result = <Result status="warning" title={t('payment.closed')} subTitle={`${t('payment.closedSub')} ${info}`} extra={toCentre} />;
+  } else if (o.status === 'unpaid' && !orderNo) {
+    result = <Result status="warning" title={t('payment.unfinished')} subTitle={`${t('payment.unfinishedSub')} ${info}`} extra={toCentre} />;
   } else if (o.status === 'unpaid') {
     result = (
       <Result

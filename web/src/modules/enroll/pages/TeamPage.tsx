@@ -76,12 +76,12 @@ function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition |
           {name}
           <SignupStatusTag status={s.status} />
           <PayStatusTag payStatus={s.payStatus} />
-          <Tag color={s.complete ? 'green' : 'orange'}>{s.complete ? t('team.complete') : t('team.incomplete')}</Tag>
+          {active && <Tag color={s.complete ? 'green' : 'orange'}>{s.complete ? t('team.complete') : t('team.incomplete')}</Tag>}
         </Space>
       }
       extra={
         <Space wrap>
-          {active && captain && <PayButton s={s} />}
+          {active && captain && <PayButton s={s} onChanged={reload} />}
           {active && <WorkAction s={s} work={works.data?.find((w) => w.signupId === s.id)} button />}
           {active && team && !captain && s.status === SignupStatus.pending && (
             <Button danger onClick={leave}>

@@ -1,4 +1,4 @@
-import type { OfflinePaymentView, OrderDetail, OrderPage, OrderPageQuery, Option, Page, PageQuery, ReconDetail, ReconKind, ReconRunView, RefundView } from '@cmp/contracts';
+import type { OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderPageQuery, Option, Page, PageQuery, ReconDetail, ReconKind, ReconRunView, RefundView } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 export type RefundPageQuery = PageQuery & { keyword?: string; status?: string };
@@ -26,10 +26,12 @@ export const financeApi = {
   offline: (q: RefundPageQuery, signal?: AbortSignal) => http.get<Page<OfflinePaymentView>>('/finance/offline/page', { ...q }, signal),
   /** Resolves with the record, or throws after the HTTP client showed why it was refused. */
   recordOffline: async (signupId: number, reason: string, voucher: File) => {
-    const r = await http.upload<OfflinePaymentView>(`/finance/offline/create?signupId=${signupId}&reason=${encodeURIComponent(reason)}`, voucher);
+    const r = await http.upload<OfflinePaymentView>('/finance/offline/create', voucher, 'file', undefined, { signupId: String(signupId), reason });
     if (r.code !== 0) throw new Error(r.msg);
     return r.data;
   },
+  /** Sign-ups that owe their fee, by payer name, account or sign-up number. */
+  offlineSignups: (keyword: string, signal?: AbortSignal) => http.get<OfflineSignupOption[]>('/finance/offline/signups', { keyword }, signal),
   decideOffline: (id: number, approve: boolean, note?: string) => http.post<OfflinePaymentView>('/finance/offline/decide', { id, approve, note }),
   voucher: (id: number) => http.fetchFile('/finance/offline/voucher', { id }, `voucher-${id}`),
 };

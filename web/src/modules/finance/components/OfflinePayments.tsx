@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Modal, Select, Space, Tag, Typography, Upload, type TableColumnsType, type UploadFile } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Tag, Typography, Upload, type TableColumnsType, type UploadFile } from 'antd';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { OFFLINE_STATUSES, Perm, type OfflinePaymentView, type OfflineStatus } from '@cmp/contracts';
@@ -10,9 +10,10 @@ import { useLang } from '@/app/i18n/hooks';
 import { usePermission } from '@/app/permission/permission';
 import { useSession } from '@/app/session/session';
 import { financeApi, type RefundPageQuery } from '../api/finance.api';
+import { OfflineSignupSelect } from './OfflineSignupSelect';
 import { money, NS } from './shared';
 
-const STATUS_COLOR: Record<OfflineStatus, string> = { pending: 'processing', approved: 'success', rejected: 'default' };
+const STATUS_COLOR: Record<OfflineStatus, string> = { pending: 'processing', approved: 'success', rejected: 'default', closed: 'default' };
 
 /**
  * 线下缴费: fees paid outside Alipay (a transfer, cash at the desk). One finance account records it with the voucher;
@@ -47,7 +48,11 @@ export function OfflinePayments() {
   };
   const approve = async (o: OfflinePaymentView) => {
     if ((await confirmDialog(t('offline.approveQuestion', { payer: o.payerName, amount: money(o.amountFen) }), { okText: t('offline.approve') })) !== 'confirm') return;
-    await financeApi.decideOffline(o.id, true).then(() => toast(t('offline.approved'), 'success'), () => undefined);
+    await financeApi.decideOffline(o.id, true).then(
+      // A record that could no longer apply comes back closed, with the reason.
+      (after) => (after.closeReason ? toast(t(`offline.closeReason.${after.closeReason}`), 'warning') : toast(t('offline.approved'), 'success')),
+      () => undefined,
+    );
     paged.list.reload();
   };
   const reject = async (o: OfflinePaymentView) => {
@@ -75,6 +80,7 @@ export function OfflinePayments() {
         <Space direction="vertical" size={0}>
           <Tag color={STATUS_COLOR[v]}>{t(`offline.status.${v}`)}</Tag>
           {o.decidedBy && <Typography.Text type="secondary">{`${o.decidedBy}${o.decisionNote ? `：${o.decisionNote}` : ''}`}</Typography.Text>}
+          {o.closeReason && <Typography.Text type="secondary">{t(`offline.closeReason.${o.closeReason}`)}</Typography.Text>}
         </Space>
       ),
     },
@@ -112,8 +118,8 @@ export function OfflinePayments() {
       <Modal open={recording} title={t('offline.record')} okText={t('offline.submit')} confirmLoading={busy} onOk={() => void record().catch(() => undefined)} onCancel={() => setRecording(false)} destroyOnHidden>
         <Typography.Paragraph type="secondary">{t('offline.intro')}</Typography.Paragraph>
         <Form form={form} layout="vertical" name="offline" preserve={false}>
-          <Form.Item name="signupId" label={t('offline.signupId')} extra={t('offline.signupIdHelp')} rules={[{ required: true, message: t('offline.signupIdRequired') }]}>
-            <InputNumber min={1} precision={0} style={{ width: 200 }} />
+          <Form.Item name="signupId" label={t('offline.signup')} extra={t('offline.signupHelp')} rules={[{ required: true, message: t('offline.signupRequired') }]}>
+            <OfflineSignupSelect />
           </Form.Item>
           <Form.Item name="reason" label={t('offline.reason')} rules={[{ required: true, whitespace: true, message: t('offline.reasonRequired') }]}>
             <Input maxLength={200} placeholder={t('offline.reasonPlaceholder')} />

@@ -5,8 +5,17 @@ import { toast } from '@/app/feedback/feedback';
 import { financeApi } from '../api/finance.api';
 import { NS } from './shared';
 
-/** Refunds part or all of a paid order, with a reason; the amount cannot exceed what is left. */
-export function RefundModal({ order, onClose, onDone }: { order: OrderView | null; onClose: () => void; onDone: (o: OrderDetail) => void }) {
+type Props = { order: OrderView | null; onClose: () => void; onDone: (o: OrderDetail) => void };
+
+/**
+ * Refunds part or all of a paid order, with a reason; the amount cannot exceed what is left. Each opening is a new
+ * form keyed by the order, so it starts from that order's remaining amount, never from the last dialog's.
+ */
+export function RefundModal(props: Props) {
+  return <RefundDialog key={props.order?.id ?? 'none'} {...props} />;
+}
+
+function RefundDialog({ order, onClose, onDone }: Props) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<{ amount: string; reason: string }>();
   const left = order ? order.amountFen - order.refundedFen : 0;

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Form, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
+import { Alert, Button, Empty, Form, Input, Select, Space, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { dateColumn, SearchButtons } from '@/app/components/ListParts';
+import { dateColumn, PagedTable, SearchButtons } from '@/app/components/ListParts';
 import { useNavigate } from 'react-router-dom';
-import { MAX_PAGE_SIZE, NEWS_CATEGORIES, NEWS_STATUSES, Perm, type CollectedNews, type NewsItem, type NewsPageQuery, type NewsStatus, type Page } from '@cmp/contracts';
+import { NEWS_CATEGORIES, NEWS_STATUSES, Perm, type CollectedNews, type NewsItem, type NewsPageQuery, type NewsStatus, type Page } from '@cmp/contracts';
 import { confirmDelete, confirmDialog, promptDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { usePermission } from '@/app/permission/permission';
-import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { newsApi } from '@/app/api/news.api';
 import '@/app/i18n/news';
@@ -171,24 +170,14 @@ export function NewsListScreen({ mode }: { mode: NewsListMode }) {
         )}
         <SearchButtons onReset={reset} />
       </Form>
-      <LoadError error={list.error} onRetry={list.reload} />
-      <Table<NewsItem | CollectedNews>
+      <PagedTable<NewsItem | CollectedNews, NewsPageQuery>
+        list={list}
+        query={query}
+        setQuery={setQuery}
         rowKey="id"
-        size="middle"
-        loading={list.loading}
         columns={columns}
-        dataSource={list.data?.list ?? []}
         scroll={{ x: 1085 }}
         locale={empty ? { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> } : undefined}
-        pagination={{
-          current: query.pageNum,
-          pageSize: query.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, MAX_PAGE_SIZE],
-          showTotal: (total) => t('common.total', { total }),
-          onChange: (pageNum, pageSize) => setQuery((q) => ({ ...q, pageNum: pageSize === q.pageSize ? pageNum : 1, pageSize })),
-        }}
       />
     </div>
   );

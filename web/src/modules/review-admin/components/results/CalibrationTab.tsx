@@ -1,4 +1,4 @@
-import { Alert, Card, Space, Table, Tag } from 'antd';
+import { Alert, Card, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ExpertCalibrationView, ScoreVersion } from '@cmp/contracts';
 import { useAsync } from '@/app/hooks/useAsync';
@@ -6,15 +6,24 @@ import { resultsApi } from '../../api/results.api';
 import { NS, useVersionChoice } from './versions';
 
 const two = (v: number) => v.toFixed(2);
+const signed = (v: number) => `${v > 0 ? '+' : ''}${v.toFixed(2)}`;
 
 /** 专家校准: each expert's mean and spread, raw and calibrated side by side, out-of-line experts first. */
 export function CalibrationTab({ versions }: { versions: ScoreVersion[] | undefined }) {
   const { t } = useTranslation(NS);
   const { versionId, select } = useVersionChoice(versions);
   const rows = useAsync((signal) => resultsApi.calibration(versionId!, signal), [versionId], !!versionId);
+  const spread = rows.data?.find((r) => r.roundSpread !== null)?.roundSpread;
   return (
     <Card size="small" title={select}>
-      <Alert type="info" showIcon message={t('results.calibration.intro')} style={{ marginBottom: 12 }} />
+      <Alert
+        type="info"
+        showIcon
+        message={t('results.calibration.intro')}
+        description={`${t('results.calibration.rule')}${spread !== undefined && spread !== null ? ` ${t('results.calibration.ruleSpread', { spread: two(spread) })}` : ''}`}
+        style={{ marginBottom: 12 }}
+        data-testid="calibration-rule"
+      />
       <Table<ExpertCalibrationView>
         rowKey="expertId"
         size="small"
@@ -29,6 +38,20 @@ export function CalibrationTab({ versions }: { versions: ScoreVersion[] | undefi
           { title: t('results.calibration.spread'), dataIndex: 'spread', width: 100, align: 'right', render: two },
           { title: t('results.calibration.shrunkMean'), dataIndex: 'shrunkMean', width: 120, align: 'right', render: two },
           { title: t('results.calibration.shrunkSpread'), dataIndex: 'shrunkSpread', width: 130, align: 'right', render: two },
+          {
+            title: t('results.calibration.offset'),
+            key: 'offset',
+            width: 220,
+            align: 'right',
+            render: (_, r) =>
+              r.sharedWorks === null ? (
+                <Typography.Text type="secondary">{t('results.calibration.notKept')}</Typography.Text>
+              ) : r.sharedWorks < 2 || r.offsetToOthers === null ? (
+                <Typography.Text type="secondary">{t('results.calibration.tooFewShared')}</Typography.Text>
+              ) : (
+                <Typography.Text type={r.outlier ? 'danger' : undefined}>{t('results.calibration.offsetValue', { offset: signed(r.offsetToOthers), count: r.sharedWorks })}</Typography.Text>
+              ),
+          },
           {
             title: t('results.calibration.outlier'),
             dataIndex: 'outlier',

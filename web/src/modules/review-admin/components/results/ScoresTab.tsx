@@ -150,20 +150,25 @@ export function ScoresTab({ round, versions, canEdit }: { round: Round; versions
             columns={[
               { title: t('results.versions'), key: 'number', render: (_, v) => t('results.version', { number: v.number }) },
               { title: t('results.method'), key: 'method', render: (_, v) => t(`results.methods.${v.params.method}`) },
-              { title: '', key: 'status', render: (_, v) => <VersionTag v={v} /> },
+              { title: t('results.status'), key: 'status', render: (_, v) => <VersionTag v={v} /> },
               {
-                title: '',
+                title: t('results.facts'),
                 key: 'facts',
                 render: (_, v) => (
                   <Space size={4}>
                     {v.status === 'done' && <Tag>{t('results.works', { count: v.workCount })}</Tag>}
                     {v.missingCount > 0 && <Tag color="orange">{t('results.missing', { count: v.missingCount })}</Tag>}
+                    {v.status === 'done' && v.trimmedWorks !== null && (
+                      <Tag color={v.trimmedWorks ? 'blue' : 'orange'} data-testid="trimmed">
+                        {v.trimmedWorks ? t('results.trimmedWorks', { count: v.trimmedWorks }) : t('results.nothingTrimmed', { n: Math.max(3, v.params.trimFrom) })}
+                      </Tag>
+                    )}
                     {v.publishedAt && <Tag color="green">{t('results.published')}</Tag>}
                     {v.error && <Typography.Text type="danger">{v.error}</Typography.Text>}
                   </Space>
                 ),
               },
-              { title: '', dataIndex: 'createdAt', render: (v: string) => formatDateTime(v, lang, 'minute') },
+              { title: t('results.computedAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v, lang, 'minute') },
             ]}
           />
         )}

@@ -1,0 +1,7 @@
+/**
+ * The package's entry point: what tools outside the service (the benches in load-tests/) may use of it, so they never
+ * reach into dist/. Loading it starts nothing; the service starts from main.ts.
+ */
+export { PublicCompetitionService } from './competition/public.service';
+export { NewsService } from './news/news.service';
+export { SETTING_SQL } from './website/website.service';
