@@ -203,6 +203,37 @@ describe('an organiser builds a competition in the back office', () => {
     await b.shot(page, 'wizard-work-step');
   });
 
+  b.it('fills team sizes and advisers in when 个人或团队 is chosen, asks for a size left blank, and the public page shows them', async () => {
+    const name = `网页测试大赛 ${tag} 个人或团队`;
+    const { id } = await competitionOf(name);
+    const token = await storedToken(page);
+    const item = await api('/competition/item/save', { token, body: { competitionId: id, name: '创意组', quota: 100, feeFen: 0, orderNum: 0 } });
+    expect(item.code).toBe(0);
+    await wizardAt(id, '报名');
+    await page.waitForSelector('#enroll_window');
+    await pickRange(page, '#enroll_window', day(-1), day(30));
+    await click(page, '#enroll_mode label', '个人或团队');
+    // Shown, not silently saved as teams of 1–1 with no adviser.
+    const valueOf = (sel: string) => page.$eval(sel, (el) => (el as HTMLInputElement).value);
+    expect([await valueOf('#enroll_teamMin'), await valueOf('#enroll_teamMax'), await valueOf('#enroll_teacherMax')]).toEqual(['1', '5', '2']);
+    await fill(page, '#enroll_teamMax', '');
+    await click(page, '.wizard-footer button', '保存并继续');
+    await waitForText(page, '请填写人数', '.competition-page');
+    await b.shot(page, 'wizard-team-size-required');
+    await fill(page, '#enroll_teamMax', '4');
+    await click(page, '.wizard-footer button', { text: '保存并继续', answer: '/competition/enroll/setting/save' });
+    await page.waitForSelector('#workSub_window');
+
+    const detail = await api<CompetitionDetail>(`/competition/info/detail?id=${id}`, { token });
+    expect(detail.data.enroll).toMatchObject({ mode: 3, teamMin: 1, teamMax: 4, teacherMax: 2 });
+    const items = detail.data.items.map((i) => ({ itemId: i.id, fileTypes: ['pdf'], maxFileMb: 10, maxFiles: 2 }));
+    expect((await api('/competition/workSub/setting/save', { token, body: { competitionId: id, startAt: isoDay(-1), endAt: isoDay(45), items } })).code).toBe(0);
+    expect((await api('/competition/info/publish', { token, body: { id } })).code).toBe(0);
+    await open(page, `/home/competition/details?id=${id}`);
+    await waitForText(page, ['个人或团队 · 团队 1–4 人 · 指导教师至多 2 名'], '.site-detail__info');
+    await b.shot(page, 'public-team-size');
+  });
+
   b.it('refuses to publish without a work-submission window, saying so; the wizard step sets it, then it publishes', async () => {
     const name = `网页测试大赛 ${tag} 发布`;
     const { id } = await competitionOf(name, { full: true });

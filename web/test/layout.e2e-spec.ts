@@ -196,7 +196,7 @@ describe('English names and layout', () => {
         if (!opened) break;
       }
       expect(await sidebarProblems(page)).toEqual([]);
-      if (lang === 'en') await waitForText(page, ['Data centre', 'Certificate templates'], '.sidebar');
+      if (lang === 'en') await waitForText(page, ['Expert recommendations', 'Certificate templates'], '.sidebar');
       await b.shot(page, `sidebar-${lang}`);
     });
   }

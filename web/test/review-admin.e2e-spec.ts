@@ -6,7 +6,7 @@ import type { CompetitionDetail, ExpertSaveReply, Round } from '@cmp/contracts';
 import { api, login, upload } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF } from '../../services/gateway/test/support/enroll';
 import { fill as fillSheet } from '../../services/gateway/test/support/spreadsheets';
-import { chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
+import { choose, chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
 
 const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 const ok = <T,>(r: { code: number; msg: string; data: T }, what: string) => {
@@ -106,6 +106,26 @@ describe('an organiser sets up expert review', () => {
     await click(page, '.search-form button[type=submit]', { answer: '/expert/page' });
     await waitForText(page, [a, b2, '东海大学', '西山理工', '共 2 条'], '.system-page .ant-table-wrapper');
     await b.shot(page, 'experts-library');
+  });
+
+  b.it('says where rounds come from when a competition has none, and creates one from 竞赛评审', async () => {
+    const empty = await makeCompetition(await login('admin1'), { name: `无轮次网测赛 ${tag}` });
+    await open(page, '/review/competition');
+    await choose(page, '.search-form .ant-select:has(#competitionId)', empty.name);
+    await click(page, '.search-form button[type=submit]', { answer: `/review/round/page?competitionId=${empty.id}` });
+    await waitForText(page, ['还没有评审轮次', '新增轮次', '竞赛管理 → 评审设置', '前往竞赛管理'], '[data-testid="no-rounds"]');
+    await b.shot(page, 'rounds-empty');
+    // The new round's competition is the one chosen above.
+    await click(page, '.system-page__header button', '新增轮次');
+    await waitForText(page, empty.name, '.ant-modal');
+    await click(page, '.ant-modal-footer button', { text: '下一步', answer: '/competition/info/detail' });
+    await fill(page, '#round_name', `复评${tag}`);
+    await fill(page, '#round_scoreColumns_0_name', '完成度');
+    await click(page, '.ant-modal-footer button', { text: '保', answer: '/review/round/save' });
+    await waitForText(page, '轮次已保存', '.ant-message');
+    await waitForText(page, [`复评${tag}`, empty.name, '未开始'], '.system-page .ant-table');
+    expect(await page.$('[data-testid="no-rounds"]')).toBeNull();
+    await b.shot(page, 'rounds-created');
   });
 
   b.it('loads the round\'s works and opens it from 竞赛评审', async () => {

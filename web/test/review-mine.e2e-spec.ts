@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import type { ExpertSaveReply, Round } from '@cmp/contracts';
-import { api, login, upload, type Reply } from '../../services/gateway/test/support/api';
+import { api, DEMO_PASSWORD, firstLogin, login, upload, type Reply } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents } from '../../services/gateway/test/support/enroll';
 import { chooseOrganisation, click, fill, loginWithPassword, open, ready, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
 
@@ -47,7 +47,8 @@ function ok<T>(r: Reply<T>, what: string): T {
 interface Expert {
   id: number;
   username: string;
-  password: string;
+  /** The login slip's one-time password. */
+  slip: string;
   name: string;
 }
 
@@ -76,8 +77,10 @@ describe('an expert reviews in the browser (我的评审)', () => {
     for (const i of [1, 2]) {
       const name = `网评专家${i}${run.slice(-3)}`;
       const saved = ok(await api<ExpertSaveReply>('/expert/save', { token: admin1, body: { name, phone: `135${run}${String(i).padStart(2, '0')}`, unit: '社会专家' } }), 'expert');
-      experts.push({ id: saved.id, username: saved.credential!.username, password: saved.credential!.password, name });
+      experts.push({ id: saved.id, username: saved.credential!.username, slip: saved.credential!.password, name });
     }
+    // The captain's first login sets the demo password; the other expert's happens in the browser below.
+    await firstLogin({ username: experts[0].username, password: experts[0].slip });
     const closesAt = new Date(Date.now() + 7 * 86400_000).toISOString();
     round = ok(
       await api<Round>('/review/round/save', {
@@ -101,7 +104,7 @@ describe('an expert reviews in the browser (我的评审)', () => {
 
   async function loginAs(e: Expert): Promise<Page> {
     const page = await b.newPage();
-    await loginWithPassword(page, e.username, e.password);
+    await loginWithPassword(page, e.username);
     await chooseOrganisation(page, '华东示范大学');
     await page.waitForSelector('.back-layout .sidebar');
     return page;
@@ -111,6 +114,37 @@ describe('an expert reviews in the browser (我的评审)', () => {
   async function score(page: Page, column: number, value: number): Promise<void> {
     await fill(page, `[data-testid="score-sheet"] input[data-column="${column}"], [data-testid="score-sheet"] [data-column="${column}"] input`, String(value));
   }
+
+  b.it('asks for a new password at the first login with the slip\'s one-time password, which then stops working', async () => {
+    const e = experts[1];
+    const page = await b.newPage();
+    await open(page, '/neibu/login');
+    await fill(page, '#username', e.username);
+    await fill(page, '#password', e.slip);
+    await click(page, '.auth__card button.ant-btn-primary', { answer: '/auth/login/pwd' });
+    await waitForText(page, ['设置新密码', '一次性密码'], '.auth__card');
+    await b.shot(page, 'first-login-zh');
+    // The new password must be the account's own: not the slip's.
+    await fill(page, '#password', e.slip);
+    await fill(page, '#confirm', e.slip);
+    await click(page, '.auth__card button.ant-btn-primary', { answer: '/auth/login/pwd/first' });
+    await waitForText(page, '新密码不能与一次性密码相同', '.ant-message');
+    await fill(page, '#password', DEMO_PASSWORD);
+    await fill(page, '#confirm', DEMO_PASSWORD);
+    await click(page, '.auth__card button.ant-btn-primary', { answer: '/auth/login/pwd/first' });
+    await chooseOrganisation(page, '华东示范大学');
+    await page.waitForSelector('.back-layout .sidebar');
+    await page.close();
+
+    // The slip's password is spent.
+    const again = await b.newPage();
+    await open(again, '/neibu/login');
+    await fill(again, '#username', e.username);
+    await fill(again, '#password', e.slip);
+    await click(again, '.auth__card button.ant-btn-primary', { answer: '/auth/login/pwd' });
+    await waitForText(again, '账号或密码错误', '.ant-message');
+    await again.close();
+  }, 60_000);
 
   b.it('shows the expert their rounds on the workbench and both works in 我的评审', async () => {
     const page = await loginAs(experts[1]);

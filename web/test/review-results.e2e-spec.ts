@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import type { CompetitionDetail, ExpertSaveReply, Round } from '@cmp/contracts';
-import { api, freshIp, login, upload, type Reply } from '../../services/gateway/test/support/api';
+import { api, firstLogin, freshIp, login, upload, type Reply } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
 import { chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
 
@@ -48,7 +48,7 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
     const experts: { id: number; token: string }[] = [];
     for (const [i, name] of expertNames.entries()) {
       const saved = ok(await api<ExpertSaveReply>('/expert/save', { token: admin1, body: { name, phone: `137${run}${String(i).padStart(2, '0')}`, unit: '社会专家' } }), 'expert');
-      experts.push({ id: saved.id, token: await login(saved.credential!.username, saved.credential!.password) });
+      experts.push({ id: saved.id, token: await firstLogin(saved.credential!) });
     }
     round = ok(
       await api<Round>('/review/round/save', { token: admin1, body: { competitionId: competition.id, name: `决赛${run}`, type: 'online', expertsPerWork: 3, scoreColumns: COLUMNS, excludeOwnOrganisation: false } }),

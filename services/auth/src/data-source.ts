@@ -11,6 +11,7 @@ import { ExpertAccess1766100000000 } from './migrations/1766100000000-ExpertAcce
 import { MyReviewsMenu1766200000000 } from './migrations/1766200000000-MyReviewsMenu';
 import { FinanceRole1767000000000 } from './migrations/1767000000000-FinanceRole';
 import { FinanceRoleReadsCompetitions1767500000000 } from './migrations/1767500000000-FinanceRoleReadsCompetitions';
+import { OneTimePasswords1767600000000 } from './migrations/1767600000000-OneTimePasswords';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -28,6 +29,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
       MyReviewsMenu1766200000000,
       FinanceRole1767000000000,
       FinanceRoleReadsCompetitions1767500000000,
+      OneTimePasswords1767600000000,
     ],
     poolSize: config.dbPoolSize,
   });

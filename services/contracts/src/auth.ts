@@ -42,6 +42,18 @@ export interface LoginReply {
   expiresIn: number;
 }
 
+/** The password was a one-time password (an expert's login slip): no session until a new one is set. */
+export interface PasswordChangeRequired {
+  passwordChangeRequired: true;
+}
+
+export type PasswordLoginReply = LoginReply | PasswordChangeRequired;
+
+/** The first login with a one-time password: the same account and password, and the password that replaces it. */
+export interface FirstLoginPayload extends LoginPasswordPayload {
+  newPassword: string;
+}
+
 export interface UserInfo {
   userId: number;
   username: string;

@@ -57,6 +57,11 @@ export const messages = {
   'auth.expired': { 'zh-CN': '当前登录已过期，请重新登录', en: 'The current login has expired, please log in again' },
   'auth.noAccess': { 'zh-CN': '当前账号没有访问权限，请联系管理员', en: 'This account has no access, contact the administrator' },
   'auth.badCredentials': { 'zh-CN': '账号或密码错误', en: 'Wrong account or password' },
+  'auth.passwordNotOneTime': {
+    'zh-CN': '该账号的密码不是一次性密码，请直接登录',
+    en: 'This account\'s password is not a one-time password; log in with it directly',
+  },
+  'auth.newPasswordSame': { 'zh-CN': '新密码不能与一次性密码相同', en: 'The new password must differ from the one-time password' },
   'auth.accountDisabled': { 'zh-CN': '账号已停用，请联系管理员', en: 'This account is disabled, contact the administrator' },
   'auth.badCredentialsWait': {
     'zh-CN': '账号或密码错误；该账号从您的网络地址需等待 {seconds} 秒后才能再次尝试',

@@ -14,6 +14,8 @@ export const Service = {
 
 export const AuthSubject = {
   loginPassword: 'auth.login.password',
+  /** A one-time password's login: sets the new password and opens the session. */
+  loginFirst: 'auth.login.first',
   loginCodeSend: 'auth.login.code-send',
   loginCode: 'auth.login.code',
   logout: 'auth.session.logout',

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
-import type { CompetitionDetail, ExpertImportReply, ExpertSaveReply, ExpertView, ImportCheckReply, Page, RecommendationView, TemporaryExpertsReply } from '@cmp/contracts';
-import { api, login, upload } from './support/api';
+import type { CompetitionDetail, ExpertImportReply, ExpertSaveReply, ExpertView, ImportCheckReply, Page, PasswordLoginReply, RecommendationView, TemporaryExpertsReply } from '@cmp/contracts';
+import { api, DEMO_PASSWORD, firstLogin, freshIp, login, upload } from './support/api';
 import { makeCompetition, PDF, sql } from './support/enroll';
 import { fill } from './support/spreadsheets';
 
@@ -54,8 +54,20 @@ describe('experts (review service)', () => {
     expect(reply.count).toBe(2);
     expect(reply.credentials.map((c) => c.username)).toEqual([phone(1)]);
 
-    // The new expert logs in with the one-time password and has the expert role's permissions.
-    const token = await login(phone(1), reply.credentials[0].password);
+    // The one-time password's login asks for a new password and opens no session until one is set.
+    const slip = { username: phone(1), password: reply.credentials[0].password };
+    const asked = await api<PasswordLoginReply>('/auth/login/pwd', { body: slip, ip: freshIp() });
+    expect([asked.code, asked.data]).toEqual([0, { passwordChangeRequired: true }]);
+    const same = await api('/auth/login/pwd/first', { lang: 'en', ip: freshIp(), body: { ...slip, newPassword: slip.password } });
+    expect([same.code, same.msg]).toEqual([10400, 'The new password must differ from the one-time password']);
+    // The new expert sets a password and has the expert role's permissions.
+    const token = await firstLogin(slip);
+    // The slip's password no longer works, for a login or for setting another password; the new one does.
+    const reused = await api('/auth/login/pwd', { lang: 'en', ip: freshIp(), body: slip });
+    expect([reused.code, reused.msg]).toEqual([10401, 'Wrong account or password']);
+    const resetAgain = await api('/auth/login/pwd/first', { lang: 'en', ip: freshIp(), body: { ...slip, newPassword: 'Other@2026' } });
+    expect(resetAgain.code).toBe(10401);
+    expect(await login(phone(1))).toEqual(expect.any(String));
     const info = await api<{ roleKeys: string[]; permissions: string[] }>('/auth/user/info', { token });
     expect(info.data.roleKeys).toEqual(['expert']);
     expect((await api('/competition/info/option', { token })).code).toBe(0);
@@ -127,14 +139,14 @@ describe('experts (review service)', () => {
     expect(created.data.credentials.map((x) => x.name)).toEqual(['现场评委01', '现场评委02', '现场评委03']);
     expect(Date.parse(created.data.expiresAt)).toBe(Date.parse(stage.data.stages[0].endAt));
     const [first] = created.data.credentials;
-    const token = await login(first.username, first.password);
+    const token = await firstLogin(first);
     expect((await api('/competition/info/option', { token })).code).toBe(0);
     const listed = await api<Page<ExpertView>>(`/expert/page?source=temporary&competitionId=${c.id}`, { token: admin1 });
     expect(listed.data.total).toBe(3);
 
     // The competition ends: the account no longer logs in.
     await sql(`UPDATE auth.users SET expires_at = now() - interval '1 minute' WHERE username = $1`, [first.username]);
-    const expired = await api('/auth/login/pwd', { lang: 'en', body: { username: first.username, password: first.password } });
+    const expired = await api('/auth/login/pwd', { lang: 'en', body: { username: first.username, password: DEMO_PASSWORD } });
     expect(expired.msg).toMatch(/has expired/);
 
     // Another organisation's competition is not found; nor is a competition that has ended.
@@ -182,7 +194,7 @@ describe('experts (review service)', () => {
     expect(approved.data.credential?.username).toBe(phone(30));
     const again = await api('/expert/recruit/application/decide', { token: admin1, lang: 'en', body: { id: applied.data.id, approve: false } });
     expect([again.code, again.msg]).toEqual([10409, 'This application was already decided']);
-    const token = await login(phone(30), approved.data.credential!.password);
+    const token = await firstLogin(approved.data.credential!);
     expect((await api<ExpertView[]>('/expert/mine', { token })).data.map((e) => [e.name, e.source])).toEqual([['招募专家', 'recruited']]);
 
     // A closed call takes no more applications.

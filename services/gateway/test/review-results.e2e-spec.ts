@@ -22,7 +22,7 @@ import type {
   VoteWindow,
   WorkResult,
 } from '@cmp/contracts';
-import { api, freshIp, login, upload, type Reply } from './support/api';
+import { api, firstLogin, freshIp, login, upload, type Reply } from './support/api';
 import { addBatch, addTemplate } from './support/certificates';
 import { waitFor } from './support/platform';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from './support/enroll';
@@ -97,8 +97,7 @@ describe('final scores (review worker)', () => {
         'expert',
       );
       if (!saved.credential) throw new Error('a new expert account should come with its one-time password');
-      const { username, password } = saved.credential;
-      experts.push({ token: await login(username, password), id: saved.id, assignments: new Map() });
+      experts.push({ token: await firstLogin(saved.credential), id: saved.id, assignments: new Map() });
     }
     round = ok(
       await api<Round>('/review/round/save', { token: admin1, body: { competitionId: c.id, name: '初审', type: 'online', expertsPerWork: 3, scoreColumns: COLUMNS } }),

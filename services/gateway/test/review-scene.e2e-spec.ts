@@ -1,6 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { drawOrder, KioskWire, type ExpertSaveReply, type KioskDevice, type KioskPairing, type KioskPairStatus, type MyAppearance, type QueueTeam, type RoomChangedEvent, type RoomState, type SceneSetting } from '@cmp/contracts';
-import { api, login } from './support/api';
+import { api, firstLogin, login } from './support/api';
 import { dropStudents, sql } from './support/enroll';
 import { PORT } from './support/platform';
 import { makeOnsiteRound, ok, type OnsiteRound } from './support/scene';
@@ -174,7 +174,7 @@ describe('on-site review and the kiosk', () => {
 
   it("shows a team's on-site score to its room's screens once every expert there submitted, when the round says so", async () => {
     const saved = ok(await api<ExpertSaveReply>('/expert/save', { token: admin1, body: { name: '现场专家', phone: `136${run}01`, unit: '社会专家', title: '教授' } }), 'expert');
-    const expert = await login(saved.credential!.username, saved.credential!.password);
+    const expert = await firstLogin(saved.credential!);
     const group = ok(await api<{ id: number }>('/review/group/save', { token: admin1, body: { roundId: s.round.id, name: '现场一组', expertIds: [saved.id], captainExpertId: saved.id } }), 'group');
     const rooms = s.setting.rooms.map((r, i) => ({ id: r.id, name: r.name, nameEn: r.nameEn, reviewGroupId: i === 0 ? group.id : null }));
     ok(await api('/review/scene/setting', { token: admin1, body: { roundId: s.round.id, venue: '图书馆报告厅', showScore: true, bilingual: true, rooms } }), 'seat the group');

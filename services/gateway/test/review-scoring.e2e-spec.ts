@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { ExpertSaveReply, GroupScores, MyReviewItem, Page, Round, RoundProgress, ScoreSheet, SheetDetail, SheetHistoryEntry } from '@cmp/contracts';
-import { api, login, upload, type Reply } from './support/api';
+import { api, firstLogin, login, upload, type Reply } from './support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from './support/enroll';
 
 /**
@@ -78,7 +78,7 @@ describe('scoring (review service)', () => {
         await api<ExpertSaveReply>('/expert/save', { token: admin1, body: { name: `评分专家${i}`, phone: `134${run}${String(i).padStart(2, '0')}`, unit: '社会专家' } }),
         'expert',
       );
-      const token = await login(saved.credential!.username, saved.credential!.password);
+      const token = await firstLogin(saved.credential!);
       const [{ userId }] = await sql<{ userId: number }>(`SELECT user_id AS "userId" FROM review.experts WHERE id = $1`, [saved.id]);
       experts.push({ id: saved.id, userId, token });
     }

@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import * as argon2 from 'argon2';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf } from '@cmp/common';
+import { AppError, callerOf, returnedRows } from '@cmp/common';
 import {
   ErrorCode,
+  isStrongPassword,
+  type FirstLoginPayload,
   type LoginCodePayload,
   type LoginCodeSendPayload,
   type LoginPasswordPayload,
   type LoginReply,
+  type PasswordLoginReply,
   type RpcRequest,
 } from '@cmp/contracts';
 import { AccessService } from '../access/access.service';
@@ -35,14 +38,38 @@ export class LoginService {
     return null;
   }
 
-  async loginWithPassword(req: RpcRequest<LoginPasswordPayload>): Promise<LoginReply> {
+  /** A one-time password (an expert's login slip) opens no session: the answer asks for a new password first. */
+  async loginWithPassword(req: RpcRequest<LoginPasswordPayload>): Promise<PasswordLoginReply> {
+    const user = await this.checkPassword(req);
+    return user.password_one_time ? { passwordChangeRequired: true } : this.openSession(user.id);
+  }
+
+  /** The login with a one-time password: the new password replaces it (which then no longer works) and the session opens. */
+  async firstLogin(req: RpcRequest<FirstLoginPayload>): Promise<LoginReply> {
+    const { password, newPassword } = req.payload;
+    if (!isStrongPassword(newPassword)) throw AppError.badRequest('user.weakPassword');
+    if (newPassword === password) throw AppError.badRequest('auth.newPasswordSame');
+    const user = await this.checkPassword(req);
+    if (!user.password_one_time) throw AppError.badRequest('auth.passwordNotOneTime');
+    // The condition makes two racing first logins set one password, not the later one over the earlier.
+    const changed = await returnedRows(
+      this.ds,
+      `UPDATE users SET password_hash = $2, password_one_time = false, updated_at = now() WHERE id = $1 AND password_one_time RETURNING id`,
+      [user.id, await hashPassword(newPassword)],
+    );
+    if (!changed.length) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.badCredentials');
+    return this.openSession(user.id);
+  }
+
+  /** The account whose password this is, throttled per account and address so guessing stays slow. */
+  private async checkPassword(req: RpcRequest<LoginPasswordPayload>): Promise<{ id: number; password_one_time: boolean }> {
     const { payload: p, meta } = req;
     await this.codes.throttleAddress(meta);
     // Before the account is looked up, so an unknown name is throttled exactly like a known one.
     const waitMs = await this.throttle.begin(p.username, meta.ip);
     if (waitMs > 0) throw new AppError(ErrorCode.TOO_MANY_REQUESTS, 'auth.loginWait', { seconds: Math.ceil(waitMs / 1000) });
-    const rows: { id: number; password_hash: string }[] = await this.ds.query(
-      `SELECT id, password_hash FROM users WHERE lower(username) = lower($1) AND deleted_at IS NULL`,
+    const rows: { id: number; password_hash: string; password_one_time: boolean }[] = await this.ds.query(
+      `SELECT id, password_hash, password_one_time FROM users WHERE lower(username) = lower($1) AND deleted_at IS NULL`,
       [p.username],
     );
     const ok = await argon2.verify(rows[0]?.password_hash ?? (await DUMMY_HASH), p.password);
@@ -53,7 +80,7 @@ export class LoginService {
       throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.badCredentials');
     }
     await this.throttle.succeeded(p.username, meta.ip);
-    return this.openSession(rows[0].id);
+    return rows[0];
   }
 
   /** Sends a code when the phone belongs to an account; answers the same either way, so phones cannot be probed. */

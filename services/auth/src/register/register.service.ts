@@ -105,7 +105,7 @@ export class RegisterService {
     await this.codes.consume('retrieve', p.phone, p.code);
     const user = await this.userIdByPhone(p.phone);
     if (!user) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.codeInvalid');
-    await this.ds.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [user.id, await hashPassword(p.password)]);
+    await this.ds.query(`UPDATE users SET password_hash = $2, password_one_time = false, updated_at = now() WHERE id = $1`, [user.id, await hashPassword(p.password)]);
     await this.sessions.closeAll(user.id);
     // Whoever proved the phone may log in at once from anywhere, even where wrong guesses made them wait.
     await this.throttle.clearAccount(user.username);

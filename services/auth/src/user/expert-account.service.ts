@@ -33,7 +33,7 @@ interface Existing {
 /**
  * Accounts for experts, asked by the review service: an existing account of the caller's organisations
  * (same phone, or the one account with that email) is linked and given the expert role; otherwise a new
- * account is made with a generated password, returned once. All accounts or none.
+ * account is made with a generated one-time password, returned once. All accounts or none.
  */
 @Injectable()
 export class ExpertAccountService {
@@ -67,7 +67,8 @@ export class ExpertAccountService {
         if (!r.userId) {
           const username = await this.freeUsername(m, a);
           const [row] = await this.users.insertUser(m, { username, password: '', realName: a.realName, phone: a.phone, email: a.email, groupId }, hashes[i]!);
-          if (a.expiresAt) await m.query(`UPDATE users SET expires_at = $2 WHERE id = $1`, [row.id, a.expiresAt]);
+          // The slip's password is good for one login, which sets the expert's own.
+          await m.query(`UPDATE users SET expires_at = $2, password_one_time = true WHERE id = $1`, [row.id, a.expiresAt ?? null]);
           Object.assign(r, { userId: row.id, username, password: passwords[i] });
         }
         await m.query(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [r.userId, roleId]);

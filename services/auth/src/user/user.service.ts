@@ -200,7 +200,7 @@ export class UserService {
     } else {
       await this.visible(req, id);
     }
-    await this.ds.query(`UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1`, [id, await hashPassword(p.newPassword)]);
+    await this.ds.query(`UPDATE users SET password_hash = $2, password_one_time = false, updated_at = now() WHERE id = $1`, [id, await hashPassword(p.newPassword)]);
     // Other sessions end; the caller stays logged in when changing their own password.
     await this.sessions.closeAll(id, own ? caller.sessionId : undefined);
     return null;

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AuthSubject, type GroupSelection, type LoginReply, type MenuEntry, type RegisterGroup, type UserInfo } from '@cmp/contracts';
+import { AuthSubject, type GroupSelection, type LoginReply, type MenuEntry, type PasswordLoginReply, type RegisterGroup, type UserInfo } from '@cmp/contracts';
 import { LoggedIn, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { GroupIdQueryDto } from '../http/id.dto';
-import { LoginCodeDto, LoginCodeSendDto, LoginPasswordDto, RegisterDto, RetrieveDto } from './auth.dto';
+import { FirstLoginDto, LoginCodeDto, LoginCodeSendDto, LoginPasswordDto, RegisterDto, RetrieveDto } from './auth.dto';
 
 @ApiTags('auth')
 @Controller()
@@ -15,8 +15,16 @@ export class AuthController {
   @Post('auth/login/pwd')
   @HttpCode(200)
   @Public()
-  loginPassword(@RequestCtx() ctx: Ctx, @Body() body: LoginPasswordDto): Promise<LoginReply> {
+  loginPassword(@RequestCtx() ctx: Ctx, @Body() body: LoginPasswordDto): Promise<PasswordLoginReply> {
     return this.rpc.call(ctx, AuthSubject.loginPassword, body);
+  }
+
+  /** Not in the spec: a one-time password's login (answered `passwordChangeRequired`) sets a new password here. */
+  @Post('auth/login/pwd/first')
+  @HttpCode(200)
+  @Public()
+  loginFirst(@RequestCtx() ctx: Ctx, @Body() body: FirstLoginDto): Promise<LoginReply> {
+    return this.rpc.call(ctx, AuthSubject.loginFirst, body);
   }
 
   /** Not in the spec's call list: the code login needs a way to ask for a code. */

@@ -16,6 +16,14 @@ export class LoginPasswordDto {
   password: string;
 }
 
+/** The first login with a one-time password sets the account's own password. */
+export class FirstLoginDto extends LoginPasswordDto {
+  @ApiProperty({ example: 'Passw0rd1', description: '8 to 64 characters with letters and digits' })
+  @IsString()
+  @MaxLength(64)
+  newPassword: string;
+}
+
 export class LoginCodeSendDto {
   @ApiProperty({ example: '13800000011' })
   @IsString()

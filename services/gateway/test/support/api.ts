@@ -80,8 +80,18 @@ export function apiFrom<T = unknown>(from: string, path: string, o: Pick<CallOpt
 }
 
 export async function login(username: string, password = DEMO_PASSWORD): Promise<string> {
-  const r = await api<{ token: string }>('/auth/login/pwd', { body: { username, password }, ip: freshIp() });
-  if (r.code !== 0) throw new Error(`login ${username} failed: ${r.code} ${r.msg}`);
+  const r = await api<{ token?: string }>('/auth/login/pwd', { body: { username, password }, ip: freshIp() });
+  if (r.code !== 0 || !r.data.token) throw new Error(`login ${username} failed: ${r.code} ${r.msg} ${JSON.stringify(r.data)}`);
+  return r.data.token;
+}
+
+/**
+ * The first login of an account made with a one-time password (an expert's login slip): sets `newPassword`
+ * (the demo password, so later logins and browser tests use `login(username)`) and returns the session's token.
+ */
+export async function firstLogin({ username, password }: { username: string; password: string }, newPassword = DEMO_PASSWORD): Promise<string> {
+  const r = await api<{ token: string }>('/auth/login/pwd/first', { body: { username, password, newPassword }, ip: freshIp() });
+  if (r.code !== 0) throw new Error(`first login ${username} failed: ${r.code} ${r.msg}`);
   return r.data.token;
 }
 

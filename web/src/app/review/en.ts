@@ -54,6 +54,12 @@ const en: Catalogue<ReviewRoundMessages> = {
     distribution: 'Assignment',
     statistics: 'Statistics',
     empty: 'No review round yet',
+    noneYet: 'No review round yet',
+    noneYetCreate: 'Click "Add round", choose the competition, then set the review type and score sheet; each competition\'s rounds are also under Competitions → Review settings.',
+    noneYetAsk: 'Review rounds are created by the competition\'s organisers under Competitions → Review settings.',
+    inCompetitions: 'Go to Competitions',
+    pickCompetition: 'Choose a competition',
+    next: 'Next',
   },
 };
 

@@ -52,6 +52,12 @@ const zhCN = {
     distribution: '评审分配',
     statistics: '评审统计',
     empty: '还没有评审轮次',
+    noneYet: '还没有评审轮次',
+    noneYetCreate: '点击“新增轮次”，选择竞赛后设置评审方式和评分项；各竞赛的轮次也可在 竞赛管理 → 评审设置 中管理。',
+    noneYetAsk: '评审轮次由竞赛组织者在 竞赛管理 → 评审设置 中创建。',
+    inCompetitions: '前往竞赛管理',
+    pickCompetition: '请选择竞赛',
+    next: '下一步',
   },
 };
 

@@ -1,5 +1,5 @@
 import type { MenuEntry } from '@cmp/contracts';
-import { ancestorKeys, firstPagePath, joinPath, LEAF_ICON, menuToRoutes, pageRoutes, parseQuery, sidebarItems } from './menu-routes';
+import { ancestorKeys, firstPagePath, hideUnopenable, joinPath, LEAF_ICON, menuToRoutes, pageRoutes, parseQuery, sidebarItems } from './menu-routes';
 
 let nextId = 1;
 function entry(p: Partial<MenuEntry> & Pick<MenuEntry, 'menuType' | 'path'>): MenuEntry {
@@ -148,6 +148,17 @@ describe('menu to routes', () => {
       const r = menuToRoutes([entry({ menuType: 1, path: '/d', visible: 0, children: [entry({ menuType: 2, path: 'p' })] })]);
       expect(sidebarItems(r)).toEqual([]);
     });
+  });
+
+  it('keeps pages that do not open off the sidebar, and a directory left empty, but keeps their routes', () => {
+    const r = menuToRoutes([
+      entry({ menuType: 1, path: '/review', children: [entry({ menuType: 2, path: 'mine', component: 'mine' }), entry({ menuType: 2, path: 'rounds', component: 'rounds' })] }),
+      entry({ menuType: 1, path: '/data', children: [entry({ menuType: 2, path: 'a', component: 'a' }), entry({ menuType: 2, path: 'b', component: 'b' })] }),
+    ]);
+    const shown = hideUnopenable(r, (route) => route.component === 'rounds');
+    expect(sidebarItems(shown).map((i) => [i.path, i.children?.map((c) => c.path)])).toEqual([['/review', ['/review/rounds']]]);
+    expect(pageRoutes(shown).map((p) => p.path)).toEqual(['/review/mine', '/review/rounds', '/data/a', '/data/b']);
+    expect(firstPagePath(shown)).toBe('/review/rounds');
   });
 
   it('joins paths', () => {

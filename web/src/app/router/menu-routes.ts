@@ -90,6 +90,20 @@ export function menuToRoutes(menus: readonly MenuEntry[], parentPath = ''): AppR
     });
 }
 
+/**
+ * The routes with every page `opens` refuses hidden (kept, so a bookmark still says why), and every directory
+ * left with no visible entry hidden too: the sidebar offers only what its user can open.
+ */
+export function hideUnopenable(routes: readonly AppRoute[], opens: (r: AppRoute) => boolean): AppRoute[] {
+  return routes.map((r) => {
+    if (r.external) return r;
+    if (!isDirectory(r)) return opens(r) ? r : { ...r, meta: { ...r.meta, hidden: true } };
+    const children = hideUnopenable(r.children, opens);
+    const empty = children.length > 0 && children.every((c) => c.meta.hidden);
+    return { ...r, children, meta: { ...r.meta, hidden: r.meta.hidden || empty } };
+  });
+}
+
 /** Every route that renders a page (everything but directories and external links), depth first. */
 export function pageRoutes(routes: readonly AppRoute[]): AppRoute[] {
   const out: AppRoute[] = [];

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { Perm } from '@cmp/contracts';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -72,9 +73,32 @@ export const pageRegistry: Record<string, Loader> = {
   'finance/action/index': () => import('@/modules/finance/pages/FinanceActionsPage'),
 };
 
-/** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen. */
-export function pageLoader(component: string | null): Loader | undefined {
+/**
+ * Built pages whose calls need a permission that not every role given their menu entry has: organisers get
+ * the whole 评审管理 directory, but only an expert (expert:self) has reviews and conflict declarations of their own.
+ */
+const pagePermissions: Record<string, readonly string[]> = {
+  'review/mine/index': [Perm.expertSelf],
+  'review/mine/score': [Perm.expertSelf],
+  'experts/account/index': [Perm.expertSelf],
+};
+
+/** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen: its registry key. */
+function pageKey(component: string | null): string | undefined {
   if (!component) return undefined;
   const key = component.replace(/^\/+/, '').replace(/\.(vue|tsx?|jsx?)$/, '');
-  return pageRegistry[key] ?? pageRegistry[`${key}/index`];
+  return pageRegistry[key] ? key : pageRegistry[`${key}/index`] ? `${key}/index` : undefined;
+}
+
+export function pageLoader(component: string | null): Loader | undefined {
+  const key = pageKey(component);
+  return key ? pageRegistry[key] : undefined;
+}
+
+/** Whether a menu entry's page opens for a user: it is built, and `allowed` grants what its calls need. */
+export function pageOpens(component: string | null, allowed: (perms: readonly string[]) => boolean): boolean {
+  const key = pageKey(component);
+  if (!key) return false;
+  const perms = pagePermissions[key];
+  return !perms || allowed(perms);
 }

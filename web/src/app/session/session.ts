@@ -5,7 +5,9 @@ import { COOKIE_EXPIRES_DAYS, CookieName, StorageKey } from '../config/constants
 import { HttpError } from '../http/client';
 import { storage } from '../storage';
 import { createStore, useStore } from '../store/create-store';
-import { menuToRoutes, type AppRoute } from '../router/menu-routes';
+import { hideUnopenable, menuToRoutes, type AppRoute } from '../router/menu-routes';
+import { pageOpens } from '../router/page-registry';
+import { checkPermission } from '../permission/check';
 
 /** 'expired': loading stopped on 11000; the HTTP client is asking the person to log in again. */
 export type SessionStatus = 'idle' | 'loading' | 'ready' | 'error' | 'expired';
@@ -46,11 +48,13 @@ export function readGroupId(): number | null {
 
 let inFlight: Promise<void> | null = null;
 
-async function fetchRoutes(): Promise<{ menus: MenuEntry[]; routes: AppRoute[] }> {
+/** The menu of the stored organisation as routes; pages not built yet, or whose calls the user may not make, stay off the sidebar. */
+async function fetchRoutes(roles: string[], permissions: string[]): Promise<{ menus: MenuEntry[]; routes: AppRoute[] }> {
   const groupId = readGroupId();
   // No organisation chosen: no dynamic routes (spec section 4).
   const menus = groupId === null ? [] : await sessionApi.userMenu(groupId);
-  return { menus, routes: menuToRoutes(menus) };
+  const allowed = (perms: readonly string[]) => checkPermission(roles, permissions, perms);
+  return { menus, routes: hideUnopenable(menuToRoutes(menus), (r) => pageOpens(r.component, allowed)) };
 }
 
 export const sessionActions = {
@@ -100,13 +104,15 @@ export const sessionActions = {
     const run = (async () => {
       try {
         const user = await sessionApi.userInfo();
-        const { menus, routes } = await fetchRoutes();
+        const roles = user.roleKeys?.length ? user.roleKeys : [DEFAULT_ROLE];
+        const permissions = user.permissions ?? [];
+        const { menus, routes } = await fetchRoutes(roles, permissions);
         sessionStore.set({
           user,
           name: user.realName || user.username,
           avatar: user.avatar,
-          roles: user.roleKeys?.length ? user.roleKeys : [DEFAULT_ROLE],
-          permissions: user.permissions ?? [],
+          roles,
+          permissions,
           menus,
           routes,
           status: 'ready',
@@ -125,7 +131,8 @@ export const sessionActions = {
 
   /** After choosing another organisation: its menu replaces the routes. */
   async reloadRoutes(): Promise<void> {
-    const { menus, routes } = await fetchRoutes();
+    const { roles, permissions } = sessionStore.get();
+    const { menus, routes } = await fetchRoutes(roles, permissions);
     sessionStore.set({ menus, routes });
   },
 

@@ -259,6 +259,13 @@ const en: Catalogue<Messages> = {
       submitting: 'Registering…',
       done: 'Registered, please log in',
     },
+    firstLogin: {
+      title: 'Set a new password',
+      desc: 'You used a one-time password, good for this login only. Set your own password: you log in with it from now on, and the one-time password stops working.',
+      newPassword: 'New password',
+      submit: 'Set and log in',
+      back: 'Back to login',
+    },
     retrievePage: {
       title: 'Recover password',
       desc: 'Get a code on the phone of your account and set a new password. Every device logged in must log in again.',

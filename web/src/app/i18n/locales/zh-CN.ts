@@ -256,6 +256,13 @@ const zhCN = {
       submitting: '注册中…',
       done: '注册成功，请登录',
     },
+    firstLogin: {
+      title: '设置新密码',
+      desc: '您使用的是一次性密码，它只能用于这一次登录。请设置自己的新密码，之后用新密码登录，一次性密码随即失效。',
+      newPassword: '新密码',
+      submit: '设置并登录',
+      back: '返回登录',
+    },
     retrievePage: {
       title: '找回密码',
       desc: '通过注册手机号接收验证码，设置新密码。设置后所有已登录的设备都需要重新登录。',

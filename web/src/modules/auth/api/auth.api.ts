@@ -1,7 +1,9 @@
 import type {
+  FirstLoginPayload,
   LoginCodePayload,
   LoginPasswordPayload,
   LoginReply,
+  PasswordLoginReply,
   RegisterGroup,
   RegisterPayload,
   RetrievePayload,
@@ -11,7 +13,9 @@ import { groupApi } from '@/app/api/group.api';
 import { http } from '@/app/http/client';
 
 export const authApi = {
-  loginByPassword: (p: LoginPasswordPayload) => http.post<LoginReply>('/auth/login/pwd', p),
+  /** A one-time password answers `passwordChangeRequired`: the login goes on with `firstLogin`. */
+  loginByPassword: (p: LoginPasswordPayload) => http.post<PasswordLoginReply>('/auth/login/pwd', p),
+  firstLogin: (p: FirstLoginPayload) => http.post<LoginReply>('/auth/login/pwd/first', p),
   sendLoginCode: (phone: string) => http.post<null>('/auth/login/code/send', { phone }),
   loginByCode: (p: LoginCodePayload) => http.post<LoginReply>('/auth/login/code', p),
   groupSelect: groupApi.select,

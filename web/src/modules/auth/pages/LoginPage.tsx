@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Button, Form, Input, Tabs } from 'antd';
+import { Button, Form, Input, Tabs, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -10,10 +10,16 @@ import { sessionActions } from '@/app/session/session';
 import { authApi } from '../api/auth.api';
 import { AuthShell } from '../components/AuthShell';
 import { InvitationNotice, useRedirectQuery } from '../components/InvitationNotice';
-import { PhoneCodeFields } from '../components/PhoneCodeFields';
+import { NewPasswordFields, PhoneCodeFields } from '../components/PhoneCodeFields';
 
 /** Login modes of spec section 4: 1 password, 2 verification code; each has its own call. */
 type Mode = 'pwd' | 'code';
+
+/** The account and one-time password whose login asked for a new password. */
+interface OneTime {
+  username: string;
+  password: string;
+}
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -23,6 +29,9 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [pwdForm] = Form.useForm<{ username: string; password: string }>();
   const [codeForm] = Form.useForm<{ phone: string; code: string }>();
+  const [newPwdForm] = Form.useForm<{ password: string; confirm: string }>();
+  // Set when the password was a one-time password: the login continues with a new password.
+  const [oneTime, setOneTime] = useState<OneTime | null>(null);
   const onward = useRedirectQuery();
 
   /** The token is in: the organisation is chosen next (the /role page), then the page asked for. */
@@ -41,9 +50,15 @@ export default function LoginPage() {
     if (submitting) return;
     try {
       setSubmitting(true);
-      if (mode === 'pwd') {
+      if (oneTime) {
+        const values = await newPwdForm.validateFields();
+        enter((await authApi.firstLogin({ ...oneTime, newPassword: values.password })).token);
+      } else if (mode === 'pwd') {
         const values = await pwdForm.validateFields();
-        enter((await authApi.loginByPassword({ username: values.username.trim(), password: values.password })).token);
+        const credentials = { username: values.username.trim(), password: values.password };
+        const reply = await authApi.loginByPassword(credentials);
+        if ('token' in reply) enter(reply.token);
+        else setOneTime(credentials);
       } else {
         const values = await codeForm.validateFields();
         enter((await authApi.loginByCode({ phone: values.phone.trim(), code: values.code.trim() })).token);
@@ -74,6 +89,27 @@ export default function LoginPage() {
       <button type="submit" hidden />
     </Form>
   );
+
+  if (oneTime) {
+    return (
+      <AuthShell>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {t('auth.firstLogin.title')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary">{t('auth.firstLogin.desc')}</Typography.Paragraph>
+        <Form form={newPwdForm} size="large" onFinish={() => void submit()} autoComplete="off">
+          <NewPasswordFields placeholder={t('auth.firstLogin.newPassword')} />
+          <button type="submit" hidden />
+        </Form>
+        <Button type="primary" size="large" block loading={submitting} disabled={guardedSubmit.locked && !submitting} onClick={guardedSubmit.onClick}>
+          {submitting ? t('auth.loggingIn') : t('auth.firstLogin.submit')}
+        </Button>
+        <div className="auth__links">
+          <a onClick={() => setOneTime(null)}>{t('auth.firstLogin.back')}</a>
+        </div>
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell>

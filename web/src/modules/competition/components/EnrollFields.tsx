@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { MEMBER_FIELDS, ParticipationMode, type CompetitionDetail, type EnrollSetting, type MemberField } from '@cmp/contracts';
 import { useAsync } from '@/app/hooks/useAsync';
 import { referenceApi, type SchoolOption } from '@/app/api/competition.api';
-import { dayRangeToWindow, repeatedSchools, teamSizeOk, windowToDayRange, type DayRange } from '../hooks/rules';
+import { dayRangeToWindow, repeatedSchools, teamDefaultsFor, teamSizeOk, windowToDayRange, type DayRange } from '../hooks/rules';
 import { NS, useEventLabel } from './shared';
 
 export interface EnrollValues {
@@ -30,9 +30,10 @@ export function enrollPayload(v: EnrollValues, current: EnrollSetting): EnrollSe
     ...current,
     ...dayRangeToWindow(v.window),
     mode: v.mode,
-    teamMin: team ? (v.teamMin ?? 1) : 1,
-    teamMax: team ? (v.teamMax ?? 1) : 1,
-    teacherMax: v.teacherMax ?? current.teacherMax,
+    // Required by the form for teams; an individual sign-up has teams of one.
+    teamMin: team ? v.teamMin! : 1,
+    teamMax: team ? v.teamMax! : 1,
+    teacherMax: v.teacherMax!,
     schoolQuota: v.schoolQuota === undefined ? current.schoolQuota : v.schoolQuota,
     schoolQuotas: v.schoolQuotas
       ? v.schoolQuotas.filter((q) => q?.schoolId != null).map((q) => ({ schoolId: q.schoolId!, quota: q.quota ?? 0 }))
@@ -69,8 +70,8 @@ function SchoolInput({ value, onChange, picker }: { value?: number; onChange?: (
 }
 
 /**
- * The sign-up settings' fields: window, mode and team sizes (the wizard's step), and with `full` also
- * advisers, quotas and required member details (the sign-up settings page). Rules mirror the server's.
+ * The sign-up settings' fields: window, mode, team sizes and advisers (the wizard's step), and with `full`
+ * also quotas and required member details (the sign-up settings page). Rules mirror the server's.
  */
 export function EnrollFields({ form, detail, full, disabled }: { form: FormInstance<EnrollValues>; detail: CompetitionDetail; full?: boolean; disabled?: boolean }) {
   const { t } = useTranslation(NS);
@@ -88,6 +89,7 @@ export function EnrollFields({ form, detail, full, disabled }: { form: FormInsta
       <Form.Item name="mode" label={t('enroll.mode')}>
         <Radio.Group
           optionType="button"
+          onChange={(e) => form.setFieldsValue(teamDefaultsFor(e.target.value as number, form.getFieldsValue(['teamMax', 'teacherMax'])))}
           options={[ParticipationMode.individual, ParticipationMode.team, ParticipationMode.both].map((m) => ({ value: m, label: t(`enroll.modes.${m}`) }))}
         />
       </Form.Item>
@@ -98,6 +100,7 @@ export function EnrollFields({ form, detail, full, disabled }: { form: FormInsta
             label={t('enroll.teamMin')}
             dependencies={['teamMax', 'mode']}
             rules={[
+              { required: true, message: t('enroll.sizeRequired') },
               {
                 validator: async (_, min: number | undefined) => {
                   const max = form.getFieldValue('teamMax') as number | undefined;
@@ -108,17 +111,24 @@ export function EnrollFields({ form, detail, full, disabled }: { form: FormInsta
           >
             <InputNumber min={1} max={50} precision={0} style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item name="teamMax" label={t('enroll.teamMax')}>
+          <Form.Item
+            name="teamMax"
+            label={t('enroll.teamMax')}
+            rules={[
+              { required: true, message: t('enroll.sizeRequired') },
+              { type: 'number', min: 2, message: t('enroll.teamMaxTooSmall') },
+            ]}
+          >
             <InputNumber min={1} max={50} precision={0} style={{ width: 160 }} />
           </Form.Item>
         </div>
       )}
+      <Form.Item name="teacherMax" label={t('enroll.teacherMax')} rules={[{ required: true, message: t('enroll.sizeRequired') }]}>
+        <InputNumber min={0} max={10} precision={0} style={{ width: 160 }} />
+      </Form.Item>
       {full && (
         <>
           <div className="quota-row">
-            <Form.Item name="teacherMax" label={t('enroll.teacherMax')}>
-              <InputNumber min={0} max={10} precision={0} style={{ width: 160 }} />
-            </Form.Item>
             <Form.Item name="schoolQuota" label={t('enroll.schoolQuota', { event: event.lower })} extra={t('enroll.schoolQuotaHint')}>
               <InputNumber min={0} max={1_000_000} precision={0} style={{ width: 200 }} />
             </Form.Item>

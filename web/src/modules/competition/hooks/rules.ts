@@ -22,6 +22,19 @@ export function windowToDayRange(startAt: string | null | undefined, endAt: stri
   return startAt && endAt ? [dayjs(startAt), dayjs(endAt)] : undefined;
 }
 
+/**
+ * What a team sign-up starts from when the organiser turns it on: a new competition is individual (teams of
+ * one, no advisers), which would otherwise be saved as "teams of 1–1".
+ */
+export const TEAM_DEFAULTS = { teamMin: 2, teamMax: 5, teacherMax: 2 } as const;
+
+/** The sizes to show after the mode changes to `mode`: the defaults when the ones there are still an individual's. */
+export function teamDefaultsFor(mode: number, current: { teamMax?: number | null; teacherMax?: number | null }) {
+  if (mode === ParticipationMode.individual || (current.teamMax ?? 0) > 1) return {};
+  // Individual or team: a person alone is a team of one.
+  return { ...TEAM_DEFAULTS, teamMin: mode === ParticipationMode.both ? 1 : TEAM_DEFAULTS.teamMin, teacherMax: current.teacherMax || TEAM_DEFAULTS.teacherMax };
+}
+
 /** The server refuses a team whose smallest size is above its largest, except for individual sign-up. */
 export function teamSizeOk(mode: number, teamMin: number | null | undefined, teamMax: number | null | undefined): boolean {
   if (mode === ParticipationMode.individual) return true;

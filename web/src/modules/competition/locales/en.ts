@@ -129,6 +129,8 @@ const en: Catalogue<CompetitionMessages> = {
     addSchool: 'Add school',
     requiredFields: 'Required member details',
     teamSizeInvalid: 'The smallest team size ({{min}}) cannot be above the largest ({{max}})',
+    sizeRequired: 'Enter a number',
+    teamMaxTooSmall: 'The largest team must be 2 people or more',
     schoolRepeated: 'School {{ids}} has more than one quota',
     schoolRequired: 'Choose a school',
     quotaRequired: 'Enter the quota',

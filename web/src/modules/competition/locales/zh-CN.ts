@@ -130,6 +130,8 @@ const zhCN = {
     addSchool: '添加学校',
     requiredFields: '报名必填信息',
     teamSizeInvalid: '团队最少人数（{{min}}）不能大于最多人数（{{max}}）',
+    sizeRequired: '请填写人数',
+    teamMaxTooSmall: '团队最多人数至少为 2',
     schoolRepeated: '学校 {{ids}} 重复设置了名额',
     schoolRequired: '请选择学校',
     quotaRequired: '请输入名额',

@@ -48,6 +48,7 @@ export function LoginSlips({ credentials, expiresAt, onClose }: { credentials: E
               <div>
                 {t('slips.password')}: <code className="slip-password">{c.password}</code>
               </div>
+              <div className="login-slip-until">{t('slips.firstLogin')}</div>
               {expiresAt && <div className="login-slip-until">{t('slips.validUntil', { time: formatDateTime(expiresAt, lang, 'minute') })}</div>}
             </div>
             <div className="login-slip-qr">

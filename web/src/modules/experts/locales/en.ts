@@ -81,6 +81,7 @@ const en: Catalogue<ExpertMessages> = {
     print: 'Print',
     account: 'Account',
     password: 'One-time password',
+    firstLogin: 'The first login sets a new password; the one-time password then stops working.',
     loginAt: 'Scan to open the login page',
     validUntil: 'Valid until {{time}}',
     heading: 'Expert login slip',

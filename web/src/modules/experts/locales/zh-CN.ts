@@ -79,6 +79,7 @@ const zhCN = {
     print: '打印',
     account: '账号',
     password: '一次性密码',
+    firstLogin: '首次登录时须设置新密码，此后一次性密码失效。',
     loginAt: '扫码打开登录页',
     validUntil: '有效期至 {{time}}',
     heading: '评审专家登录凭条',

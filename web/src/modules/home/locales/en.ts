@@ -76,6 +76,7 @@ const en: Catalogue<SiteMessages> = {
     free: 'Free',
     mode: { '1': 'Individual', '2': 'Teams', '3': 'Individual or team' },
     teamSize: 'Teams of {{min}}–{{max}}',
+    advisers: 'advisers: up to {{count}}',
     year: '{{year}}',
     signUp: 'Sign up',
     signUpClosed: 'Sign-up is not open',

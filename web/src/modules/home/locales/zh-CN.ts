@@ -73,6 +73,7 @@ const zhCN = {
     free: '免费',
     mode: { '1': '个人参赛', '2': '团队参赛', '3': '个人或团队' },
     teamSize: '团队 {{min}}–{{max}} 人',
+    advisers: '指导教师至多 {{count}} 名',
     year: '{{year}} 年',
     signUp: '我要报名',
     signUpClosed: '报名未开放',

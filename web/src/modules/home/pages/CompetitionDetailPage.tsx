@@ -92,6 +92,7 @@ function Detail({ c }: { c: PublicCompetition }) {
             <Descriptions.Item label={t(labels.workSelector, { ns: 'translation' })}>
               {t(`competition.mode.${c.enroll.mode}`)}
               {c.enroll.mode !== 1 && ` · ${t('competition.teamSize', { min: c.enroll.teamMin, max: c.enroll.teamMax })}`}
+              {c.enroll.teacherMax > 0 && ` · ${t('competition.advisers', { count: c.enroll.teacherMax })}`}
             </Descriptions.Item>
           </Descriptions>
           <div className="site-detail__action">

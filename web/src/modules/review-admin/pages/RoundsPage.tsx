@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Form, Select, Tag } from 'antd';
+import { Alert, Form, Modal, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { Perm, ROUND_STATUSES, type CompetitionDetail, type Round, type RoundPageQuery, type RoundStatus } from '@cmp/contracts';
 import { competitionApi } from '@/app/api/competition.api';
 import { actionsColumn, dateColumn, ListScreen, RowLinks, TextFilter } from '@/app/components/ListParts';
@@ -31,7 +31,11 @@ export default function RoundsPage() {
   const canEdit = usePermission([Perm.reviewEdit]);
   const competitions = useAsync((signal) => competitionApi.options(signal), []);
   const paged = usePagedList<Round, RoundPageQuery, Filters>(roundApi.page, (f) => ({ competitionId: f.competitionId, keyword: f.keyword?.trim() || undefined, status: f.status }));
-  const [editing, setEditing] = useState<{ round: Round; competition: CompetitionDetail }>();
+  const [editing, setEditing] = useState<{ round: Round | null; competition: CompetitionDetail }>();
+  // A new round belongs to a competition: chosen first (the filter's, when one is chosen), then the round's form.
+  const [picking, setPicking] = useState<{ competitionId?: number }>();
+  // No round at all (or none of the chosen competition): say where rounds come from.
+  const noRounds = paged.list.data?.total === 0 && !paged.query.keyword && !paged.query.status;
   const competitionName = (id: number) => competitions.data?.find((c) => c.value === id)?.label ?? `#${id}`;
 
   /** Says where the works come from (the works the round before promoted, or every submitted work) before loading. */
@@ -55,6 +59,10 @@ export default function RoundsPage() {
     }
   };
   const edit = async (r: Round) => setEditing({ round: r, competition: await competitionApi.detail(r.competitionId) });
+  const create = async (competitionId: number) => {
+    setPicking(undefined);
+    setEditing({ round: null, competition: await competitionApi.detail(competitionId) });
+  };
   const go = (r: Round, path: string) => navigate(`${path}?competitionId=${r.competitionId}&roundId=${r.id}`);
 
   const columns: TableColumnsType<Round> = [
@@ -102,6 +110,23 @@ export default function RoundsPage() {
     <ListScreen
       paged={paged}
       title={t('rounds.title')}
+      add={canEdit && { label: t('rounds.add'), onClick: () => setPicking({ competitionId: paged.filters.getFieldValue('competitionId') as number | undefined }) }}
+      notice={
+        noRounds && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="no-rounds"
+            message={t('rounds.noneYet')}
+            description={
+              <>
+                {t(canEdit ? 'rounds.noneYetCreate' : 'rounds.noneYetAsk')} <Link to="/competition/list">{t('rounds.inCompetitions')}</Link>
+              </>
+            }
+          />
+        )
+      }
       filters={
         <>
           <Form.Item name="competitionId" label={t('competition')}>
@@ -116,6 +141,29 @@ export default function RoundsPage() {
       columns={columns}
       scrollX={1300}
     >
+      {picking && (
+        <Modal
+          open
+          title={t('rounds.add')}
+          okText={t('rounds.next')}
+          okButtonProps={{ disabled: !picking.competitionId }}
+          onOk={() => void create(picking.competitionId!).catch(() => undefined)}
+          onCancel={() => setPicking(undefined)}
+        >
+          <Form layout="vertical">
+            <Form.Item label={t('competition')} required>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                placeholder={t('rounds.pickCompetition')}
+                value={picking.competitionId}
+                onChange={(competitionId: number) => setPicking({ competitionId })}
+                options={competitions.data}
+              />
+            </Form.Item>
+          </Form>
+        </Modal>
+      )}
       {editing && (
         <RoundFormModal
           open
