@@ -583,6 +583,11 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
       ['/finance/order/page?status=lost', { token: finance }, 10400],
       ['/finance/order/page?from=yesterday', { token: finance }, 10400],
       [`/finance/order/detail?id=abc`, { token: finance }, 10400],
+      ['/finance/refund/decide', { token: finance, body: { id: 'one', approve: true } }, 10400],
+      ['/finance/refund/decide', { token: finance, body: { id: 99999999, approve: true } }, 10404],
+      ['/finance/settings', { token: finance, body: { refundApprovalFen: 1.5 } }, 10400],
+      ['/finance/settings', { token: finance, body: { refundApprovalFen: '500' } }, 10400],
+      ['/finance/settings?groupId=abc', { token: finance }, 10400],
     ];
     for (const [path, o, code] of cases) {
       const r = await api(path, o);
