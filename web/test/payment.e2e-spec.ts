@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import type { OrderView, PayReply, Signup, SignupDetail } from '@cmp/contracts';
+import type { OrderDetail, OrderView, PayReply, Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, type Student } from '../../services/gateway/test/support/enroll';
 import { ALIPAY_URL, waitFor } from '../../services/gateway/test/support/platform';
@@ -217,6 +217,97 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     await r.close();
   });
 
+  b.it("shows how the day's bill adds up, its money and the current run; a refund above the approval amount is approved by a second person", async () => {
+    // A paid order of another organisation: the shared merchant account's bill lists it too.
+    const [elsewhere, big] = await makeStudents(2, `recon${Date.now().toString(36)}`);
+    const other = await makeCompetition(await login('admin2'), { name: `外单位缴费赛 ${Date.now()}`, items: [['外单位组', null, 6600]] });
+    const paidOrder = async (who: Student, competition: number, item: number) => {
+      const s = await api<Signup>('/web/enroll/signUp', { token: who.token, ip: freshIp(), body: { competitionId: competition, itemId: item, type: 1, profile: { realName: '对账付款人' } } });
+      const order = await api<PayReply>('/alipay/payment/pay', { token: who.token, ip: freshIp(), body: { signupId: s.data.id, channel: 'qr' } });
+      await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: order.data.orderNo }) });
+      await waitFor('the payment', async () => (await api<OrderView>(`/alipay/payment/query?orderNo=${order.data.orderNo}`, { token: who.token })).data?.status === 'paid');
+      return order.data.orderNo;
+    };
+    await paidOrder(elsewhere, other.id, other.items[0].id);
+    const bigOrderNo = await paidOrder(big, competitionId, itemId);
+
+    const finance = await b.newPage();
+    await loginWithPassword(finance, 'finance1');
+    await chooseOrganisation(finance, '华东示范大学');
+    await open(finance, '/finance/action');
+    // 财务设置: refunds above ¥50 need a second finance person.
+    await click(finance, '.ant-tabs-tab', '财务设置');
+    await waitForText(finance, ['退款审批金额（元）', '尚未修改'], '[data-testid="finance-settings"]');
+    await fill(finance, '#financeSettings_refundApproval', '50');
+    await click(finance, '[data-testid="finance-settings"] button[type="submit"]', { answer: '/finance/settings' });
+    await waitForText(finance, '钱财务 于', '[data-testid="finance-settings"]');
+    await b.shot(finance, 'finance-settings');
+    try {
+      // Today's bill imported twice: each run counts every line (another organisation's too) and shows its money; the later is current.
+      const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+      const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bill-')), `${day}.csv.zip`);
+      fs.writeFileSync(file, Buffer.from(await (await fetch(`${ALIPAY_URL}/sandbox/bill?date=${day}`)).arrayBuffer()));
+      await click(finance, '.ant-tabs-tab', '支付宝对账');
+      for (const _ of [1, 2]) {
+        const imported = answered(finance, '/finance/reconcile/import');
+        await (await finance.$('.system-page__header input[type=file]'))!.uploadFile(file);
+        await imported;
+        await waitForText(finance, [`${day} 对账结果`, '当前', '其他机构'], '.ant-drawer');
+        await click(finance, '.ant-drawer-close');
+      }
+      await waitForText(finance, ['当前', '已取代', '钱财务'], '[data-testid="reconciliation"] .ant-table-tbody');
+      await b.shot(finance, 'recon-runs');
+      // The run before the latest: it says what replaced it.
+      const [, before] = await finance.$$('[data-testid="reconciliation"] .ant-table-tbody tr.ant-table-row');
+      await (await before.$('a'))!.click();
+      await waitForText(finance, ['已被重新核对取代', '查看最新一次'], '.ant-drawer');
+      const lines = await textOf(finance, '[data-testid="recon-bill-lines"]');
+      const [, rows, parts] = /账单 (\d+) 笔 = (.*)/.exec(lines)!;
+      expect(parts).toMatch(/^一致 \d+ \+ 金额不符 \d+ \+ 支付宝有、平台无 \d+ \+ 其他机构 [1-9]\d*$/);
+      expect([...parts.matchAll(/\d+/g)].reduce((sum, m) => sum + Number(m[0]), 0)).toBe(Number(rows));
+      await waitForText(finance, ['支付宝', '平台', '其他机构', '收款', '退款', '净额'], '[data-testid="recon-totals"]');
+      await b.shot(finance, 'recon-superseded');
+      await click(finance, '.ant-drawer .ant-alert button', '查看最新一次');
+      await waitForText(finance, '当前', '.ant-drawer');
+      await click(finance, '.ant-drawer-close');
+
+      // A refund above ¥50 waits; the one who asked sees no approve button.
+      const [{ id }] = (await api<{ list: OrderView[] }>(`/finance/order/page?keyword=${bigOrderNo}`, { token: await login('finance1') })).data.list;
+      const asked = await api<OrderDetail>('/finance/refund/create', { token: await login('finance1'), body: { orderId: id, amountFen: 12000, reason: '赛事取消全额退款' } });
+      expect(asked.data.refunds[0].status).toBe('awaitingApproval');
+      await open(finance, '/finance/list');
+      await waitForText(finance, ['待审批', '赛事取消全额退款', '钱财务'], '.ant-table-tbody');
+      const mine = await finance.$$eval('.ant-table-tbody tr', (trs) => trs.filter((r) => r.textContent?.includes('赛事取消全额退款')).map((r) => r.querySelectorAll('button').length));
+      expect(mine).toEqual([0]);
+      await finance.close();
+
+      // Another finance person approves it from 财务列表; the money goes back, and both are named.
+      const second = await b.newPage();
+      await loginWithPassword(second, 'admin1');
+      await chooseOrganisation(second, '华东示范大学');
+      await open(second, '/finance/list');
+      await waitForText(second, ['待审批', '赛事取消全额退款'], '.ant-table-tbody');
+      await b.shot(second, 'refund-awaiting');
+      await click(second, '.ant-table-tbody button', '批准');
+      await waitForText(second, ['批准退款 ¥120.00', '钱财务'], '.ant-modal');
+      await click(second, '.ant-modal .ant-btn-primary', { answer: '/finance/refund/decide' });
+      await click(second, '.search-form button[type="submit"]', { answer: '/finance/refund/page' });
+      await waitForText(second, ['已退款', '张组织'], '.ant-table-tbody');
+      await b.shot(second, 'refund-approved');
+      // The same screens on a phone.
+      await second.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+      await open(second, '/finance/list');
+      await waitForText(second, ['已退款', '张组织'], '.ant-table-tbody');
+      await b.shot(second, 'refunds-phone');
+      await open(second, '/finance/action');
+      await waitForText(second, ['当前', '其他机构'], '[data-testid="reconciliation"] .ant-table-tbody');
+      await b.shot(second, 'recon-runs-phone');
+      await second.close();
+    } finally {
+      await api('/finance/settings', { token: await login('finance1'), body: { refundApprovalFen: 50000 } });
+    }
+  });
+
   b.it('records an offline payment with its voucher and has it approved by a second account', async () => {
     const s = await api<Signup>('/web/enroll/signUp', { token: transferer.token, ip: freshIp(), body: { competitionId, itemId, type: 1, profile: { realName: '孙转账' } } });
     const voucher = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'voucher-')), '转账凭证.pdf');
@@ -240,7 +331,8 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     await click(finance, '.ant-modal .ant-btn-primary');
     // The bank's flow number travels in the body, not the address.
     expect(new URL((await created).url()).search).toBe('');
-    await waitForText(finance, ['孙转账', '¥120.00', '待审核', 'finance1'], '[data-testid="offline-payments"] .ant-table-tbody');
+    // People by name, not by account.
+    await waitForText(finance, ['孙转账', '¥120.00', '待审核', '钱财务'], '[data-testid="offline-payments"] .ant-table-tbody');
     // The account that recorded it cannot approve it: its row has the voucher link only.
     const buttons = await finance.$$eval(
       '[data-testid="offline-payments"] .ant-table-tbody tr',
@@ -271,7 +363,7 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     await waitForText(second, ['孙转账', '待审核'], '[data-testid="offline-payments"] .ant-table-tbody');
     await click(second, '[data-testid="offline-payments"] .ant-table-tbody button', '通');
     await click(second, '.ant-modal .ant-btn-primary', { answer: '/finance/offline/decide' });
-    await waitForText(second, ['已通过', 'admin1'], '[data-testid="offline-payments"] .ant-table-tbody');
+    await waitForText(second, ['已通过', '张组织'], '[data-testid="offline-payments"] .ant-table-tbody');
     await b.shot(second, 'offline-approved');
     await waitFor('the sign-up to be paid', async () => (await api<SignupDetail>(`/web/enroll/detail?id=${s.data.id}`, { token: transferer.token })).data.payStatus === 2);
     await second.close();

@@ -61,3 +61,17 @@ export const scopesOverNats: Provider[] = [
   },
   Scopes,
 ];
+
+/** Who did something, as records of money keep it: the account (for checks such as "not the same person") and the person's real name (for people to read). */
+export interface Actor {
+  userId: number;
+  username: string;
+  realName: string;
+}
+
+/** The caller as an Actor: their real name is asked of the auth service (the session carries only the account). */
+export async function actorOf(rpc: NatsRpcClient, req: RpcRequest): Promise<Actor> {
+  const me = callerOf(req);
+  const info = await rpc.request<{ realName?: string }>(AuthSubject.userInfo, { identity: me, meta: req.meta, payload: {} });
+  return { userId: me.userId, username: me.username, realName: info.realName?.trim() || me.username };
+}

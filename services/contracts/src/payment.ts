@@ -75,7 +75,11 @@ export interface CallbackView {
   receivedAt: string;
 }
 
-export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+/**
+ * A refund above its organisation's approval amount waits for a second finance person (awaitingApproval), who
+ * approves it (then pending: sent to Alipay) or rejects it; pending ones are sent until they succeed or fail for good.
+ */
+export const REFUND_STATUSES = ['awaitingApproval', 'pending', 'succeeded', 'failed', 'rejected'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export interface RefundView {
@@ -88,14 +92,45 @@ export interface RefundView {
   status: RefundStatus;
   attempts: number;
   lastError: string | null;
+  /** The account that asked for it ('system' for automatic refunds) and the person's real name. */
   requestedBy: string;
+  requestedByName: string;
+  /** Who approved or rejected it (refunds above the approval amount), by account and real name, and the note. */
+  decidedBy: string | null;
+  decidedByName: string | null;
+  decisionNote: string | null;
+  decidedAt: string | null;
   createdAt: string;
   finishedAt: string | null;
 }
 
+export interface RefundDecision {
+  id: number;
+  approve: boolean;
+  /** Required when rejecting. */
+  note?: string;
+}
+
+/** An organisation's finance settings (财务设置). */
+export interface FinanceSettings {
+  groupId: number;
+  /** Refunds above this amount need a second finance person's approval (0: every refund does). */
+  refundApprovalFen: number;
+  /** Who last changed them, by real name (null: never changed, the defaults apply). */
+  updatedByName: string | null;
+  updatedAt: string | null;
+}
+
+/** Refunds above ¥500 need a second finance person's approval unless the organisation sets another amount. */
+export const DEFAULT_REFUND_APPROVAL_FEN = 50_000;
+
 export interface OrderDetail extends OrderView {
   callbacks: CallbackView[];
   refunds: RefundView[];
+  /** Who closed it by hand (finance), by real name; null when the platform closed it. */
+  closedByName: string | null;
+  /** Refunds of this order above this amount wait for a second finance person's approval. */
+  refundApprovalFen: number;
 }
 
 export interface OrderPageQuery extends PageQuery {
@@ -139,6 +174,21 @@ export interface SignupPayable {
 /** Reconciliation (对账): what one line of the comparison between Alipay's bill and the platform's books says. */
 export const RECON_KINDS = ['matched', 'amountDiff', 'alipayOnly', 'platformOnly'] as const;
 export type ReconKind = (typeof RECON_KINDS)[number];
+/**
+ * What a caller is told of each line: its kind, or otherOrg for a bill line of another organisation's order (the
+ * merchant account is shared; its details are that organisation's). Every bill line is in exactly one of matched,
+ * amountDiff, alipayOnly and otherOrg; platformOnly lines are the books' own.
+ */
+export const RECON_COUNT_KINDS = [...RECON_KINDS, 'otherOrg'] as const;
+export type ReconCountKind = (typeof RECON_COUNT_KINDS)[number];
+
+/** Money of a run in fen: the bill's lines the caller sees, the books' side of those lines, and the rest of the bill. */
+export interface ReconTotals {
+  alipay: { paymentsFen: number; refundsFen: number };
+  platform: { paymentsFen: number; refundsFen: number };
+  /** Bill lines of other organisations' orders: with alipay, the whole bill. */
+  otherOrg: { paymentsFen: number; refundsFen: number };
+}
 
 export interface ReconItemView {
   id: number;
@@ -153,6 +203,7 @@ export interface ReconItemView {
   platformStatus: string | null;
   resolution: string | null;
   resolvedBy: string | null;
+  resolvedByName: string | null;
   resolvedAt: string | null;
 }
 
@@ -162,12 +213,18 @@ export interface ReconRunView {
   source: 'upload' | 'download';
   fileName: string;
   billRows: number;
+  /** The account that ran it ('system' for the morning job) and the person's real name. */
   createdBy: string;
+  createdByName: string;
   createdAt: string;
-  /** Items by kind, of the caller's organisations (and those Alipay lists for no known order). */
-  counts: Record<ReconKind, number>;
+  /** Items by kind, of the caller's organisations (and those Alipay lists for no known order); otherOrg counts the rest of the bill. */
+  counts: Record<ReconCountKind, number>;
+  totals: ReconTotals;
   /** Differences not yet resolved. */
   open: number;
+  /** The latest run of its bill day: a later import of the same day replaces it (then supersededBy names that run). */
+  current: boolean;
+  supersededBy: number | null;
 }
 
 export interface ReconDetail extends ReconRunView {
@@ -199,7 +256,9 @@ export interface OfflinePaymentView {
   reason: string;
   status: OfflineStatus;
   requestedBy: string;
+  requestedByName: string;
   decidedBy: string | null;
+  decidedByName: string | null;
   decisionNote: string | null;
   /** Set when the status is closed. */
   closeReason: OfflineCloseReason | null;
@@ -275,6 +334,9 @@ export const paymentMessages = {
     'zh-CN': '该报名有一笔线下缴费正在确认中，请勿重复缴费',
     en: 'An offline payment of this sign-up is being confirmed: do not pay again',
   },
+  'payment.refundSameAccount': { 'zh-CN': '该退款须由另一位财务人员审批', en: 'Another finance person must approve this refund' },
+  'payment.refundNotAwaiting': { 'zh-CN': '该退款已审批过', en: 'This refund was already decided' },
+  'payment.refundNotFound': { 'zh-CN': '退款不存在：{id}', en: 'No such refund: {id}' },
   'payment.offlineRefund': { 'zh-CN': '线下缴费的订单请线下退款', en: 'An offline payment is refunded offline' },
   'payment.voucherType': { 'zh-CN': '缴费凭证须为图片（PNG、JPEG）或 PDF', en: 'The voucher must be an image (PNG, JPEG) or a PDF' },
   'payment.billUnreadable': { 'zh-CN': '无法读取支付宝账单：{reason}', en: 'The Alipay bill cannot be read: {reason}' },

@@ -279,6 +279,11 @@ export const PaymentSubject = {
   orderExport: 'payment.order.export',
   refundCreate: 'payment.refund.create',
   refundPage: 'payment.refund.page',
+  /** A refund above the organisation's approval amount, approved or rejected by a second finance person. */
+  refundDecide: 'payment.refund.decide',
+  /** An organisation's finance settings (the refund approval amount). */
+  settingsGet: 'payment.settings.get',
+  settingsSave: 'payment.settings.save',
   /** Offline payments: recorded with a voucher by one finance account, approved or rejected by another. */
   offlineCreate: 'payment.offline.create',
   offlinePage: 'payment.offline.page',

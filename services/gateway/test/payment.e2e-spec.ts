@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as iconv from 'iconv-lite';
-import type { CompetitionDetail, OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderView, PaymentOrderPaidEvent, PayReply, PayState, ReconDetail, Signup, SignupDetail } from '@cmp/contracts';
+import type { CompetitionDetail, FinanceSettings, OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderView, PaymentOrderPaidEvent, PayReply, PayState, ReconDetail, ReconRunView, Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor } from './support/platform';
@@ -67,10 +67,10 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
   afterAll(dropStudents);
 
   /** A fresh student's sign-up for the paid event, and its open order (a QR code: Alipay has the trade at once). */
-  async function unpaidOrder(): Promise<{ student: Student; signupId: number; order: PayReply }> {
+  async function unpaidOrder(competition = c): Promise<{ student: Student; signupId: number; order: PayReply }> {
     const student = students[next++];
-    const s = await api<Signup>('/web/enroll/signUp', { ...as(student), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: `付款人${next}`, phone: '13900000000' } } });
-    expect(s.data).toMatchObject({ payStatus: 1, feeFen: FEE });
+    const s = await api<Signup>('/web/enroll/signUp', { ...as(student), body: { competitionId: competition.id, itemId: competition.items[0].id, type: 1, profile: { realName: `付款人${next}`, phone: '13900000000' } } });
+    expect(s.data).toMatchObject({ payStatus: 1, feeFen: competition.items[0].feeFen });
     const order = await api<PayReply>('/alipay/payment/pay', { ...as(student), body: { signupId: s.data.id, channel: 'qr' } });
     expect(order.code).toBe(0);
     return { student, signupId: s.data.id, order: order.data };
@@ -224,7 +224,7 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     // The lost payment is applied through a trade query, once; an item that is not "only at Alipay" cannot be.
     const lostItem = item(lost.order.orderNo)!;
     const applied = await api<ReconDetail>('/finance/reconcile/apply', { token: finance, body: { id: lostItem.id } });
-    expect(applied.data.items.find((i) => i.id === lostItem.id)).toMatchObject({ resolution: 'applied', resolvedBy: 'finance1' });
+    expect(applied.data.items.find((i) => i.id === lostItem.id)).toMatchObject({ resolution: 'applied', resolvedBy: 'finance1', resolvedByName: '钱财务' });
     expect(await status(lost.order.orderNo)).toBe('paid');
     expect(await verdicts(lost.order.orderNo)).toEqual(['applied']);
     expect((await api('/finance/reconcile/apply', { token: finance, body: { id: item(b.order.orderNo)!.id } })).code).toBe(10400);
@@ -251,6 +251,137 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     // An upload is stored only while the payment service reads it: no bill, refused or reconciled, stays behind.
     const bills = path.join(process.env.STORAGE_DIR || path.join(REPO, '.data', 'storage'), 'bills');
     expect(fs.existsSync(bills) ? fs.readdirSync(bills) : []).toEqual([]);
+  });
+
+  it("accounts for every bill line, another organisation's too, with money totals; a day's latest run is the current one", async () => {
+    const finance = await login('finance1');
+    const admin2 = await login('admin2');
+    // The merchant account is the platform's: an order of another organisation is on the same bill.
+    const elsewhere = await makeCompetition(admin2, { items: [['外单位组', null, 6600]] });
+    const paid = async (competition = c) => {
+      const u = await unpaidOrder(competition);
+      await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: u.order.orderNo }) });
+      await waitFor('the payment', async () => (await sql<{ status: string }>(`SELECT status FROM payment.orders WHERE order_no = $1`, [u.order.orderNo]))[0].status === 'paid');
+      return u.order.orderNo;
+    };
+    const [a, b, theirs] = [await paid(), await paid(), await paid(elsewhere)];
+    const [{ id: aId }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [a]);
+    const refund = (await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: aId, amountFen: 1000, reason: '部分退款' } })).data.refunds[0];
+
+    const trades: { out_trade_no: string; trade_no: string }[] = await (await fetch(`${ALIPAY_URL}/sandbox/trades`)).json();
+    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const row = (o: string, amountFen: number, kind = '交易', requestNo?: string) => ({
+      tradeNo: trades.find((t) => t.out_trade_no === o)?.trade_no ?? '2026000000000000000002', outTradeNo: o, kind, subject: '报名费',
+      createdAt: `${day} 10:00:00`, finishedAt: `${day} 10:00:01`, buyer: 'a***@x.com', amountFen, requestNo,
+    });
+    const csv = bill.detailCsv({
+      account: alipayEnv().ALIPAY_SELLER_ID, day, nextDay: day, exportedAt: day,
+      rows: [row(a, FEE), row(b, FEE - 800), row(theirs, 6600), row('NOT-OURS-2', 100), row(a, -1000, '退款', refund.refundNo)],
+    });
+    const importBill = async () => ((await upload(`/finance/reconcile/import?billDay=${day}`, finance, iconv.encode(csv, 'gbk'), `${day}_业务明细.csv`)) as { data: ReconDetail }).data;
+    const first = await importBill();
+    const billLines = (r: ReconRunView) => r.counts.matched + r.counts.amountDiff + r.counts.alipayOnly + r.counts.otherOrg;
+
+    // Each of the 5 lines is in one kind: the other organisation's order is counted, not dropped.
+    expect(first.billRows).toBe(5);
+    expect(first.counts).toMatchObject({ matched: 2, amountDiff: 1, alipayOnly: 1, otherOrg: 1 });
+    expect(billLines(first)).toBe(5);
+    expect(first.items.map((i) => i.orderNo)).not.toContain(theirs);
+    // Money: the bill's lines this organisation sees, the books' side of them, and the rest of the bill.
+    const onBooks = (side: string) =>
+      first.items.filter((i) => i.side === side && ['matched', 'amountDiff', 'platformOnly'].includes(i.kind)).reduce((sum, i) => sum + (i.platformFen ?? 0), 0);
+    expect(first.totals).toEqual({
+      alipay: { paymentsFen: FEE + FEE - 800 + 100, refundsFen: 1000 },
+      platform: { paymentsFen: onBooks('trade'), refundsFen: onBooks('refund') },
+      otherOrg: { paymentsFen: 6600, refundsFen: 0 },
+    });
+    expect(first.totals.platform.paymentsFen).toBeGreaterThanOrEqual(2 * FEE);
+    expect(first).toMatchObject({ current: true, supersededBy: null, createdBy: 'finance1', createdByName: '钱财务' });
+
+    // The other organisation sees its own line and counts this organisation's three as another's.
+    const theirView = (await api<ReconDetail>(`/finance/reconcile/detail?id=${first.id}`, { token: admin2 })).data;
+    expect(theirView.counts).toMatchObject({ matched: 1, amountDiff: 0, alipayOnly: 1, otherOrg: 3 });
+    expect(billLines(theirView)).toBe(5);
+    expect(theirView.totals.alipay).toEqual({ paymentsFen: 6600 + 100, refundsFen: 0 });
+    expect(theirView.totals.otherOrg).toEqual({ paymentsFen: FEE + FEE - 800, refundsFen: 1000 });
+
+    // The same day imported again: the new run is the day's current one, the first says what replaced it.
+    const second = await importBill();
+    expect(second).toMatchObject({ current: true, supersededBy: null, counts: first.counts, totals: first.totals });
+    expect((await api<ReconDetail>(`/finance/reconcile/detail?id=${first.id}`, { token: finance })).data).toMatchObject({ current: false, supersededBy: second.id });
+    const runs = (await api<{ list: ReconRunView[] }>('/finance/reconcile/page?pageSize=50', { token: finance })).data.list;
+    expect(runs.filter((r) => r.billDay === day && r.current).map((r) => r.id)).toEqual([second.id]);
+  });
+
+  it("needs a second finance person for a refund above the organisation's approval amount; one below goes straight through", async () => {
+    const finance = await login('finance1');
+    const [admin1Again, root] = [admin1, await login('root')];
+    const paidOrder = async () => {
+      const u = await unpaidOrder();
+      await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: u.order.orderNo }) });
+      await waitFor('the payment', async () => (await sql<{ status: string }>(`SELECT status FROM payment.orders WHERE order_no = $1`, [u.order.orderNo]))[0].status === 'paid');
+      const [{ id }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [u.order.orderNo]);
+      return { id, orderNo: u.order.orderNo };
+    };
+    const refundedAtAlipay = async (orderNo: string) =>
+      ((await (await fetch(`${ALIPAY_URL}/sandbox/trades`)).json()) as { out_trade_no: string; refunded: string }[]).find((t) => t.out_trade_no === orderNo)?.refunded;
+
+    // ¥500 unless the organisation sets another amount; only its own finance can.
+    expect((await api<FinanceSettings>('/finance/settings', { token: finance })).data).toMatchObject({ refundApprovalFen: 50000, updatedByName: null });
+    expect((await api('/finance/settings', { token: finance, body: { refundApprovalFen: -1 } })).code).toBe(10400);
+    const [{ group_id: groupId }] = await sql<{ group_id: number }>(`SELECT group_id FROM auth.users WHERE username = 'finance1'`);
+    expect((await api('/finance/settings', { token: await login('admin2'), body: { groupId, refundApprovalFen: 0 } })).code).not.toBe(0);
+    const set = await api<FinanceSettings>('/finance/settings', { token: finance, body: { refundApprovalFen: 5000 } });
+    expect(set.data).toMatchObject({ groupId, refundApprovalFen: 5000, updatedByName: '钱财务' });
+    try {
+      // At or below the amount: sent at once.
+      const small = await paidOrder();
+      const under = await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: small.id, amountFen: 5000, reason: '部分退款' } });
+      expect(under.data.refunds[0]).toMatchObject({ status: 'succeeded', requestedBy: 'finance1', requestedByName: '钱财务' });
+
+      // Above it: recorded, waiting, nothing sent, the amount held.
+      const big = await paidOrder();
+      const asked = await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: big.id, amountFen: FEE, reason: '全额退款' } });
+      expect(asked.data).toMatchObject({ status: 'paid', refundedFen: 0, refundApprovalFen: 5000 });
+      const waiting = asked.data.refunds[0];
+      expect(waiting).toMatchObject({ status: 'awaitingApproval', decidedBy: null });
+      expect(await refundedAtAlipay(big.orderNo)).toBe('0.00');
+      expect((await api('/finance/refund/create', { token: finance, body: { orderId: big.id, amountFen: 100, reason: '再退' } })).code).toBe(10400);
+      const listed = await api<{ list: { id: number; status: string }[] }>('/finance/refund/page?status=awaitingApproval', { token: finance });
+      expect(listed.data.list.map((r) => r.id)).toContain(waiting.id);
+
+      // Not by the person who asked; another organisation does not find it.
+      const self = await api('/finance/refund/decide', { token: finance, lang: 'en', body: { id: waiting.id, approve: true } });
+      expect(self.code).toBe(10400);
+      expect(self.msg).toMatch(/Another finance person/);
+      expect((await api('/finance/refund/decide', { token: await login('admin2'), body: { id: waiting.id, approve: true } })).code).toBe(10404);
+
+      // Two people approve at once: one approval counts, the money goes back once.
+      const both = await Promise.all([admin1Again, root].map((token) => api<OrderDetail>('/finance/refund/decide', { token, body: { id: waiting.id, approve: true, note: '已核实' } })));
+      expect(both.map((r) => r.code).sort()).toEqual([0, 10400]);
+      await waitFor('the approved refund to be sent', async () => (await api<OrderDetail>(`/finance/order/detail?id=${big.id}`, { token: finance })).data.refunds[0].status === 'succeeded');
+      const after = (await api<OrderDetail>(`/finance/order/detail?id=${big.id}`, { token: finance })).data;
+      expect(after).toMatchObject({ status: 'refunded', refundedFen: FEE });
+      expect(after.refunds).toHaveLength(1);
+      expect(['张组织', '平台管理员']).toContain(after.refunds[0].decidedByName);
+      expect(after.refunds[0]).toMatchObject({ requestedByName: '钱财务', decisionNote: '已核实' });
+      expect(await refundedAtAlipay(big.orderNo)).toBe('88.00');
+      const [{ events }] = await sql<{ events: number }>(`SELECT count(*)::int AS events FROM payment.outbox WHERE subject = 'payment.order.refunded' AND payload->>'orderId' = $1`, [big.orderNo]);
+      expect(events).toBe(1);
+      expect((await api('/finance/refund/decide', { token: admin1Again, body: { id: waiting.id, approve: false, note: '晚了' } })).code).toBe(10400);
+
+      // Rejected (with a reason): nothing goes back and the amount is free again.
+      const third = await paidOrder();
+      const again = (await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: third.id, amountFen: FEE, reason: '全额退款' } })).data.refunds[0];
+      expect((await api('/finance/refund/decide', { token: admin1Again, body: { id: again.id, approve: false } })).code).toBe(10400);
+      const rejected = await api<OrderDetail>('/finance/refund/decide', { token: admin1Again, body: { id: again.id, approve: false, note: '与付款人核实后不退' } });
+      expect(rejected.data).toMatchObject({ status: 'paid', refundedFen: 0 });
+      expect(rejected.data.refunds[0]).toMatchObject({ status: 'rejected', decidedByName: '张组织', decisionNote: '与付款人核实后不退' });
+      expect(await refundedAtAlipay(third.orderNo)).toBe('0.00');
+      expect((await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: third.id, amountFen: 4000, reason: '部分退款' } })).data.refunds[1].status).toBe('succeeded');
+    } finally {
+      await api('/finance/settings', { token: finance, body: { refundApprovalFen: 50000 } });
+    }
   });
 
   it('refunds a paid sign-up in full when it is withdrawn or rejected, unless the organiser keeps the fee with a reason', async () => {
@@ -318,7 +449,7 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     // The bank's flow number travels in the form's body; the address carries none of it.
     expect((await upload(`/finance/offline/create?signupId=${s.data.id}&reason=${encodeURIComponent('银行转账，流水号 88001')}`, finance, PDF, 'voucher.pdf')).code).toBe(10400);
     const made = await record('银行转账，流水号 88001', PDF);
-    expect(made.data).toMatchObject({ signupId: s.data.id, amountFen: FEE, status: 'pending', requestedBy: 'finance1', payerName: '转账付款' });
+    expect(made.data).toMatchObject({ signupId: s.data.id, amountFen: FEE, status: 'pending', requestedBy: 'finance1', requestedByName: '钱财务', payerName: '转账付款' });
     expect((await record('again', PDF)).code).toBe(10409);
     // Not by the account that recorded it; another organisation sees neither the record nor its voucher.
     expect((await api('/finance/offline/decide', { token: finance, lang: 'en', body: { id: made.data.id, approve: true } })).msg).toMatch(/Another finance account/);
@@ -330,7 +461,7 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     expect(Buffer.from(await voucher.arrayBuffer()).equals(PDF)).toBe(true);
 
     const approved = await api<OfflinePaymentView>('/finance/offline/decide', { token: admin1, body: { id: made.data.id, approve: true, note: '已核对银行流水' } });
-    expect(approved.data).toMatchObject({ status: 'approved', decidedBy: 'admin1' });
+    expect(approved.data).toMatchObject({ status: 'approved', decidedBy: 'admin1', decidedByName: '张组织' });
     const [order] = await sql<{ status: string; channel: string; amount_fen: number }>(`SELECT status, channel, amount_fen FROM payment.orders WHERE order_no = $1`, [approved.data.orderNo]);
     expect(order).toEqual({ status: 'paid', channel: 'offline', amount_fen: FEE });
     const [old] = await sql<{ status: string }>(`SELECT status FROM payment.orders WHERE order_no = $1`, [online.data.orderNo]);
@@ -426,7 +557,7 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     expect((await api('/finance/order/page', { token: students[0].token })).code).toBe(401);
     // Finance closes the unpaid order at Alipay and here.
     const closed = await api<OrderDetail>('/finance/order/close', { token: finance, body: { id } });
-    expect(closed.data).toMatchObject({ status: 'closed' });
+    expect(closed.data).toMatchObject({ status: 'closed', closedByName: '钱财务' });
     const trades: { out_trade_no: string; status: string }[] = await (await fetch(`${ALIPAY_URL}/sandbox/trades`)).json();
     expect(trades.find((t) => t.out_trade_no === order.orderNo)?.status).toBe('TRADE_CLOSED');
     const file = await fetch(`${BASE}/finance/order/export?keyword=${order.orderNo}`, { headers: { authorization: `Bearer ${finance}` } });
@@ -452,6 +583,11 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
       ['/finance/order/page?status=lost', { token: finance }, 10400],
       ['/finance/order/page?from=yesterday', { token: finance }, 10400],
       [`/finance/order/detail?id=abc`, { token: finance }, 10400],
+      ['/finance/refund/decide', { token: finance, body: { id: 'one', approve: true } }, 10400],
+      ['/finance/refund/decide', { token: finance, body: { id: 99999999, approve: true } }, 10404],
+      ['/finance/settings', { token: finance, body: { refundApprovalFen: 1.5 } }, 10400],
+      ['/finance/settings', { token: finance, body: { refundApprovalFen: '500' } }, 10400],
+      ['/finance/settings?groupId=abc', { token: finance }, 10400],
     ];
     for (const [path, o, code] of cases) {
       const r = await api(path, o);

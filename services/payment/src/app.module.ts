@@ -18,6 +18,8 @@ import { FinanceRefundService } from './refund/finance-refund.service';
 import { RefundController } from './refund/refund.controller';
 import { RefundSender } from './refund/refund.service';
 import { SignupClosedConsumer } from './refund/signup-closed.consumer';
+import { SettingsController } from './settings/settings.controller';
+import { SettingsService } from './settings/settings.service';
 
 /** What the service and its worker share: configuration, database, NATS, Alipay, the outbox and the money paths. */
 export const PAYMENT_CORE = [
@@ -39,8 +41,8 @@ export const PAYMENT_CORE = [
 ];
 
 @Module({
-  controllers: [OrderController, NotifyController, RefundController, OfflineController, ReconcileController, healthController(PaymentSubject.health)],
-  providers: [...PAYMENT_CORE, FinanceService, FinanceRefundService, OfflineService, SignupClosedConsumer, ...durableConsumers],
+  controllers: [OrderController, NotifyController, RefundController, OfflineController, ReconcileController, SettingsController, healthController(PaymentSubject.health)],
+  providers: [...PAYMENT_CORE, FinanceService, FinanceRefundService, OfflineService, SettingsService, SignupClosedConsumer, ...durableConsumers],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

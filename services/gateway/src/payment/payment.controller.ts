@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Req, Res,
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, buildWorkbook, XLSX_TYPE } from '@cmp/common';
-import { ErrorCode, ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type OfflinePaymentView, type OfflineSignupOption, type OrderDetail, type OrderPage, type OrderView, type Page, type PayReply, type PayState, type ReconDetail, type ReconRunView, type RefundView } from '@cmp/contracts';
+import { ErrorCode, ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type OfflinePaymentView, type OfflineSignupOption, type OrderDetail, type OrderPage, type OrderView, type Page, type PayReply, type PayState, type FinanceSettings, type ReconDetail, type ReconRunView, type RefundView } from '@cmp/contracts';
 import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
@@ -13,7 +13,24 @@ import { readUpload } from '../files/read-upload';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
 import { sniffImageType } from '../files/image-type';
 import { contentTypeOfWork, sniffWorkType } from '../files/work-type';
-import { BillDayDto, BillImportQueryDto, OfflineCreateDto, OfflineDecisionDto, OfflinePageDto, OfflineSignupsDto, OrderPageDto, PayDto, PayQueryDto, PayStateDto, ReconDetailDto, RefundDto, RefundPageDto } from './payment.dto';
+import {
+  BillDayDto,
+  BillImportQueryDto,
+  FinanceSettingsDto,
+  FinanceSettingsQueryDto,
+  OfflineCreateDto,
+  OfflineDecisionDto,
+  OfflinePageDto,
+  OfflineSignupsDto,
+  OrderPageDto,
+  PayDto,
+  PayQueryDto,
+  PayStateDto,
+  ReconDetailDto,
+  RefundDecisionDto,
+  RefundDto,
+  RefundPageDto,
+} from './payment.dto';
 
 const BILL_FILE_LIMIT = 20 * 1024 * 1024;
 const VOUCHER_LIMIT = 10 * 1024 * 1024;
@@ -115,12 +132,34 @@ export class FinanceController {
     return this.rpc.call(ctx, S.orderClose, body);
   }
 
-  /** Refunds part or all of a paid order, with a reason. */
+  /** Refunds part or all of a paid order, with a reason; above the organisation's approval amount it waits for a second finance person. */
   @Post('refund/create')
   @HttpCode(200)
   @Permissions(Perm.financeEdit)
   refund(@RequestCtx() ctx: Ctx, @Body() body: RefundDto): Promise<OrderDetail> {
     return this.rpc.call(ctx, S.refundCreate, body);
+  }
+
+  /** Approves (then sends) or rejects with a note a refund waiting for approval; never by the person who asked for it. */
+  @Post('refund/decide')
+  @HttpCode(200)
+  @Permissions(Perm.financeEdit)
+  decideRefund(@RequestCtx() ctx: Ctx, @Body() body: RefundDecisionDto): Promise<OrderDetail> {
+    return this.rpc.call(ctx, S.refundDecide, body);
+  }
+
+  /** 财务设置 of the caller's organisation (or one it manages): the refund approval amount. */
+  @Get('settings')
+  @Permissions(Perm.financeList)
+  settings(@RequestCtx() ctx: Ctx, @Query() q: FinanceSettingsQueryDto): Promise<FinanceSettings> {
+    return this.rpc.call(ctx, S.settingsGet, q);
+  }
+
+  @Post('settings')
+  @HttpCode(200)
+  @Permissions(Perm.financeEdit)
+  saveSettings(@RequestCtx() ctx: Ctx, @Body() body: FinanceSettingsDto): Promise<FinanceSettings> {
+    return this.rpc.call(ctx, S.settingsSave, body);
   }
 
   @Get('refund/page')

@@ -175,3 +175,22 @@ export class OfflineDecisionDto {
   @MaxLength(200)
   note?: string;
 }
+
+/** A refund above the approval amount, approved or rejected by a second finance person: the same decision as an offline payment's. */
+export class RefundDecisionDto extends OfflineDecisionDto {}
+
+export class FinanceSettingsQueryDto {
+  @ApiPropertyOptional({ description: "an organisation the caller manages; the caller's own when left out" })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  groupId?: number;
+}
+
+export class FinanceSettingsDto extends FinanceSettingsQueryDto {
+  @ApiProperty({ description: 'fen (分): refunds above it need a second finance person (0: every refund does)' })
+  @IsInt()
+  @Min(0)
+  @Max(100_000_000)
+  refundApprovalFen: number;
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, callerOf, inScope, isUniqueViolation, likePattern, OutboxRelay, pageOf, returnedRows, RPC, Scopes, writeEvent, type NatsRpcClient } from '@cmp/common';
+import { actorOf, AppError, inScope, isUniqueViolation, likePattern, OutboxRelay, pageOf, returnedRows, RPC, Scopes, writeEvent, type NatsRpcClient } from '@cmp/common';
 import {
   EnrollmentSubject,
   EventSubject,
@@ -24,7 +24,8 @@ import { lockSignup, owesFee } from '../order/order.sql';
 import { OrderService } from '../order/order.service';
 
 const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name AS "competitionName", p.item_name AS "itemName", p.payer_name AS "payerName",
-  p.amount_fen AS "amountFen", p.reason, p.status, p.requested_by AS "requestedBy", p.decided_by AS "decidedBy", p.decision_note AS "decisionNote",
+  p.amount_fen AS "amountFen", p.reason, p.status, p.requested_by AS "requestedBy",
+  COALESCE(p.requested_by_name, p.requested_by) AS "requestedByName", p.decided_by AS "decidedBy", COALESCE(p.decided_by_name, p.decided_by) AS "decidedByName", p.decision_note AS "decisionNote",
   p.close_reason AS "closeReason", o.order_no AS "orderNo", p.created_at AS "createdAt", p.decided_at AS "decidedAt"`;
 
 /** Sign-ups offered by the record form's search. */
@@ -55,8 +56,8 @@ export class OfflineService {
   ) {}
 
   async create(req: RpcRequest<OfflineCreateRequest>): Promise<OfflinePaymentView> {
-    const me = callerOf(req);
     if (!req.payload.reason?.trim()) throw AppError.badRequest('payment.reasonRequired');
+    const me = await actorOf(this.rpc, req);
     const s = await this.payable(req, req.payload.signupId);
     if (!owesFee(s)) throw AppError.badRequest('payment.signupNotPayable');
     let id: number;
@@ -65,10 +66,11 @@ export class OfflineService {
         // After this commits, the payer cannot start an online order; one made before is closed below.
         await lockSignup(m, s.signupId);
         const [row] = await m.query(
-          `INSERT INTO offline_payments (group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_name, amount_fen, reason, voucher_key, requested_by, requested_by_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id::int AS id`,
+          `INSERT INTO offline_payments (group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_name, amount_fen, reason, voucher_key, requested_by, requested_by_id,
+                                       requested_by_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id::int AS id`,
         [s.groupId, s.signupId, s.competitionId, s.competitionName.slice(0, 200), s.itemId, s.itemName.slice(0, 200), s.payerName.slice(0, 100), s.feeFen,
-          req.payload.reason.trim().slice(0, 200), req.payload.voucherKey, me.username.slice(0, 64), me.userId],
+          req.payload.reason.trim().slice(0, 200), req.payload.voucherKey, me.username.slice(0, 64), me.userId, me.realName.slice(0, 50)],
         );
         return row.id as number;
       });
@@ -128,8 +130,8 @@ export class OfflineService {
   }
 
   async decide(req: RpcRequest<OfflineDecision>): Promise<OfflinePaymentView> {
-    const me = callerOf(req);
     const record = await this.scoped(req, req.payload.id);
+    const me = await actorOf(this.rpc, req);
     if (record.requestedById === me.userId) throw AppError.badRequest('payment.offlineSameAccount');
     if (record.status !== 'pending') throw AppError.badRequest('payment.offlineNotPending');
     const note = req.payload.note?.trim().slice(0, 200) || null;
@@ -137,8 +139,9 @@ export class OfflineService {
       if (!note) throw AppError.badRequest('payment.reasonRequired');
       const done = await returnedRows(
         this.ds,
-        `UPDATE offline_payments SET status = 'rejected', decided_by = $2, decision_note = $3, decided_at = now() WHERE id = $1 AND status = 'pending' RETURNING id`,
-        [record.id, me.username.slice(0, 64), note],
+        `UPDATE offline_payments SET status = 'rejected', decided_by = $2, decided_by_name = $4, decision_note = $3, decided_at = now()
+         WHERE id = $1 AND status = 'pending' RETURNING id`,
+        [record.id, me.username.slice(0, 64), note, me.realName.slice(0, 50)],
       );
       if (!done.length) throw AppError.badRequest('payment.offlineNotPending');
       return this.one(record.id);
@@ -163,9 +166,10 @@ export class OfflineService {
          FROM offline_payments WHERE id = $3`,
         [id, no, record.id],
       );
-      await m.query(`UPDATE offline_payments SET status = 'approved', decided_by = $2, decision_note = $3, decided_at = now(), order_id = $4 WHERE id = $1`, [
-        record.id, me.username.slice(0, 64), note, id,
-      ]);
+      await m.query(
+        `UPDATE offline_payments SET status = 'approved', decided_by = $2, decided_by_name = $5, decision_note = $3, decided_at = now(), order_id = $4 WHERE id = $1`,
+        [record.id, me.username.slice(0, 64), note, id, me.realName.slice(0, 50)],
+      );
       await writeEvent(m, EventSubject.paymentOrderPaid, { orderId: no, signupId: record.signupId, amountFen: record.amountFen, paidAt: new Date().toISOString() } satisfies PaymentOrderPaidEvent);
       return true;
     });

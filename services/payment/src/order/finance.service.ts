@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf, inScope, likePattern, pageOf, Scopes } from '@cmp/common';
+import { actorOf, AppError, inScope, likePattern, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
 import { translate, yuanOf, type CallbackView, type OrderDetail, type OrderPage, type OrderPageQuery, type RefundView, type RpcRequest } from '@cmp/contracts';
 import { REFUND_COLUMNS } from '../refund/refund.sql';
+import { refundApprovalFen } from '../settings/settings.service';
 import { ORDER_COLUMNS, ORDER_ROW, type OrderRow } from './order.sql';
 import { OrderService } from './order.service';
 
@@ -15,6 +16,7 @@ export class FinanceService {
     private readonly ds: DataSource,
     private readonly scopes: Scopes,
     private readonly orders: OrderService,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
   ) {}
 
   private async where(req: RpcRequest<OrderPageQuery>): Promise<{ sql: string; params: unknown[] }> {
@@ -51,22 +53,24 @@ export class FinanceService {
   }
 
   async detail(req: RpcRequest<{ id: number }>): Promise<OrderDetail> {
-    const { groupId: _, ...order } = await this.scoped(req, req.payload.id);
-    const [callbacks, refunds]: [CallbackView[], RefundView[]] = await Promise.all([
+    const { groupId, ...order } = await this.scoped(req, req.payload.id);
+    const [callbacks, refunds, [closed], approvalFen]: [CallbackView[], RefundView[], { name: string | null }[], number] = await Promise.all([
       this.ds.query(
         `SELECT id::int AS id, order_no AS "orderNo", trade_no AS "tradeNo", trade_status AS "tradeStatus", source, verdict, raw, received_at AS "receivedAt"
          FROM callbacks WHERE order_id = $1 ORDER BY id`,
         [order.id],
       ),
       this.ds.query(`SELECT ${REFUND_COLUMNS} FROM refunds f JOIN orders o ON o.id = f.order_id WHERE f.order_id = $1 ORDER BY f.id`, [order.id]),
+      this.ds.query(`SELECT COALESCE(closed_by_name, closed_by) AS name FROM orders WHERE id = $1`, [order.id]),
+      refundApprovalFen(this.ds, groupId),
     ]);
-    return { ...order, callbacks, refunds };
+    return { ...order, callbacks, refunds, closedByName: closed?.name ?? null, refundApprovalFen: approvalFen };
   }
 
   async close(req: RpcRequest<{ id: number }>): Promise<OrderDetail> {
     const o = await this.scoped(req, req.payload.id);
     if (o.status !== 'unpaid') throw AppError.badRequest('payment.notClosable');
-    await this.orders.closeEverywhere(o, `closed by ${callerOf(req).username}`);
+    await this.orders.closeEverywhere(o, 'byFinance', await actorOf(this.rpc, req));
     return this.detail(req);
   }
 

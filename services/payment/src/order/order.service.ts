@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf, isUniqueViolation, returnedRows, RPC, type NatsRpcClient } from '@cmp/common';
+import { AppError, callerOf, isUniqueViolation, returnedRows, RPC, type Actor, type NatsRpcClient } from '@cmp/common';
 import { EnrollmentSubject, yuanOf, type OrderView, type PayReply, type PayRequest, type PayState, type RpcRequest, type SignupPayable } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
 import { PAYMENT_CONFIG, type PaymentConfig } from '../config';
@@ -87,14 +87,18 @@ export class OrderService {
    * Closes an unpaid order at Alipay, then here. When Alipay says it is paid after all, the payment is applied
    * (the same path as its notification) and false comes back.
    */
-  async closeEverywhere(order: { id: number | string; orderNo: string }, reason: string): Promise<boolean> {
+  async closeEverywhere(order: { id: number | string; orderNo: string }, reason: string, by?: Actor): Promise<boolean> {
     const trade = await this.alipay.query(order.orderNo);
     if (trade && (trade.tradeStatus === 'TRADE_SUCCESS' || trade.tradeStatus === 'TRADE_FINISHED')) {
       await this.applyQueried(order.orderNo, trade);
       return false;
     }
     if (trade && trade.tradeStatus === 'WAIT_BUYER_PAY' && !(await this.alipay.close(order.orderNo))) return false;
-    await returnedRows(this.ds, `UPDATE orders SET status = 'closed', closed_at = now(), close_reason = $2, updated_at = now() WHERE id = $1 AND status = 'unpaid' RETURNING id`, [order.id, reason]);
+    await returnedRows(
+      this.ds,
+      `UPDATE orders SET status = 'closed', closed_at = now(), close_reason = $2, closed_by = $3, closed_by_name = $4, updated_at = now() WHERE id = $1 AND status = 'unpaid' RETURNING id`,
+      [order.id, reason, by?.username.slice(0, 64) ?? null, by?.realName.slice(0, 50) ?? null],
+    );
     return true;
   }
 

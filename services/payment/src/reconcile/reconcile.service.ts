@@ -1,22 +1,25 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf, formatBytes, pageOf, RPC, Scopes, uploadedBillKey, type NatsRpcClient, type Scope, type StorageBackend } from '@cmp/common';
+import { actorOf, AppError, formatBytes, pageOf, RPC, Scopes, uploadedBillKey, type Actor, type NatsRpcClient, type Scope, type StorageBackend } from '@cmp/common';
 import {
   AuthSubject,
   EnrollmentSubject,
   Perm,
-  RECON_KINDS,
+  RECON_COUNT_KINDS,
   type PageQuery,
   type ReconcileImport,
   type ReconDetail,
   type ReconItemView,
+  type ReconCountKind,
   type ReconKind,
   type ReconRunView,
+  type ReconTotals,
   type RpcRequest,
 } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
 import { OrderService } from '../order/order.service';
 import { STORAGE } from '../config';
+import { SYSTEM } from '../refund/refund.sql';
 import { parseAlipayBill, type BillRow } from './alipay-bill';
 import { matchBill, type BookPayment, type BookRefund } from './match';
 
@@ -27,11 +30,17 @@ const MAX_UPLOADED_BILL_ROWS = 4000;
 /** Items a caller sees: their organisations' orders, and lines of orders the platform does not know (no organisation). */
 const VISIBLE = `($1::int[] IS NULL OR i.group_id IS NULL OR i.group_id = ANY($1))`;
 
+/** A run, and whether it is its day's latest: a later import of the day supersedes it. */
 const RUN_COLUMNS = `r.id::int AS id, to_char(r.bill_day, 'YYYY-MM-DD') AS "billDay", r.source, r.file_name AS "fileName", r.bill_rows AS "billRows",
-  r.created_by AS "createdBy", r.created_at AS "createdAt"`;
+  r.created_by AS "createdBy", COALESCE(r.created_by_name, r.created_by) AS "createdByName", r.created_at AS "createdAt",
+  (SELECT max(x.id)::int FROM recon_runs x WHERE x.bill_day = r.bill_day AND x.id > r.id) AS "supersededBy"`;
 const ITEM_COLUMNS = `i.id::int AS id, i.side, i.kind, i.order_id::int AS "orderId", i.order_no AS "orderNo", i.trade_no AS "tradeNo",
   i.request_no AS "requestNo", i.alipay_fen AS "alipayFen", i.platform_fen AS "platformFen", i.platform_status AS "platformStatus",
-  i.resolution, i.resolved_by AS "resolvedBy", i.resolved_at AS "resolvedAt"`;
+  i.resolution, i.resolved_by AS "resolvedBy", COALESCE(i.resolved_by_name, i.resolved_by) AS "resolvedByName", i.resolved_at AS "resolvedAt"`;
+
+type RunRow = Omit<ReconRunView, 'counts' | 'totals' | 'open' | 'current'>;
+/** The books' side of a line counts when the books have the money: not for a line only Alipay has. */
+const ON_BOOKS = `i.kind IN ('matched', 'amountDiff', 'platformOnly')`;
 
 /**
  * 对账: a day's Alipay bill (uploaded, or fetched with the bill download call) against the books. Each run is kept
@@ -60,17 +69,17 @@ export class ReconcileService {
     const day = billDay ?? bill.day;
     if (!day) throw AppError.badRequest('payment.billDayUnknown');
     if (bill.rows.length > MAX_UPLOADED_BILL_ROWS) throw AppError.badRequest('payment.billTooLongToUpload', { max: MAX_UPLOADED_BILL_ROWS });
-    const id = await this.run(bill.rows, day, 'upload', fileName, callerOf(req).username);
+    const id = await this.run(bill.rows, day, 'upload', fileName, await actorOf(this.rpc, req));
     return this.detail({ ...req, payload: { id } });
   }
 
   async fetch(req: RpcRequest<{ billDay: string }>): Promise<ReconDetail> {
-    const id = await this.fetchAndRun(req.payload.billDay, callerOf(req).username);
+    const id = await this.fetchAndRun(req.payload.billDay, await actorOf(this.rpc, req));
     return this.detail({ ...req, payload: { id } });
   }
 
   /** Downloads Alipay's bill of a day and reconciles it; the worker's daily job and the fetch button both come here. */
-  async fetchAndRun(day: string, by: string): Promise<number> {
+  async fetchAndRun(day: string, by: Actor): Promise<number> {
     const url = await this.alipay.billUrl(day);
     if (!url) throw AppError.badRequest('payment.billNotReady', { day });
     const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
@@ -81,7 +90,7 @@ export class ReconcileService {
     return this.run(bill.rows, day, 'download', new URL(url).pathname.split('/').pop() ?? '', by);
   }
 
-  private async run(rows: BillRow[], day: string, source: 'upload' | 'download', fileName: string, by: string): Promise<number> {
+  private async run(rows: BillRow[], day: string, source: 'upload' | 'download', fileName: string, by: Actor): Promise<number> {
     if (!DAY.test(day)) throw AppError.badRequest('payment.billDayUnknown');
     const orderNos = [...new Set(rows.filter((r) => r.kind === 'trade').map((r) => r.orderNo))];
     const requestNos = [...new Set(rows.filter((r) => r.kind === 'refund').map((r) => r.requestNo))];
@@ -102,8 +111,8 @@ export class ReconcileService {
       );
       const lines = matchBill(rows, payments, refunds);
       const [{ id }] = await m.query(
-        `INSERT INTO recon_runs (bill_day, source, file_name, bill_rows, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id::int AS id`,
-        [day, source, fileName.slice(0, 200), rows.length, by.slice(0, 64)],
+        `INSERT INTO recon_runs (bill_day, source, file_name, bill_rows, created_by, created_by_name) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id::int AS id`,
+        [day, source, fileName.slice(0, 200), rows.length, by.username.slice(0, 64), by.realName.slice(0, 50)],
       );
       if (lines.length) {
         await m.query(
@@ -121,20 +130,42 @@ export class ReconcileService {
     });
   }
 
-  /** Counts by kind and the open differences of runs, as far as the caller sees. */
-  private async withCounts(runs: Omit<ReconRunView, 'counts' | 'open'>[], scope: Scope): Promise<ReconRunView[]> {
+  /**
+   * Counts by kind, money totals and open differences of runs, as far as the caller sees. A bill line of another
+   * organisation's order is counted as otherOrg (with its money), so the counts of the bill's lines add up to the
+   * bill; that organisation's own book entries (platformOnly) are theirs alone.
+   */
+  private async withCounts(runs: RunRow[], scope: Scope): Promise<ReconRunView[]> {
     if (!runs.length) return [];
-    const counts: { runId: number; kind: ReconKind; n: number; open: number }[] = await this.ds.query(
-      `SELECT i.run_id::int AS "runId", i.kind, count(*)::int AS n, count(*) FILTER (WHERE i.kind <> 'matched' AND i.resolved_at IS NULL)::int AS open
-       FROM recon_items i WHERE ${VISIBLE} AND i.run_id = ANY($2::bigint[]) GROUP BY 1, 2`,
-      [scope, runs.map((r) => r.id)],
-    );
+    const groups: { runId: number; kind: ReconCountKind; n: number; open: number; alipayPay: string; alipayRefund: string; platformPay: string; platformRefund: string }[] =
+      await this.ds.query(
+        `SELECT i.run_id::int AS "runId", CASE WHEN ${VISIBLE} THEN i.kind ELSE 'otherOrg' END AS kind, count(*)::int AS n,
+           count(*) FILTER (WHERE ${VISIBLE} AND i.kind <> 'matched' AND i.resolved_at IS NULL)::int AS open,
+           COALESCE(sum(i.alipay_fen) FILTER (WHERE i.side = 'trade'), 0)::bigint AS "alipayPay",
+           COALESCE(sum(i.alipay_fen) FILTER (WHERE i.side = 'refund'), 0)::bigint AS "alipayRefund",
+           COALESCE(sum(i.platform_fen) FILTER (WHERE i.side = 'trade' AND ${ON_BOOKS}), 0)::bigint AS "platformPay",
+           COALESCE(sum(i.platform_fen) FILTER (WHERE i.side = 'refund' AND ${ON_BOOKS}), 0)::bigint AS "platformRefund"
+         FROM recon_items i WHERE i.run_id = ANY($2::bigint[]) AND (${VISIBLE} OR i.alipay_fen IS NOT NULL) GROUP BY 1, 2`,
+        [scope, runs.map((r) => r.id)],
+      );
     return runs.map((r) => {
-      const mine = counts.filter((c) => c.runId === r.id);
+      const mine = groups.filter((g) => g.runId === r.id);
+      const totals: ReconTotals = { alipay: { paymentsFen: 0, refundsFen: 0 }, platform: { paymentsFen: 0, refundsFen: 0 }, otherOrg: { paymentsFen: 0, refundsFen: 0 } };
+      // Sums come back as bigint strings; another organisation's books are not the caller's.
+      for (const g of mine) {
+        const bill = g.kind === 'otherOrg' ? totals.otherOrg : totals.alipay;
+        bill.paymentsFen += Number(g.alipayPay);
+        bill.refundsFen += Number(g.alipayRefund);
+        if (g.kind === 'otherOrg') continue;
+        totals.platform.paymentsFen += Number(g.platformPay);
+        totals.platform.refundsFen += Number(g.platformRefund);
+      }
       return {
         ...r,
-        counts: Object.fromEntries(RECON_KINDS.map((k) => [k, mine.find((c) => c.kind === k)?.n ?? 0])) as Record<ReconKind, number>,
-        open: mine.reduce((sum, c) => sum + c.open, 0),
+        counts: Object.fromEntries(RECON_COUNT_KINDS.map((k) => [k, mine.find((g) => g.kind === k)?.n ?? 0])) as Record<ReconCountKind, number>,
+        totals,
+        open: mine.reduce((sum, g) => sum + g.open, 0),
+        current: r.supersededBy === null,
       };
     });
   }
@@ -170,12 +201,13 @@ export class ReconcileService {
     );
     if (!item) throw AppError.notFound('payment.reconNotFound', { id: req.payload.id });
     if (item.kind !== 'alipayOnly' || item.side !== 'trade' || !item.orderId) throw AppError.badRequest('payment.reconNotApplicable');
+    const me = await actorOf(this.rpc, req);
     const trade = await this.alipay.query(item.orderNo);
     if (!trade || (trade.tradeStatus !== 'TRADE_SUCCESS' && trade.tradeStatus !== 'TRADE_FINISHED')) throw AppError.badRequest('payment.reconStillUnpaid');
     await this.orders.applyQueried(item.orderNo, trade);
     await this.ds.query(
-      `UPDATE recon_items SET resolution = 'applied', resolved_by = $2, resolved_at = now() WHERE id = $1 AND resolved_at IS NULL`,
-      [req.payload.id, callerOf(req).username],
+      `UPDATE recon_items SET resolution = 'applied', resolved_by = $2, resolved_by_name = $3, resolved_at = now() WHERE id = $1 AND resolved_at IS NULL`,
+      [req.payload.id, me.username, me.realName.slice(0, 50)],
     );
     return this.detail({ ...req, payload: { id: item.runId } });
   }
@@ -183,7 +215,7 @@ export class ReconcileService {
   /** The worker's daily run: yesterday (Beijing time); finance is told when something differs. */
   async daily(): Promise<{ day: string; differences: number }> {
     const day = new Date(Date.now() + 8 * 3600_000 - 86_400_000).toISOString().slice(0, 10);
-    const runId = await this.fetchAndRun(day, 'system');
+    const runId = await this.fetchAndRun(day, SYSTEM);
     const rows: { groupId: number | null; n: number }[] = await this.ds.query(
       `SELECT group_id AS "groupId", count(*)::int AS n FROM recon_items WHERE run_id = $1 AND kind <> 'matched' GROUP BY 1`,
       [runId],

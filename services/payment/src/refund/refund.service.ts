@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { OutboxRelay, returnedRows, writeEvent } from '@cmp/common';
 import { EventSubject, type PaymentOrderRefundedEvent } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
-import { createRefund, settleOrderStatus, systemReason } from './refund.sql';
+import { createRefund, settleOrderStatus, SYSTEM, systemReason } from './refund.sql';
 
 const DOUBLE_PAYMENT = systemReason('payment.refundReason.doublePayment');
 /** Alipay answers after which the same refund request is to be sent again (its docs: retry with the same out_request_no). */
@@ -93,7 +93,7 @@ export class RefundSender {
       const [order] = await m.query(`SELECT amount_fen AS "amountFen" FROM orders WHERE id = $1 AND status = 'paid' AND refunded_fen = 0 FOR UPDATE`, [orderId]);
       const [earlier] = await m.query(`SELECT 1 FROM refunds WHERE order_id = $1`, [orderId]);
       if (!order || earlier) return null;
-      return createRefund(m, { orderId, amountFen: order.amountFen, reason: DOUBLE_PAYMENT, requestedBy: 'system' });
+      return createRefund(m, { orderId, amountFen: order.amountFen, reason: DOUBLE_PAYMENT, requestedBy: SYSTEM });
     });
     if (made) await this.send(made.id);
   }

@@ -4,11 +4,12 @@ import { ConsumeEvent } from '@cmp/common';
 import { EventConsumer, EventStream, EventSubject, type SignupClosedEvent } from '@cmp/contracts';
 import { closeOffline } from '../offline/offline.service';
 import { RefundSender } from './refund.service';
-import { createRefund, systemReason } from './refund.sql';
+import { AVAILABLE_FEN, createRefund, SYSTEM, systemReason } from './refund.sql';
 
 /**
  * A sign-up was rejected or withdrawn (enrollment.signup.closed): an offline payment still waiting is closed, and a
- * paid one is refunded in full: what is paid and not yet refunded or being refunded. A redelivered event finds nothing left to refund and does nothing. A fee paid
+ * paid one is refunded in full: what is paid and not yet refunded, being refunded or waiting for approval (automatic
+ * refunds follow the organiser's decision and need no approval). A redelivered event finds nothing left to refund and does nothing. A fee paid
  * offline goes back offline (finance sees the order paid, the sign-up closed).
  */
 @Injectable()
@@ -27,13 +28,13 @@ export class SignupClosedConsumer {
     const reason = systemReason(e.status === 'rejected' ? 'payment.refundReason.rejected' : 'payment.refundReason.withdrawn', e.reason);
     const created = await this.ds.transaction(async (m) => {
       const orders: { id: string; left: number }[] = await m.query(
-        `SELECT o.id, o.amount_fen - o.refunded_fen - COALESCE((SELECT sum(amount_fen) FROM refunds WHERE order_id = o.id AND status = 'pending'), 0) AS left
+        `SELECT o.id, ${AVAILABLE_FEN} AS left
          FROM orders o WHERE o.signup_id = $1 AND o.status IN ('paid', 'refunding', 'partlyRefunded') AND o.channel IS DISTINCT FROM 'offline' ORDER BY o.id FOR UPDATE`,
         [e.signupId],
       );
       const made: string[] = [];
       for (const o of orders) {
-        if (Number(o.left) > 0) made.push((await createRefund(m, { orderId: o.id, amountFen: Number(o.left), reason, requestedBy: 'system' })).id);
+        if (Number(o.left) > 0) made.push((await createRefund(m, { orderId: o.id, amountFen: Number(o.left), reason, requestedBy: SYSTEM })).id);
       }
       return made;
     });

@@ -1,4 +1,4 @@
-import type { OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderPageQuery, Option, Page, PageQuery, ReconDetail, ReconKind, ReconRunView, RefundView } from '@cmp/contracts';
+import type { FinanceSettings, OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderPageQuery, Option, Page, PageQuery, ReconDetail, ReconKind, ReconRunView, RefundView } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 export type RefundPageQuery = PageQuery & { keyword?: string; status?: string };
@@ -13,6 +13,10 @@ export const financeApi = {
   close: (id: number) => http.post<OrderDetail>('/finance/order/close', { id }),
   refund: (orderId: number, amountFen: number, reason: string) => http.post<OrderDetail>('/finance/refund/create', { orderId, amountFen, reason }),
   refunds: (q: RefundPageQuery, signal?: AbortSignal) => http.get<Page<RefundView>>('/finance/refund/page', { ...q }, signal),
+  /** A refund waiting for approval: approved (then sent) or rejected with a note, by someone other than who asked. */
+  decideRefund: (id: number, approve: boolean, note?: string) => http.post<OrderDetail>('/finance/refund/decide', { id, approve, note }),
+  settings: (signal?: AbortSignal) => http.get<FinanceSettings>('/finance/settings', undefined, signal),
+  saveSettings: (refundApprovalFen: number) => http.post<FinanceSettings>('/finance/settings', { refundApprovalFen }),
   runs: (q: PageQuery, signal?: AbortSignal) => http.get<Page<ReconRunView>>('/finance/reconcile/page', { ...q }, signal),
   run: (id: number, kind: ReconKind | undefined, signal?: AbortSignal) => http.get<ReconDetail>('/finance/reconcile/detail', { id, kind }, signal),
   /** Resolves with the run, or throws after the HTTP client showed why the file was refused. */

@@ -11,7 +11,7 @@ import { usePermission } from '@/app/permission/permission';
 import { useSession } from '@/app/session/session';
 import { financeApi, type RefundPageQuery } from '../api/finance.api';
 import { OfflineSignupSelect } from './OfflineSignupSelect';
-import { money, NS } from './shared';
+import { money, NS, Person } from './shared';
 
 const STATUS_COLOR: Record<OfflineStatus, string> = { pending: 'processing', approved: 'success', rejected: 'default', closed: 'default' };
 
@@ -79,12 +79,17 @@ export function OfflinePayments() {
       render: (v: OfflineStatus, o) => (
         <Space direction="vertical" size={0}>
           <Tag color={STATUS_COLOR[v]}>{t(`offline.status.${v}`)}</Tag>
-          {o.decidedBy && <Typography.Text type="secondary">{`${o.decidedBy}${o.decisionNote ? `：${o.decisionNote}` : ''}`}</Typography.Text>}
+          {o.decidedBy && (
+            <Typography.Text type="secondary">
+              <Person name={o.decidedByName} account={o.decidedBy} />
+              {o.decisionNote ? `：${o.decisionNote}` : ''}
+            </Typography.Text>
+          )}
           {o.closeReason && <Typography.Text type="secondary">{t(`offline.closeReason.${o.closeReason}`)}</Typography.Text>}
         </Space>
       ),
     },
-    { title: t('offline.requestedBy'), dataIndex: 'requestedBy', width: 100 },
+    { title: t('offline.requestedBy'), dataIndex: 'requestedByName', width: 100, render: (v: string, o) => <Person name={v} account={o.requestedBy} /> },
     dateColumn(t('refunds.createdAt'), 'createdAt', lang, 'minute'),
     actionsColumn(t('common.actions'), 170, (o) => (
       <RowLinks

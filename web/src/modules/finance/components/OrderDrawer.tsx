@@ -5,7 +5,7 @@ import { useLang } from '@/app/i18n/hooks';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import type { AsyncState } from '@/app/hooks/useAsync';
-import { money, NS, OrderStatusTag, RefundStatusTag } from './shared';
+import { money, NS, OrderStatusTag, Person, RefundStatusTag } from './shared';
 
 const REFUSED = new Set(['badSignature', 'wrongApp', 'wrongSeller', 'unknownOrder', 'amountMismatch']);
 
@@ -62,7 +62,13 @@ export function OrderDrawer({ detail, onClose, onRefund, onCloseOrder }: {
             <Descriptions.Item label={t('detail.createdAt')}>{when(o.createdAt)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.paidAt')}>{when(o.paidAt)}</Descriptions.Item>
             <Descriptions.Item label={t('detail.expiresAt')}>{when(o.expiresAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('detail.closedAt')}>{o.closedAt ? `${when(o.closedAt)} ${o.closeReason ?? ''}` : '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.closedAt')}>
+              {!o.closedAt
+                ? '-'
+                : o.closedByName
+                  ? t('detail.closedBy', { when: when(o.closedAt), name: o.closedByName })
+                  : `${when(o.closedAt)} ${o.closeReason ? t(`closeReason.${o.closeReason}`, { defaultValue: o.closeReason }) : ''}`}
+            </Descriptions.Item>
           </Descriptions>
           <div>
             <Typography.Title level={5}>{t('detail.refunds')}</Typography.Title>
@@ -77,7 +83,8 @@ export function OrderDrawer({ detail, onClose, onRefund, onCloseOrder }: {
                 { title: t('refunds.amount'), dataIndex: 'amountFen', width: 100, render: (v: number) => money(v) },
                 { title: t('refunds.status'), dataIndex: 'status', width: 90, render: (v: RefundView['status']) => <RefundStatusTag status={v} /> },
                 { title: t('refunds.reason'), dataIndex: 'reason', render: (v: string, r) => (r.lastError ? `${v}（${r.lastError}）` : v) },
-                { title: t('refunds.requestedBy'), dataIndex: 'requestedBy', width: 100 },
+                { title: t('refunds.requestedBy'), dataIndex: 'requestedByName', width: 100, render: (v: string, r) => <Person name={v} account={r.requestedBy} /> },
+                { title: t('refunds.decidedBy'), dataIndex: 'decidedByName', width: 100, render: (v: string | null, r) => <Person name={v} account={r.decidedBy} /> },
               ]}
             />
           </div>

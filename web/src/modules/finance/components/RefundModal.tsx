@@ -1,4 +1,5 @@
 import { Alert, Form, Input, Modal } from 'antd';
+import { useAsync } from '@/app/hooks/useAsync';
 import { useTranslation } from 'react-i18next';
 import { fenOf, yuanOf, type OrderDetail, type OrderView } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
@@ -19,12 +20,17 @@ function RefundDialog({ order, onClose, onDone }: Props) {
   const { t } = useTranslation(NS);
   const [form] = Form.useForm<{ amount: string; reason: string }>();
   const left = order ? order.amountFen - order.refundedFen : 0;
+  // The order's organisation decides above which amount a refund waits for a second finance person.
+  const detail = useAsync((signal) => financeApi.order(order!.id, signal), [order?.id], !!order);
+  const limit = detail.data ? yuanOf(detail.data.refundApprovalFen) : null;
   const submit = async () => {
     if (!order) return;
     const v = await form.validateFields();
     try {
       const after = await financeApi.refund(order.id, fenOf(v.amount)!, v.reason.trim());
-      toast(t('refund.done'), 'success');
+      const made = after.refunds.at(-1);
+      if (made?.status === 'awaitingApproval') toast(t('refund.awaiting', { limit: yuanOf(after.refundApprovalFen) }), 'warning');
+      else toast(t('refund.done'), 'success');
       onDone(after);
     } catch {
       /* the server's message was toasted */
@@ -47,6 +53,7 @@ function RefundDialog({ order, onClose, onDone }: Props) {
             showIcon
             style={{ marginBottom: 16 }}
             message={t('refund.intro', { paid: yuanOf(order.amountFen), refunded: yuanOf(order.refundedFen), left: yuanOf(left) })}
+            description={limit !== null && t('refund.approvalRule', { limit })}
           />
           <Form form={form} layout="vertical" name="refund" preserve={false} initialValues={{ amount: yuanOf(left) }}>
             <Form.Item

@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus, RefundStatus } from '@cmp/contracts';
 import { formatMoney } from '@/app/i18n/format';
@@ -7,7 +7,7 @@ import { FINANCE_NS } from '../locales';
 export const NS = FINANCE_NS;
 
 const ORDER_COLOR: Record<OrderStatus, string> = { unpaid: 'warning', paid: 'success', closed: 'default', refunding: 'processing', refunded: 'default', partlyRefunded: 'purple' };
-const REFUND_COLOR: Record<RefundStatus, string> = { pending: 'processing', succeeded: 'success', failed: 'error' };
+const REFUND_COLOR: Record<RefundStatus, string> = { awaitingApproval: 'warning', pending: 'processing', succeeded: 'success', failed: 'error', rejected: 'default' };
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
   const { t } = useTranslation(NS);
@@ -17,6 +17,18 @@ export function OrderStatusTag({ status }: { status: OrderStatus }) {
 export function RefundStatusTag({ status }: { status: RefundStatus }) {
   const { t } = useTranslation(NS);
   return <Tag color={REFUND_COLOR[status]}>{t(`refundStatus.${status}`)}</Tag>;
+}
+
+/** Who did it, by real name; the account shows on hover. The platform's own actions read "system". */
+export function Person({ name, account }: { name: string | null; account: string | null }) {
+  const { t } = useTranslation(NS);
+  if (!account) return <>-</>;
+  if (account === 'system') return <>{t('system')}</>;
+  return (
+    <Tooltip title={account}>
+      <span>{name ?? account}</span>
+    </Tooltip>
+  );
 }
 
 /** Fen as ¥88.00; empty for no amount. */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Drawer, Segmented, Skeleton, Space, Table, Tabs, Tag, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, DatePicker, Drawer, Segmented, Skeleton, Space, Table, Tabs, Tag, Typography, Upload, type TableColumnsType } from 'antd';
 import { CloudDownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Perm, RECON_KINDS, type PageQuery, type ReconDetail, type ReconItemView, type ReconKind, type ReconRunView } from '@cmp/contracts';
+import { Perm, RECON_COUNT_KINDS, RECON_KINDS, type PageQuery, type ReconCountKind, type ReconDetail, type ReconItemView, type ReconKind, type ReconRunView, type ReconTotals } from '@cmp/contracts';
 import { actionsColumn, dateColumn, PagedTable } from '@/app/components/ListParts';
 import { PageHeader } from '@/app/components/PageHeader';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
@@ -11,13 +11,16 @@ import { useAsync } from '@/app/hooks/useAsync';
 import { useLang } from '@/app/i18n/hooks';
 import { usePermission } from '@/app/permission/permission';
 import { financeApi } from '../api/finance.api';
+import { FinanceSettingsForm } from '../components/FinanceSettingsForm';
 import { OfflinePayments } from '../components/OfflinePayments';
-import { money, NS } from '../components/shared';
+import { money, NS, Person } from '../components/shared';
 import '../components/finance.css';
 
-const KIND_COLOR: Record<ReconKind, string> = { matched: 'success', amountDiff: 'error', alipayOnly: 'warning', platformOnly: 'orange' };
+const KIND_COLOR: Record<ReconCountKind, string> = { matched: 'success', amountDiff: 'error', alipayOnly: 'warning', platformOnly: 'orange', otherOrg: 'default' };
+/** The kinds a bill line can end in: with their counts, the bill's lines add up. */
+const BILL_KINDS: ReconCountKind[] = ['matched', 'amountDiff', 'alipayOnly', 'otherOrg'];
 
-/** 财务操作: Alipay reconciliation and offline payments, one tab each. */
+/** 财务操作: Alipay reconciliation, offline payments and the finance settings, one tab each. */
 export default function FinanceActionsPage() {
   const { t } = useTranslation(NS);
   return (
@@ -26,6 +29,7 @@ export default function FinanceActionsPage() {
         items={[
           { key: 'reconcile', label: t('recon.title'), children: <Reconciliation /> },
           { key: 'offline', label: t('offline.title'), children: <OfflinePayments /> },
+          { key: 'settings', label: t('settings.title'), children: <FinanceSettingsForm /> },
         ]}
       />
     </div>
@@ -75,18 +79,39 @@ function Reconciliation() {
 
   const countsOf = (r: ReconRunView) => (
     <Space size={4} wrap>
-      {RECON_KINDS.filter((k) => r.counts[k]).map((k) => (
+      {RECON_COUNT_KINDS.filter((k) => r.counts[k]).map((k) => (
         <Tag key={k} color={KIND_COLOR[k]}>{`${t(`recon.${k}`)} ${r.counts[k]}`}</Tag>
       ))}
     </Space>
   );
+  const currentTag = (r: ReconRunView) => (r.current ? <Tag color="blue">{t('recon.current')}</Tag> : <Tag>{t('recon.supersededTag')}</Tag>);
   const columns: TableColumnsType<ReconRunView> = [
-    { title: t('recon.billDay'), dataIndex: 'billDay', width: 120, render: (v: string, r) => <a onClick={() => setOpenId(r.id)}>{v}</a> },
+    {
+      title: t('recon.billDay'),
+      dataIndex: 'billDay',
+      width: 180,
+      className: 'cell-nowrap',
+      render: (v: string, r) => (
+        <Space size={4}>
+          <a onClick={() => setOpenId(r.id)}>{v}</a>
+          {currentTag(r)}
+        </Space>
+      ),
+    },
     { title: t('recon.source'), dataIndex: 'source', width: 90, render: (v: string) => t(v === 'download' ? 'recon.sourceDownload' : 'recon.sourceUpload') },
     { title: t('recon.billRows'), dataIndex: 'billRows', width: 100, align: 'right' },
     { title: t('recon.kind'), render: (_, r) => countsOf(r) },
+    {
+      title: t('recon.totals'),
+      width: 210,
+      render: (_, r) => (
+        <Typography.Text className="cell-nowrap">
+          {`${t('recon.totalsAlipay')} ${money(r.totals.alipay.paymentsFen - r.totals.alipay.refundsFen)} / ${t('recon.totalsPlatform')} ${money(r.totals.platform.paymentsFen - r.totals.platform.refundsFen)}`}
+        </Typography.Text>
+      ),
+    },
     { title: t('recon.open'), dataIndex: 'open', width: 90, align: 'right', render: (v: number) => (v ? <Tag color="error">{v}</Tag> : 0) },
-    { title: t('recon.createdBy'), dataIndex: 'createdBy', width: 100 },
+    { title: t('recon.createdBy'), dataIndex: 'createdByName', width: 100, render: (v: string, r) => <Person name={v} account={r.createdBy} /> },
     dateColumn(t('recon.createdAt'), 'createdAt', lang, 'minute'),
     actionsColumn(t('common.actions'), 90, (r) => <a onClick={() => setOpenId(r.id)}>{t('common.detail')}</a>),
   ];
@@ -99,10 +124,13 @@ function Reconciliation() {
     { title: t('recon.platformStatus'), dataIndex: 'platformStatus', width: 100, render: (v: string | null) => (v ? t(`status.${v}`, { defaultValue: t(`refundStatus.${v}`, { defaultValue: v }) }) : '-') },
     {
       title: t('recon.resolution'),
-      width: 130,
+      width: 150,
       render: (_, i) =>
         i.resolvedAt ? (
-          <Tag color="success">{t('recon.applied')}</Tag>
+          <Space size={4}>
+            <Tag color="success">{t('recon.applied')}</Tag>
+            <Person name={i.resolvedByName} account={i.resolvedBy} />
+          </Space>
         ) : canEdit && i.kind === 'alipayOnly' && i.side === 'trade' && i.orderId ? (
           <a onClick={() => void apply(i)}>{t('recon.apply')}</a>
         ) : null,
@@ -137,13 +165,27 @@ function Reconciliation() {
         }
       />
       <Alert type="info" showIcon message={t('recon.intro')} style={{ marginBottom: 16 }} />
-      <PagedTable<ReconRunView> list={runs} query={query} setQuery={setQuery} rowKey="id" columns={columns} scroll={{ x: 960 }} locale={{ emptyText: t('recon.empty') }} />
+      <PagedTable<ReconRunView> list={runs} query={query} setQuery={setQuery} rowKey="id" columns={columns} scroll={{ x: 1300 }} locale={{ emptyText: t('recon.empty') }} />
       <Drawer open={openId !== null} width={980} title={detail.data ? t('recon.detailTitle', { day: detail.data.billDay }) : ''} onClose={() => setOpenId(null)}>
         {!detail.data ? (
           <Skeleton active />
         ) : (
           <Space direction="vertical" style={{ width: '100%' }} data-testid="recon-detail">
-            {countsOf(detail.data)}
+            {!detail.data.current && (
+              <Alert
+                type="warning"
+                showIcon
+                message={t('recon.superseded')}
+                description={t('recon.supersededHelp')}
+                action={<Button size="small" onClick={() => setOpenId(detail.data!.supersededBy)}>{t('recon.openCurrent')}</Button>}
+              />
+            )}
+            <Space size={4} wrap>
+              {currentTag(detail.data)}
+              {countsOf(detail.data)}
+            </Space>
+            <BillLines run={detail.data} />
+            <Totals totals={detail.data.totals} />
             <Segmented<ReconKind | 'all'>
               value={kind}
               onChange={setKind}
@@ -154,5 +196,42 @@ function Reconciliation() {
         )}
       </Drawer>
     </div>
+  );
+}
+
+/** How the bill's lines add up: every line is in one kind, another organisation's included. */
+function BillLines({ run }: { run: ReconRunView }) {
+  const { t } = useTranslation(NS);
+  const parts = BILL_KINDS.map((k) => `${t(`recon.${k}`)} ${run.counts[k]}`).join(' + ');
+  return (
+    <Space direction="vertical" size={0}>
+      <Typography.Text data-testid="recon-bill-lines">{t('recon.billLines', { rows: run.billRows, parts })}</Typography.Text>
+      {run.counts.otherOrg > 0 && <Typography.Text type="secondary">{t('recon.otherOrgHelp', { count: run.counts.otherOrg })}</Typography.Text>}
+    </Space>
+  );
+}
+
+/** Money of a run: payments, refunds and net at Alipay (the lines the caller sees) against the platform, and the rest of the bill. */
+function Totals({ totals }: { totals: ReconTotals }) {
+  const { t } = useTranslation(NS);
+  const sides = [
+    { key: 'alipay', label: t('recon.totalsAlipay'), v: totals.alipay },
+    { key: 'platform', label: t('recon.totalsPlatform'), v: totals.platform },
+    ...(totals.otherOrg.paymentsFen || totals.otherOrg.refundsFen ? [{ key: 'otherOrg', label: t('recon.totalsOtherOrg'), v: totals.otherOrg }] : []),
+  ];
+  return (
+    <Table
+      data-testid="recon-totals"
+      size="small"
+      rowKey="key"
+      pagination={false}
+      dataSource={sides}
+      columns={[
+        { title: t('recon.totals'), dataIndex: 'label', width: 160 },
+        { title: t('recon.payments'), align: 'right', render: (_, s) => money(s.v.paymentsFen) },
+        { title: t('recon.refunds'), align: 'right', render: (_, s) => money(s.v.refundsFen) },
+        { title: t('recon.net'), align: 'right', render: (_, s) => money(s.v.paymentsFen - s.v.refundsFen) },
+      ]}
+    />
   );
 }
