@@ -332,7 +332,11 @@ describe('English names and layout', () => {
       b.it(`participant pages fit a 390 px phone (${lang})`, async () => {
         const problems: string[] = [];
         const visitor = await phone(null, lang);
-        await check(visitor, '/home/homepage', '.home__nav', `phone-home-${lang}`, problems);
+        // The three homepage templates: the platform's (showcase) and the two universities' (classic, portal).
+        for (const host of ['localhost', 'u1.localhost', 'u2.localhost']) {
+          const { groupId } = ok(await api<{ groupId: number }>('/web/competitionWebsite/getWebsiteSetting', { headers: { 'x-forwarded-host': host } }), host);
+          await check(visitor, `/home/homepage?groupId=${groupId}`, '[data-template]', `phone-home-${host}-${lang}`, problems);
+        }
         await check(visitor, '/home/competition', '.home__nav', `phone-competitions-${lang}`, problems);
         await check(visitor, `/home/competition/details?id=${fee.id}`, '[data-testid="detail-sign-up"]', `phone-detail-${lang}`, problems);
         await inReach(visitor, '[data-testid="detail-sign-up"]', problems);

@@ -7,6 +7,7 @@ import { api, freshIp, login } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, type Student } from '../../services/gateway/test/support/enroll';
 import { ALIPAY_URL, waitFor, WEB_URL } from '../../services/gateway/test/support/platform';
 import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, ready, textOf, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
+import { phoneProblems } from './support/layout';
 
 const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 
@@ -86,6 +87,7 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     expect(new URL(p.url()).host).toBe(site.host);
     await waitForText(p, ['支付成功', '已收到 ¥120.00'], '[data-testid="pay-result"]');
     expect(await textOf(p)).not.toContain('没有找到该订单');
+    expect(await phoneProblems(p)).toEqual([]);
     await b.shot(p, 'phone-paid');
     const order = await api<OrderView>(`/alipay/payment/query?signupId=${s.data.id}`, { token: phoneStudent.token });
     expect(order.data).toMatchObject({ status: 'paid', channel: 'wap' });
