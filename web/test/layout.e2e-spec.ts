@@ -285,6 +285,7 @@ describe('English names and layout', () => {
     let invitee: Student;
     let onsite: Student;
     let onsiteSignup: number;
+    let onsiteWork: number;
 
     beforeAll(async () => {
       const c = await makeCompetition(admin1, { name: `手机版式赛${tag}`, nameEn: `Phone Layout Cup ${tag}`, items: [[`团队组${tag}`, 100, 5000, `Team event ${tag}`]], teamMax: 3 });
@@ -298,6 +299,7 @@ describe('English names and layout', () => {
       ok(await api('/review/scene/draw', { token: admin1, body: { roundId: round.round.id, method: 'signup' } }), 'draw');
       ok(await api('/review/scene/publish', { token: admin1, body: { roundId: round.round.id } }), 'publish');
       onsite = round.students[0];
+      onsiteWork = round.workIds[0];
       onsiteSignup = ok(await api<{ id: number }[]>('/web/enroll/my', { token: onsite.token }), 'my sign-ups')[0].id;
     }, 180000);
 
@@ -340,6 +342,7 @@ describe('English names and layout', () => {
         await check(visitor, '/home/competition', '.home__nav', `phone-competitions-${lang}`, problems);
         await check(visitor, `/home/competition/details?id=${fee.id}`, '[data-testid="detail-sign-up"]', `phone-detail-${lang}`, problems);
         await inReach(visitor, '[data-testid="detail-sign-up"]', problems);
+        await check(visitor, '/neibu/register', '.auth__card', `phone-register-${lang}`, problems);
         await check(visitor, `/neibu/login?redirect=${encodeURIComponent(`/home/competition/team/details?inviteCode=${fee.inviteCode}`)}`, '[data-testid="invitation-notice"]', `phone-invitation-login-${lang}`, problems);
         await visitor.close();
 
@@ -366,6 +369,7 @@ describe('English names and layout', () => {
         const author = await phone(onsite, lang);
         await check(author, '/center/work', '.rtable__card', `phone-my-works-${lang}`, problems);
         await check(author, `/home/competition/submitWork?signupId=${onsiteSignup}`, '[data-testid="work-files"]', `phone-submitted-work-${lang}`, problems);
+        await check(author, `/home/work/workDetail?id=${onsiteWork}`, '[data-testid="work-detail"]', `phone-work-detail-${lang}`, problems);
         await check(author, '/center/scene', '[data-testid="my-scene"] canvas, [data-testid="my-scene"] img', `phone-my-scene-${lang}`, problems);
         await author.close();
         expect(problems).toEqual([]);
