@@ -230,6 +230,8 @@ function createSandbox(options) {
       passback_params: biz.passback_params,
       notify_url: params.notify_url,
       return_url: params.return_url,
+      // The phone cashier's way back when the buyer quits (wap pay's quit_url).
+      quit_url: biz.quit_url,
       token: existing?.token ?? crypto.randomBytes(12).toString('hex'),
     };
     orders.set(order.out_trade_no, order);
@@ -458,7 +460,8 @@ ${note}${buttons}
       const order = byToken(m[1]);
       if (!order) return send(res, 404, 'text/plain; charset=utf-8', '订单不存在 / no such order');
       if (m[2] === 'cancel') {
-        return send(res, 302, 'text/plain', '', { location: order.return_url ? order.return_url : `${base}/sandbox/cashier/${order.token}` });
+        const back = order.quit_url ?? order.return_url;
+        return send(res, 302, 'text/plain', '', { location: back || `${base}/sandbox/cashier/${order.token}` });
       }
       const done = order.closed ? { error: 'closed' } : pay(order.out_trade_no);
       if (done.error) return send(res, 302, 'text/plain', '', { location: `${base}/sandbox/cashier/${order.token}` });

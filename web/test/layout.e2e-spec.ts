@@ -3,8 +3,9 @@ import type { CertificateSearchHit, Page as ListPage } from '@cmp/contracts';
 import { api, login } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate, addWinners, settled } from '../../services/gateway/test/support/certificates';
 import { approvedSignup, dropStudents, makeCompetition, makeStudents, type Student } from '../../services/gateway/test/support/enroll';
+import { makeOnsiteRound, ok } from '../../services/gateway/test/support/scene';
 import { chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, pathOf, settle, textOf, useBrowser, waitForText } from './support/browser';
-import { sidebarProblems, tableProblems } from './support/layout';
+import { phoneProblems, sidebarProblems, tableProblems } from './support/layout';
 
 /**
  * Issue 13, items 13 and 14: names in English where one was entered, and screens whose text fits. The layout
@@ -271,5 +272,108 @@ describe('English names and layout', () => {
     expect(await textOf(page, row)).not.toMatch(/(^|\t)-(\t|$)/m);
     expect(await tableProblems(page, '.ca-pick')).toEqual([]);
     await b.shot(page, 'pick-status');
+  });
+
+  /**
+   * Issue 26, item 27: students use phones. Every participant page at 390 × 844 (a phone's screen, touch), in both
+   * languages: nothing scrolls sideways, nothing is cut off or squeezed, and the page's primary action is in reach.
+   */
+  describe('on a phone', () => {
+    const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
+    let fee: { id: number; signup: number; inviteCode: string };
+    let captain: Student;
+    let invitee: Student;
+    let onsite: Student;
+    let onsiteSignup: number;
+    let onsiteWork: number;
+
+    beforeAll(async () => {
+      const c = await makeCompetition(admin1, { name: `手机版式赛${tag}`, nameEn: `Phone Layout Cup ${tag}`, items: [[`团队组${tag}`, 100, 5000, `Team event ${tag}`]], teamMax: 3 });
+      const [cap, member, other] = await makeStudents(3, `ph${tag}`);
+      [captain, invitee] = [cap, other];
+      const signup = await approvedSignup(admin1, c, cap, { realName: '赵队长', team: { name: `手机队${tag}`, members: [member] }, teachers: ['钱老师'], pending: true });
+      const { inviteCode } = ok(await api<{ inviteCode: string }>(`/enroll/team/getImproveUserInfoQrCode?id=${signup}`, { token: cap.token, ip: `2001:db8::${cap.userId.toString(16)}` }), 'invite');
+      fee = { id: c.id, signup, inviteCode };
+      // A submitted work in a published on-site round: the work list, the work page and the check-in QR.
+      const round = await makeOnsiteRound(admin1, 1, [{ name: '第1评审室', nameEn: 'Room 1' }], `phs${tag}`);
+      ok(await api('/review/scene/draw', { token: admin1, body: { roundId: round.round.id, method: 'signup' } }), 'draw');
+      ok(await api('/review/scene/publish', { token: admin1, body: { roundId: round.round.id } }), 'publish');
+      onsite = round.students[0];
+      onsiteWork = round.workIds[0];
+      onsiteSignup = ok(await api<{ id: number }[]>('/web/enroll/my', { token: onsite.token }), 'my sign-ups')[0].id;
+    }, 180000);
+
+    async function phone(who: Student | null, lang: 'zh-CN' | 'en'): Promise<Page> {
+      const page = await b.newPage();
+      await page.setViewport(PHONE);
+      await loadsIn(page, lang);
+      if (who) {
+        await loginWithPassword(page, who.username);
+        if (pathOf(page) === '/role') await chooseOrganisation(page, '华东示范大学');
+      }
+      return page;
+    }
+
+    /** Opens the page, waits for what shows it is in, checks it and takes its picture. */
+    async function check(page: Page, path: string, shown: string, shot: string, problems: string[]) {
+      await open(page, path);
+      await page.waitForSelector(shown, { visible: true });
+      await settle(page);
+      problems.push(...(await phoneProblems(page)).map((p) => `${path}: ${p}`));
+      await b.shot(page, shot);
+    }
+
+    /** The element is on the screen, whole, once scrolled to (not off to the side). */
+    async function inReach(page: Page, selector: string, problems: string[]) {
+      await page.$eval(selector, (el) => el.scrollIntoView({ block: 'center' }));
+      const box = await page.$eval(selector, (el) => el.getBoundingClientRect().toJSON() as DOMRect);
+      if (box.left < 0 || box.right > PHONE.width) problems.push(`${pathOf(page)}: ${selector} is out of reach (${Math.round(box.left)}…${Math.round(box.right)} px)`);
+    }
+
+    for (const lang of ['zh-CN', 'en'] as const) {
+      b.it(`participant pages fit a 390 px phone (${lang})`, async () => {
+        const problems: string[] = [];
+        const visitor = await phone(null, lang);
+        // The three homepage templates: the platform's (showcase) and the two universities' (classic, portal).
+        for (const host of ['localhost', 'u1.localhost', 'u2.localhost']) {
+          const { groupId } = ok(await api<{ groupId: number }>('/web/competitionWebsite/getWebsiteSetting', { headers: { 'x-forwarded-host': host } }), host);
+          await check(visitor, `/home/homepage?groupId=${groupId}`, '[data-template]', `phone-home-${host}-${lang}`, problems);
+        }
+        await check(visitor, '/home/competition', '.home__nav', `phone-competitions-${lang}`, problems);
+        await check(visitor, `/home/competition/details?id=${fee.id}`, '[data-testid="detail-sign-up"]', `phone-detail-${lang}`, problems);
+        await inReach(visitor, '[data-testid="detail-sign-up"]', problems);
+        await check(visitor, '/neibu/register', '.auth__card', `phone-register-${lang}`, problems);
+        await check(visitor, `/neibu/login?redirect=${encodeURIComponent(`/home/competition/team/details?inviteCode=${fee.inviteCode}`)}`, '[data-testid="invitation-notice"]', `phone-invitation-login-${lang}`, problems);
+        await visitor.close();
+
+        const lead = await phone(captain, lang);
+        await check(lead, '/center/competition', '[data-testid="pay-button"]', `phone-my-competitions-${lang}`, problems);
+        await inReach(lead, '[data-testid="pay-button"]', problems);
+        await check(lead, `/home/competition/team/details?id=${fee.signup}`, '[data-testid="team-invite"]', `phone-team-${lang}`, problems);
+        await check(lead, `/home/competition/submitWork?signupId=${fee.signup}`, '.center__page, .ant-result, .ant-alert, .ant-form', `phone-submit-work-${lang}`, problems);
+        for (const [path, name] of [['/center/users', 'account'], ['/center/team', 'my-teams'], ['/center/newReward', 'my-certificates'], ['/center/reward', 'my-awards']]) {
+          await check(lead, path, '.center__page', `phone-${name}-${lang}`, problems);
+        }
+        await lead.close();
+
+        const joining = await phone(invitee, lang);
+        await check(joining, `/home/signUp?competitionId=${fee.id}`, '.enroll-item', `phone-sign-up-${lang}`, problems);
+        await check(joining, `/home/competition/team/details?inviteCode=${fee.inviteCode}`, '[data-testid="team-join"]', `phone-invitation-${lang}`, problems);
+        await joining.close();
+
+        // A certificate (the suite's captain has one): its download and check links in reach.
+        const winner = await phone(st[0], lang);
+        await check(winner, '/center/newReward', '[data-testid="my-certificates"] .rtable__card', `phone-my-certificates-won-${lang}`, problems);
+        await winner.close();
+
+        const author = await phone(onsite, lang);
+        await check(author, '/center/work', '.rtable__card', `phone-my-works-${lang}`, problems);
+        await check(author, `/home/competition/submitWork?signupId=${onsiteSignup}`, '[data-testid="work-files"]', `phone-submitted-work-${lang}`, problems);
+        await check(author, `/home/work/workDetail?id=${onsiteWork}`, '[data-testid="work-detail"]', `phone-work-detail-${lang}`, problems);
+        await check(author, '/center/scene', '[data-testid="my-scene"] canvas, [data-testid="my-scene"] img', `phone-my-scene-${lang}`, problems);
+        await author.close();
+        expect(problems).toEqual([]);
+      }, 240000);
+    }
   });
 });

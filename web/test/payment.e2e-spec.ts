@@ -5,8 +5,9 @@ import type { Page } from 'puppeteer-core';
 import type { OrderDetail, OrderView, PayReply, Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, type Student } from '../../services/gateway/test/support/enroll';
-import { ALIPAY_URL, waitFor } from '../../services/gateway/test/support/platform';
+import { ALIPAY_URL, waitFor, WEB_URL } from '../../services/gateway/test/support/platform';
 import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, ready, textOf, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
+import { phoneProblems } from './support/layout';
 
 const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 
@@ -61,6 +62,62 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     await open(page, '/center/competition');
     await waitForText(page, '已缴费', '[data-testid="my-signups"]');
     expect(await page.$('[data-testid="pay-button"]')).toBeNull();
+  });
+
+  b.it("pays with the phone cashier on a phone at the university's own site, and comes back there still logged in", async () => {
+    const [phoneStudent] = await makeStudents(1, `wap${Date.now().toString(36)}`);
+    const s = await api<Signup>('/web/enroll/signUp', { token: phoneStudent.token, ip: freshIp(), body: { competitionId, itemId, type: 1, profile: { realName: '韩手机' } } });
+    // 华东示范大学's own site (u1.localhost resolves to this machine), on a 390 × 844 touch screen.
+    const site = new URL(WEB_URL);
+    site.hostname = 'u1.localhost';
+    const p = await b.newPage();
+    await p.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await p.goto(`${site.origin}/neibu/login`, { waitUntil: 'domcontentloaded' });
+    await loginWithPassword(p, phoneStudent.username);
+    await p.goto(`${site.origin}/center/competition`, { waitUntil: 'domcontentloaded' });
+    await waitForText(p, ['待缴费', '缴费 ¥120.00'], '[data-testid="my-signups"]');
+    await b.shot(p, 'phone-owed');
+    // No choice of a computer's cashier or a QR code to scan with the phone in hand: straight to the phone cashier.
+    await click(p, '[data-testid="pay-button"]');
+    await p.waitForFunction((url: string) => location.href.startsWith(url), { timeout: 20000 }, ALIPAY_URL);
+    await p.waitForSelector('body.wap #pay');
+    await b.shot(p, 'phone-cashier');
+    await Promise.all([p.waitForNavigation(), p.click('#pay')]);
+    await waitForPath(p, '/home/paySuccess');
+    expect(new URL(p.url()).host).toBe(site.host);
+    await waitForText(p, ['支付成功', '已收到 ¥120.00'], '[data-testid="pay-result"]');
+    expect(await textOf(p)).not.toContain('没有找到该订单');
+    expect(await phoneProblems(p)).toEqual([]);
+    await b.shot(p, 'phone-paid');
+    const order = await api<OrderView>(`/alipay/payment/query?signupId=${s.data.id}`, { token: phoneStudent.token });
+    expect(order.data).toMatchObject({ status: 'paid', channel: 'wap' });
+    await p.close();
+  });
+
+  b.it('tells a team member that the captain pays, and shows the fee on the invitation', async () => {
+    const [lead, member, invitee] = await makeStudents(3, `fee${Date.now().toString(36)}`);
+    const s = await api<Signup>('/web/enroll/signUp', { token: lead.token, ip: freshIp(), body: { competitionId, itemId, type: 2, teamName: '缴费说明队', profile: { realName: '郑队长' } } });
+    const { inviteCode } = (await api<{ inviteCode: string }>(`/enroll/team/getImproveUserInfoQrCode?id=${s.data.id}`, { token: lead.token, ip: freshIp() })).data;
+    expect((await api('/web/enroll/team/join', { token: member.token, ip: freshIp(), body: { inviteCode, profile: { realName: '冯队员' } } })).code).toBe(0);
+
+    const m = await b.newPage();
+    await loginWithPassword(m, member.username);
+    await chooseOrganisation(m, '华东示范大学');
+    await open(m, '/center/competition');
+    await waitForText(m, ['待缴费', '由队长缴费'], '[data-testid="my-signups"]');
+    expect(await m.$('[data-testid="pay-button"]')).toBeNull();
+    await open(m, `/home/competition/team/details?id=${s.data.id}`);
+    await waitForText(m, '报名费 ¥120.00 由队长 郑队长 缴纳', '[data-testid="captain-pays"]');
+    await b.shot(m, 'member-captain-pays');
+    await m.close();
+
+    const i = await b.newPage();
+    await loginWithPassword(i, invitee.username);
+    await chooseOrganisation(i, '华东示范大学');
+    await open(i, `/home/competition/team/details?inviteCode=${inviteCode}`);
+    await waitForText(i, ['报名费', '¥120.00（由队长缴纳，待缴费）'], '[data-testid="team-join"]');
+    await b.shot(i, 'invitation-fee');
+    await i.close();
   });
 
   b.it('lets finance find the order, refund half, reconcile the day and export', async () => {

@@ -116,6 +116,9 @@ export interface TeamInvitation {
   teamMax: number;
   /** Places left in the team: teamMax − memberCount. */
   placesLeft: number;
+  /** The team's entry fee (0: free), which its captain pays for all, and whether it is paid. */
+  feeFen: number;
+  payStatus: PayStatus;
   /** Masked. */
   captainName: string;
   /** Every member's masked name, captain first. */

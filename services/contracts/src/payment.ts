@@ -14,6 +14,8 @@ export type PayChannel = (typeof PAY_CHANNELS)[number];
 export interface PayRequest {
   signupId: number;
   channel: PayChannel;
+  /** The host name the payer's page was served from; set by the gateway, never taken from the body. */
+  host?: string;
 }
 
 export interface PayReply {

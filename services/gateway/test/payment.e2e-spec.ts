@@ -4,7 +4,7 @@ import * as iconv from 'iconv-lite';
 import type { CompetitionDetail, FinanceSettings, OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderView, PaymentOrderPaidEvent, PayReply, PayState, ReconDetail, ReconRunView, Signup, SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
-import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor } from './support/platform';
+import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor, WEB_URL } from './support/platform';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { signContent, signText, toKey } = require(`${REPO}/infra/alipay-sandbox/sign.js`);
@@ -111,6 +111,32 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     expect(sent.at(-1)?.answer).toBe('success');
     // Nothing more to pay.
     expect((await api('/alipay/payment/pay', { ...as(student), body: { signupId: s.data.id, channel: 'page' } })).code).toBe(10400);
+  });
+
+  it("sends the payer back to the organisation's site they paid from, never to a host that is not the organisation's", async () => {
+    const student = students[next++];
+    const s = await api<Signup>('/web/enroll/signUp', { ...as(student), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '吴回站', phone: '13900000000' } } });
+    /** Where the cashier sends the payer who started paying on `host` and quits (or, `pay`, pays). */
+    const backFrom = async (host: string, channel: 'page' | 'wap', button: 'cancel' | 'pay' = 'cancel') => {
+      const pay = await api<PayReply>('/alipay/payment/pay', { ...as(student), headers: { 'x-forwarded-host': host }, body: { signupId: s.data.id, channel } });
+      expect(pay.code).toBe(0);
+      const cashier = await fetch(pay.data.payUrl!, { redirect: 'manual' });
+      const pressed = await fetch(new URL(`${new URL(cashier.headers.get('location')!, ALIPAY_URL).pathname}/${button}`, ALIPAY_URL), { method: 'POST', redirect: 'manual' });
+      return new URL(pressed.headers.get('location')!);
+    };
+    const web = new URL(WEB_URL);
+    // The competition's organisation (华东示范大学, u1.localhost) and the platform above it (localhost) are the payer's sites.
+    for (const host of ['u1.localhost', 'localhost']) {
+      for (const channel of ['page', 'wap'] as const) {
+        const back = await backFrom(host, channel);
+        expect([back.hostname, back.port, back.pathname]).toEqual([host, web.port, '/home/paySuccess']);
+      }
+    }
+    // Another university's site and a made-up host get the configured address, never themselves.
+    for (const host of ['u2.localhost', 'evil.example', 'u1.localhost.evil.example']) expect((await backFrom(host, 'wap')).host).toBe(web.host);
+    const paid = await backFrom('u1.localhost', 'wap', 'pay');
+    expect(paid.hostname).toBe('u1.localhost');
+    expect(paid.searchParams.get('out_trade_no')).toMatch(/^CP/);
   });
 
   it('refuses forged, misdirected and altered notifications, and applies the real one once', async () => {

@@ -73,6 +73,9 @@ describe('privacy of sign-ups', () => {
       teamMin: 1,
       teamMax: 3,
       placesLeft: 2,
+      // The fee its captain pays (a free event here): the invitation says what joining costs (issue 26, item 24).
+      feeFen: 0,
+      payStatus: 0,
       captainName: '陈*明',
       memberNames: ['陈*明'],
     });

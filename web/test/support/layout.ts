@@ -82,3 +82,80 @@ export function sidebarProblems(page: Page): Promise<string[]> {
       .map((t) => `sidebar "${t.innerText.trim()}" is cut off (${t.clientWidth} of ${t.scrollWidth} px shown)`),
   );
 }
+
+/**
+ * What a phone's reader would find broken on the page, one line each (empty when nothing is):
+ * - the page scrolls sideways (wider than the screen);
+ * - something reaches past the screen's edge, or a box scrolls sideways (a table wider than the phone hides its
+ *   last columns, and with them the row's actions); tabs and carousels scroll by design;
+ * - text cut off by its box (a clipped tag), unless ellipsised with a tooltip;
+ * - text squeezed into a column a character or two wide (a title wrapped one character a line), or a word or
+ *   number broken across lines.
+ * Each problem is named by its outermost element; what is inside it is not reported again.
+ */
+export function phoneProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = document.documentElement.clientWidth;
+    const page = document.scrollingElement!;
+    if (page.scrollWidth > width + 1) problems.push(`the page scrolls sideways (${page.scrollWidth} px for a ${width} px screen)`);
+    const SCROLLS_BY_DESIGN = '.ant-tabs-nav, .ant-tabs-nav *, .slick-list, .slick-track, .ant-carousel *, .ant-select-selection-overflow, .ant-image-preview-root *, .ant-picker-dropdown *, .ant-select-dropdown *, .ant-tooltip *, .ant-popover *';
+    const WORD = /[^\s\-\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{2,}/g;
+    /** Distinct lines a range's text takes. */
+    const lines = (r: Range) => new Set([...r.getClientRects()].filter((x) => x.width > 0.5).map((x) => Math.round(x.top))).size;
+    const reported: Element[] = [];
+    const name = (el: Element) => {
+      const text = ((el as HTMLElement).innerText ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      const cls = typeof el.className === 'string' ? el.className.split(/\s+/).filter(Boolean).slice(0, 2).join('.') : '';
+      return `${el.tagName.toLowerCase()}${cls ? `.${cls}` : ''}${text ? ` "${text}"` : ''}`;
+    };
+    const report = (el: Element, what: string) => {
+      if (reported.some((r) => r.contains(el))) return;
+      reported.push(el);
+      problems.push(`${name(el)} ${what}`);
+    };
+    /** Whether a box above the element hides what sticks out of it sideways (the box itself is judged instead). */
+    const clippedAbove = (el: Element) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (getComputedStyle(p).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    for (const el of document.body.querySelectorAll<HTMLElement>('*')) {
+      if (el.matches('svg *, script, style, br') || el.matches(SCROLLS_BY_DESIGN)) continue;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width < 1 || box.height < 1) continue;
+      const style = getComputedStyle(el);
+      if (style.position !== 'fixed' && !clippedAbove(el) && (box.right > width + 1 || box.left < -1)) {
+        report(el, `reaches past the screen (${Math.round(box.left)}…${Math.round(box.right)} px of ${width})`);
+        continue;
+      }
+      const ellipsised = style.textOverflow === 'ellipsis' && (!!el.closest('[title]') || !!el.querySelector('[title]'));
+      if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1 && !ellipsised && !el.matches('input, textarea')) {
+        const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+        report(el, scrolls ? `scrolls sideways (${el.scrollWidth} px in ${el.clientWidth})` : `cuts its content off (${el.scrollWidth} px in ${el.clientWidth})`);
+        continue;
+      }
+      // Squeezed: its own text of four characters or more, at most two characters a line, over three lines or more;
+      // or a word or number of its own text broken across lines ("A0/01"), unless longer than any word and wider than
+      // the element.
+      const texts = [...el.childNodes].filter((n): n is Text => n.nodeType === Node.TEXT_NODE && !!n.nodeValue!.trim());
+      if (texts.map((n) => n.nodeValue!.trim()).join('').length >= 4) {
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        if (lines(r) >= 3 && box.width < 2.5 * parseFloat(style.fontSize)) report(el, `is squeezed to ${Math.round(box.width)} px, ${lines(r)} lines`);
+      }
+      for (const node of texts) {
+        for (const m of node.nodeValue!.matchAll(WORD)) {
+          const r = document.createRange();
+          r.setStart(node, m.index!);
+          r.setEnd(node, m.index! + m[0].length);
+          const width = [...r.getClientRects()].reduce((sum, x) => sum + x.width, 0);
+          if (lines(r) > 1 && !(m[0].length > 16 && width > el.clientWidth)) report(el, `breaks "${m[0]}" across lines`);
+        }
+      }
+    }
+    return problems;
+  });
+}

@@ -12,7 +12,7 @@ export class GroupController {
   ) {}
 
   @MessagePattern(AuthSubject.groupSelect) select(@Payload() r: RpcRequest) { return this.groups.select(r); }
-  @MessagePattern(AuthSubject.groupResolve) resolve(@Payload() r: RpcRequest<{ host?: string; code?: string }>) { return this.groups.resolve(r); }
+  @MessagePattern(AuthSubject.groupResolve) resolve(@Payload() r: RpcRequest<{ host?: string; code?: string; within?: number }>) { return this.groups.resolve(r); }
   @MessagePattern(AuthSubject.groupHosts) hosts(@Payload() r: RpcRequest<{ id: number }>) { return this.groups.hosts(r); }
   @MessagePattern(AuthSubject.groupNames) names(@Payload() r: RpcRequest<{ ids: number[] }>) { return this.groups.names(r); }
   /** Other services' scoping: the caller's organisation and its subordinates; null means every organisation (ROOT). */

@@ -39,13 +39,19 @@ export class GroupService {
     };
   }
 
-  /** The organisation whose public site a host name or code names; null when none does. */
-  async resolve(req: RpcRequest<{ host?: string; code?: string }>): Promise<{ groupId: number } | null> {
+  /**
+   * The organisation whose public site a host name or code names; null when none does. With `within`, only that
+   * organisation or one of its superiors counts (whose site lists its competitions): a payer's return address.
+   */
+  async resolve(req: RpcRequest<{ host?: string; code?: string; within?: number }>): Promise<{ groupId: number } | null> {
     const q = req.payload;
-    const [row] = await this.ds.query(`SELECT id FROM groups WHERE $1::text = ANY(hosts) OR code = $2 ORDER BY id LIMIT 1`, [
-      q.host?.toLowerCase() ?? null,
-      q.code ?? null,
-    ]);
+    const [row] = await this.ds.query(
+      `WITH RECURSIVE up AS (
+         SELECT id, parent_id, 0 AS depth FROM groups WHERE id = $3
+         UNION ALL SELECT g.id, g.parent_id, up.depth + 1 FROM groups g JOIN up ON g.id = up.parent_id WHERE up.depth < 20)
+       SELECT id FROM groups WHERE ($1::text = ANY(hosts) OR code = $2) AND ($3::int IS NULL OR id IN (SELECT id FROM up)) ORDER BY id LIMIT 1`,
+      [q.host?.toLowerCase() ?? null, q.code ?? null, q.within ?? null],
+    );
     return row ? { groupId: row.id } : null;
   }
 

@@ -162,6 +162,8 @@ export class TeamService {
       teamMin: settings.enroll.teamMin,
       teamMax,
       placesLeft: Math.max(0, teamMax - s.memberCount),
+      feeFen: s.feeFen,
+      payStatus: s.payStatus,
       captainName: captain ? nameOf(captain) : '',
       memberNames: members.map(nameOf),
       ...(req.identity && members.some((m) => m.userId === req.identity!.userId) ? { memberSignupId: s.id } : {}),

@@ -46,8 +46,9 @@ export class AlipayPaymentController {
   @HttpCode(200)
   @ApiBearerAuth()
   @LoggedIn()
-  pay(@RequestCtx() ctx: Ctx, @Body() body: PayDto): Promise<PayReply> {
-    return this.rpc.call(ctx, S.pay, body);
+  pay(@RequestCtx() ctx: Ctx, @Body() body: PayDto, @Req() req: FastifyRequest): Promise<PayReply> {
+    // The cashier sends the payer back to the site they paid from (the service checks it is the organisation's).
+    return this.rpc.call(ctx, S.pay, { ...body, host: req.hostname });
   }
 
   /** What holds the sign-up's pay button: an offline payment waiting for approval. */

@@ -50,13 +50,13 @@ export class AlipayClient {
     return this.config.alipay.sellerId;
   }
 
-  /** The cashier address for a computer (page pay) or a phone (wap pay). */
-  payUrl(order: AlipayOrder, wap: boolean): string {
-    return this.sdk.pageExecute(wap ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'GET', {
-      bizContent: { ...this.biz(order), product_code: wap ? 'QUICK_WAP_WAY' : 'FAST_INSTANT_TRADE_PAY' },
-      notifyUrl: this.config.notifyUrl,
-      returnUrl: this.config.returnUrl,
-    });
+  /**
+   * The cashier address for a computer (page pay) or a phone (wap pay); `returnUrl` is where Alipay sends the payer
+   * back, and where the phone cashier's "quit" goes.
+   */
+  payUrl(order: AlipayOrder, wap: boolean, returnUrl: string): string {
+    const bizContent = wap ? { ...this.biz(order), product_code: 'QUICK_WAP_WAY', quit_url: returnUrl } : { ...this.biz(order), product_code: 'FAST_INSTANT_TRADE_PAY' };
+    return this.sdk.pageExecute(wap ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'GET', { bizContent, notifyUrl: this.config.notifyUrl, returnUrl });
   }
 
   /** A QR code the payer scans (precreate). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, callerOf, isUniqueViolation, returnedRows, RPC, type Actor, type NatsRpcClient } from '@cmp/common';
-import { EnrollmentSubject, yuanOf, type OrderView, type PayReply, type PayRequest, type PayState, type RpcRequest, type SignupPayable } from '@cmp/contracts';
+import { AuthSubject, EnrollmentSubject, yuanOf, type OrderView, type PayReply, type PayRequest, type PayState, type RpcRequest, type SignupPayable } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
 import { PAYMENT_CONFIG, type PaymentConfig } from '../config';
 import { NotifyService } from '../notify/notify.service';
@@ -33,9 +33,24 @@ export class OrderService {
     const reply: PayReply = { orderNo: order.orderNo, amountFen: order.amountFen, channel, expiresAt: new Date(order.expiresAt).toISOString() };
     const alipayOrder = { orderNo: order.orderNo, amountFen: order.amountFen, subject: subjectOf(order), expiresAt: new Date(order.expiresAt) };
     if (channel === 'qr') reply.qrCode = await this.alipay.qrCode(alipayOrder);
-    else reply.payUrl = this.alipay.payUrl(alipayOrder, channel === 'wap');
+    else reply.payUrl = this.alipay.payUrl(alipayOrder, channel === 'wap', await this.returnUrl(req, s.groupId));
     await this.ds.query(`UPDATE orders SET channel = $2 WHERE id = $1`, [order.id, channel]);
     return reply;
+  }
+
+  /**
+   * Where the cashier sends the payer back: the configured return address on the host they paid from, when that host
+   * is the public site of the competition's organisation or of one above it (where the payer is logged in);
+   * otherwise, an unknown or another organisation's host, the configured address as it is (never an open redirect).
+   */
+  private async returnUrl(req: RpcRequest<PayRequest>, groupId: number): Promise<string> {
+    const host = req.payload.host?.toLowerCase();
+    if (!host) return this.config.returnUrl;
+    const site = await this.rpc.request<{ groupId: number } | null>(AuthSubject.groupResolve, { ...req, payload: { host, within: groupId } });
+    if (!site) return this.config.returnUrl;
+    const url = new URL(this.config.returnUrl);
+    url.hostname = host;
+    return url.toString();
   }
 
   /** What holds the payer's pay button: an offline payment of the sign-up waiting for approval. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Image, Modal, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Image, Modal, Space, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { normaliseLang } from '@/app/i18n';
 import { useLocalName } from '@/app/i18n/hooks';
 import { dateColumn } from '@/app/components/ListParts';
 import { LoadError } from '@/app/components/PageHeader';
+import { ACTIONS_KEY, ResponsiveTable } from '@/app/components/ResponsiveTable';
 import { useAsync } from '@/app/hooks/useAsync';
 import { certificateApi } from '@/app/api/certificate.api';
 import '../locales';
@@ -58,7 +59,7 @@ export default function MyCertificatesPage() {
     },
     {
       title: t('mine.actions'),
-      key: 'actions',
+      key: ACTIONS_KEY,
       width: 230,
       render: (_, c) => (
         <Space size={0} wrap>
@@ -79,7 +80,7 @@ export default function MyCertificatesPage() {
   return (
     <Card title={t('mine.title')} data-testid="my-certificates">
       <LoadError error={list.error} onRetry={list.reload} />
-      <Table<MyCertificate>
+      <ResponsiveTable<MyCertificate>
         rowKey="id"
         size="middle"
         columns={columns}

@@ -1,9 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { Card, Empty, Input, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Card, Empty, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { LoadError } from '@/app/components/PageHeader';
+import { ResponsiveTable } from '@/app/components/ResponsiveTable';
 import { useAsync } from '@/app/hooks/useAsync';
 import { enrollApi } from '../api/enroll.api';
 import './enroll.css';
@@ -52,7 +53,7 @@ export function CentreList<T extends object>({ title, testId, rows, loading, err
           <Input.Search
             allowClear
             placeholder={placeholder}
-            style={{ width: 280 }}
+            style={{ width: 280, maxWidth: '100%' }}
             onSearch={(v) => {
               setKeyword(v);
               setPage((p) => ({ ...p, current: 1 }));
@@ -74,7 +75,7 @@ export function CentreList<T extends object>({ title, testId, rows, loading, err
         </Space>
       </div>
       <LoadError error={error} onRetry={reload} />
-      <Table<T>
+      <ResponsiveTable<T>
         rowKey={rowKey}
         size="middle"
         loading={loading}

@@ -3,21 +3,24 @@ import { Button, Modal, QRCode, Radio, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PayStatus, type PayChannel, type PayReply, type Signup } from '@cmp/contracts';
-import { useAppState } from '@/app/store/app-store';
+import { HANDHELD_QUERY, useMedia } from '@/app/hooks/useMedia';
 import { formatMoney } from '@/app/i18n/format';
 import '@/app/i18n/enroll';
 import { paymentApi } from '../api/enroll.api';
 
 const QR_POLL_MS = 2000;
 
+/** Whether the sign-up owes its fee: never paid, or refunded in full (then paid anew, with a new order). */
+export const owesFee = (s: Pick<Signup, 'payStatus'>) => s.payStatus === PayStatus.unpaid || s.payStatus === PayStatus.refunded;
+
 /**
  * 缴费: what the sign-up owes and a pay button. On a computer the payer chooses the cashier page or a QR code to
- * scan with the phone; on a phone it goes straight to Alipay's phone cashier. The QR dialog watches the order and
- * goes to /home/paySuccess once it is paid.
+ * scan with the phone; on a phone (or a tablet) it goes straight to Alipay's phone cashier. The QR dialog watches
+ * the order and goes to /home/paySuccess once it is paid.
  */
 export function PayButton({ s, block, onChanged }: { s: Pick<Signup, 'id' | 'payStatus' | 'feeFen'>; block?: boolean; onChanged?: () => void }) {
   const { t } = useTranslation('enroll');
-  const mobile = useAppState((a) => a.device === 'mobile');
+  const handheld = useMedia(HANDHELD_QUERY);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [channel, setChannel] = useState<PayChannel>('page');
@@ -33,8 +36,7 @@ export function PayButton({ s, block, onChanged }: { s: Pick<Signup, 'id' | 'pay
     return () => clearInterval(timer);
   }, [qr, navigate]);
 
-  // Owed: never paid, or refunded in full (then paid anew, with a new order).
-  const owes = s.payStatus === PayStatus.unpaid || s.payStatus === PayStatus.refunded;
+  const owes = owesFee(s);
   // An offline payment waiting for approval holds the sign-up; asked again after a refused attempt.
   const [asked, setAsked] = useState(0);
   useEffect(() => {
@@ -75,7 +77,7 @@ export function PayButton({ s, block, onChanged }: { s: Pick<Signup, 'id' | 'pay
   return (
     <>
       <Tooltip title={s.payStatus === PayStatus.refunded ? t('payment.againHint') : undefined}>
-        <Button type="primary" block={block} loading={busy} data-testid="pay-button" onClick={() => (mobile ? void start('wap') : setOpen(true))}>
+        <Button type="primary" block={block} loading={busy} data-testid="pay-button" onClick={() => (handheld ? void start('wap') : setOpen(true))}>
           {t(s.payStatus === PayStatus.refunded ? 'payment.again' : 'payment.button', { amount })}
         </Button>
       </Tooltip>

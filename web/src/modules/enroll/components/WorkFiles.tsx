@@ -1,9 +1,10 @@
-import { Button, Empty, Space, Table } from 'antd';
+import { Button, Empty, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Work, WorkFile } from '@cmp/contracts';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
+import { ACTIONS_KEY, ResponsiveTable } from '@/app/components/ResponsiveTable';
 import { workApi } from '../api/enroll.api';
 import { megabytes } from './shared';
 import '@/app/i18n/enroll';
@@ -16,7 +17,7 @@ export function WorkFiles({ work, shareId, onDelete }: { work: Work; shareId?: s
   const { t, i18n } = useTranslation('enroll');
   const lang = normaliseLang(i18n.language);
   return (
-    <Table<WorkFile>
+    <ResponsiveTable<WorkFile>
       rowKey="id"
       size="small"
       pagination={false}
@@ -29,6 +30,7 @@ export function WorkFiles({ work, shareId, onDelete }: { work: Work; shareId?: s
         { title: t('work.fileSize'), dataIndex: 'size', width: 100, render: (v: number) => megabytes(v) },
         { title: t('work.uploadedAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v, lang, 'minute') },
         {
+          key: ACTIONS_KEY,
           title: t('common.actions'),
           width: onDelete ? 150 : 90,
           render: (_, f) => (

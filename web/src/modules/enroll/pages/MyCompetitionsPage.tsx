@@ -1,4 +1,4 @@
-import { Space } from 'antd';
+import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocalName } from '@/app/i18n/hooks';
 import { Link } from 'react-router-dom';
@@ -8,10 +8,11 @@ import { enrollApi } from '../api/enroll.api';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
 import { dateColumn } from '@/app/components/ListParts';
+import { ACTIONS_KEY } from '@/app/components/ResponsiveTable';
 import { CentreList, useCentreData } from '../components/CentreList';
 import { PayStatusTag, SignupStatusTag } from '../components/shared';
 import { WorkAction } from '../components/WorkAction';
-import { PayButton } from '../components/PayButton';
+import { owesFee, PayButton } from '../components/PayButton';
 
 const labels = currentHostLabelKeys();
 
@@ -21,7 +22,7 @@ export default function MyCompetitionsPage() {
   const localName = useLocalName();
   const lang = normaliseLang(i18n.language);
   const data = useCentreData();
-  // Only the captain (or the individual entrant) pays.
+  // Only the captain (or the individual entrant) pays; the other members are told so.
   const me = useAsync((signal) => enrollApi.userDetail(signal), []).data?.userId;
   return (
     <CentreList<Signup>
@@ -44,13 +45,20 @@ export default function MyCompetitionsPage() {
         { title: t('common.payStatus'), dataIndex: 'payStatus', width: 90, render: (_, s) => <PayStatusTag payStatus={s.payStatus} /> },
         dateColumn(t('centre.signedAt'), 'createdAt', lang, 'minute'),
         {
+          key: ACTIONS_KEY,
           title: t('common.actions'),
           width: 230,
           render: (_, s) => (
             <Space size="middle" wrap>
               <Link to={`/home/competition/team/details?id=${s.id}`}>{t('centre.detail')}</Link>
               <WorkAction s={s} work={data.data?.works.find((w) => w.signupId === s.id)} />
-              {s.captainUserId === me && (s.status === SignupStatus.pending || s.status === SignupStatus.approved) && <PayButton s={s} onChanged={data.reload} />}
+              {(s.status === SignupStatus.pending || s.status === SignupStatus.approved) &&
+                me !== undefined &&
+                (s.captainUserId === me ? (
+                  <PayButton s={s} onChanged={data.reload} />
+                ) : (
+                  owesFee(s) && <Typography.Text type="secondary">{t('payment.captainPays')}</Typography.Text>
+                ))}
             </Space>
           ),
         },

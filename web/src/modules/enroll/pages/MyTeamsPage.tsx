@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { SignupStatus, type SignupDetail } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { useSession } from '@/app/session/session';
+import { ACTIONS_KEY } from '@/app/components/ResponsiveTable';
 import { CentreList, useCentreData } from '../components/CentreList';
 import { SignupStatusTag } from '../components/shared';
 
@@ -47,7 +48,7 @@ export default function MyTeamsPage() {
             ),
         },
         { title: t('common.status'), width: 90, render: (_, s) => <SignupStatusTag status={s.status} /> },
-        { title: t('common.actions'), width: 80, render: (_, s) => <Link to={`/home/competition/team/details?id=${s.id}`}>{t('centre.detail')}</Link> },
+        { key: ACTIONS_KEY, title: t('common.actions'), width: 80, render: (_, s) => <Link to={`/home/competition/team/details?id=${s.id}`}>{t('centre.detail')}</Link> },
       ]}
     />
   );

@@ -6,6 +6,7 @@ import { WorkStatus, type Work } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
 import { dateColumn } from '@/app/components/ListParts';
+import { ACTIONS_KEY } from '@/app/components/ResponsiveTable';
 import { CentreList, useCentreData } from '../components/CentreList';
 import { WorkStatusTag } from '../components/shared';
 
@@ -38,6 +39,7 @@ export default function MyWorksPage() {
         { title: t('common.status'), width: 90, render: (_, w) => <WorkStatusTag status={w.status} /> },
         dateColumn(t('centre.submittedAt'), 'submittedAt', lang, 'minute'),
         {
+          key: ACTIONS_KEY,
           title: t('common.actions'),
           width: 130,
           render: (_, w) => (

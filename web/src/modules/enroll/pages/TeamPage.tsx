@@ -1,19 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Alert, Breadcrumb, Button, Card, Descriptions, Empty, Form, Input, Result, Skeleton, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Breadcrumb, Button, Card, Descriptions, Empty, Form, Input, Result, Skeleton, Space, Spin, Tag, Typography } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { SignupStatus, SignupType, type SignupDetail, type SignupMember, type Teacher } from '@cmp/contracts';
+import { PayStatus, SignupStatus, SignupType, type SignupDetail, type SignupMember, type Teacher } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
-import { formatDateTime } from '@/app/i18n/format';
+import { formatDateTime, formatMoney } from '@/app/i18n/format';
 import { useAsync } from '@/app/hooks/useAsync';
+import { ACTIONS_KEY, ResponsiveTable } from '@/app/components/ResponsiveTable';
 import { siteApi, type PublicCompetition } from '@/app/api/site.api';
 import { useLocalName } from '@/app/i18n/hooks';
 import { enrollApi, workApi } from '../api/enroll.api';
 import { Advisers } from '../components/Advisers';
-import { PayButton } from '../components/PayButton';
+import { owesFee, PayButton } from '../components/PayButton';
 import { WorkAction } from '../components/WorkAction';
 import {
   compactTeachers,
@@ -101,6 +102,15 @@ function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition |
         <Alert type="info" showIcon message={t(captain ? 'team.approvedFixed' : 'team.approvedFixedMember')} style={{ marginBottom: 16 }} data-testid="team-fixed" />
       )}
       {!active && <Alert type="warning" showIcon message={t('team.closedNote', { status: t(`status.${s.status}`) })} style={{ marginBottom: 16 }} />}
+      {active && !captain && owesFee(s) && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('team.captainPays', { amount: formatMoney(s.feeFen), captain: s.members.filter((m) => m.captain).map(memberName).join('') })}
+          style={{ marginBottom: 16 }}
+          data-testid="captain-pays"
+        />
+      )}
       <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
         <Descriptions.Item label={t('common.competition')}>
           <Link to={`/home/competition/details?id=${s.competitionId}`}>{c ? localName(c.name, c.nameEn) : localName(s.competitionName, s.competitionNameEn)}</Link>
@@ -137,7 +147,7 @@ function Members({ s, me, onChange }: { s: SignupDetail; me: number; onChange: (
   };
   return (
     <Card title={`${t('team.members')} (${s.members.length})`} data-testid="team-members">
-      <Table<SignupMember>
+      <ResponsiveTable<SignupMember>
         rowKey="userId"
         size="middle"
         pagination={false}
@@ -155,6 +165,7 @@ function Members({ s, me, onChange }: { s: SignupDetail; me: number; onChange: (
           ...(captain
             ? [
                 {
+                  key: ACTIONS_KEY,
                   title: t('common.actions'),
                   width: 170,
                   render: (_: unknown, m: SignupMember) =>
@@ -358,6 +369,9 @@ function JoinView({ code }: { code: string }) {
         <Descriptions.Item label={t(labels.signUpItem, { ns: 'translation' })}>{itemName}</Descriptions.Item>
         <Descriptions.Item label={t('common.status')}>
           <SignupStatusTag status={v.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('team.fee')}>
+          {v.feeFen > 0 ? t('team.feeByCaptain', { amount: formatMoney(v.feeFen), status: t(`pay.${v.payStatus}`) }) : t(`pay.${PayStatus.free}`)}
         </Descriptions.Item>
         <Descriptions.Item label={t('team.currentMembers')}>
           {v.memberNames.join(t('listSeparator'))} · {t('team.teamSize', { count: v.memberCount, min: v.teamMin, max: v.teamMax })}
