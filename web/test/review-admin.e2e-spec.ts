@@ -164,8 +164,11 @@ describe('an organiser sets up expert review', () => {
 
   b.it('finds an event by its name in 负责赛项', async () => {
     await click(page, '.group-cards .ant-col:nth-child(1) .ant-card-extra button', '编');
-    await choose(page, '.ant-modal .ant-select:has(#group_eventIds)', '实践组');
+    await click(page, '.ant-modal .ant-select:has(#group_eventIds)');
+    await page.keyboard.type('实践');
+    await waitForText(page, '实践组', '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
     await b.shot(page, 'groups-event-search');
+    await click(page, '.ant-modal-title');
     await click(page, '.ant-modal-footer button', '取');
   });
 
