@@ -262,6 +262,10 @@ describe('participant', () => {
     await waitForText(captain, solo.name, '[data-testid="work-signup"]');
     expect(await header()).toBe(`${solo.name} · 创意组`);
     await b.shot(captain, 'work-header-individual');
+    const wide = captain.viewport()!;
+    await captain.setViewport({ width: 390, height: 844 });
+    await b.shot(captain, 'work-header-individual-390');
+    await captain.setViewport(wide);
   });
 
   b.it("shows the sign-up, the team and the work in the personal centre", async () => {

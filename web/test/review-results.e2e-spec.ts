@@ -198,5 +198,9 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
     await click(admin, `${row} .appeal-text .ant-typography-expand`);
     await waitForText(admin, '请专家复核第三位专家的评分。', row);
     await b.shot(admin, 'appeals-reason-open-zh');
+    const wide = admin.viewport()!;
+    await admin.setViewport({ width: 390, height: 844 });
+    await b.shot(admin, 'appeals-reason-open-390');
+    await admin.setViewport(wide);
   }, 120_000);
 });
