@@ -170,7 +170,7 @@ describe('an expert reviews in the browser (我的评审)', () => {
   b.it('shows the PDF inline, saves a draft that survives a reload, and locks the sheet once submitted', async () => {
     const page = await loginAs(experts[1]);
     await open(page, `/review/mine?roundId=${round.id}`);
-    const fileAnswer = page.waitForResponse((r) => r.url().includes('/review/sheet/file'));
+    const fileAnswer = page.waitForResponse((r) => r.url().includes('/review/sheet/file/view/'));
     await click(page, '[data-testid="my-reviews"] a', titles[0]);
     await waitForPath(page, '/review/score');
     const file = await fileAnswer;

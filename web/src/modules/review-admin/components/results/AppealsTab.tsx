@@ -45,7 +45,7 @@ export function AppealsTab({ round, canEdit }: { round: Round; canEdit: boolean 
   const columns: TableColumnsType<Appeal> = [
     { title: t('results.work'), dataIndex: 'title', width: 180, ellipsis: true },
     { title: t('results.appeals.appellant'), dataIndex: 'appellantName', width: 110 },
-    { title: t('results.appeals.reason'), dataIndex: 'reason', render: (v: string) => <LongText text={v} /> },
+    { title: t('results.appeals.reason'), dataIndex: 'reason', width: 300, render: (v: string) => <LongText text={v} /> },
     { title: t('results.appeals.oldScore'), dataIndex: 'oldScore', width: 80, align: 'right', render: (v: number | null) => v ?? '—' },
     { title: t('results.appeals.newScore'), dataIndex: 'newScore', width: 90, align: 'right', render: (v: number | null) => v ?? '—' },
     { title: t('results.appeals.statusTitle'), dataIndex: 'status', width: 110, render: (v: AppealStatus) => <Tag color={APPEAL_COLOR[v]}>{t(`results.appeals.status.${v}`)}</Tag> },
@@ -85,7 +85,7 @@ export function AppealsTab({ round, canEdit }: { round: Round; canEdit: boolean 
         />
       }
     >
-      <PagedTable<Appeal, typeof query> list={list} query={query} setQuery={setQuery} rowKey="id" columns={columns} scroll={{ x: 1000 }} locale={{ emptyText: t('results.appeals.empty') }} />
+      <PagedTable<Appeal, typeof query> list={list} query={query} setQuery={setQuery} rowKey="id" columns={columns} scroll={{ x: 1200 }} locale={{ emptyText: t('results.appeals.empty') }} />
     </Card>
   );
 }
