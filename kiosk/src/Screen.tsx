@@ -25,6 +25,7 @@ function Team({ team, big }: { team: QueueTeam; big?: boolean }) {
       <span className="team__title">{team.title}</span>
       {big && <span className="team__people">{[team.school, ...team.members].filter(Boolean).join(' · ')}</span>}
       {team.status === 'skipped' && <Tag color="orange">{t('skippedTag')}</Tag>}
+      {team.status === 'absent' && <Tag color="red">{t('absentTag')}</Tag>}
       {team.score !== null && <span className="team__score">{t('score')} {team.score}</span>}
     </div>
   );

@@ -25,6 +25,7 @@ const words = {
     muted: '声音未开启',
     score: '现场得分',
     skippedTag: '过号',
+    absentTag: '缺席',
     unpaired: '此大屏已被撤销，请重新配对',
   },
   en: {
@@ -52,6 +53,7 @@ const words = {
     muted: 'Sound off',
     score: 'On-site score',
     skippedTag: 'Skipped',
+    absentTag: 'Absent',
     unpaired: 'This screen was revoked; pair it again',
   },
 } as const;

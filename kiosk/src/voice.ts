@@ -3,6 +3,8 @@ import type { RoomState } from '@cmp/contracts';
 import { fetchVoice } from './api';
 
 const SOUND_KEY = 'kiosk.sound';
+/** A clip that failed (the gateway restarting, the proxy in front cutting the request) is asked again once, after this. */
+const RETRY_MS = 2000;
 
 export interface Voice {
   /** Sound plays (the screen was tapped once, now or before, and the browser let it start). */
@@ -12,6 +14,17 @@ export interface Voice {
   enable: () => void;
   /** Chime, then the call, twice; in Chinese, and in English when the competition is bilingual. */
   announce: (room: RoomState, number: string) => void;
+}
+
+/** One spoken clip, asked again once when the first try fails; the second failure is the caller's to handle. */
+async function clip(token: string, room: RoomState, number: string, lang: 'zh-CN' | 'en'): Promise<ArrayBuffer> {
+  try {
+    return await fetchVoice(token, room.roomId, number, lang);
+  } catch (e) {
+    console.warn(`${number} (${lang}): ${(e as Error).message}; trying once more`);
+    await new Promise((r) => setTimeout(r, RETRY_MS));
+    return fetchVoice(token, room.roomId, number, lang);
+  }
 }
 
 /** A two-note chime made in the page, so it works with no file and no network. */
@@ -73,7 +86,7 @@ export function useVoice(token: string): Voice {
     (room: RoomState, number: string) => {
       const langs: ('zh-CN' | 'en')[] = room.bilingual ? ['zh-CN', 'en'] : ['zh-CN'];
       const clips = Promise.all(
-        langs.map((l) => fetchVoice(token, room.roomId, number, l).then((data) => ctx.current?.decodeAudioData(data) ?? null)),
+        langs.map((l) => clip(token, room, number, l).then((data) => ctx.current?.decodeAudioData(data) ?? null)),
       );
       // Fetched at once but awaited in turn: a failure before its turn (the server restarting) is handled there.
       clips.catch(() => undefined);

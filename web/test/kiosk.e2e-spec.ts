@@ -7,7 +7,7 @@ import { api, login } from '../../services/gateway/test/support/api';
 import { dropStudents } from '../../services/gateway/test/support/enroll';
 import { KIOSK_URL, platformHealthy, startService, stopService, waitFor } from '../../services/gateway/test/support/platform';
 import { makeOnsiteRound, ok, type OnsiteRound } from '../../services/gateway/test/support/scene';
-import { chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
+import { chooseOrganisation, click, fill, loginWithPassword, open, textOf, useBrowser, waitForText } from './support/browser';
 
 /**
  * The venue screen in Chromium beside the back office: pairing with a code, a call showing on the screen and spoken
@@ -15,6 +15,7 @@ import { chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, w
  * gateway killed and restarted under a connected screen (recovered without a reload), and English.
  */
 const run = String(Date.now()).slice(-6);
+const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 
 /** The number the kiosk shows as the current call ('' when none). */
 const currentOf = (kiosk: Page) => kiosk.$eval('[data-testid=current]', (el) => el.querySelector('.team__number')?.textContent ?? '').catch(() => '');
@@ -48,6 +49,8 @@ describe('venue kiosk', () => {
 
   let kiosk: Page;
   let staff: Page;
+  /** The team called after the gateway came back, still on the screen of room A. */
+  let lastCalled: { number: string; workId: number };
 
   b.it('pairs a screen from the back office, calls a team, announces it aloud, recalls and skips', async () => {
     kiosk = await b.newPage();
@@ -138,7 +141,8 @@ describe('venue kiosk', () => {
     await waitForText(kiosk, '网络已断开', 'body', 30_000);
     startService('gateway');
     await waitFor('the gateway to be back', platformHealthy, 60_000);
-    const next = ok(await call('call'), 'call after restart') as { current: { number: string } };
+    const next = ok(await call('call'), 'call after restart') as { current: { number: string; workId: number } };
+    lastCalled = next.current;
     await waitForCurrent(kiosk, next.current.number);
     await kiosk.waitForFunction(() => !document.querySelector('[data-testid=offline]'), { timeout: 20_000 });
     expect(await kiosk.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(42);
@@ -185,5 +189,63 @@ describe('venue kiosk', () => {
     await b.shot(venue, 'venue 1920');
     await venue.setViewport({ width: 1080, height: 1920 });
     await b.shot(venue, 'venue portrait');
+  }, 60_000);
+  b.it('tags an absent team in 最近叫号, has an icon, and names the rooms in English for English staff', async () => {
+    ok(await api('/review/scene/absent', { token: admin1, body: { roundId: s.round.id, workId: lastCalled.workId } }), 'absent');
+    await kiosk.waitForFunction(
+      (n: string) => [...document.querySelectorAll('[data-testid=history] .team')].some((el) => el.querySelector('.team__number')?.textContent === n && el.textContent!.includes('缺席')),
+      { timeout: 20_000 },
+      lastCalled.number,
+    );
+    await b.shot(kiosk, 'absent in history');
+    const icon = await kiosk.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel=icon]')?.href;
+      const res = href ? await fetch(href) : null;
+      return res && { status: res.status, type: res.headers.get('content-type') };
+    });
+    expect(icon).toMatchObject({ status: 200, type: expect.stringContaining('image/svg') });
+
+    await open(staff, `/review/scene?competitionId=${s.round.competitionId}&roundId=${s.round.id}`);
+    await waitForText(staff, '第1评审室', '.scene-rooms');
+    await click(staff, langButton);
+    await waitForText(staff, ['Room 1', 'Room 2'], '.scene-rooms');
+    expect(await textOf(staff, '.scene-rooms')).not.toMatch(/第[12]评审室/);
+    await b.shot(staff, 'staff queue english');
+    await click(staff, langButton);
+    await waitForText(staff, '第1评审室', '.scene-rooms');
+  }, 60_000);
+
+  b.it('keeps a call on the screen when its sound fails to load, and asks for the sound once more', async () => {
+    const roomB = s.setting.rooms[1].id;
+    const pairing = ok(await api<{ code: string; pairingKey: string }>('/kiosk/pair', { method: 'POST' }), 'pair');
+    ok(await api('/review/scene/kiosk/bind', { token: admin1, body: { code: pairing.code, roundId: s.round.id, roomIds: [roomB], name: '二号厅', layout: 'room' } }), 'bind');
+    const { token } = ok(await api<{ token: string }>('/kiosk/pair/status', { body: { pairingKey: pairing.pairingKey } }), 'token');
+    const screen = await b.newPage();
+    await screen.evaluateOnNewDocument((tk: string) => localStorage.setItem('kiosk.token', tk), token);
+    // The first request of each clip fails the way the proxy in front answers when the gateway drops it.
+    const asked: string[] = [];
+    const answered: string[] = [];
+    await screen.setRequestInterception(true);
+    screen.on('request', (r) => {
+      if (!r.url().includes('/kiosk/voice')) return void r.continue();
+      const lang = new URL(r.url()).searchParams.get('lang')!;
+      asked.push(lang);
+      if (asked.filter((l) => l === lang).length === 1) return void r.respond({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+      void r.continue();
+    });
+    screen.on('response', (r) => {
+      if (r.url().includes('/kiosk/voice')) answered.push(`${new URL(r.url()).searchParams.get('lang')} ${r.status()}`);
+    });
+    await screen.goto(KIOSK_URL, { waitUntil: 'domcontentloaded' });
+    await waitForText(screen, ['第2评审室', '即将上场']);
+    const st = ok(await call('call', roomB), 'call B') as { current: { number: string } };
+    await waitForCurrent(screen, st.current.number);
+    await waitFor('the sound asked for again', async () => answered.filter((a) => a.endsWith(' 200')).length >= 2, 20_000);
+    expect(answered.sort()).toEqual(['en 200', 'en 500', 'zh-CN 200', 'zh-CN 500']);
+    // The call stays on the screen throughout (an uncaught error in the page fails the test by itself).
+    expect(await currentOf(screen)).toBe(st.current.number);
+    await waitForText(screen, ['正在叫号', '请到 第2评审室']);
+    await b.shot(screen, 'call after a failed sound');
+    await screen.close();
   }, 60_000);
 });

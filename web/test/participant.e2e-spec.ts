@@ -247,6 +247,27 @@ describe('participant', () => {
     await b.shot(captain, 'work-detail');
   });
 
+  b.it('names the competition, the team and the event above the work, each once', async () => {
+    const header = () => textOf(captain, '[data-testid="work-signup"]');
+    const { competitionName, teamName, signupPath } = await team(`${stamp}-head`, cap, []);
+    await open(captain, `/home/competition/submitWork?signupId=${new URLSearchParams(signupPath.split('?')[1]).get('id')}`);
+    await waitForText(captain, competitionName, '[data-testid="work-signup"]');
+    expect(await header()).toBe(`${competitionName} · ${teamName} · 团队赛`);
+    // An individual sign-up has no team: the event is named once.
+    const solo = await makeCompetition(await login('admin1'), { name: `个人作品测试赛 ${stamp}`, items: [['创意组', null, 0]] });
+    const body = { competitionId: solo.id, itemId: solo.items[0].id, type: 1, profile: { realName: '陈同学', schoolName: '华东示范大学' }, teachers: [] };
+    const signup = await api<Signup>('/web/enroll/signUp', { ...as(cap), body });
+    expect(signup.code).toBe(0);
+    await open(captain, `/home/competition/submitWork?signupId=${signup.data.id}`);
+    await waitForText(captain, solo.name, '[data-testid="work-signup"]');
+    expect(await header()).toBe(`${solo.name} · 创意组`);
+    await b.shot(captain, 'work-header-individual');
+    const wide = captain.viewport()!;
+    await captain.setViewport({ width: 390, height: 844 });
+    await b.shot(captain, 'work-header-individual-390');
+    await captain.setViewport(wide);
+  });
+
   b.it("shows the sign-up, the team and the work in the personal centre", async () => {
     const { competitionName, teamName } = await team(`${stamp}-centre`, cap, members.slice(2, 4), true);
     for (const [route, texts] of [

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import type { CompetitionDetail, ExpertSaveReply, Round } from '@cmp/contracts';
-import { api, login, upload } from '../../services/gateway/test/support/api';
+import type { CompetitionDetail, DistributionView, ExpertSaveReply, Page as ListPage, Round, RoundWorkView } from '@cmp/contracts';
+import { api, firstLogin, login, upload } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF } from '../../services/gateway/test/support/enroll';
 import { fill as fillSheet } from '../../services/gateway/test/support/spreadsheets';
 import { choose, chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
@@ -26,6 +26,8 @@ describe('an organiser sets up expert review', () => {
   let round: Round;
   const tag = Date.now().toString(36).slice(-5);
   const expertNames: string[] = [];
+  /** How each expert made here first logs in (to declare a conflict of interest). */
+  const credentials = new Map<number, { username: string; password: string }>();
 
   afterAll(dropStudents);
   beforeAll(async () => {
@@ -43,13 +45,14 @@ describe('an organiser sets up expert review', () => {
     }
     for (let i = 1; i <= 4; i++) {
       const name = `网测专家${tag}${i}`;
-      ok(
+      const saved = ok(
         await api<ExpertSaveReply>('/expert/save', {
           token: admin1,
           body: { name, phone: `133${String(Date.now()).slice(-6)}${String(i).padStart(2, '0')}`, unit: '社会专家', itemIds: [c.items[(i - 1) % 2].id] },
         }),
         'expert',
       );
+      if (saved.credential) credentials.set(saved.id, saved.credential);
       expertNames.push(name);
     }
     round = ok(
@@ -159,6 +162,16 @@ describe('an organiser sets up expert review', () => {
     await b.shot(page, 'groups');
   });
 
+  b.it('finds an event by its name in 负责赛项', async () => {
+    await click(page, '.group-cards .ant-col:nth-child(1) .ant-card-extra button', '编');
+    await click(page, '.ant-modal .ant-select:has(#group_eventIds)');
+    await page.keyboard.type('实践');
+    await waitForText(page, '实践组', '.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    await b.shot(page, 'groups-event-search');
+    await click(page, '.ant-modal-title');
+    await click(page, '.ant-modal-footer button', '取');
+  });
+
   b.it('assigns every work automatically on 评审分配 and shows balanced loads', async () => {
     await open(page, `/review/distribution?roundId=${round.id}`);
     await waitForText(page, ['评审分配', '专家负载', '作品分配'], '.system-page');
@@ -182,6 +195,47 @@ describe('an organiser sets up expert review', () => {
     expect(perWork.length).toBeGreaterThan(0);
     expect(perWork.every((n) => n === 2)).toBe(true);
     await b.shot(page, 'distribution');
+  });
+
+  b.it('offers 更换 only the experts who may take the work, and says why not for the others', async () => {
+    const admin1 = await login('admin1');
+    const loads = ok(await api<DistributionView>(`/review/distribution/view?roundId=${round.id}`, { token: admin1 }), 'view').loads;
+    const works = ok(await api<ListPage<RoundWorkView>>(`/review/distribution/works?roundId=${round.id}&pageSize=50`, { token: admin1 }), 'works').list;
+    // A work and an expert made here of its group who does not judge it; the expert declares a conflict with it.
+    const pairs = works.flatMap((w) => loads.filter((l) => l.reviewGroupId === w.reviewGroupId && credentials.has(l.expertId) && !w.experts.some((e) => e.expertId === l.expertId)).map((me) => ({ w, me })));
+    expect(pairs.length).toBeGreaterThan(0);
+    const { w: work, me } = pairs[0];
+    const expert = await firstLogin(credentials.get(me.expertId)!);
+    ok(await api('/expert/conflict/save', { token: expert, body: { kind: 'work', value: String(work.workId), reason: '网测回避' } }), 'declare');
+    try {
+      await open(page, `/review/distribution?roundId=${round.id}`);
+      await fill(page, '.search-form input#keyword', work.title);
+      await click(page, '.search-form button[type=submit]', { answer: '/review/distribution/works' });
+      await click(page, '.work-experts .ant-tag', work.experts[0].name);
+      await click(page, '.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item', { text: '更换', answer: '/review/distribution/candidates' });
+      await click(page, '.ant-modal .ant-select');
+      const open_ = '.ant-select-dropdown:not(.ant-select-dropdown-hidden)';
+      await waitForText(page, [me.name, '专家已声明回避', work.experts[1].name, '已在评审此作品'], open_);
+      const options = await page.$$eval(`${open_} .ant-select-item-option`, (els) =>
+        els.map((el) => ({ text: el.textContent ?? '', disabled: el.classList.contains('ant-select-item-option-disabled') })),
+      );
+      expect(options.find((o) => o.text.startsWith(me.name))).toMatchObject({ disabled: true });
+      expect(options.filter((o) => o.text.includes('已在评审此作品')).every((o) => o.disabled)).toBe(true);
+      await b.shot(page, 'distribution-swap-picker');
+      // An eligible expert is taken by the server.
+      const eligible = options.find((o) => !o.disabled);
+      if (eligible) {
+        await click(page, `${open_} .ant-select-item-option:not(.ant-select-item-option-disabled)`);
+        await click(page, '.ant-modal-footer button', { text: '保', answer: '/review/distribution/swap' });
+        await waitForText(page, '已更换', '.ant-message');
+      } else {
+        await click(page, '.ant-modal-title');
+        await click(page, '.ant-modal-footer button', '取');
+      }
+    } finally {
+      const declared = ok(await api<{ id: number }[]>('/expert/conflict/list', { token: expert }), 'conflicts');
+      for (const d of declared) ok(await api('/expert/conflict/delete', { token: expert, body: { id: d.id } }), 'withdraw');
+    }
   });
 
   b.it('shows the progress on 评审统计', async () => {

@@ -2,6 +2,7 @@ import type { Page } from 'puppeteer-core';
 import type { ExpertSaveReply, Round } from '@cmp/contracts';
 import { api, DEMO_PASSWORD, firstLogin, login, upload, type Reply } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents } from '../../services/gateway/test/support/enroll';
+import { waitFor } from '../../services/gateway/test/support/platform';
 import { chooseOrganisation, click, fill, loginWithPassword, open, ready, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
 
 /**
@@ -169,18 +170,27 @@ describe('an expert reviews in the browser (我的评审)', () => {
   b.it('shows the PDF inline, saves a draft that survives a reload, and locks the sheet once submitted', async () => {
     const page = await loginAs(experts[1]);
     await open(page, `/review/mine?roundId=${round.id}`);
-    const fileAnswer = page.waitForResponse((r) => r.url().includes('/review/sheet/file'));
+    const fileAnswer = page.waitForResponse((r) => r.url().includes('/review/sheet/file/view/'));
     await click(page, '[data-testid="my-reviews"] a', titles[0]);
     await waitForPath(page, '/review/score');
     const file = await fileAnswer;
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toBe('application/pdf');
-    // The PDF is shown in the page: the viewer frame is there, sized, and shows the fetched file (an object URL).
+    // The PDF is shown in the page: the viewer frame is there, sized, and shows the file from a link ending in its
+    // name, which the browser's PDF viewer shows as the document's title (not a blob id or about:blank).
     const frame = await ready(page, '[data-testid="pdf-viewer"]');
     const box = await frame.boundingBox();
     expect(box!.width).toBeGreaterThan(300);
     expect(box!.height).toBeGreaterThan(300);
-    expect(await frame.evaluate((f) => (f as HTMLIFrameElement).src)).toMatch(/^blob:/);
+    const src = await frame.evaluate((f) => (f as HTMLIFrameElement).src);
+    expect(decodeURIComponent(src)).toMatch(/\/review\/sheet\/file\/view\/[\w-]{24}\/计划书1\.pdf$/);
+    const viewerTitle = async () => {
+      for (const f of page.frames()) if (f.url().startsWith('chrome-extension://')) return f.title().catch(() => '');
+      return '';
+    };
+    await waitFor("the PDF viewer's title to be the file's name", async () => (await viewerTitle()) === '计划书1.pdf', 20_000);
+    // The link is a ticket for this file alone: a made-up one is refused with the envelope.
+    expect((await api(`/review/sheet/file/view/${'x'.repeat(24)}/a.pdf`)).code).toBe(10404);
     await waitForText(page, ['创新性', '满分 40', '步长 0.5', '权重 40%', '选题新颖，方法有创意', '完成度', '加权总分', '评语'], '[data-testid="score-sheet"]');
 
     await score(page, 0, 35.5);

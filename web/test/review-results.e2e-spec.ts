@@ -2,7 +2,7 @@ import type { Page } from 'puppeteer-core';
 import type { CompetitionDetail, ExpertSaveReply, Round } from '@cmp/contracts';
 import { api, firstLogin, freshIp, login, upload, type Reply } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
-import { chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForText } from './support/browser';
+import { chooseOrganisation, click, fill, loginWithPassword, open, textOf, useBrowser, waitForText } from './support/browser';
 
 /**
  * Results in Chromium: the organiser computes a round's final scores (the version runs in the review worker),
@@ -29,12 +29,12 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
   let round: Round;
   let authors: Student[];
   let admin: Page;
+  const workIds: number[] = [];
 
   beforeAll(async () => {
     const admin1 = await login('admin1');
     competition = await makeCompetition(admin1, { name: `成绩公布赛${run}` });
     authors = await makeStudents(3, `rsl${run}`);
-    const workIds: number[] = [];
     for (const [i, s] of authors.entries()) {
       const as = { token: s.token, ip: freshIp() };
       const body = { competitionId: competition.id, itemId: competition.items[0].id, type: 1, profile: { realName: `获奖作者${i + 1}`, schoolName: '华东示范大学' }, teachers: [] };
@@ -181,5 +181,26 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
     await click(admin, '.back-layout__main button', { text: 'Compute the final score', answer: 'POST /review/comment/result/competitionScore' });
     await waitForText(admin, [`决赛${run}（100%）`, 'Final score', titles[0], '85.00'], '.back-layout__main .ant-table');
     await b.shot(admin, 'final-score-en');
+  }, 120_000);
+  b.it('shows 复议处理 with the appellant by name, a labelled status and the whole reason on request', async () => {
+    const reason = `评分与作品质量不符：${'我们的作品在创新性上有完整的实验数据支持，'.repeat(6)}请专家复核第三位专家的评分。`;
+    const as = { token: authors[1].token, ip: freshIp() };
+    ok(await api('/center/reward/appeal', { ...as, body: { roundId: round.id, workId: workIds[1], reason } }), 'appeal');
+    await open(admin, `/review/result?competitionId=${competition.id}&roundId=${round.id}`);
+    await waitForText(admin, ['Review results'], '.back-layout__main'); // left in English by the test before
+    await click(admin, langButton);
+    await click(admin, '.ant-tabs-tab', '复议处理');
+    const row = '.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row';
+    await waitForText(admin, ['申请人', '状态', '复议理由', titles[1], '获奖作者2', '待处理'], '.ant-tabs-tabpane-active');
+    expect(await textOf(admin, row)).not.toContain(authors[1].username);
+    expect(await textOf(admin, row)).not.toContain('请专家复核第三位专家的评分。');
+    await b.shot(admin, 'appeals-zh');
+    await click(admin, `${row} .appeal-text .ant-typography-expand`);
+    await waitForText(admin, '请专家复核第三位专家的评分。', row);
+    await b.shot(admin, 'appeals-reason-open-zh');
+    const wide = admin.viewport()!;
+    await admin.setViewport({ width: 390, height: 844 });
+    await b.shot(admin, 'appeals-reason-open-390');
+    await admin.setViewport(wide);
   }, 120_000);
 });

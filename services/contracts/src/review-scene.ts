@@ -252,6 +252,7 @@ export function announcement(lang: 'zh-CN' | 'en', number: string, room: { name:
 
 export const sceneMessages = {
   'scene.notOnsite': { 'zh-CN': '该评审轮次不是现场评审', en: 'This round is not an on-site review' },
+  'kiosk.voiceFailed': { 'zh-CN': '叫号语音暂时无法生成，请稍后再试', en: 'The spoken call could not be made just now; try again shortly' },
   'scene.roomNotFound': { 'zh-CN': '评审室不存在：{id}', en: 'No such room: {id}' },
   'scene.noRooms': { 'zh-CN': '请先设置评审室', en: 'Set up the rooms first' },
   'scene.roomNames': { 'zh-CN': '评审室名称重复：{name}', en: 'Two rooms are named {name}' },

@@ -163,6 +163,7 @@ export const scoringMessages = {
   'review.notCaptain': { 'zh-CN': '您不是本轮评审组的组长', en: 'You do not captain a group of this round' },
   'review.groupIncomplete': { 'zh-CN': '还有 {count} 份评分表未提交，不能确认', en: '{count} sheets are not submitted yet; the group cannot be confirmed' },
   'review.fileNotFound': { 'zh-CN': '文件不存在', en: 'No such file' },
+  'review.fileLinkExpired': { 'zh-CN': '文件链接已失效，请刷新页面', en: 'This file link has expired; reload the page' },
   'message.reviewReminder': { 'zh-CN': '评审提醒：{round} 还有 {count} 份作品待提交评分', en: 'Review reminder: {round} has {count} works waiting for your scores' },
   'message.reviewReminderDue': {
     'zh-CN': '评审提醒：{round} 还有 {count} 份作品待提交评分，截止时间 {at}（北京时间）',

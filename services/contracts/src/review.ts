@@ -193,6 +193,17 @@ export interface ExpertLoadView {
   captain: boolean;
 }
 
+/** An expert the organiser may pick for a work (add or swap), or why not: the server's own rules, in words. */
+export interface ExpertCandidate {
+  expertId: number;
+  name: string;
+  reviewGroupId: number;
+  load: number;
+  eligible: boolean;
+  /** Why the expert may not take the work (conflict of interest, declined or removed, already on it); null when eligible. */
+  reason: string | null;
+}
+
 export interface AssignmentExplanation {
   code: string;
   params: Record<string, unknown>;
@@ -293,6 +304,9 @@ export const reviewMessages = {
   'review.assignmentNotFound': { 'zh-CN': '分配不存在', en: 'No such assignment' },
   'review.alreadyAssigned': { 'zh-CN': '该专家已分配此作品', en: 'This expert already has this work' },
   'review.conflict': { 'zh-CN': '利益冲突：{name} 不能评审《{title}》（{why}）', en: 'Conflict of interest: {name} may not judge "{title}" ({why})' },
+  'review.candidate.declined': { 'zh-CN': '已拒评此作品（{reason}）', en: 'declined this work ({reason})' },
+  'review.candidate.removed': { 'zh-CN': '已从此作品移除', en: 'removed from this work' },
+  'review.candidate.current': { 'zh-CN': '已在评审此作品', en: 'already judges this work' },
   'review.otherGroup': { 'zh-CN': '{name} 不在作品《{title}》所属的评审组', en: '{name} is not in the review group of "{title}"' },
   'review.noArbiter': {
     'zh-CN': '没有可为《{title}》仲裁的专家：本组专家都已评过该作品或需要回避',

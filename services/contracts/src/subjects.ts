@@ -373,6 +373,8 @@ export const ReviewSubject = {
   assignAdd: 'review.assignment.add',
   assignRemove: 'review.assignment.remove',
   assignSwap: 'review.assignment.swap',
+  /** The experts who may take a work (add or swap), and why the others may not. */
+  assignCandidates: 'review.assignment.candidates',
   /** One more expert for a disputed work (仲裁), drawn by the assignment's rules. */
   assignArbitrate: 'review.assignment.arbitrate',
   assignLock: 'review.assignment.lock',

@@ -1,4 +1,4 @@
-import type { AssignmentRunView, CompetitionDetail, DistributionView, ExpertSaveReply, Page, ReviewGroup, Round, RoundWorkView } from '@cmp/contracts';
+import type { AssignmentRunView, CompetitionDetail, DistributionView, ExpertCandidate, ExpertSaveReply, Page, ReviewGroup, Round, RoundWorkView } from '@cmp/contracts';
 import { api, login, upload, type Reply } from './support/api';
 import { day, dropStudents, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 
@@ -286,6 +286,35 @@ describe('review rounds, groups and assignment', () => {
     if (ownSchool) expect((await api('/review/distribution/swap', { token: admin1, body: { id: some.assignmentId, expertId: ownSchool.id } })).code).not.toBe(0);
     ok(await api('/review/distribution/lock', { token: admin1, body: { id: some.assignmentId, locked: true } }), 'lock');
     expect((await allWorks(admin1, round.id)).find((w) => w.workId === works[4].workId)!.experts.find((a) => a.assignmentId === some.assignmentId)!.locked).toBe(true);
+  }, 120_000);
+
+  it('tells the add and swap picker who may take a work and why not, as add itself decides', async () => {
+    const round = await newRound({ expertsPerWork: 16, excludeOwnOrganisation: true });
+    ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id, allSubmitted: true } }), 'sync');
+    const pool = experts.slice(8, 16);
+    ok(await api('/review/group/save', { token: admin1, body: { roundId: round.id, name: '甲', expertIds: pool.map((e) => e.id), captainExpertId: pool[0].id } }), 'group');
+    const candidates = async (workId: number) =>
+      ok(await api<ExpertCandidate[]>(`/review/distribution/candidates?roundId=${round.id}&workId=${workId}`, { token: admin1, lang: 'en' }), 'candidates');
+
+    // The author's own account is a conflict; every other expert of the group may take the work.
+    const first = await candidates(works[0].workId);
+    expect(first.map((c) => c.expertId).sort()).toEqual(pool.map((e) => e.id).sort());
+    expect(first.find((c) => c.expertId === experts[14].id)).toMatchObject({ eligible: false, reason: expect.stringMatching(/Conflict of interest.*the expert is a member/) });
+    expect(first.filter((c) => c.eligible)).toHaveLength(pool.length - 1);
+    expect((await candidates(works[1].workId)).find((c) => c.expertId === experts[15].id)).toMatchObject({ eligible: false, reason: expect.stringMatching(/same phone/) });
+    // The screen and the server agree: add takes exactly the eligible ones.
+    for (const c of first) expect({ id: c.expertId, added: (await api('/review/distribution/add', { token: admin1, body: { roundId: round.id, workId: works[0].workId, expertId: c.expertId } })).code === 0 }).toEqual({ id: c.expertId, added: c.eligible });
+
+    // Once on the work, removed or declined, an expert is offered no more, and says why.
+    const pairs = (await allWorks(admin1, round.id)).find((w) => w.workId === works[0].workId)!.experts;
+    ok(await api('/review/distribution/remove', { token: admin1, body: { id: pairs[0].assignmentId } }), 'remove');
+    ok(await api('/review/distribution/decline', { token: admin1, body: { id: pairs[1].assignmentId, reason: '时间冲突' } }), 'decline');
+    const after = await candidates(works[0].workId);
+    expect(after.find((c) => c.expertId === pairs[0].expertId)).toMatchObject({ eligible: false, reason: 'removed from this work' });
+    expect(after.find((c) => c.expertId === pairs[1].expertId)).toMatchObject({ eligible: false, reason: 'declined this work (时间冲突)' });
+    expect(after.find((c) => c.expertId === pairs[2].expertId)).toMatchObject({ eligible: false, reason: 'already judges this work' });
+    expect((await api('/review/distribution/swap', { token: admin1, body: { id: pairs[2].assignmentId, expertId: pairs[0].expertId } })).code).not.toBe(0);
+    expect((await api(`/review/distribution/candidates?roundId=${round.id}&workId=abc`, { token: admin1 })).code).toBe(10400);
   }, 120_000);
 
   it('tells an expert whether they captain their group of a round', async () => {

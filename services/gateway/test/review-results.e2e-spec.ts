@@ -375,7 +375,8 @@ describe('final scores (review worker)', () => {
     const appeal = (who: (typeof authors)[number], workId: number, reason = '评分与作品质量不符') =>
       api<Appeal>('/center/reward/appeal', { token: who.token, ip: who.ip, body: { roundId: round.id, workId, reason } });
     const a1 = ok(await appeal(authors[0], w1), 'appeal w1');
-    expect(a1).toMatchObject({ status: 'pending', workId: w1, oldScore: 70 });
+    // The organiser sees who appealed by the name on the sign-up, not by the account's name.
+    expect(a1).toMatchObject({ status: 'pending', workId: w1, oldScore: 70, appellantName: `作者${authors[0].userId}` });
     expect((await appeal(authors[0], w1)).code).toBe(10409); // once per work
     expect((await appeal(authors[1], w1)).code).toBe(10404); // not theirs
     expect((await appeal(authors[0], w1, '   ')).code).toBe(10400);

@@ -181,6 +181,19 @@ describe('scoring (review service)', () => {
     expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
     const outsider = await api(detail.files[0].url, { token: admin2 });
     expect(outsider.code).toBe(10404);
+
+    // The viewer's link ends in the file's name and opens that file without the session, framed by the same origin
+    // only; nobody else gets one, and a made-up ticket opens nothing.
+    const linkOf = detail.files[0].url.replace('/review/sheet/file?', '/review/sheet/file/link?');
+    const { url } = ok(await api<{ url: string }>(linkOf, { token: e.token }), 'link');
+    expect(decodeURIComponent(url)).toMatch(/^\/review\/sheet\/file\/view\/[\w-]{24}\/[^/]*计划书\.pdf$/);
+    const viewed = await api<Buffer>(url);
+    expect(viewed.status).toBe(200);
+    expect(viewed.headers.get('content-type')).toBe('application/pdf');
+    expect(viewed.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(viewed.data.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await api(linkOf, { token: admin2 })).code).toBe(10404);
+    expect((await api(url.replace(/view\/[\w-]{24}/, `view/${'A'.repeat(24)}`))).code).toBe(10404);
   });
 
   it('names nobody in a blind round: no member, adviser, school or original file name in anything an expert sees', async () => {

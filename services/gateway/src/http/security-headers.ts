@@ -14,11 +14,15 @@ const API_HEADERS: Record<string, string> = {
 };
 // The OpenAPI page is the one HTML page: it runs Swagger UI's own scripts and styles.
 const DOCS_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
+// A work's PDF by its named link is shown in the web app's own frame (same origin, behind the same proxy).
+const FRAMED_FILE = /\/review\/sheet\/file\/view\//;
+const FRAMED_HEADERS = { 'content-security-policy': "default-src 'none'; frame-ancestors 'self'", 'x-frame-options': 'SAMEORIGIN' };
 
 /** Security headers on every response, set from constants rather than rebuilt per request. */
 export function registerSecurityHeaders(app: FastifyInstance, docsPrefix: string): void {
   app.addHook('onSend', async (req, reply) => {
     void reply.headers(API_HEADERS);
     if (req.url.startsWith(docsPrefix)) void reply.header('content-security-policy', DOCS_CSP);
+    else if (FRAMED_FILE.test(req.url)) void reply.headers(FRAMED_HEADERS);
   });
 }

@@ -2,14 +2,14 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Res, Str
 import { ApiHeader, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppError, type Redis } from '@cmp/common';
-import { announcement, KioskWire, ReviewSubject as S, type KioskIdentity, type KioskPairing, type KioskPairStatus, type RoomState } from '@cmp/contracts';
+import { KioskWire, ReviewSubject as S, type KioskIdentity, type KioskPairing, type KioskPairStatus, type RoomState } from '@cmp/contracts';
 import { Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { REDIS } from '../redis.provider';
 import { PairingKeyDto, VoiceDto } from '../review/scene.dto';
 import { pairingStatus, startPairing } from './pairing';
-import { speech } from './voice';
+import { callAudio } from './voice';
 
 /**
  * What a venue screen calls. No personal account: a kiosk pairs with a code and then reads its rooms with its device
@@ -60,7 +60,7 @@ export class KioskController {
     const { rooms } = await this.rpc.call<{ rooms: RoomState[] }>(ctx, S.kioskRooms, { token: token ?? '' });
     const room = rooms.find((r) => r.roomId === q.roomId);
     if (!room) throw AppError.notFound('scene.roomNotFound', { id: q.roomId });
-    const wav = await speech(q.lang, announcement(q.lang, q.number, room));
+    const wav = await callAudio(q.lang, q.number, room);
     void reply.header('content-type', 'audio/wav').header('cache-control', 'private, max-age=86400');
     return new StreamableFile(wav);
   }

@@ -16,6 +16,7 @@ import {
   type RoomChangedEvent,
 } from '@cmp/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { renderAhead } from './voice';
 
 const roomChannel = (roomId: number) => `room:${roomId}`;
 const deviceChannel = (deviceId: number) => `device:${deviceId}`;
@@ -72,6 +73,7 @@ export class KioskRealtime implements OnModuleInit, OnApplicationShutdown {
   // A replica killed with an event in hand: another one (or this one, back) sends it within seconds.
   @ConsumeEvent({ stream: EventStream.scene, durable: EventConsumer.gatewayScene, subject: EventSubject.sceneChanged, ackWaitMs: 3000, retryDelayMs: 200 })
   async relayChange(e: RoomChangedEvent): Promise<void> {
+    renderAhead(e);
     this.kiosks.to(roomChannel(e.state.roomId)).emit(KioskWire.roomEvent, e);
   }
 

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { Perm, ReviewSubject as S, type AssignmentRunView, type DeclineReply, type DistributionView, type Page, type RoundWorkView } from '@cmp/contracts';
+import { Perm, ReviewSubject as S, type AssignmentRunView, type DeclineReply, type DistributionView, type ExpertCandidate, type Page, type RoundWorkView } from '@cmp/contracts';
 import { Permissions } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { ArbitrateDto, AssignmentWorksDto, DeclineDto, LockDto, PairDto, RoundIdDto, SwapDto } from './review.dto';
+import { ArbitrateDto, AssignmentWorksDto, CandidatesDto, DeclineDto, LockDto, PairDto, RoundIdDto, SwapDto } from './review.dto';
 
 /** Assignment of a round's works to experts (评审分配): the automatic run and manual changes. */
 @ApiTags('review: assignment')
@@ -67,6 +67,13 @@ export class ReviewDistributionController {
   @Permissions(Perm.reviewEdit)
   arbitrate(@RequestCtx() ctx: Ctx, @Body() body: ArbitrateDto): Promise<{ id: number; expertId: number; name: string }> {
     return this.rpc.call(ctx, S.assignArbitrate, body);
+  }
+
+  /** The experts the add and swap picker offers for a work, and why the others may not take it. */
+  @Get('candidates')
+  @Permissions(Perm.reviewList, Perm.reviewEdit)
+  candidates(@RequestCtx() ctx: Ctx, @Query() q: CandidatesDto): Promise<ExpertCandidate[]> {
+    return this.rpc.call(ctx, S.assignCandidates, q);
   }
 
   @Post('swap')

@@ -261,6 +261,14 @@ export class ArbitrateDto extends RoundIdDto {
   workId: number;
 }
 
+export class CandidatesDto extends RoundIdDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  workId: number;
+}
+
 export class SwapDto {
   @ApiProperty({ description: 'the assignment' })
   @IsInt()

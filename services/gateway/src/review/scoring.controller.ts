@@ -1,7 +1,8 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AppError, buildWorkbook, XLSX_TYPE } from '@cmp/common';
+import { AppError, buildWorkbook, XLSX_TYPE, type Redis } from '@cmp/common';
 import {
   Perm,
   ReviewSubject as S,
@@ -19,9 +20,10 @@ import {
   type SheetHistoryEntry,
 } from '@cmp/contracts';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
-import { LoggedIn, Permissions } from '../http/access.decorators';
+import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
+import { REDIS } from '../redis.provider';
 import {
   AssignmentIdDto,
   GroupScoresDto,
@@ -35,6 +37,10 @@ import {
   SheetSaveDto,
 } from './review.dto';
 
+const FILE_LINK_PREFIX = 'review:file-link:';
+/** Long enough to read a work; the screen asks for a new link each time it shows the file. */
+const FILE_LINK_SECONDS = 30 * 60;
+
 /**
  * Scoring: the expert's workspace (我的评审) and score sheets, captains' returns and confirmations, and the
  * organiser's progress, reminders and raw score table. Who may see a sheet is decided by the review service.
@@ -46,6 +52,7 @@ export class ReviewScoringController {
   constructor(
     private readonly rpc: RpcService,
     @Inject(FILE_STORAGE) private readonly storage: FileStorage,
+    @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
   @Get('comment/info/getColumnSetting')
@@ -76,7 +83,31 @@ export class ReviewScoringController {
   @Get('sheet/file')
   @LoggedIn()
   async file(@RequestCtx() ctx: Ctx, @Query() q: SheetFileDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    return this.send(await this.rpc.call<ReviewFileAccess>(ctx, S.sheetFile, q), reply);
+  }
+
+  /**
+   * A short-lived link to the same file whose last segment is the file's name: a browser's PDF viewer titles the
+   * document by its URL, so an object URL showed a blob id. The link carries a random ticket, never the session.
+   */
+  @Get('sheet/file/link')
+  @LoggedIn()
+  async fileLink(@RequestCtx() ctx: Ctx, @Query() q: SheetFileDto): Promise<{ url: string }> {
     const access = await this.rpc.call<ReviewFileAccess>(ctx, S.sheetFile, q);
+    const ticket = randomBytes(18).toString('base64url');
+    await this.redis.set(`${FILE_LINK_PREFIX}${ticket}`, JSON.stringify(access), 'EX', FILE_LINK_SECONDS);
+    return { url: `/review/sheet/file/view/${ticket}/${encodeURIComponent(access.name)}` };
+  }
+
+  @Get('sheet/file/view/:ticket/:name')
+  @Public()
+  async fileByLink(@Param('ticket') ticket: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    const stored = /^[\w-]{24}$/.test(ticket) ? await this.redis.get(`${FILE_LINK_PREFIX}${ticket}`) : null;
+    if (!stored) throw AppError.notFound('review.fileLinkExpired');
+    return this.send(JSON.parse(stored) as ReviewFileAccess, reply);
+  }
+
+  private async send(access: ReviewFileAccess, reply: FastifyReply): Promise<StreamableFile> {
     const file = await this.storage.open('works', access.storedName);
     if (!file) throw AppError.notFound('review.fileNotFound');
     void reply

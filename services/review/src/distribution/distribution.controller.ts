@@ -19,6 +19,7 @@ export class DistributionController {
   @MessagePattern(S.assignRemove) remove(@Payload() r: Id) { return this.d.remove(r); }
   @MessagePattern(S.assignArbitrate) arbitrate(@Payload() r: RpcRequest<{ roundId: number; workId: number }>) { return this.d.arbitrate(r); }
   @MessagePattern(S.assignSwap) swap(@Payload() r: RpcRequest<{ id: number; expertId: number }>) { return this.d.swap(r); }
+  @MessagePattern(S.assignCandidates) candidates(@Payload() r: RpcRequest<{ roundId: number; workId: number }>) { return this.d.candidates(r); }
   @MessagePattern(S.assignLock) lock(@Payload() r: RpcRequest<{ id: number; locked: boolean }>) { return this.d.lock(r); }
   @MessagePattern(S.assignDecline) decline(@Payload() r: RpcRequest<{ id: number; reason: string }>) { return this.d.decline(r); }
 }

@@ -5,6 +5,7 @@ import type {
   AssignmentRunView,
   DeclineReply,
   DistributionView,
+  ExpertCandidate,
   ExpertLoadView,
   Lang,
   Page,
@@ -262,6 +263,14 @@ export class DistributionService {
     return round;
   }
 
+  /** Why this expert of the round may not judge this work (another group, a conflict of interest), or null. */
+  private refusal(round: Round, work: WorkRow, expert: ExpertRow & { groupId: number }, lang: Lang): { key: MessageKey; params: Record<string, string> } | null {
+    const names = { name: expert.name, title: work.title };
+    if (work.reviewGroupId !== null && work.reviewGroupId !== expert.groupId) return { key: 'review.otherGroup', params: names };
+    const why = conflictOf(expert, work, round.excludeOwnOrganisation);
+    return why ? { key: 'review.conflict', params: { ...names, why: translate(`review.why.${why}`, lang) } } : null;
+  }
+
   /** Why this expert may not take this work in this round (group, conflict, k), or nothing. */
   private async checkPair(m: EntityManager, round: Round, workId: number, expertId: number, lang: Lang, ignoreAssignmentId?: number): Promise<{ work: WorkRow; expert: ExpertRow; groupId: number }> {
     const [work]: WorkRow[] = await m.query(`SELECT ${WORK_IDENTITY} FROM round_works w WHERE w.round_id = $1 AND w.work_id = $2 FOR UPDATE`, [round.id, workId]);
@@ -271,15 +280,45 @@ export class DistributionService {
       [round.id, expertId],
     );
     if (!expert) throw AppError.notFound('review.expertNotFound', { id: expertId });
-    if (work.reviewGroupId !== null && work.reviewGroupId !== expert.groupId) throw AppError.badRequest('review.otherGroup', { name: expert.name, title: work.title });
-    const why = conflictOf(expert, work, round.excludeOwnOrganisation);
-    if (why) throw AppError.badRequest('review.conflict', { name: expert.name, title: work.title, why: translate(`review.why.${why}`, lang) });
+    const refused = this.refusal(round, work, expert, lang);
+    if (refused) throw AppError.badRequest(refused.key, refused.params);
     const [{ n }] = await m.query(
       `SELECT count(*)::int AS n FROM assignments WHERE round_id = $1 AND work_id = $2 AND NOT declined AND ($3::int IS NULL OR id <> $3)`,
       [round.id, workId, ignoreAssignmentId ?? null],
     );
     if (n >= round.expertsPerWork) throw AppError.badRequest('review.tooMany', { title: work.title, k: round.expertsPerWork });
     return { work, expert, groupId: expert.groupId };
+  }
+
+  /**
+   * What the picker of add and swap offers for a work: the experts of its review group (every group when it has
+   * none), least loaded first, each eligible or with the reason add and swap would refuse it (a conflict of
+   * interest, the pair declined or removed before, already on the work).
+   */
+  async candidates(req: RpcRequest<{ roundId: number; workId: number }>): Promise<ExpertCandidate[]> {
+    const lang = req.meta?.lang ?? 'zh-CN';
+    const round = await this.rounds.scoped(req, req.payload.roundId);
+    const [work]: WorkRow[] = await this.ds.query(`SELECT ${WORK_IDENTITY} FROM round_works w WHERE w.round_id = $1 AND w.work_id = $2`, [round.id, req.payload.workId]);
+    if (!work) throw AppError.notFound('review.workNotInRound', { id: req.payload.workId });
+    const experts: (ExpertRow & { groupId: number; load: number; declined: boolean | null; declineReason: string | null })[] = await this.ds.query(
+      `SELECT ${EXPERT_IDENTITY}, x.group_id AS "groupId", p.declined, p.decline_reason AS "declineReason",
+         (SELECT count(*)::int FROM assignments a WHERE a.round_id = x.round_id AND a.expert_id = e.id AND NOT a.declined) AS load
+       FROM group_experts x JOIN experts e ON e.id = x.expert_id
+       LEFT JOIN assignments p ON p.round_id = x.round_id AND p.work_id = $2 AND p.expert_id = e.id
+       WHERE x.round_id = $1 AND ($3::int IS NULL OR x.group_id = $3) ORDER BY load, e.id`,
+      [round.id, work.workId, work.reviewGroupId],
+    );
+    return experts.map((e) => {
+      // An existing pair, live or not, is refused by the insert's unique key (review.alreadyAssigned).
+      const pair =
+        e.declined === null ? null
+        : !e.declined ? translate('review.candidate.current', lang)
+        : e.declineReason === 'removed' ? translate('review.candidate.removed', lang)
+        : translate('review.candidate.declined', lang, { reason: e.declineReason ?? '' });
+      const refused = this.refusal(round, work, e, lang);
+      const reason = pair ?? (refused && translate(refused.key, lang, refused.params));
+      return { expertId: e.id, name: e.name, reviewGroupId: e.groupId, load: e.load, eligible: !reason, reason: reason || null };
+    });
   }
 
   private async insertManual(m: EntityManager, req: RpcRequest, roundId: number, workId: number, expertId: number, groupId: number): Promise<number> {

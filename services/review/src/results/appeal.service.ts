@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, callerOf, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
-import { EnrollmentSubject, type Appeal, type AppealCreate, type AppealHandle, type AppealQuery, type Page, type RpcRequest } from '@cmp/contracts';
+import { EnrollmentSubject, type Appeal, type SignupDetail, type AppealCreate, type AppealHandle, type AppealQuery, type Page, type RpcRequest } from '@cmp/contracts';
 import { RoundService } from '../round/round.service';
 
 const APPEAL_COLUMNS = `ap.id, ap.round_id AS "roundId", rd.name AS "roundName", ap.work_id AS "workId", w.title, ap.reason, ap.status, ap.reply,
@@ -28,7 +28,7 @@ export class AppealService {
     const me = callerOf(req);
     const { roundId, workId } = req.payload;
     const [w] = await this.ds.query(
-      `SELECT p.appeal_until > now() AS open, $3 = ANY(w.member_user_ids) AS mine, r.score::float8 AS score
+      `SELECT p.appeal_until > now() AS open, $3 = ANY(w.member_user_ids) AS mine, r.score::float8 AS score, w.signup_id AS "signupId"
        FROM publications p JOIN round_works w ON w.round_id = p.round_id AND w.work_id = $2
        LEFT JOIN work_results r ON r.version_id = p.version_id AND r.work_id = w.work_id WHERE p.round_id = $1`,
       [roundId, workId, me.userId],
@@ -38,10 +38,23 @@ export class AppealService {
     const [made] = await this.ds.query(
       `INSERT INTO appeals (round_id, work_id, user_id, appellant_name, reason, old_score) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (round_id, work_id) DO NOTHING RETURNING id`,
-      [roundId, workId, me.userId, me.username.slice(0, 64), req.payload.reason.trim(), w.score],
+      [roundId, workId, me.userId, (await this.appellantName(req, w.signupId)).slice(0, 64), req.payload.reason.trim(), w.score],
     );
     if (!made) throw AppError.conflict('appeal.exists');
     return this.one(made.id);
+  }
+
+  /** The appellant as the organiser knows them: their real name on the sign-up, else the account's name. */
+  private async appellantName(req: RpcRequest, signupId: number | null): Promise<string> {
+    const me = callerOf(req);
+    if (signupId) {
+      const signup = await this.rpc
+        .request<SignupDetail>(EnrollmentSubject.teamMembers, { ...req, payload: { id: signupId } })
+        .catch((e: Error) => this.logger.warn(`appellant's name of sign-up ${signupId}: ${e.message}`));
+      const realName = String(signup?.members?.find((m) => m.userId === me.userId)?.profile.realName ?? '').trim();
+      if (realName) return realName;
+    }
+    return me.username;
   }
 
   /** The appeals on the caller's works. */

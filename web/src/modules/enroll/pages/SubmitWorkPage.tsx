@@ -8,6 +8,7 @@ import { currentHostLabelKeys } from '@/app/config/site';
 import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
+import { useLocalName } from '@/app/i18n/hooks';
 import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '@/app/api/site.api';
 import { enrollApi, workApi } from '../api/enroll.api';
@@ -110,6 +111,7 @@ function Editor({ s, c, initial }: { s: SignupDetail; c: PublicCompetition; init
   const [work, setWork] = useState(initial);
   const [form] = Form.useForm<{ title: string; summary: string }>();
   const [busy, setBusy] = useState<'save' | 'submit' | 'withdraw' | null>(null);
+  const localName = useLocalName();
   const closed = useClosedReason(s, c);
   const submitted = work?.status === WorkStatus.submitted;
   const editable = !closed && !submitted;
@@ -140,8 +142,8 @@ function Editor({ s, c, initial }: { s: SignupDetail; c: PublicCompetition; init
         title={
           <Space wrap>
             {t(labels.workSubmit, { ns: 'translation' })}
-            <Typography.Text type="secondary">
-              {s.teamName ?? s.itemName} · {s.itemName}
+            <Typography.Text type="secondary" data-testid="work-signup">
+              {[localName(s.competitionName, s.competitionNameEn), s.teamName, localName(s.itemName, s.itemNameEn)].filter(Boolean).join(' · ')}
             </Typography.Text>
             {work && <WorkStatusTag status={work.status} />}
           </Space>

@@ -2,6 +2,7 @@ import type {
   AssignmentRunView,
   DeclineReply,
   DistributionView,
+  ExpertCandidate,
   ExpertOption,
   Page,
   ReviewGroup,
@@ -38,6 +39,8 @@ export const distributionApi = {
   cancel: (roundId: number) => http.post<AssignmentRunView | null>('/review/distribution/cancel', { roundId }),
   add: (roundId: number, workId: number, expertId: number) => http.post<{ id: number }>('/review/distribution/add', { roundId, workId, expertId }),
   remove: (id: number) => http.post<null>('/review/distribution/remove', { id }),
+  /** Who may take the work (add or swap), and why the others may not: the server's own rules. */
+  candidates: (roundId: number, workId: number, signal?: AbortSignal) => http.get<ExpertCandidate[]>('/review/distribution/candidates', { roundId, workId }, signal),
   swap: (id: number, expertId: number) => http.post<{ id: number }>('/review/distribution/swap', { id, expertId }),
   lock: (id: number, locked: boolean) => http.post<null>('/review/distribution/lock', { id, locked }),
   decline: (id: number, reason: string) => http.post<DeclineReply>('/review/distribution/decline', { id, reason }),

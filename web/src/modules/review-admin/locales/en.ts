@@ -65,6 +65,7 @@ const en: Catalogue<ReviewAdminMessages> = {
     removed: 'Removed',
     swap: 'Swap',
     swapTitle: 'Replace {{name}} on "{{title}}" by',
+    noCandidate: 'No expert of the group may judge this work: see the reason under each',
     swapped: 'Swapped',
     lock: 'Lock',
     unlock: 'Unlock',

@@ -98,6 +98,7 @@ const en: Catalogue<ReviewResultsMessages> = {
     appeals: {
       status: { pending: 'Pending', rejected: 'Rejected', reviewing: 'In re-review', resolved: 'Resolved' },
       appellant: 'Appellant',
+      statusTitle: 'Status',
       reason: 'Reason',
       reply: 'Reply',
       oldScore: 'Score',

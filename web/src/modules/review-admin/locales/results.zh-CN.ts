@@ -95,6 +95,7 @@ const zhCN = {
     appeals: {
       status: { pending: '待处理', rejected: '已驳回', reviewing: '重新评审中', resolved: '已完成' },
       appellant: '申请人',
+      statusTitle: '状态',
       reason: '复议理由',
       reply: '答复',
       oldScore: '原成绩',

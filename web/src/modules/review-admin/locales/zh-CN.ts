@@ -62,6 +62,7 @@ const zhCN = {
     removed: '已移除',
     swap: '更换',
     swapTitle: '将《{{title}}》的 {{name}} 更换为',
+    noCandidate: '本组没有可以评审此作品的专家：原因见各专家下方',
     swapped: '已更换',
     lock: '锁定',
     unlock: '解锁',

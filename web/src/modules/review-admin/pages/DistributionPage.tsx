@@ -3,7 +3,7 @@ import { Alert, Button, Card, Checkbox, Dropdown, Empty, Form, Input, Progress, 
 import type { FormInstance, TableColumnsType } from 'antd';
 import { CrownOutlined, DownOutlined, LockOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Perm, type AssignmentRunView, type ExpertLoadView, type Page, type RoundWorkView } from '@cmp/contracts';
+import { Perm, type AssignmentRunView, type ExpertCandidate, type ExpertLoadView, type Page, type RoundWorkView } from '@cmp/contracts';
 import { FormModal } from '@/app/components/FormModal';
 import { PageHeader } from '@/app/components/PageHeader';
 import { PagedTable } from '@/app/components/ListParts';
@@ -110,12 +110,6 @@ export default function DistributionPage() {
     const loads = (d?.loads ?? []).filter((l) => l.reviewGroupId === groupId).map((l) => l.load);
     return loads.length ? Math.max(...loads) - Math.min(...loads) : 0;
   };
-  const candidates = (w: RoundWorkView) => {
-    const taken = new Set(w.experts.filter((e) => !e.declined).map((e) => e.expertId));
-    const groupIds = w.reviewGroupId ? [w.reviewGroupId] : (d?.groups ?? []).map((g) => g.id);
-    return (d?.loads ?? []).filter((l) => groupIds.includes(l.reviewGroupId) && !taken.has(l.expertId)).map((l) => ({ value: l.expertId, label: `${l.name}（${l.load}）` }));
-  };
-
   const loadColumns: TableColumnsType<ExpertLoadView> = [
     { title: t('distribution.group'), dataIndex: 'reviewGroupId', width: 140, render: (id: number) => groupName(id) },
     { title: t('distribution.expert'), dataIndex: 'name', width: 180, render: (v: string, l) => (l.captain ? <Space size={4}>{v}<CrownOutlined className="captain" /></Space> : v) },
@@ -294,9 +288,9 @@ export default function DistributionPage() {
         </>
       )}
       <FormPick
-        open={!!picking}
+        roundId={roundId ?? 0}
+        picking={picking}
         title={picking ? (picking.kind === 'add' ? t('distribution.addTitle', { title: picking.work.title }) : t('distribution.swapTitle', { name: picking.expert!.name, title: picking.work.title })) : ''}
-        options={picking ? candidates(picking.work) : []}
         form={pickForm}
         label={t('distribution.expert')}
         onClose={() => setPicking(undefined)}
@@ -306,13 +300,53 @@ export default function DistributionPage() {
   );
 }
 
-/** The expert picker of add and swap: the work's group members who do not have it yet, with their loads. */
-function FormPick(p: { open: boolean; title: string; options: { value: number; label: string }[]; form: FormInstance<{ expertId: number }>; label: string; onClose: () => void; onSubmit: () => Promise<void> }) {
+/**
+ * The expert picker of add and swap: the server says which experts of the work's group may take it (the same check
+ * add and swap make), least loaded first; the others are shown disabled with the reason.
+ */
+function FormPick(p: {
+  roundId: number;
+  picking: { work: RoundWorkView } | undefined;
+  title: string;
+  form: FormInstance<{ expertId: number }>;
+  label: string;
+  onClose: () => void;
+  onSubmit: () => Promise<void>;
+}) {
+  const { t } = useTranslation(['review-admin', 'review-round'], { nsMode: 'fallback' });
+  const workId = p.picking?.work.workId ?? 0;
+  // Asked again at each opening: a change since may have made an expert eligible or not.
+  const candidates = useAsync((signal) => (workId ? distributionApi.candidates(p.roundId, workId, signal) : Promise.resolve([] as ExpertCandidate[])), [p.roundId, p.picking]);
+  const list = candidates.data ?? [];
+  const options = list.map((c) => ({
+    value: c.expertId,
+    disabled: !c.eligible,
+    label: `${c.name}（${c.load}）`,
+    title: c.reason ?? undefined,
+    reason: c.reason,
+  }));
   return (
-    <FormModal title={p.title} open={p.open} onClose={p.onClose} onSubmit={p.onSubmit} width={480}>
+    <FormModal title={p.title} open={!!p.picking} onClose={p.onClose} onSubmit={p.onSubmit} width={520}>
       <Form form={p.form} layout="vertical" name="pick">
-        <Form.Item name="expertId" label={p.label} rules={[{ required: true, message: p.label }]}>
-          <Select showSearch optionFilterProp="label" options={p.options} />
+        <Form.Item
+          name="expertId"
+          label={p.label}
+          rules={[{ required: true, message: p.label }]}
+          extra={!candidates.loading && list.length > 0 && !list.some((c) => c.eligible) ? t('distribution.noCandidate') : undefined}
+        >
+          <Select
+            showSearch
+            optionFilterProp="label"
+            virtual={false}
+            loading={candidates.loading}
+            options={options}
+            optionRender={(o) => (
+              <div className="pick-option">
+                <span>{o.data.label}</span>
+                {o.data.reason && <Typography.Text type="secondary" className="pick-option__reason">{o.data.reason}</Typography.Text>}
+              </div>
+            )}
+          />
         </Form.Item>
       </Form>
     </FormModal>

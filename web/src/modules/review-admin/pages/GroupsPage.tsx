@@ -164,7 +164,7 @@ export default function GroupsPage() {
             <Select allowClear options={chosen.map((id) => ({ value: id, label: nameOf(id) }))} />
           </Form.Item>
           <Form.Item name="eventIds" label={t('groups.events')}>
-            <Select mode="multiple" allowClear options={(competition.data?.items ?? []).map((i) => ({ value: i.id, label: localName(i.name, i.nameEn) }))} />
+            <Select mode="multiple" allowClear showSearch optionFilterProp="label" options={(competition.data?.items ?? []).map((i) => ({ value: i.id, label: localName(i.name, i.nameEn) }))} />
           </Form.Item>
         </Form>
       </FormModal>

@@ -6,7 +6,7 @@ import { Perm, type KioskDevice, type KioskLayout } from '@cmp/contracts';
 import { PageHeader } from '@/app/components/PageHeader';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { formatDateTime } from '@/app/i18n/format';
-import { useLang } from '@/app/i18n/hooks';
+import { useLang, useLocalName } from '@/app/i18n/hooks';
 import { useAsync } from '@/app/hooks/useAsync';
 import { kioskUrl } from '@/app/kiosk-url';
 import { usePermission } from '@/app/permission/permission';
@@ -35,7 +35,12 @@ export default function KiosksPage() {
   const [form] = Form.useForm<BindForm>();
   const [busy, setBusy] = useState(false);
   const rooms = setting.data?.rooms ?? [];
-  const roomNames = (ids: number[]) => ids.map((id) => rooms.find((r) => r.id === id)?.name ?? id).join('、');
+  const localName = useLocalName();
+  const roomName = (id: number) => {
+    const r = rooms.find((x) => x.id === id);
+    return r ? localName(r.name, r.nameEn) : String(id);
+  };
+  const roomNames = (ids: number[]) => ids.map(roomName).join(lang === 'en' ? ', ' : '、');
 
   const bind = async () => {
     const v = await form.validateFields();
@@ -88,7 +93,7 @@ export default function KiosksPage() {
                 <Input style={{ width: 180 }} data-testid="pair-name" />
               </Form.Item>
               <Form.Item name="roomIds" label={t('kiosk.rooms')} rules={[{ required: true, type: 'array', min: 1 }]}>
-                <Select mode="multiple" optionFilterProp="label" style={{ minWidth: 240 }} options={rooms.map((r) => ({ value: r.id, label: r.name }))} data-testid="pair-rooms" />
+                <Select mode="multiple" optionFilterProp="label" style={{ minWidth: 240 }} options={rooms.map((r) => ({ value: r.id, label: localName(r.name, r.nameEn) }))} data-testid="pair-rooms" />
               </Form.Item>
               <Form.Item name="layout" label={t('kiosk.layout')}>
                 <Radio.Group options={(['room', 'venue'] as const).map((l) => ({ value: l, label: t(`kiosk.layouts.${l}`) }))} />

@@ -9,6 +9,8 @@ export const reviewApi = {
   detail: (assignmentId: number, signal?: AbortSignal) => http.get<SheetDetail>('/review/sheet/detail', { assignmentId }, signal),
   /** A work's file as a blob (the route needs the login's token, which an <iframe src> cannot send). */
   file: (url: string) => http.fetchFile(url, undefined, 'file'),
+  /** A short-lived link to the same file ending in its name, for the PDF viewer (which titles a document by its URL). */
+  fileLink: (url: string) => http.get<{ url: string }>(url.replace('/review/sheet/file?', '/review/sheet/file/link?')),
   save: (p: SheetSaveInput) => http.post<ScoreSheet>('/review/sheet/save', p),
   submit: (p: SheetSaveInput) => http.post<ScoreSheet>('/review/sheet/submit', p),
   returnSheet: (sheetId: number, reason: string) => http.post<ScoreSheet>('/review/sheet/return', { sheetId, reason }),

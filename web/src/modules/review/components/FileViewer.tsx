@@ -3,13 +3,15 @@ import { Button, Card, Empty, Result, Spin, Tabs, Typography } from 'antd';
 import { DownloadOutlined, ExportOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ReviewFile } from '@cmp/contracts';
+import { API_BASE } from '@/app/config/constants';
 import { http } from '@/app/http/client';
 import { reviewApi } from '../api/review.api';
 import { NS } from './shared';
 
 /**
- * One file of the work, shown in the page: the route needs the login's token, so the file is fetched and shown
- * from an object URL (PDF in the browser's own viewer, images, video with controls); other files download.
+ * One file of the work, shown in the page. A PDF opens in the browser's own viewer from a short-lived link ending in
+ * the file's name (the viewer's title); images and video are fetched with the login's token and shown from an object
+ * URL; other files download.
  */
 function InlineFile({ file }: { file: ReviewFile }) {
   const { t } = useTranslation(NS);
@@ -22,14 +24,11 @@ function InlineFile({ file }: { file: ReviewFile }) {
     let live = true;
     setSrc(null);
     setFailed(false);
-    reviewApi
-      .file(file.url)
-      .then(({ blob }) => {
-        if (!live) return;
-        url = URL.createObjectURL(blob);
-        setSrc(url);
-      })
-      .catch(() => live && setFailed(true));
+    const shown =
+      file.view === 'pdf'
+        ? reviewApi.fileLink(file.url).then((link) => `${API_BASE}${link.url}`)
+        : reviewApi.file(file.url).then(({ blob }) => (live ? (url = URL.createObjectURL(blob)) : null));
+    shown.then((s) => live && s && setSrc(s)).catch(() => live && setFailed(true));
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);

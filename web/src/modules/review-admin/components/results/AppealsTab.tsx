@@ -12,6 +12,12 @@ import { APPEAL_COLOR } from '@/app/review/results/public.api';
 import { resultsApi } from '../../api/results.api';
 import { NS } from './versions';
 
+/** An appeal's reason or reply: two lines, the rest opened in place. */
+const LongText = ({ text }: { text: string }) => (
+  <Typography.Paragraph className="appeal-text" ellipsis={{ rows: 2, expandable: 'collapsible' }} style={{ margin: 0 }}>
+    {text}
+  </Typography.Paragraph>
+);
 
 /** 复议处理: the round's appeals, pending first; each rejected with a reply or sent to re-review. */
 export function AppealsTab({ round, canEdit }: { round: Round; canEdit: boolean }) {
@@ -39,10 +45,10 @@ export function AppealsTab({ round, canEdit }: { round: Round; canEdit: boolean 
   const columns: TableColumnsType<Appeal> = [
     { title: t('results.work'), dataIndex: 'title', width: 180, ellipsis: true },
     { title: t('results.appeals.appellant'), dataIndex: 'appellantName', width: 110 },
-    { title: t('results.appeals.reason'), dataIndex: 'reason', ellipsis: true },
+    { title: t('results.appeals.reason'), dataIndex: 'reason', width: 300, render: (v: string) => <LongText text={v} /> },
     { title: t('results.appeals.oldScore'), dataIndex: 'oldScore', width: 80, align: 'right', render: (v: number | null) => v ?? '—' },
     { title: t('results.appeals.newScore'), dataIndex: 'newScore', width: 90, align: 'right', render: (v: number | null) => v ?? '—' },
-    { title: '', dataIndex: 'status', width: 110, render: (v: AppealStatus) => <Tag color={APPEAL_COLOR[v]}>{t(`results.appeals.status.${v}`)}</Tag> },
+    { title: t('results.appeals.statusTitle'), dataIndex: 'status', width: 110, render: (v: AppealStatus) => <Tag color={APPEAL_COLOR[v]}>{t(`results.appeals.status.${v}`)}</Tag> },
     { title: t('results.appeals.createdAt'), dataIndex: 'createdAt', width: 150, render: (v: string) => formatDateTime(v, lang, 'minute') },
     {
       title: t('results.appeals.reply'),
@@ -59,8 +65,8 @@ export function AppealsTab({ round, canEdit }: { round: Round; canEdit: boolean 
             </Button>
           </Space>
         ) : (
-          <Typography.Text type="secondary" ellipsis>
-            {a.reply}
+          <Typography.Text type="secondary">
+            <LongText text={a.reply} />
           </Typography.Text>
         ),
     },
@@ -79,7 +85,7 @@ export function AppealsTab({ round, canEdit }: { round: Round; canEdit: boolean 
         />
       }
     >
-      <PagedTable<Appeal, typeof query> list={list} query={query} setQuery={setQuery} rowKey="id" columns={columns} scroll={{ x: 1000 }} locale={{ emptyText: t('results.appeals.empty') }} />
+      <PagedTable<Appeal, typeof query> list={list} query={query} setQuery={setQuery} rowKey="id" columns={columns} scroll={{ x: 1200 }} locale={{ emptyText: t('results.appeals.empty') }} />
     </Card>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { drawOrder, Perm, queueNumber, type DrawMethod, type SceneSetting } from '@cmp/contracts';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { formatDateTime } from '@/app/i18n/format';
-import { useLang } from '@/app/i18n/hooks';
+import { useLang, useLocalName } from '@/app/i18n/hooks';
 import { usePermission } from '@/app/permission/permission';
 import { sceneApi, type SceneQueue } from '../../api/scene.api';
 import { REVIEW_SCENE_NS } from '../../locales';
@@ -19,7 +19,11 @@ export function OrderTab({ setting, queue, onChange }: { setting: SceneSetting; 
   const [method, setMethod] = useState<DrawMethod>('random');
   const [seed, setSeed] = useState('');
   const columns = useTeamColumns();
-  const roomName = (id: number) => setting.rooms.find((r) => r.id === id)?.name ?? '';
+  const localName = useLocalName();
+  const roomName = (id: number) => {
+    const r = setting.rooms.find((x) => x.id === id);
+    return r ? localName(r.name, r.nameEn) : '';
+  };
   const teams = useMemo(() => queue?.teams ?? [], [queue]);
 
   // The draw checked in the browser: the seed and the works give the same numbers (contracts' drawOrder, dealt in turn).

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Perm, type QueueTeam, type RoomState, type SceneSetting } from '@cmp/contracts';
 import { confirmDialog } from '@/app/feedback/feedback';
 import { kioskUrl } from '@/app/kiosk-url';
+import { useLocalName } from '@/app/i18n/hooks';
 import { QUEUE_STATUS_COLORS } from '@/app/review/queue-status';
 import { usePermission } from '@/app/permission/permission';
 import { sceneApi } from '../../api/scene.api';
@@ -17,6 +18,7 @@ export function RoomCard({ room, roundId, rooms, teams, onChange }: { room: Room
   const canEdit = usePermission([Perm.reviewEdit]);
   const [after, setAfter] = useState<number | null>(3);
   const teamColumns = useTeamColumns();
+  const localName = useLocalName();
   const c = room.current;
   const act = async (run: () => Promise<unknown>) => {
     if ((await attempt(run)) !== undefined) onChange();
@@ -32,7 +34,7 @@ export function RoomCard({ room, roundId, rooms, teams, onChange }: { room: Room
       data-room={room.roomId}
       title={
         <Space>
-          {room.name}
+          {localName(room.name, room.nameEn)}
           {room.paused && <Tag color="red">{t('queue.pause')}</Tag>}
         </Space>
       }
@@ -118,7 +120,7 @@ export function RoomCard({ room, roundId, rooms, teams, onChange }: { room: Room
                     placeholder={t('queue.moveTo')}
                     style={{ width: 130 }}
                     disabled={!canEdit}
-                    options={rooms.filter((r) => r.id !== room.roomId).map((r) => ({ value: r.id, label: r.name }))}
+                    options={rooms.filter((r) => r.id !== room.roomId).map((r) => ({ value: r.id, label: localName(r.name, r.nameEn) }))}
                     onChange={(to: number) => void act(() => sceneApi.move(roundId, team.workId, to))}
                   />
                 )}
