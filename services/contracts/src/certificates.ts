@@ -210,6 +210,9 @@ export interface CertificatesSentEvent {
   batchName: string;
   competitionName: string;
   itemName: string;
+  /** The English names ('' or absent, in events sent before they were added: the Chinese ones). */
+  competitionNameEn?: string;
+  itemNameEn?: string;
   issuerName: string;
   certificates: { certificateId: number; userId: number; awardName: string }[];
 }

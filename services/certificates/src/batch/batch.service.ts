@@ -623,7 +623,7 @@ export class BatchService {
     const events: CertificatesSentEvent[] = [];
     for (let i = 0; i < certificates.length; i += SENT_CHUNK) {
       const chunk = certificates.slice(i, i + SENT_CHUNK);
-      events.push({ batchId: b.id, batchName: b.name, competitionName: b.competition_name, itemName: b.item_name, issuerName: b.issuer_name, certificates: chunk });
+      events.push({ batchId: b.id, batchName: b.name, competitionName: b.competition_name, competitionNameEn: b.competition_name_en, itemName: b.item_name, itemNameEn: b.item_name_en, issuerName: b.issuer_name, certificates: chunk });
     }
     return events;
   }

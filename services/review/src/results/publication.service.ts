@@ -21,7 +21,7 @@ import { RoundService } from '../round/round.service';
 const AWARD_FROM = `work_awards a JOIN award_sets s ON s.round_id = a.round_id
   JOIN round_works w ON w.round_id = a.round_id AND w.work_id = a.work_id
   JOIN work_results r ON r.version_id = s.version_id AND r.work_id = a.work_id`;
-const AWARD_COLUMNS = `a.work_id AS "workId", w.signup_id AS "signupId", w.event_id AS "eventId", w.event_name AS "eventName", w.title, a.level, a.rank,
+const AWARD_COLUMNS = `a.work_id AS "workId", w.signup_id AS "signupId", w.event_id AS "eventId", w.event_name AS "eventName", w.title, a.level, a.level_en AS "levelEn", a.rank,
   r.score::float8 AS score, w.school_names AS "schoolNames"`;
 
 const PUBLICATION_COLUMNS = `p.round_id AS "roundId", rd.name AS "roundName", rd.competition_id AS "competitionId", p.version_id AS "versionId",
@@ -130,7 +130,7 @@ export class PublicationService {
   async ranking(req: RpcRequest<{ competitionId: number }>): Promise<PublicRankingRound[]> {
     return this.ds.query(
       `SELECT p.round_id AS "roundId", rd.name AS "roundName", p.published_at AS "publishedAt",
-         (SELECT COALESCE(json_agg(json_build_object('rank', a.rank, 'title', w.title, 'eventName', w.event_name, 'level', a.level, 'score', r.score::float8,
+         (SELECT COALESCE(json_agg(json_build_object('rank', a.rank, 'title', w.title, 'eventName', w.event_name, 'level', a.level, 'levelEn', a.level_en, 'score', r.score::float8,
             'schoolNames', w.school_names) ORDER BY w.event_id, a.rank, a.work_id), '[]')
           FROM ${AWARD_FROM} WHERE a.round_id = p.round_id) AS rows
        FROM publications p JOIN rounds rd ON rd.id = p.round_id

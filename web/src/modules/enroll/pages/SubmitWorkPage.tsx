@@ -9,10 +9,11 @@ import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
 import { formatDateTime } from '@/app/i18n/format';
 import { useAsync } from '@/app/hooks/useAsync';
+import { useLocalName } from '@/app/i18n/hooks';
 import { siteApi, type PublicCompetition } from '@/app/api/site.api';
 import { enrollApi, workApi } from '../api/enroll.api';
 import { WorkFiles } from '../components/WorkFiles';
-import { megabytes, useLoginRedirect, WorkStatusTag } from '../components/shared';
+import { megabytes, useLoginRedirect, useSignupName, WorkStatusTag } from '../components/shared';
 import '../components/enroll.css';
 
 const labels = currentHostLabelKeys();
@@ -107,6 +108,7 @@ function Uploader({ work, c, itemId, editable, onWork }: { work: Work | undefine
 function Editor({ s, c, initial }: { s: SignupDetail; c: PublicCompetition; initial: Work | undefined }) {
   const { t, i18n } = useTranslation('enroll');
   const lang = normaliseLang(i18n.language);
+  const localName = useLocalName();
   const [work, setWork] = useState(initial);
   const [form] = Form.useForm<{ title: string; summary: string }>();
   const [busy, setBusy] = useState<'save' | 'submit' | 'withdraw' | null>(null);
@@ -141,7 +143,7 @@ function Editor({ s, c, initial }: { s: SignupDetail; c: PublicCompetition; init
           <Space wrap>
             {t(labels.workSubmit, { ns: 'translation' })}
             <Typography.Text type="secondary">
-              {s.teamName ?? s.itemName} · {s.itemName}
+              {s.teamName ? `${s.teamName} · ${localName(s.itemName, s.itemNameEn)}` : localName(s.itemName, s.itemNameEn)}
             </Typography.Text>
             {work && <WorkStatusTag status={work.status} />}
           </Space>
@@ -191,6 +193,7 @@ export default function SubmitWorkPage() {
   const loggedIn = useLoginRedirect();
   const [params] = useSearchParams();
   const id = Number(params.get('signupId'));
+  const signupName = useSignupName();
   const ok = loggedIn && id > 0;
   const signup = useAsync((signal) => enrollApi.team(id, signal), [id], ok);
   const works = useAsync((signal) => workApi.mine(signal), [id], ok);
@@ -210,7 +213,7 @@ export default function SubmitWorkPage() {
       <Breadcrumb
         items={[
           { title: <Link to="/center/work">{t('centre.works')}</Link> },
-          { title: s ? <Link to={`/home/competition/team/details?id=${s.id}`}>{s.teamName ?? s.itemName}</Link> : '' },
+          { title: s ? <Link to={`/home/competition/team/details?id=${s.id}`}>{signupName(s)}</Link> : '' },
           { title: t(labels.workSubmit, { ns: 'translation' }) },
         ]}
       />

@@ -113,7 +113,7 @@ export default function DistributionPage() {
   const candidates = (w: RoundWorkView) => {
     const taken = new Set(w.experts.filter((e) => !e.declined).map((e) => e.expertId));
     const groupIds = w.reviewGroupId ? [w.reviewGroupId] : (d?.groups ?? []).map((g) => g.id);
-    return (d?.loads ?? []).filter((l) => groupIds.includes(l.reviewGroupId) && !taken.has(l.expertId)).map((l) => ({ value: l.expertId, label: `${l.name}（${l.load}）` }));
+    return (d?.loads ?? []).filter((l) => groupIds.includes(l.reviewGroupId) && !taken.has(l.expertId)).map((l) => ({ value: l.expertId, label: t('common.withNote', { ns: 'translation', text: l.name, note: l.load }) }));
   };
 
   const loadColumns: TableColumnsType<ExpertLoadView> = [
