@@ -255,11 +255,30 @@ describe('a contest run, read in English', () => {
 
     await open(page, `/home/competition/details?id=${competition.id}`);
     await click(page, '.site-detail__tabs .ant-tabs-tab', 'Winners');
-    await waitForText(page, [round, title, 'First prize'], '[data-testid="public-ranking"]');
+    await waitForText(page, [round, title, 'Undergraduate', 'First prize'], '[data-testid="public-ranking"]');
     // The public site's header names the organisation in English (the seeded ones have English names).
     const org = await textOf(page, '.home__org');
     expect(org).toMatch(/^(Platform Operations Centre|East China Demonstration University)$/);
     await b.shot(page, 'run-ranking-en');
+    await page.close();
+  }, 120_000);
+
+  // The other screens a participant passes through, looked at in English (screenshots).
+  b.it("shows the participant's other screens of the run in English", async () => {
+    const page = await englishPage(student.username);
+    for (const [path, name] of [
+      [`/home/competition/details?id=${competition.id}`, 'competition'],
+      [`/home/signUp?competitionId=${competition.id}`, 'sign-up'],
+      [`/home/competition/submitWork?signupId=${signupId}`, 'submit-work'],
+      ['/center/competition', 'my-competitions'],
+      ['/center/work', 'my-works'],
+      ['/center/newReward', 'my-certificates'],
+    ]) {
+      await open(page, path);
+      await waitForGone(page, '.ant-spin-spinning, .ant-skeleton');
+      await settle(page);
+      await b.shot(page, `run-${name}-en`);
+    }
     await page.close();
   }, 120_000);
 
@@ -279,6 +298,12 @@ describe('a contest run, read in English', () => {
     await page.waitForSelector('.back-layout__main input[value="Grand prize"]');
     for (const l of DEFAULT_AWARD_LEVELS) expect(await page.$(`.back-layout__main input[value="${l.nameEn}"]`)).not.toBeNull();
     await b.shot(page, 'run-award-levels-en');
+    await click(page, '[data-testid="award-preview"]', { answer: 'POST /review/comment/result/award/preview' });
+    await settle(page);
+    await b.shot(page, 'run-award-preview-en');
+    await click(page, '.ant-tabs-tab', 'Round scores');
+    await settle(page);
+    await b.shot(page, 'run-scores-en');
     await open(page, '/competitionReward/detailedList');
     await waitForText(page, ['Award details', title, 'First prize'], '.back-layout__main');
     await page.close();

@@ -365,6 +365,10 @@ describe('final scores (review worker)', () => {
     const ranking = ok(await api<PublicRankingRound[]>(`/home/competition/ranking?competitionId=${competitionId}`), 'ranking');
     expect(ranking).toHaveLength(1);
     expect(ranking[0].rows.map((r) => [r.rank, r.level, r.levelEn])).toEqual([[1, '一等奖', 'First prize'], [2, '二等奖', ''], [3, '二等奖', '']]);
+    // Events are named in the reader's language (the round copied the English name when it loaded the works).
+    expect(ranking[0].rows.map((r) => r.eventName)).toEqual(['A组', 'A组', 'A组']);
+    const rankingEn = ok(await api<PublicRankingRound[]>(`/home/competition/ranking?competitionId=${competitionId}`, { lang: 'en' }), 'ranking in English');
+    expect(rankingEn[0].rows.map((r) => r.eventName)).toEqual(['Group A', 'Group A', 'Group A']);
 
     // 获奖明细: filters, export, and nothing for another organisation.
     const list = async (token: string, query: string) => ok(await api<Page<RewardRow>>(`/competitionReward/detailedList?competitionId=${competitionId}${query}`, { token }), 'rewards');
@@ -380,6 +384,7 @@ describe('final scores (review worker)', () => {
     expect(rows[0]).toContain('奖项');
     expect(rows.slice(1).map((r) => r.includes('一等奖'))).toEqual([true, false, false]);
     expect((await list(admin1, '')).list.map((r) => r.levelEn)).toEqual(['First prize', '', '']);
+    expect(ok(await api<Page<RewardRow>>(`/competitionReward/detailedList?competitionId=${competitionId}`, { token: admin1, lang: 'en' }), 'rewards').list.map((r) => r.eventName)).toEqual(['Group A', 'Group A', 'Group A']);
     const xlsxEn = await api<Buffer>(`/competitionReward/detailedList/export?competitionId=${competitionId}`, { token: admin1, lang: 'en' });
     const sheetEn = new ExcelJS.Workbook();
     await sheetEn.xlsx.load(xlsxEn.data as never);

@@ -20,7 +20,7 @@ const en: Catalogue<ReviewResultsMessages> = {
     versionStatus: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },
     published: 'Published',
     missing: '{{count}} missing',
-    works: '{{count}} works',
+    works: 'Works: {{count}}',
     status: 'Status',
     facts: 'Notes',
     computedAt: 'Computed',
