@@ -306,6 +306,13 @@ describe('a contest run, read in English', () => {
     await b.shot(page, 'run-scores-en');
     await open(page, '/competitionReward/detailedList');
     await waitForText(page, ['Award details', title, 'First prize'], '.back-layout__main');
+
+    // Organisations take an English name, which the public site shows in English.
+    await open(page, '/system/groudDetail');
+    await click(page, '.system-page .ant-table-row button', 'Edit');
+    await waitForText(page, ['Edit organisation', 'English name', 'Shown on the public site in English'], '.ant-modal');
+    expect(await page.$eval('.ant-modal #nameEn', (e) => (e as HTMLInputElement).value)).toBe('East China Demonstration University');
+    await b.shot(page, 'run-organisation-en');
     await page.close();
   }, 90_000);
 });
