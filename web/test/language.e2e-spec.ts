@@ -248,6 +248,9 @@ describe('a contest run, read in English', () => {
     await waitForText(page, [competition.nameEn, 'Undergraduate'], '[data-testid="team-page"] .ant-card-body');
     expect(await textOf(page, '[data-testid="team-page"] .ant-card-head')).not.toContain('本科生组');
     await b.shot(page, 'run-team-en');
+    await page.setViewport({ width: 390, height: 844 });
+    await b.shot(page, 'run-team-phone-en');
+    await page.setViewport({ width: 1440, height: 900 });
 
     await open(page, '/center/reward');
     await waitForText(page, ['First prize', title, competition.nameEn, 'Undergraduate'], '[data-testid="my-awards"]');
@@ -298,6 +301,9 @@ describe('a contest run, read in English', () => {
     await page.waitForSelector('.back-layout__main input[value="Grand prize"]');
     for (const l of DEFAULT_AWARD_LEVELS) expect(await page.$(`.back-layout__main input[value="${l.nameEn}"]`)).not.toBeNull();
     await b.shot(page, 'run-award-levels-en');
+    await page.setViewport({ width: 390, height: 844 });
+    await b.shot(page, 'run-award-levels-phone-en');
+    await page.setViewport({ width: 1440, height: 900 });
     await click(page, '[data-testid="award-preview"]', { answer: 'POST /review/comment/result/award/preview' });
     await settle(page);
     await b.shot(page, 'run-award-preview-en');

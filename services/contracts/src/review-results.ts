@@ -207,7 +207,7 @@ export interface AwardRow {
   rank: number;
   /** The level's name, or null for no award. */
   level: string | null;
-  /** The level's English name ('' when it has none). */
+  /** The level's English name ('' when it has none; null for no award). */
   levelEn: string | null;
   /** Eliminated by the round's confirmed promotion (no award unless includeEliminated). */
   eliminated: boolean;
