@@ -1,7 +1,9 @@
 import type { Page } from 'puppeteer-core';
 import { DEFAULT_AWARD_LEVELS, type CompetitionDetail, type ExpertSaveReply, type FinalScoreReply, type Round, type ScoreVersion } from '@cmp/contracts';
 import { api, firstLogin, freshIp, login, upload, type Reply } from '../../services/gateway/test/support/api';
+import { addBatch, addTemplate } from '../../services/gateway/test/support/certificates';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
+import { waitFor } from '../../services/gateway/test/support/platform';
 import {
   chooseOrganisation,
   click,
@@ -312,6 +314,21 @@ describe('a contest run, read in English', () => {
     await b.shot(page, 'run-scores-en');
     await open(page, '/competitionReward/detailedList');
     await waitForText(page, ['Award details', title, 'First prize'], '.back-layout__main');
+
+    // The certificates' winners picker offers the published levels by their English names.
+    const admin1 = await login('admin1');
+    const batch = await addBatch(admin1, { name: `Winners ${run}`, templateId: (await addTemplate(admin1, { variant: 'randomCode' })).id, competitionId: competition.id });
+    await waitFor('certificates to keep the published round', async () => (await api<unknown[]>(`/certificate/batch/publishedRounds?batchId=${batch.id}`, { token: admin1 })).data?.length === 1);
+    await open(page, '/certificate/list');
+    await fill(page, '[data-testid="ca-batch-search"]', batch.name);
+    await page.keyboard.press('Enter');
+    await waitForText(page, batch.name, '[data-testid="ca-batches"] .ant-table-tbody');
+    await click(page, '[data-testid="ca-batches"] .ant-table-tbody', 'Winners');
+    await click(page, '[data-testid="ca-winners-pick"]');
+    await click(page, '[data-testid="ca-pick-published"]');
+    await waitForText(page, ['First prize (1)', round], '.ant-modal');
+    await b.shot(page, 'run-pick-winners-en');
+    await page.keyboard.press('Escape');
 
     // Organisations take an English name, which the public site shows in English.
     await open(page, '/system/groudDetail');

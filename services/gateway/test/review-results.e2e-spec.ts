@@ -351,7 +351,7 @@ describe('final scores (review worker)', () => {
     await waitFor('certificates to record the winners', async () => (await sql(`SELECT 1 FROM certificates.published_winners WHERE round_id = $1`, [round.id])).length === 3);
     const picker = ok(await api<Page<PickableSignup>>(`/certificate/batch/signups?batchId=${batch.id}&published=true`, { token: admin1 }), 'picker');
     expect(picker.total).toBe(3);
-    expect(picker.list[0]).toMatchObject({ awardLevel: '一等奖', roundName: '初审' });
+    expect(picker.list[0]).toMatchObject({ awardLevel: '一等奖', awardLevelEn: 'First prize', roundName: '初审' });
     expect(picker.list.map((x) => x.awardLevel).sort()).toEqual(['一等奖', '二等奖', '二等奖'].sort());
     const added = ok(
       await api<{ added: number }>('/certificate/batch/recipients/fromSignups', { token: admin1, body: { batchId: batch.id, signupIds: picker.list.map((x) => x.id), per: 'signup', useAwardLevel: true } }),
