@@ -287,6 +287,26 @@ describe('a contest run, read in English', () => {
     await page.close();
   }, 120_000);
 
+  // The organiser's other screens of the run, looked at in English (screenshots).
+  b.it("shows the organiser's other screens of the run in English", async () => {
+    const page = await englishPage('admin1');
+    const q = `competitionId=${competition.id}&roundId=${roundId}`;
+    for (const [path, name] of [
+      ['/signUp/index', 'signups'],
+      ['/works/list', 'works'],
+      [`/review/competition?${q}`, 'rounds'],
+      [`/review/distribution?${q}`, 'distribution'],
+      [`/review/elimination?${q}`, 'elimination'],
+      [`/review/statistics?${q}`, 'statistics'],
+    ]) {
+      await open(page, path);
+      await waitForGone(page, '.ant-spin-spinning, .ant-skeleton');
+      await settle(page);
+      await b.shot(page, `run-organiser-${name}-en`);
+    }
+    await page.close();
+  }, 120_000);
+
   b.it('labels the operation log and the award levels in English for the organiser', async () => {
     const page = await englishPage('admin1');
     await open(page, '/system/log');
