@@ -73,7 +73,7 @@ describe('the public site', () => {
     expect(news.code).toBe(0);
 
     const setting = (await api<Record<string, unknown>>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1.groupId}`)).data;
-    const { groupName: _name, ...site } = setting;
+    const { groupName: _name, groupNameEn: _nameEn, ...site } = setting;
     try {
       for (const templateType of [2, 3, 1]) {
         expect((await api('/web/competitionWebsite/save', { token: admin1, body: { ...site, templateType } })).code).toBe(0);

@@ -179,7 +179,7 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
     // The competition's final score over its one round (100%): the round's published scores.
     await click(admin, '.ant-tabs-tab', 'Final score');
     await click(admin, '.back-layout__main button', { text: 'Compute the final score', answer: 'POST /review/comment/result/competitionScore' });
-    await waitForText(admin, [`决赛${run}（100%）`, 'Final score', titles[0], '85.00'], '.back-layout__main .ant-table');
+    await waitForText(admin, [`决赛${run} (100%)`, 'Final score', titles[0], '85.00'], '.back-layout__main .ant-table');
     await b.shot(admin, 'final-score-en');
   }, 120_000);
   b.it('shows 复议处理 with the appellant by name, a labelled status and the whole reason on request', async () => {

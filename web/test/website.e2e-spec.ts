@@ -22,7 +22,7 @@ describe('website settings', () => {
   beforeAll(async () => {
     const admin2 = await login('admin2');
     groupId = (await api<{ groupId: number }>('/competition/group/user/getSelect', { token: admin2 })).data.groupId;
-    const { groupName: _name, ...site } = (await api<Record<string, unknown>>(`/web/competitionWebsite/getWebsiteSetting?groupId=${groupId}`)).data;
+    const { groupName: _name, groupNameEn: _nameEn, ...site } = (await api<Record<string, unknown>>(`/web/competitionWebsite/getWebsiteSetting?groupId=${groupId}`)).data;
     original = site;
     page = await b.newPage();
     // admin2's organisation has no subordinates: /role enters it without a choice.

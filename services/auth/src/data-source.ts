@@ -12,6 +12,7 @@ import { MyReviewsMenu1766200000000 } from './migrations/1766200000000-MyReviews
 import { FinanceRole1767000000000 } from './migrations/1767000000000-FinanceRole';
 import { FinanceRoleReadsCompetitions1767500000000 } from './migrations/1767500000000-FinanceRoleReadsCompetitions';
 import { OneTimePasswords1767600000000 } from './migrations/1767600000000-OneTimePasswords';
+import { GroupNamesEn1767650000000 } from './migrations/1767650000000-GroupNamesEn';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -30,6 +31,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
       FinanceRole1767000000000,
       FinanceRoleReadsCompetitions1767500000000,
       OneTimePasswords1767600000000,
+      GroupNamesEn1767650000000,
     ],
     poolSize: config.dbPoolSize,
   });

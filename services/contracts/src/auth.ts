@@ -101,6 +101,8 @@ export interface GroupNode {
   id: number;
   code: string;
   name: string;
+  /** The English name ('' when none was entered). */
+  nameEn: string;
   parentId: number | null;
   hosts: string[];
   children: GroupNode[];

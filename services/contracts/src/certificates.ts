@@ -114,13 +114,15 @@ export interface PublishedRound {
   roundId: number;
   roundName: string;
   publishedAt: string;
-  levels: { level: string; count: number }[];
+  /** Each level with its English name ('' when it has none). */
+  levels: { level: string; levelEn: string; count: number }[];
 }
 
 /** A sign-up in the winners picker: already in the batch or not, and its published award when it has one. */
 export interface PickableSignup extends ApprovedSignup {
   added: boolean;
   awardLevel: string | null;
+  awardLevelEn: string | null;
   roundName: string | null;
   /** Rank and score in that round (score null for results kept before scores were). */
   rank: number | null;
@@ -210,6 +212,9 @@ export interface CertificatesSentEvent {
   batchName: string;
   competitionName: string;
   itemName: string;
+  /** The English names ('' or absent, in events sent before they were added: the Chinese ones). */
+  competitionNameEn?: string;
+  itemNameEn?: string;
   issuerName: string;
   certificates: { certificateId: number; userId: number; awardName: string }[];
 }

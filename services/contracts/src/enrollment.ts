@@ -358,6 +358,8 @@ export interface SiteMessage {
   userIds: number[];
   key: string;
   params: Record<string, string | number>;
+  /** Params that differ in the English title (names entered in English too), over `params`. */
+  paramsEn?: Record<string, string | number>;
 }
 
 export interface PaymentOrderPaidEvent {

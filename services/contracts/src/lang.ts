@@ -8,3 +8,11 @@ export function pickLang(header?: string | null): Lang {
   const first = header.split(',')[0].trim().toLowerCase();
   return first.startsWith('en') ? 'en' : DEFAULT_LANG;
 }
+
+/**
+ * A name entered in Chinese and optionally in English (competition, event, award level...) in `lang`: the English
+ * one when `lang` is English and there is one, else the Chinese. The web's hook and the services' messages use it.
+ */
+export function localName(name: string, nameEn: string | null | undefined, lang: Lang): string {
+  return lang === 'en' && nameEn?.trim() ? nameEn : name;
+}

@@ -174,11 +174,19 @@ export type AwardRule = { kind: 'count'; count: number } | { kind: 'percent'; pe
 
 export interface AwardLevel {
   name: string;
+  /** The English name ('' or absent: the Chinese one is shown in English too). */
+  nameEn?: string;
   rule: AwardRule;
 }
 
-/** The default level names, best first; an organiser edits names and rules. */
-export const DEFAULT_AWARD_LEVELS = ['特等奖', '一等奖', '二等奖', '三等奖', '优秀奖'] as const;
+/** The default levels, best first, named in both languages; an organiser edits names and rules. */
+export const DEFAULT_AWARD_LEVELS = [
+  { name: '特等奖', nameEn: 'Grand prize' },
+  { name: '一等奖', nameEn: 'First prize' },
+  { name: '二等奖', nameEn: 'Second prize' },
+  { name: '三等奖', nameEn: 'Third prize' },
+  { name: '优秀奖', nameEn: 'Honourable mention' },
+] as const;
 
 export interface AwardRequest {
   versionId: number;
@@ -199,6 +207,8 @@ export interface AwardRow {
   rank: number;
   /** The level's name, or null for no award. */
   level: string | null;
+  /** The level's English name ('' when it has none; null for no award). */
+  levelEn: string | null;
   /** Eliminated by the round's confirmed promotion (no award unless includeEliminated). */
   eliminated: boolean;
 }
@@ -206,7 +216,7 @@ export interface AwardRow {
 export interface AwardReply {
   rows: AwardRow[];
   /** Works per level name, in the levels' order. */
-  counts: { level: string; works: number }[];
+  counts: { level: string; levelEn: string; works: number }[];
   /** Events where more than half of the works would win an award. */
   manyWinners: { eventId: number | null; eventName: string; works: number; winners: number }[];
   confirmedAt: string | null;
@@ -265,6 +275,8 @@ export interface PublishedAward {
   eventName: string;
   title: string;
   level: string;
+  /** The level's English name ('' when it has none). */
+  levelEn: string;
   rank: number;
   score: number;
   schoolNames: string[];
@@ -325,6 +337,7 @@ export interface MyAward {
   roundName: string;
   workId: number;
   workTitle: string;
+  /** In the caller's language, like the competition and event names. */
   level: string;
   rank: number;
   publishedAt: string;
@@ -336,7 +349,7 @@ export interface PublicRankingRound {
   roundId: number;
   roundName: string;
   publishedAt: string;
-  rows: { rank: number; title: string; eventName: string; level: string; score: number; schoolNames: string[] }[];
+  rows: { rank: number; title: string; eventName: string; level: string; levelEn: string; score: number; schoolNames: string[] }[];
 }
 
 /** 复议: a participant's appeal against a published result, once per work and round. */

@@ -172,6 +172,7 @@ export interface ReviewCandidateWork {
   /** Member names and the event's name, shown to experts of rounds that are not blind. */
   memberNames: string[];
   itemName: string;
+  itemNameEn: string;
   /** The submitted files (fixed once the work is submitted), served to the experts assigned to it. */
   files: { id: number; originalName: string; contentType: string; storedName: string; size: number }[];
 }

@@ -58,6 +58,17 @@ describe('operation log', () => {
     expect(JSON.parse(e.params!)).toMatchObject({ username, password: '***' });
   });
 
+  it("labels each action in the reader's language and finds entries by their label", async () => {
+    const zh = await entryOf(admin1, addRequestId, { keyword: '新增用户' });
+    expect(zh.label).toBe('用户管理 / 新增用户');
+    const en = await api<LogPage>(`/system/log/page?keyword=${encodeURIComponent('add a user')}&pageSize=100`, { token: admin1, lang: 'en' });
+    expect(en.data.list.find((e) => e.requestId === addRequestId)).toMatchObject({
+      title: 'system: users / add',
+      label: 'Users / Add a user',
+      groupName: 'East China Demonstration University',
+    });
+  });
+
   it('shows an organisation administrator only the entries of their organisation; ROOT sees all', async () => {
     await entryOf(root, addRequestId);
     const seenByAdmin2 = await api<LogPage>(`/system/log/page?username=admin1&pageSize=100`, { token: admin2 });

@@ -3,6 +3,7 @@ import type {
   Appeal,
   AwardReply,
   CompetitionScoreReply,
+  EnrollMessagePage,
   ExpertCalibrationView,
   ExpertSaveReply,
   FinalScoreReply,
@@ -61,6 +62,7 @@ describe('final scores (review worker)', () => {
   /** The authors of workIds, in the same order. */
   let authors: { token: string; ip: string; userId: number }[] = [];
   let competitionId: number;
+  let competitionNameEn: string;
 
   /** Scores one work as an expert: [a, b] out of 50 each, so the total out of 100 is a + b. */
   const submit = async (e: (typeof experts)[number], workId: number, a: number, b: number) => {
@@ -72,8 +74,10 @@ describe('final scores (review worker)', () => {
 
   beforeAll(async () => {
     [admin1, admin2] = await Promise.all([login('admin1'), login('admin2')]);
-    const c = await makeCompetition(admin1);
+    // Named in both languages, so that messages and awards can be read in English.
+    const c = await makeCompetition(admin1, { nameEn: `Results Cup ${run}`, items: [['A组', 100, 0, 'Group A']] });
     competitionId = c.id;
+    competitionNameEn = c.nameEn;
     const students = await makeStudents(3, `res${run}`);
     authors = students.map((s) => ({ token: s.token, ip: `2001:db8::${s.userId.toString(16)}`, userId: s.userId }));
     // The first work's school is 南开大学 (3), the others' 北京大学 (1): the school cap has something to cap.
@@ -287,13 +291,15 @@ describe('final scores (review worker)', () => {
     expect(all.manyWinners).toEqual([{ eventId: strict.rows[0].eventId, eventName: strict.rows[0].eventName, works: 3, winners: 2 }]);
     expect(strict.rows[0].eventName).toBeTruthy();
 
-    const body = { versionId: median.id, levels: [{ name: '一等奖', rule: 'count', value: 1 }, { name: '二等奖', rule: 'count', value: 2 }], ties: 'include', includeEliminated: true };
+    // A level named in English keeps its English name; one without shows its Chinese name in English too.
+    const body = { versionId: median.id, levels: [{ name: '一等奖', nameEn: 'First prize', rule: 'count', value: 1 }, { name: '二等奖', rule: 'count', value: 2 }], ties: 'include', includeEliminated: true };
     const confirmed = ok(await api<AwardReply>('/review/comment/result/award/confirm', { token: admin1, body }), 'confirm');
-    expect(confirmed.counts).toEqual([{ level: '一等奖', works: 1 }, { level: '二等奖', works: 2 }]);
+    expect(confirmed.counts).toEqual([{ level: '一等奖', levelEn: 'First prize', works: 1 }, { level: '二等奖', levelEn: '', works: 2 }]);
+    expect(confirmed.rows.map((x) => [x.workId, x.level, x.levelEn])).toEqual([[w2, '一等奖', 'First prize'], [w3, '二等奖', ''], [w1, '二等奖', '']]);
     expect(confirmed.confirmedAt).toBeTruthy();
     expect((await api('/review/comment/result/award/confirm', { token: admin1, body })).code).toBe(10409);
-    const stored = await sql<{ work_id: number; level: string }>(`SELECT work_id, level FROM review.work_awards WHERE round_id = $1`, [round.id]);
-    expect(Object.fromEntries(stored.map((x) => [x.work_id, x.level]))).toEqual({ [w2]: '一等奖', [w3]: '二等奖', [w1]: '二等奖' });
+    const stored = await sql<{ work_id: number; level: string; level_en: string }>(`SELECT work_id, level, level_en FROM review.work_awards WHERE round_id = $1`, [round.id]);
+    expect(Object.fromEntries(stored.map((x) => [x.work_id, [x.level, x.level_en]]))).toEqual({ [w2]: ['一等奖', 'First prize'], [w3]: ['二等奖', ''], [w1]: ['二等奖', ''] });
     for (const bad of [[{ name: '一等奖', rule: 'count', value: 0.5 }], [{ name: '一等奖', rule: 'percent', value: 120 }], [], [{ name: 'x', rule: 'count', value: 1 }, { name: 'x', rule: 'count', value: 1 }]]) {
       expect((await api('/review/comment/result/award/preview', { token: admin1, body: { versionId: median.id, levels: bad, ties: 'include' } })).code).toBe(10400);
     }
@@ -332,6 +338,12 @@ describe('final scores (review worker)', () => {
     const messages = await sql<{ title_zh: string }>(`SELECT title_zh FROM enrollment.messages WHERE user_id = $1 AND title_zh LIKE '恭喜获奖%'`, [authors[1].userId]);
     expect(messages).toHaveLength(1);
     expect(messages[0].title_zh).toContain('一等奖');
+    // In English the award, its message and the competition and event are named in English.
+    const mineEn = ok(await api<Page<MyAward>>('/center/reward/list', { token: authors[1].token, lang: 'en' }), 'my awards in English');
+    expect(mineEn.list.map((a) => [a.level, a.competitionName, a.itemName])).toEqual([['First prize', competitionNameEn, 'Group A']]);
+    const inbox = ok(await api<EnrollMessagePage>('/web/center/message/page?pageNum=1&pageSize=50', { token: authors[1].token, ip: authors[1].ip, lang: 'en' }), 'messages');
+    expect(inbox.list.map((m) => m.title)).toContainEqual(`Award: ${competitionNameEn} / Group A won First prize in "初审"`);
+    expect(inbox.list.map((m) => m.title).join('\n')).not.toMatch(/A组|报名测试赛/);
 
     // Certificates: the picker offers the published winners with their levels, and takes each level as the award.
     const template = await addTemplate(admin1, { variant: 'randomCode' });
@@ -339,7 +351,7 @@ describe('final scores (review worker)', () => {
     await waitFor('certificates to record the winners', async () => (await sql(`SELECT 1 FROM certificates.published_winners WHERE round_id = $1`, [round.id])).length === 3);
     const picker = ok(await api<Page<PickableSignup>>(`/certificate/batch/signups?batchId=${batch.id}&published=true`, { token: admin1 }), 'picker');
     expect(picker.total).toBe(3);
-    expect(picker.list[0]).toMatchObject({ awardLevel: '一等奖', roundName: '初审' });
+    expect(picker.list[0]).toMatchObject({ awardLevel: '一等奖', awardLevelEn: 'First prize', roundName: '初审' });
     expect(picker.list.map((x) => x.awardLevel).sort()).toEqual(['一等奖', '二等奖', '二等奖'].sort());
     const added = ok(
       await api<{ added: number }>('/certificate/batch/recipients/fromSignups', { token: admin1, body: { batchId: batch.id, signupIds: picker.list.map((x) => x.id), per: 'signup', useAwardLevel: true } }),
@@ -352,7 +364,11 @@ describe('final scores (review worker)', () => {
     // The public ranking tab, without logging in.
     const ranking = ok(await api<PublicRankingRound[]>(`/home/competition/ranking?competitionId=${competitionId}`), 'ranking');
     expect(ranking).toHaveLength(1);
-    expect(ranking[0].rows.map((r) => [r.rank, r.level])).toEqual([[1, '一等奖'], [2, '二等奖'], [3, '二等奖']]);
+    expect(ranking[0].rows.map((r) => [r.rank, r.level, r.levelEn])).toEqual([[1, '一等奖', 'First prize'], [2, '二等奖', ''], [3, '二等奖', '']]);
+    // Events are named in the reader's language (the round copied the English name when it loaded the works).
+    expect(ranking[0].rows.map((r) => r.eventName)).toEqual(['A组', 'A组', 'A组']);
+    const rankingEn = ok(await api<PublicRankingRound[]>(`/home/competition/ranking?competitionId=${competitionId}`, { lang: 'en' }), 'ranking in English');
+    expect(rankingEn[0].rows.map((r) => r.eventName)).toEqual(['Group A', 'Group A', 'Group A']);
 
     // 获奖明细: filters, export, and nothing for another organisation.
     const list = async (token: string, query: string) => ok(await api<Page<RewardRow>>(`/competitionReward/detailedList?competitionId=${competitionId}${query}`, { token }), 'rewards');
@@ -367,6 +383,13 @@ describe('final scores (review worker)', () => {
     const rows = sheet.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
     expect(rows[0]).toContain('奖项');
     expect(rows.slice(1).map((r) => r.includes('一等奖'))).toEqual([true, false, false]);
+    expect((await list(admin1, '')).list.map((r) => r.levelEn)).toEqual(['First prize', '', '']);
+    expect(ok(await api<Page<RewardRow>>(`/competitionReward/detailedList?competitionId=${competitionId}`, { token: admin1, lang: 'en' }), 'rewards').list.map((r) => r.eventName)).toEqual(['Group A', 'Group A', 'Group A']);
+    const xlsxEn = await api<Buffer>(`/competitionReward/detailedList/export?competitionId=${competitionId}`, { token: admin1, lang: 'en' });
+    const sheetEn = new ExcelJS.Workbook();
+    await sheetEn.xlsx.load(xlsxEn.data as never);
+    const rowsEn = sheetEn.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+    expect(rowsEn.slice(1).map((r) => r.includes('First prize'))).toEqual([true, false, false]);
     void w1;
   });
 

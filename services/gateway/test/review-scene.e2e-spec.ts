@@ -63,6 +63,9 @@ describe('on-site review and the kiosk', () => {
     expect(mine[0].qr).toMatch(/^data:image\/png;base64,/);
     const messages = await sql<{ title: string }>(`SELECT title_zh AS title FROM enrollment.messages WHERE user_id = $1`, [student.userId]);
     expect(messages.map((m) => m.title)).toContainEqual(expect.stringContaining('序号 A001'));
+    // In English the message names the room by its English name.
+    const english = await sql<{ title: string }>(`SELECT title_en AS title FROM enrollment.messages WHERE user_id = $1`, [student.userId]);
+    expect(english.map((m) => m.title)).toContainEqual(expect.stringContaining('is number A001 in Room 1'));
 
     const code = mine[0].checkInCode;
     const forged = [code.replace(/\.(\d+)\.([^.]+)$/, (_, w, mac) => `.${s.workIds[1]}.${mac}`), code.slice(0, -2) + (code.endsWith('AA') ? 'BB' : 'AA'), 'CK1.1.2.xxxxxxxxxxxxxxxxxxxxxx'];

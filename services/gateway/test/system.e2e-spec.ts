@@ -53,8 +53,11 @@ describe('organisations', () => {
     const tree = await api<{ id: number; code: string; children: { code: string }[] }[]>('/system/group/tree', { token: admin1 });
     expect(tree.data.map((g) => g.code)).toEqual(['DEMO-U1']);
     const u1 = tree.data[0].id;
-    const add = await api<{ id: number }>('/system/group/save', { token: admin1, body: { code: 'DEMO-U1-MATH', name: '数学学院', parentId: u1 } });
+    const add = await api<{ id: number }>('/system/group/save', { token: admin1, body: { code: 'DEMO-U1-MATH', name: '数学学院', nameEn: ' School of Mathematics ', parentId: u1 } });
     expect(add.code).toBe(0);
+    // Its English name is kept (trimmed), for its public site in English.
+    const subtree = (await api<{ children: { id: number; name: string; nameEn: string }[] }[]>('/system/group/tree', { token: admin1 })).data[0].children;
+    expect(subtree.find((g) => g.id === add.data.id)).toMatchObject({ name: '数学学院', nameEn: 'School of Mathematics' });
     const dup = await api('/system/group/save', { token: admin1, lang: 'en', body: { code: 'DEMO-U2', name: 'x', parentId: u1 } });
     expect(dup.msg).toBe('The organisation code DEMO-U2 is already taken');
     const cycle = await api('/system/group/save', { token: admin1, lang: 'en', body: { id: u1, code: 'DEMO-U1', name: '华东示范大学', parentId: add.data.id } });

@@ -2,6 +2,8 @@ import { api, login } from './support/api';
 
 interface Site {
   groupId: number;
+  groupName: string;
+  groupNameEn: string;
   templateType: number;
   description: string;
   navigationSettings: { name: string; tem: string; children: { path: string; dictValue: string; name: string }[] }[];
@@ -16,6 +18,8 @@ describe('website settings', () => {
     const byId1 = await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`);
     const byId2 = await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u2}`);
     expect(byId1.data).toMatchObject({ groupId: u1, templateType: 1 });
+    // The header names the organisation in both languages (the web shows the English one in English).
+    expect(byId1.data).toMatchObject({ groupName: '华东示范大学', groupNameEn: 'East China Demonstration University' });
     expect(byId2.data).toMatchObject({ groupId: u2, templateType: 2 });
     expect(byId1.data.navigationSettings.find((n) => n.tem === 'news')!.children[0]).toEqual({ path: '/home/news/newsList', dictValue: '1', name: '新闻列表' });
 
@@ -46,7 +50,7 @@ describe('website settings', () => {
     const admin1 = await login('admin1');
     const u1 = await groupIdOf(admin1);
     const current = (await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`)).data;
-    const { groupName: _name, ...setting } = current as Site & { groupName: string };
+    const { groupName: _name, groupNameEn: _nameEn, ...setting } = current as Site & { groupName: string; groupNameEn: string };
     const banners = [{ imageUrl: 'https://example.edu.cn/banner.png', title: '报名开始', link: '/home/competition' }];
     await api('/web/competitionWebsite/save', { token: admin1, body: { ...setting, banners } });
     // A save without banners (an older client) leaves them alone.
@@ -66,7 +70,7 @@ describe('website settings', () => {
   it('refuses navigation targets that are not http(s) addresses or paths of the site, naming the field', async () => {
     const admin1 = await login('admin1');
     const u1 = await groupIdOf(admin1);
-    const { groupName: _name, ...before } = (await api<Site & { groupName: string }>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`)).data;
+    const { groupName: _name, groupNameEn: _nameEn, ...before } = (await api<Site & { groupName: string; groupNameEn: string }>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`)).data;
     const nav = (path: string) => [{ name: '首页', tem: 'home', children: [] }, { name: '外链', tem: 'news', children: [{ path, dictValue: '1', name: '外链' }] }];
     const save = (path: string, lang?: 'en') =>
       api('/web/competitionWebsite/save', { token: admin1, lang, body: { groupId: u1, templateType: 1, description: '导航测试', navigationSettings: nav(path) } });

@@ -8,6 +8,7 @@ export interface GroupSavePayload {
   id?: number;
   code: string;
   name: string;
+  nameEn?: string;
   parentId: number | null;
   hosts?: string[];
 }
@@ -70,14 +71,14 @@ export class GroupService {
     return rows[0]?.hosts ?? [];
   }
 
-  async names(req: RpcRequest<{ ids: number[] }>): Promise<{ id: number; code: string; name: string; parentId: number | null }[]> {
-    return this.ds.query(`SELECT id, code, name, parent_id AS "parentId" FROM groups WHERE id = ANY($1::int[]) ORDER BY id`, [req.payload.ids]);
+  async names(req: RpcRequest<{ ids: number[] }>): Promise<{ id: number; code: string; name: string; nameEn: string; parentId: number | null }[]> {
+    return this.ds.query(`SELECT id, code, name, name_en AS "nameEn", parent_id AS "parentId" FROM groups WHERE id = ANY($1::int[]) ORDER BY id`, [req.payload.ids]);
   }
 
   async tree(req: RpcRequest): Promise<GroupNode[]> {
     const scope = await this.scopes.of(req);
     const rows: Omit<GroupNode, 'children'>[] = await this.ds.query(
-      `SELECT id, code, name, parent_id AS "parentId", hosts FROM groups
+      `SELECT id, code, name, name_en AS "nameEn", parent_id AS "parentId", hosts FROM groups
         WHERE $1::int[] IS NULL OR id = ANY($1) ORDER BY id`,
       [scope],
     );
@@ -96,12 +97,14 @@ export class GroupService {
     } else {
       await this.scopes.assertGroup(req, p.parentId);
     }
+    const nameEn = p.nameEn?.trim() ?? '';
     const hosts = [...new Set((p.hosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean))];
     try {
       if (!p.id) {
-        const [row] = await this.ds.query(`INSERT INTO groups (code, name, parent_id, hosts) VALUES ($1, $2, $3, $4) RETURNING id`, [
+        const [row] = await this.ds.query(`INSERT INTO groups (code, name, name_en, parent_id, hosts) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
           p.code,
           p.name,
+          nameEn,
           p.parentId,
           hosts,
         ]);
@@ -110,10 +113,11 @@ export class GroupService {
       await this.scopes.assertGroup(req, p.id);
       if (p.id === caller.groupId && p.parentId !== (await this.parentOf(p.id)) && !isRoot(caller)) throw AppError.noAccess();
       if (p.parentId !== null && (await this.isInSubtree(p.parentId, p.id))) throw AppError.badRequest('group.badParent');
-      await this.ds.query(`UPDATE groups SET code = $2, name = $3, parent_id = $4, hosts = $5 WHERE id = $1`, [
+      await this.ds.query(`UPDATE groups SET code = $2, name = $3, name_en = $4, parent_id = $5, hosts = $6 WHERE id = $1`, [
         p.id,
         p.code,
         p.name,
+        nameEn,
         p.parentId,
         hosts,
       ]);

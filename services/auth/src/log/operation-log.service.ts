@@ -63,7 +63,7 @@ export class OperationLogService {
     const keyword = likePattern(q.keyword);
     if (keyword) {
       const p = arg(keyword);
-      where.push(`(l.path ILIKE ${p} OR l.title ILIKE ${p})`);
+      where.push(`(l.path ILIKE ${p} OR l.title ILIKE ${p} OR l.title = ANY(${arg(q.titles ?? [])}::text[]))`);
     }
     if (q.result === 'success') where.push(`l.result_code = 0`);
     if (q.result === 'failure') where.push(`l.result_code <> 0`);
@@ -73,7 +73,7 @@ export class OperationLogService {
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM operation_logs l ${filter}`, args);
     const list: OperationLogView[] = await this.ds.query(
       `SELECT l.id::int AS id, l.request_id AS "requestId", l.user_id AS "userId", l.username, l.group_id AS "groupId",
-              g.name AS "groupName", l.method, l.path, l.title, l.result_code AS "resultCode", l.result_code = 0 AS success,
+              ${req.meta.lang === 'en' ? `COALESCE(NULLIF(g.name_en, ''), g.name)` : 'g.name'} AS "groupName", l.method, l.path, l.title, l.result_code AS "resultCode", l.result_code = 0 AS success,
               l.message, l.duration_ms AS "durationMs", l.ip, l.user_agent AS "userAgent", l.params, l.occurred_at AS "occurredAt"
          FROM operation_logs l LEFT JOIN groups g ON g.id = l.group_id
          ${filter}

@@ -75,6 +75,7 @@ export interface BatchRow {
 /** A sign-up's published award, as certificates kept it from review.results.published. */
 interface PublishedWinner {
   level: string;
+  levelEn: string;
   roundName: string;
   rank: number;
   score: number | null;
@@ -376,7 +377,7 @@ export class BatchService {
       ...page,
       list: page.list.map((s) => {
         const w = winners.get(s.id);
-        return { ...s, added: added.includes(s.id), awardLevel: w?.level ?? null, roundName: w?.roundName ?? null, rank: w?.rank ?? null, score: w?.score ?? null };
+        return { ...s, added: added.includes(s.id), awardLevel: w?.level ?? null, awardLevelEn: w?.levelEn ?? null, roundName: w?.roundName ?? null, rank: w?.rank ?? null, score: w?.score ?? null };
       }),
     };
   }
@@ -384,8 +385,8 @@ export class BatchService {
   /** The competition's published rounds (as certificates kept them), newest first, each with its levels best first. */
   async publishedRounds(req: RpcRequest<{ batchId: number }>): Promise<PublishedRound[]> {
     const competitionId = this.competitionOfBatch(await this.load(req, req.payload.batchId));
-    const rows: { roundId: number; roundName: string; publishedAt: Date; level: string; count: number }[] = await this.ds.query(
-      `SELECT round_id AS "roundId", max(round_name) AS "roundName", max(published_at) AS "publishedAt", level, count(*)::int AS count
+    const rows: { roundId: number; roundName: string; publishedAt: Date; level: string; levelEn: string; count: number }[] = await this.ds.query(
+      `SELECT round_id AS "roundId", max(round_name) AS "roundName", max(published_at) AS "publishedAt", level, max(level_en) AS "levelEn", count(*)::int AS count
          FROM published_winners WHERE competition_id = $1
         GROUP BY round_id, level ORDER BY max(published_at) DESC, round_id, min(rank), level`,
       [competitionId],
@@ -393,7 +394,7 @@ export class BatchService {
     const rounds = new Map<number, PublishedRound>();
     for (const r of rows) {
       const round = rounds.get(r.roundId) ?? { roundId: r.roundId, roundName: r.roundName, publishedAt: r.publishedAt.toISOString(), levels: [] };
-      round.levels.push({ level: r.level, count: r.count });
+      round.levels.push({ level: r.level, levelEn: r.levelEn, count: r.count });
       rounds.set(r.roundId, round);
     }
     return [...rounds.values()];
@@ -406,14 +407,14 @@ export class BatchService {
   private async publishedWinners(competitionId: number, roundId?: number, levels?: string[]): Promise<Map<number, PublishedWinner>> {
     const rows: (PublishedWinner & { signupId: number })[] = await this.ds.query(
       roundId
-        ? `SELECT signup_id::int AS "signupId", level, round_name AS "roundName", rank, score::float8 AS score
+        ? `SELECT signup_id::int AS "signupId", level, level_en AS "levelEn", round_name AS "roundName", rank, score::float8 AS score
              FROM published_winners WHERE competition_id = $1 AND round_id = $2 AND ($3::text[] IS NULL OR level = ANY($3))
             ORDER BY min(rank) OVER (PARTITION BY level), level, rank, signup_id`
-        : `SELECT * FROM (SELECT DISTINCT ON (signup_id) signup_id::int AS "signupId", level, round_name AS "roundName", rank, score::float8 AS score, published_at
+        : `SELECT * FROM (SELECT DISTINCT ON (signup_id) signup_id::int AS "signupId", level, level_en AS "levelEn", round_name AS "roundName", rank, score::float8 AS score, published_at
              FROM published_winners WHERE competition_id = $1 ORDER BY signup_id, published_at DESC) x ORDER BY published_at DESC, rank, "signupId"`,
       roundId ? [competitionId, roundId, levels?.length ? levels : null] : [competitionId],
     );
-    return new Map(rows.map((r) => [r.signupId, { level: r.level, roundName: r.roundName, rank: r.rank, score: r.score }]));
+    return new Map(rows.map((r) => [r.signupId, { level: r.level, levelEn: r.levelEn, roundName: r.roundName, rank: r.rank, score: r.score }]));
   }
 
   private async signupsInBatch(m: EntityManager, batchId: number, ids: number[]): Promise<number[]> {
@@ -623,7 +624,7 @@ export class BatchService {
     const events: CertificatesSentEvent[] = [];
     for (let i = 0; i < certificates.length; i += SENT_CHUNK) {
       const chunk = certificates.slice(i, i + SENT_CHUNK);
-      events.push({ batchId: b.id, batchName: b.name, competitionName: b.competition_name, itemName: b.item_name, issuerName: b.issuer_name, certificates: chunk });
+      events.push({ batchId: b.id, batchName: b.name, competitionName: b.competition_name, competitionNameEn: b.competition_name_en, itemName: b.item_name, itemNameEn: b.item_name_en, issuerName: b.issuer_name, certificates: chunk });
     }
     return events;
   }

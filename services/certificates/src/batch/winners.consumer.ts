@@ -19,13 +19,13 @@ export class WinnersConsumer {
     if (!awards.length) return;
     const score = (x: unknown) => (typeof x === 'number' && Number.isFinite(x) ? x : null);
     await this.ds.query(
-      `INSERT INTO published_winners (round_id, signup_id, competition_id, round_name, level, rank, score, published_at)
-       SELECT $1, a."signupId", $2, $3, a.level, a.rank, a.score, $4
-         FROM jsonb_to_recordset($5::jsonb) AS a("signupId" bigint, level text, rank int, score numeric)
+      `INSERT INTO published_winners (round_id, signup_id, competition_id, round_name, level, level_en, rank, score, published_at)
+       SELECT $1, a."signupId", $2, $3, a.level, a."levelEn", a.rank, a.score, $4
+         FROM jsonb_to_recordset($5::jsonb) AS a("signupId" bigint, level text, "levelEn" text, rank int, score numeric)
        ON CONFLICT DO NOTHING`,
       [
         e.roundId, e.competitionId, String(e.roundName ?? '').slice(0, 200), e.publishedAt,
-        JSON.stringify(awards.map((a) => ({ signupId: a.signupId, level: a.level.slice(0, 50), rank: a.rank, score: score(a.score) }))),
+        JSON.stringify(awards.map((a) => ({ signupId: a.signupId, level: a.level.slice(0, 50), levelEn: typeof a.levelEn === 'string' ? a.levelEn.slice(0, 50) : '', rank: a.rank, score: score(a.score) }))),
       ],
     );
   }

@@ -18,12 +18,12 @@ export class WebsiteService {
   ) {}
 
   /** The site of an organisation given by id, or else by the host name the visitor used. */
-  async get(req: RpcRequest<WebsiteQuery>): Promise<WebsiteSetting & { groupName: string }> {
+  async get(req: RpcRequest<WebsiteQuery>): Promise<WebsiteSetting & { groupName: string; groupNameEn: string }> {
     const groupId = await publicGroupOf(this.rpc, req);
     const [row] = await this.ds.query(SETTING_SQL, [groupId]);
     if (!row) throw AppError.notFound('website.notFound');
-    const [group] = await this.rpc.request<{ name: string }[]>(AuthSubject.groupNames, { ...req, payload: { ids: [groupId] } });
-    return { ...row, groupName: group?.name ?? '' };
+    const [group] = await this.rpc.request<{ name: string; nameEn: string }[]>(AuthSubject.groupNames, { ...req, payload: { ids: [groupId] } });
+    return { ...row, groupName: group?.name ?? '', groupNameEn: group?.nameEn ?? '' };
   }
 
   /** Organisers set the sites of their organisation and its subordinates. */

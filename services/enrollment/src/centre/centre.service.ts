@@ -77,12 +77,12 @@ export class CentreService {
     const { pageNum, pageSize, offset } = pageOf(req.payload);
     const from = `signup_awards a JOIN signups s ON s.id = a.signup_id JOIN works w ON w.id = a.work_id
       WHERE EXISTS (SELECT 1 FROM signup_members m WHERE m.signup_id = a.signup_id AND m.user_id = $1 AND m.active)`;
-    const en = (column: string) => (req.meta.lang === 'en' ? `COALESCE(NULLIF(s.${column}_en, ''), s.${column})` : `s.${column}`);
+    const en = (column: string, table = 's') => (req.meta.lang === 'en' ? `COALESCE(NULLIF(${table}.${column}_en, ''), ${table}.${column})` : `${table}.${column}`);
     const [list, [{ total }]] = await Promise.all([
       this.ds.query(
         `SELECT a.signup_id::int AS "signupId", s.competition_id AS "competitionId", ${en('competition_name')} AS "competitionName", ${en('item_name')} AS "itemName",
            s.team_name AS "teamName", a.round_id AS "roundId", a.round_name AS "roundName", a.work_id::int AS "workId", w.title AS "workTitle",
-           a.level, a.rank, a.published_at AS "publishedAt", a.appeal_until AS "appealUntil"
+           ${en('level', 'a')} AS level, a.rank, a.published_at AS "publishedAt", a.appeal_until AS "appealUntil"
          FROM ${from} ORDER BY a.published_at DESC, a.round_id DESC LIMIT $2 OFFSET $3`,
         [me.userId, pageSize, offset],
       ),
@@ -118,10 +118,10 @@ export class CentreService {
 
   /** Internal: leaves a message from another service (never reached from HTTP; the gateway maps no route to it). */
   async send(req: RpcRequest<SiteMessage>): Promise<{ sent: number }> {
-    const { userIds, key, params } = req.payload;
+    const { userIds, key, params, paramsEn } = req.payload;
     const ids = [...new Set(userIds.filter((u) => Number.isInteger(u) && u > 0))];
     if (!(key in messages)) throw AppError.badRequest('error.badValue');
-    await notify(this.ds.manager, ids, key, params ?? {});
+    await notify(this.ds.manager, ids, key, (lang) => ({ ...params, ...(lang === 'en' ? paramsEn : {}) }));
     return { sent: ids.length };
   }
 }

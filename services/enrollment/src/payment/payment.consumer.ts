@@ -34,7 +34,7 @@ export class PaymentConsumer {
       const s = await loadSignup(m, e.signupId, true);
       if (!s) return this.logger.warn(`refund ${e.refundNo} names an unknown sign-up ${e.signupId}`);
       if (e.full) await changed(m, `UPDATE signups SET pay_status = ${PayStatus.refunded}, updated_at = now() WHERE id = $1 AND pay_status = ${PayStatus.paid} RETURNING id`, [s.id]);
-      await notify(m, [s.captainUserId], 'message.feeRefunded', { name: displayName(s), amount: yuanOf(amountOf(e)) });
+      await notify(m, [s.captainUserId], 'message.feeRefunded', (lang) => ({ name: displayName(s, lang), amount: yuanOf(amountOf(e)) }));
     });
   }
 
@@ -59,7 +59,7 @@ export class PaymentConsumer {
         `UPDATE signups SET pay_status = ${PayStatus.paid}, updated_at = now() WHERE id = $1 AND pay_status IN (${PayStatus.unpaid}, ${PayStatus.refunded}) RETURNING id`,
         [s.id],
       );
-      if (done.length) await notify(m, [s.captainUserId], 'message.signupPaid', { name: displayName(s) });
+      if (done.length) await notify(m, [s.captainUserId], 'message.signupPaid', (lang) => ({ name: displayName(s, lang) }));
     });
   }
 }

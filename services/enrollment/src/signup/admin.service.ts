@@ -125,7 +125,7 @@ export class SignupAdminService {
       // Refunded in full while open: the fee is owed again (the payer can pay anew), so it is not approved as it is.
       if (s.payStatus === PayStatus.refunded) throw AppError.badRequest('enroll.feeRefunded');
       await m.query(`UPDATE signups SET status = ${SignupStatus.approved}, reject_reason = NULL, updated_at = now() WHERE id = $1`, [id]);
-      await notify(m, before.members.map((x) => x.userId), 'message.signupApproved', { name: displayName(s) });
+      await notify(m, before.members.map((x) => x.userId), 'message.signupApproved', (lang) => ({ name: displayName(s, lang) }));
     });
     return this.detail(req);
   }

@@ -371,7 +371,7 @@ export async function closeSignup(m: EntityManager, s: Signup, status: SignupSta
   await releaseSlot(m, s.id);
   await releaseSchool(m, s.itemId, s.schoolId);
   const members = async () => ((await m.query(`SELECT DISTINCT user_id AS "userId" FROM signup_members WHERE signup_id = $1`, [s.id])) as { userId: number }[]).map((x) => x.userId);
-  if (status === SignupStatus.rejected) await notify(m, await members(), 'message.signupRejected', { name: displayName(s), reason: reason ?? '' });
+  if (status === SignupStatus.rejected) await notify(m, await members(), 'message.signupRejected', (lang) => ({ name: displayName(s, lang), reason: reason ?? '' }));
   const paid = s.payStatus === PayStatus.paid;
   if (!paid && s.payStatus !== PayStatus.unpaid) return;
   const keep = status === SignupStatus.rejected ? keepFeeReason?.trim() : undefined;
@@ -381,7 +381,7 @@ export async function closeSignup(m: EntityManager, s: Signup, status: SignupSta
     refund: paid && !keep,
     reason: keep || reason || '',
   } satisfies SignupClosedEvent);
-  if (paid && keep) await notify(m, await members(), 'message.feeKept', { name: displayName(s), reason: keep });
+  if (paid && keep) await notify(m, await members(), 'message.feeKept', (lang) => ({ name: displayName(s, lang), reason: keep }));
 }
 
 function cleanTeachers(list: Teacher[] | undefined): Teacher[] {

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AppError } from '@cmp/common';
-import { SignupStatus, translate, type Lang, type MemberProfile, type Signup } from '@cmp/contracts';
+import { localName, SignupStatus, translate, type Lang, type MemberProfile, type Signup } from '@cmp/contracts';
 
 /** A sign-up row as the contract's Signup (alias `s`). */
 export const SIGNUP_COLUMNS = `s.id::int AS id, s.competition_id AS "competitionId", s.competition_name AS "competitionName",
@@ -40,18 +40,21 @@ export const loadMembers = (m: EntityManager, signupId: number, closed = false):
 /** A rejected or withdrawn sign-up. */
 export const isClosed = (status: number): boolean => status === SignupStatus.rejected || status === SignupStatus.withdrawn;
 
-/** Stores a personal-centre message in both languages, so it reads in whichever the person uses. */
-export async function notify(m: EntityManager, userIds: number[], key: string, params: Record<string, string | number>): Promise<void> {
+export type MessageParams = Record<string, string | number>;
+
+/**
+ * Stores a personal-centre message in both languages, so it reads in whichever the person uses. `params` may be a
+ * function of the language, so that each title names competitions, events and levels in its own language.
+ */
+export async function notify(m: EntityManager, userIds: number[], key: string, params: MessageParams | ((lang: Lang) => MessageParams)): Promise<void> {
   if (!userIds.length) return;
-  await m.query(`INSERT INTO messages (user_id, title_zh, title_en) SELECT u, $2, $3 FROM unnest($1::int[]) u`, [
-    userIds,
-    translate(key, 'zh-CN', params).slice(0, 300),
-    translate(key, 'en', params).slice(0, 300),
-  ]);
+  const title = (lang: Lang) => translate(key, lang, typeof params === 'function' ? params(lang) : params).slice(0, 300);
+  await m.query(`INSERT INTO messages (user_id, title_zh, title_en) SELECT u, $2, $3 FROM unnest($1::int[]) u`, [userIds, title('zh-CN'), title('en')]);
 }
 
-export const displayName = (s: Pick<Signup, 'teamName' | 'competitionName' | 'itemName'>) =>
-  `${s.competitionName} / ${s.itemName}${s.teamName ? ` / ${s.teamName}` : ''}`;
+/** "competition / event / team" in `lang` (the English names where they were entered). */
+export const displayName = (s: Pick<Signup, 'teamName' | 'competitionName' | 'competitionNameEn' | 'itemName' | 'itemNameEn'>, lang: Lang) =>
+  `${localName(s.competitionName, s.competitionNameEn, lang)} / ${localName(s.itemName, s.itemNameEn, lang)}${s.teamName ? ` / ${s.teamName}` : ''}`;
 
 /** Rows an UPDATE or DELETE ... RETURNING gave back (common's returnedRows, under the name this service uses). */
 export { returnedRows as changed } from '@cmp/common';

@@ -291,7 +291,7 @@ export class WorkService {
            UNION ALL SELECT t->>'email' FROM jsonb_array_elements(s.teachers) t) x WHERE coalesce(trim(v), '') <> '') AS emails,
          ARRAY(SELECT t->>'name' FROM jsonb_array_elements(s.teachers) t) AS "adviserNames",
          ARRAY(SELECT COALESCE(NULLIF(m.profile->>'realName', ''), '') FROM signup_members m WHERE m.signup_id = s.id AND m.active ORDER BY m.id) AS "memberNames",
-         s.item_name AS "itemName",
+         s.item_name AS "itemName", s.item_name_en AS "itemNameEn",
          COALESCE((SELECT json_agg(json_build_object('id', f.id::int, 'originalName', f.original_name, 'contentType', f.content_type,
            'storedName', f.stored_name, 'size', f.size) ORDER BY f.id) FROM work_files f WHERE f.work_id = w.id), '[]') AS files
        FROM works w JOIN signups s ON s.id = w.signup_id

@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { Body, Controller, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { AuditedRead, auditedReads, operationEvent, redactParams, routeTitles, type FinishedRequest } from './audit';
+import { LOG_ACTIONS, operationLabel } from '@cmp/contracts';
+import { CONTROLLERS } from '../app.module';
+import { AuditedRead, auditedReads, MUTATING_METHODS, operationEvent, redactParams, routeTitles, type FinishedRequest } from './audit';
 
 describe('redactParams', () => {
   it('masks passwords, codes and tokens at any depth and keeps the rest', () => {
@@ -41,6 +43,18 @@ describe('routeTitles', () => {
     const titles = routeTitles([ThingController], 'prod-api');
     expect(titles.get('POST /prod-api/thing/add')).toBe('things / add thing');
     expect(titles.get('GET /prod-api/thing/list')).toBe('things / list');
+  });
+});
+
+describe('the operation log catalogue', () => {
+  // What the log screen shows: a recorded route without a label would show its raw title ("finance / close").
+  it('labels every recorded route in both languages', () => {
+    const reads = auditedReads(CONTROLLERS, 'prod-api');
+    const recorded = [...routeTitles(CONTROLLERS, 'prod-api')].filter(([route]) => MUTATING_METHODS.has(route.split(' ')[0]) || reads.has(route)).map(([, title]) => title);
+    expect(recorded.length).toBeGreaterThan(100);
+    expect(recorded.filter((title) => !LOG_ACTIONS[title] || operationLabel(title, 'en') === title)).toEqual([]);
+    expect(operationLabel('finance / close', 'en')).toBe('Finance / Close an order');
+    expect(operationLabel('finance / close', 'zh-CN')).toBe('财务 / 关闭订单');
   });
 });
 

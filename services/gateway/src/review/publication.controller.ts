@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { buildWorkbook, XLSX_TYPE, type Redis } from '@cmp/common';
 import {
   EnrollmentSubject,
+  localName,
   Perm,
   REWARD_EXPORT_COLUMNS,
   ReviewSubject as S,
@@ -128,7 +129,7 @@ export class RewardController {
       roundName: r.roundName,
       eventName: r.eventName,
       rank: String(r.rank),
-      level: r.level,
+      level: localName(r.level, r.levelEn, ctx.meta.lang),
       title: r.title,
       members: r.memberNames.join('、'),
       advisers: r.adviserNames.join('、'),

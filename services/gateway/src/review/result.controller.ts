@@ -94,7 +94,7 @@ function awardRequest(b: AwardDto): AwardRequest {
     const sensible = l.rule === 'count' ? Number.isInteger(l.value) && l.value >= 1 : l.rule === 'percent' ? l.value > 0 && l.value <= 100 : l.value <= 100;
     if (!sensible) throw AppError.badRequest('error.badValue');
     const rule = l.rule === 'count' ? { kind: 'count' as const, count: l.value } : l.rule === 'percent' ? { kind: 'percent' as const, percent: l.value } : { kind: 'band' as const, min: l.value };
-    return { name: l.name.trim(), rule };
+    return { name: l.name.trim(), nameEn: l.nameEn?.trim() ?? '', rule };
   });
   if (new Set(levels.map((l) => l.name)).size !== levels.length) throw AppError.badRequest('error.badValue');
   return { versionId: b.versionId, levels, ties: b.ties, tieBreak: tieBreakOf(b), includeEliminated: b.includeEliminated ?? false };

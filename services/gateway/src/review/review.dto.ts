@@ -552,6 +552,12 @@ class AwardLevelDto {
   @MaxLength(50)
   name: string;
 
+  @ApiPropertyOptional({ description: 'the English name: Grand prize, First prize ...' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  nameEn?: string;
+
   @ApiProperty({ enum: AWARD_RULES })
   @IsIn(AWARD_RULES)
   rule: (typeof AWARD_RULES)[number];

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { AuthSubject, Perm, type OperationLogView, type Page } from '@cmp/contracts';
+import { AuthSubject, operationLabel, Perm, titlesLabelled, type OperationLogView, type Page } from '@cmp/contracts';
 import { Permissions } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
@@ -15,7 +15,8 @@ export class LogController {
 
   @Get('page')
   @Permissions(Perm.logList)
-  page(@RequestCtx() ctx: Ctx, @Query() q: LogPageQueryDto): Promise<Page<OperationLogView>> {
-    return this.rpc.call(ctx, AuthSubject.logPage, q);
+  async page(@RequestCtx() ctx: Ctx, @Query() q: LogPageQueryDto): Promise<Page<OperationLogView>> {
+    const page = await this.rpc.call<Page<Omit<OperationLogView, 'label'>>>(ctx, AuthSubject.logPage, { ...q, titles: q.keyword ? titlesLabelled(q.keyword) : undefined });
+    return { ...page, list: page.list.map((e) => ({ ...e, label: operationLabel(e.title, ctx.meta.lang) })) };
   }
 }

@@ -311,6 +311,12 @@ export class GroupSaveDto {
   @MaxLength(100)
   name: string;
 
+  @ApiPropertyOptional({ description: 'the English name, shown on the public site in English' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  nameEn?: string;
+
   @ApiProperty({ type: Number, nullable: true })
   @ValidateIf((_, v) => v !== null)
   @IsInt()
@@ -332,7 +338,7 @@ export class LogPageQueryDto extends PageDto {
   @MaxLength(64)
   username?: string;
 
-  @ApiPropertyOptional({ description: 'part of the path or the title' })
+  @ApiPropertyOptional({ description: 'part of the path, the title or its label in either language' })
   @IsOptional()
   @IsString()
   @MaxLength(100)

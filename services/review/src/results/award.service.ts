@@ -40,8 +40,8 @@ export class AwardService {
       );
       if (!made) throw AppError.conflict('result.awardsDone');
       if (awarded.length) {
-        await m.query(`INSERT INTO work_awards (round_id, work_id, level, rank) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::int[])`, [
-          roundId, awarded.map((r) => r.workId), awarded.map((r) => r.level), awarded.map((r) => r.rank),
+        await m.query(`INSERT INTO work_awards (round_id, work_id, level, level_en, rank) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[], $5::int[])`, [
+          roundId, awarded.map((r) => r.workId), awarded.map((r) => r.level), awarded.map((r) => r.levelEn ?? ''), awarded.map((r) => r.rank),
         ]);
       }
       return made.confirmedAt as string;
@@ -50,7 +50,7 @@ export class AwardService {
   }
 
   private reply(req: RpcRequest<AwardRequest>, rows: AwardRow[], confirmedAt: string | null): AwardReply {
-    const counts = req.payload.levels.map((l) => ({ level: l.name, works: rows.filter((r) => r.level === l.name).length }));
+    const counts = req.payload.levels.map((l) => ({ level: l.name, levelEn: l.nameEn ?? '', works: rows.filter((r) => r.level === l.name).length }));
     const events = new Map<number | null, AwardRow[]>();
     for (const r of rows) events.set(r.eventId, [...(events.get(r.eventId) ?? []), r]);
     const manyWinners = [...events.values()]
@@ -62,6 +62,7 @@ export class AwardService {
   private async compute(req: RpcRequest<AwardRequest>): Promise<{ rows: AwardRow[]; roundId: number }> {
     const { events, roundId } = await scoredWorksByEvent(this.ds, this.results, this.rounds, req, req.payload.versionId, req.payload.tieBreak);
     const rows: AwardRow[] = [];
+    const english = new Map(req.payload.levels.map((l) => [l.name, l.nameEn?.trim() ?? '']));
     for (const list of events) {
       const byId = new Map(list.map((w) => [w.workId, w]));
       // Works the round's promotion eliminated win nothing unless the organiser says so.
@@ -69,7 +70,7 @@ export class AwardService {
       const ranked = list.map((w) => ({ workId: w.workId, score: w.score, schoolId: w.schoolIds[0] ?? null, tieBreak: w.tieBreak }));
       for (const d of award(ranked, req.payload.levels, req.payload.ties === 'break', eligible)) {
         const w = byId.get(d.workId)!;
-        rows.push({ workId: w.workId, title: w.title, eventId: w.eventId, eventName: w.eventName, score: w.score, rank: d.rank, level: d.level, eliminated: w.eliminated });
+        rows.push({ workId: w.workId, title: w.title, eventId: w.eventId, eventName: w.eventName, score: w.score, rank: d.rank, level: d.level, levelEn: d.level === null ? null : (english.get(d.level) ?? ''), eliminated: w.eliminated });
       }
     }
     return { rows, roundId };

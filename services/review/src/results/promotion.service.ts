@@ -11,6 +11,7 @@ import {
   type TieBreak,
 } from '@cmp/contracts';
 import { RoundService } from '../round/round.service';
+import { eventNameIn } from '../round/round.sql';
 import { promote } from './ranking';
 import { ResultsService } from './results.service';
 
@@ -50,7 +51,7 @@ export async function scoredWorksByEvent(
   const other = tie.roundId ? await rounds.scoped(req, tie.roundId) : null;
   if (other && other.competitionId !== round.competitionId) throw AppError.badRequest('result.tieRoundOther');
   const works: ScoredWork[] = await ds.query(
-    `SELECT r.work_id AS "workId", w.title, w.event_id AS "eventId", coalesce(w.event_name, '') AS "eventName", r.score::float8 AS score,
+    `SELECT r.work_id AS "workId", w.title, w.event_id AS "eventId", coalesce(${eventNameIn(req.meta?.lang)}, '') AS "eventName", r.score::float8 AS score,
        (EXISTS (SELECT 1 FROM promotions p WHERE p.round_id = $2) AND NOT w.promoted) AS eliminated, w.school_ids AS "schoolIds", w.school_names AS "schoolNames",
        array_remove(ARRAY[
          CASE WHEN $3::int IS NOT NULL THEN COALESCE((SELECT avg((s.scores->>$3::int)::float8) FROM assignments a JOIN score_sheets s ON s.assignment_id = a.id

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppError, callerOf, likePattern, OutboxRelay, pageOf, Scopes, writeEvent } from '@cmp/common';
 import {
   EventSubject,
+  type Lang,
   type Page,
   type PublicRankingRound,
   type Publication,
@@ -16,12 +17,14 @@ import {
   translate,
 } from '@cmp/contracts';
 import { RoundService } from '../round/round.service';
+import { eventNameIn } from '../round/round.sql';
 
 /** A published (or confirmed) award with its work: the award set's version gives the score. */
 const AWARD_FROM = `work_awards a JOIN award_sets s ON s.round_id = a.round_id
   JOIN round_works w ON w.round_id = a.round_id AND w.work_id = a.work_id
   JOIN work_results r ON r.version_id = s.version_id AND r.work_id = a.work_id`;
-const AWARD_COLUMNS = `a.work_id AS "workId", w.signup_id AS "signupId", w.event_id AS "eventId", w.event_name AS "eventName", w.title, a.level, a.rank,
+/** Published awards' columns, the event named in `lang` (the published event carries the Chinese names, as sign-ups keep them). */
+const awardColumns = (lang?: Lang) => `a.work_id AS "workId", w.signup_id AS "signupId", w.event_id AS "eventId", ${eventNameIn(lang)} AS "eventName", w.title, a.level, a.level_en AS "levelEn", a.rank,
   r.score::float8 AS score, w.school_names AS "schoolNames"`;
 
 const PUBLICATION_COLUMNS = `p.round_id AS "roundId", rd.name AS "roundName", rd.competition_id AS "competitionId", p.version_id AS "versionId",
@@ -77,7 +80,7 @@ export class PublicationService {
       );
       if (!made) throw AppError.conflict('result.alreadyPublished');
       await m.query(`UPDATE score_versions SET published_at = $2 WHERE id = $1`, [set.versionId, made.publishedAt]);
-      const awards: PublishedAward[] = await m.query(`SELECT ${AWARD_COLUMNS} FROM ${AWARD_FROM} WHERE a.round_id = $1 ORDER BY w.event_id, a.rank, a.work_id`, [round.id]);
+      const awards: PublishedAward[] = await m.query(`SELECT ${awardColumns()} FROM ${AWARD_FROM} WHERE a.round_id = $1 ORDER BY w.event_id, a.rank, a.work_id`, [round.id]);
       await writeEvent(m, EventSubject.resultsPublished, {
         roundId: round.id,
         roundName: round.name,
@@ -116,7 +119,7 @@ export class PublicationService {
     const params = [scope, q.competitionId ?? null, q.roundId ?? null, q.level?.trim() || null, likePattern(q.keyword)];
     const [list, [{ total }]] = await Promise.all([
       this.ds.query(
-        `SELECT ${AWARD_COLUMNS}, a.round_id AS "roundId", rd.name AS "roundName", rd.competition_id AS "competitionId", w.member_names AS "memberNames",
+        `SELECT ${awardColumns(req.meta?.lang)}, a.round_id AS "roundId", rd.name AS "roundName", rd.competition_id AS "competitionId", w.member_names AS "memberNames",
            w.adviser_names AS "adviserNames", p.published_at AS "publishedAt"
          FROM ${from} WHERE ${where} ORDER BY p.published_at DESC, a.round_id, w.event_id, a.rank, a.work_id LIMIT $6 OFFSET $7`,
         [...params, pageSize, offset],
@@ -130,7 +133,7 @@ export class PublicationService {
   async ranking(req: RpcRequest<{ competitionId: number }>): Promise<PublicRankingRound[]> {
     return this.ds.query(
       `SELECT p.round_id AS "roundId", rd.name AS "roundName", p.published_at AS "publishedAt",
-         (SELECT COALESCE(json_agg(json_build_object('rank', a.rank, 'title', w.title, 'eventName', w.event_name, 'level', a.level, 'score', r.score::float8,
+         (SELECT COALESCE(json_agg(json_build_object('rank', a.rank, 'title', w.title, 'eventName', ${eventNameIn(req.meta?.lang)}, 'level', a.level, 'levelEn', a.level_en, 'score', r.score::float8,
             'schoolNames', w.school_names) ORDER BY w.event_id, a.rank, a.work_id), '[]')
           FROM ${AWARD_FROM} WHERE a.round_id = p.round_id) AS rows
        FROM publications p JOIN rounds rd ON rd.id = p.round_id

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppError, callerOf, preparedQuery, Scopes } from '@cmp/common';
 import type { RpcRequest, VoteBoard, VoteBoardRow, VoteCastReply, VoteOpenRequest, VoteWindow } from '@cmp/contracts';
 import { RoundService } from '../round/round.service';
+import { eventNameIn } from '../round/round.sql';
 
 const WINDOW_COLUMNS = `v.id, v.round_id AS "roundId", rd.name AS "roundName", rd.competition_id AS "competitionId", v.opens_at AS "opensAt",
   v.closes_at AS "closesAt", v.daily_limit AS "dailyLimit", v.created_at AS "createdAt"`;
@@ -86,11 +87,11 @@ export class VoteService {
       return { window: null, rows: [] };
     }
     const rows: VoteBoardRow[] = await this.ds.query(
-      `SELECT w.work_id AS "workId", w.title, w.event_name AS "eventName", w.school_names AS "schoolNames",
+      `SELECT w.work_id AS "workId", w.title, ${eventNameIn(req.meta?.lang)} AS "eventName", w.school_names AS "schoolNames",
          count(v.user_id) FILTER (WHERE NOT v.late)::int AS votes ${report ? `, count(v.user_id) FILTER (WHERE v.late)::int AS "lateVotes"` : ''}
        FROM round_works w LEFT JOIN votes v ON v.window_id = $1 AND v.work_id = w.work_id
        WHERE w.round_id = $2 AND ($3::int IS NULL OR w.work_id = $3)
-       GROUP BY w.work_id, w.title, w.event_name, w.school_names ORDER BY votes DESC, w.work_id`,
+       GROUP BY w.work_id, w.title, w.event_name, w.event_name_en, w.school_names ORDER BY votes DESC, w.work_id`,
       [window.id, window.roundId, req.payload.workId ?? null],
     );
     return { window, rows };

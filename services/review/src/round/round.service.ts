@@ -233,12 +233,12 @@ export class RoundService {
       for (const w of works) {
         await m.query(
           `INSERT INTO round_works (round_id, work_id, event_id, title, member_user_ids, member_phones, member_emails, school_ids, school_names, org_group_id,
-             member_names, adviser_names, event_name, files, signup_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+             member_names, adviser_names, event_name, files, signup_id, event_name_en)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
            ON CONFLICT (round_id, work_id) DO UPDATE SET event_id = $3, title = $4, member_user_ids = $5, member_phones = $6, member_emails = $7,
-             school_ids = $8, school_names = $9, org_group_id = $10, member_names = $11, adviser_names = $12, event_name = $13, files = $14, signup_id = $15`,
+             school_ids = $8, school_names = $9, org_group_id = $10, member_names = $11, adviser_names = $12, event_name = $13, files = $14, signup_id = $15, event_name_en = $16`,
           [r.id, w.workId, w.itemId, w.title, w.memberUserIds, w.phones, w.emails, w.schoolIds, w.schoolNames, w.groupId, w.memberNames, w.adviserNames,
-            w.itemName, JSON.stringify(w.files), w.signupId],
+            w.itemName, JSON.stringify(w.files), w.signupId, w.itemNameEn ?? ''],
         );
       }
       await m.query(

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Round } from '@cmp/contracts';
+import type { Lang, Round } from '@cmp/contracts';
 
 /** A round with its events and counts, in the contract's shape. */
 export const ROUND_COLUMNS = `r.id, r.group_id AS "groupId", r.competition_id AS "competitionId", r.stage_id AS "stageId", r.name, r.type, r.blind,
@@ -10,6 +10,9 @@ export const ROUND_COLUMNS = `r.id, r.group_id AS "groupId", r.competition_id AS
   (SELECT count(*)::int FROM round_works w WHERE w.round_id = r.id) AS "workCount",
   (SELECT count(*)::int FROM group_experts g WHERE g.round_id = r.id) AS "expertCount",
   (SELECT count(*)::int FROM assignments a WHERE a.round_id = r.id AND NOT a.declined) AS "assignmentCount"`;
+
+/** A round work's event name (alias `w` by default) in `lang`: the English one when copied, else the Chinese. */
+export const eventNameIn = (lang: Lang | undefined, w = 'w') => (lang === 'en' ? `COALESCE(NULLIF(${w}.event_name_en, ''), ${w}.event_name)` : `${w}.event_name`);
 
 export async function loadRound(m: EntityManager, id: number, lock = false): Promise<Round | undefined> {
   if (lock) await m.query(`SELECT id FROM rounds WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id]);

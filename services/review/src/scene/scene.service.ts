@@ -204,15 +204,16 @@ export class SceneService {
     const round = await this.onsite(req, req.payload.roundId);
     const done = await returnedRows(this.ds, `UPDATE scene_settings SET published_at = now() WHERE round_id = $1 AND drawn_at IS NOT NULL RETURNING round_id`, [round.id]);
     if (!done.length) throw AppError.conflict('scene.notDrawn');
-    const teams: { userIds: number[]; title: string; room: string; number: string; position: number }[] = await this.ds.query(
-      `SELECT w.member_user_ids AS "userIds", w.title, r.name AS room, q.number, q.position FROM scene_queue q
+    const teams: { userIds: number[]; title: string; room: string; roomEn: string; number: string; position: number }[] = await this.ds.query(
+      `SELECT w.member_user_ids AS "userIds", w.title, r.name AS room, r.name_en AS "roomEn", q.number, q.position FROM scene_queue q
        JOIN round_works w ON w.round_id = q.round_id AND w.work_id = q.work_id JOIN scene_rooms r ON r.id = q.room_id WHERE q.round_id = $1`,
       [round.id],
     );
     for (const t of teams.filter((x) => x.userIds.length)) {
       const params = { title: t.title, room: t.room, number: t.number, position: t.position };
+      const paramsEn = { room: t.roomEn || t.room };
       await this.rpc
-        .request(EnrollmentSubject.messageSend, { ...req, payload: { userIds: t.userIds, key: 'message.sceneOrder', params } })
+        .request(EnrollmentSubject.messageSend, { ...req, payload: { userIds: t.userIds, key: 'message.sceneOrder', params, paramsEn } })
         .catch((e: Error) => this.logger.warn(`order message: ${e.message}`));
     }
     return this.load(this.ds.manager, round.id);

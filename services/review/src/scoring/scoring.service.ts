@@ -7,6 +7,7 @@ import {
   type ColumnSetting,
   type ExpertDashboard,
   type GroupScores,
+  type Lang,
   type MyReviewItem,
   type MyReviewQuery,
   type Page,
@@ -19,7 +20,7 @@ import {
   type SheetHistoryEntry,
   type SheetSaveInput,
 } from '@cmp/contracts';
-import { loadRound } from '../round/round.sql';
+import { eventNameIn, loadRound } from '../round/round.sql';
 import { sheetSubmitted } from '../scene/room-changes';
 import { expertFileName, fileView, nextStatus, scoreProblems, weightedTotal, withoutIdentity } from './sheet-rules';
 
@@ -50,8 +51,8 @@ const MINE_FROM = `assignments a JOIN experts e ON e.id = a.expert_id JOIN round
   JOIN round_works w ON w.round_id = a.round_id AND w.work_id = a.work_id LEFT JOIN score_sheets s ON s.assignment_id = a.id
   WHERE e.user_id = $1 AND e.deleted_at IS NULL AND NOT a.declined AND r.deleted_at IS NULL AND r.status <> 'draft'`;
 
-const MINE_COLUMNS = `a.id AS "assignmentId", r.id AS "roundId", r.name AS "roundName", w.work_id AS "workId", w.title AS "workTitle",
-  w.event_name AS "eventName", COALESCE(s.status, 'notStarted') AS status, s.total::float8 AS total, r.closes_at AS "closesAt", r.blind,
+const mineColumns = (lang: Lang | undefined) => `a.id AS "assignmentId", r.id AS "roundId", r.name AS "roundName", w.work_id AS "workId", w.title AS "workTitle",
+  ${eventNameIn(lang)} AS "eventName", COALESCE(s.status, 'notStarted') AS status, s.total::float8 AS total, r.closes_at AS "closesAt", r.blind,
   w.member_names AS members, w.adviser_names AS advisers, w.school_names AS schools`;
 
 /** An expert-visible row: people and schools only where the round is not blind. */
@@ -127,7 +128,7 @@ export class ScoringService {
     const where = `${MINE_FROM} AND ($2::int IS NULL OR r.id = $2) AND ($3::text IS NULL OR COALESCE(s.status, 'notStarted') = $3) AND ($4::text IS NULL OR w.title ILIKE $4)`;
     const params = [callerOf(req).userId, q.roundId ?? null, q.status ?? null, likePattern(q.keyword)];
     const [rows, [{ total }]] = await Promise.all([
-      this.ds.query(`SELECT ${MINE_COLUMNS} FROM ${where} ORDER BY r.closes_at NULLS LAST, r.id, a.id LIMIT $5 OFFSET $6`, [...params, pageSize, offset]),
+      this.ds.query(`SELECT ${mineColumns(req.meta?.lang)} FROM ${where} ORDER BY r.closes_at NULLS LAST, r.id, a.id LIMIT $5 OFFSET $6`, [...params, pageSize, offset]),
       this.ds.query(`SELECT count(*)::int AS total FROM ${where}`, params),
     ]);
     return { list: rows.map(visible), total, pageNum, pageSize };
@@ -153,7 +154,7 @@ export class ScoringService {
   async detail(req: RpcRequest<{ assignmentId: number }>): Promise<SheetDetail> {
     const { a, round, role } = await this.access(req, req.payload.assignmentId);
     const [row] = await this.ds.query(
-      `SELECT ${MINE_COLUMNS}, w.files FROM assignments a JOIN rounds r ON r.id = a.round_id
+      `SELECT ${mineColumns(req.meta?.lang)}, w.files FROM assignments a JOIN rounds r ON r.id = a.round_id
        JOIN round_works w ON w.round_id = a.round_id AND w.work_id = a.work_id LEFT JOIN score_sheets s ON s.assignment_id = a.id WHERE a.id = $1`,
       [a.id],
     );

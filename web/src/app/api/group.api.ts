@@ -7,6 +7,7 @@ export interface GroupSavePayload {
   parentId: number | null;
   code: string;
   name: string;
+  nameEn: string;
   hosts: string[];
 }
 

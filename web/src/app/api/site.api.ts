@@ -30,7 +30,7 @@ export type PublicCompetition = Omit<CompetitionDetail, 'review'>;
 export type LastRound = (Competition & { competitionId: number; competitionName: string }) | null;
 
 export const siteApi = {
-  setting: (site: SiteRef, signal?: AbortSignal) => http.get<WebsiteSetting & { groupName?: string }>('/web/competitionWebsite/getWebsiteSetting', { ...site }, signal),
+  setting: (site: SiteRef, signal?: AbortSignal) => http.get<WebsiteSetting & { groupName?: string; groupNameEn?: string }>('/web/competitionWebsite/getWebsiteSetting', { ...site }, signal),
   lastRound: (site: SiteRef, signal?: AbortSignal) => http.get<LastRound>('/home/competition/competition/lastRound', { ...site }, signal),
   competitions: (q: PublicCompetitionQuery, signal?: AbortSignal) => http.get<Page<Competition>>('/home/competition/page', { ...q }, signal),
   competition: (id: number, signal?: AbortSignal) => http.get<PublicCompetition>('/home/competition/detail', { id }, signal),

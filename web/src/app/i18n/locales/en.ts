@@ -14,6 +14,8 @@ const en: Catalogue<Messages> = {
     switch: 'Language',
   },
   common: {
+    /** A name with a note in brackets: ASCII brackets in English. */
+    withNote: '{{text}} ({{note}})',
     ok: 'OK',
     confirm: 'Confirm',
     cancel: 'Cancel',

@@ -11,6 +11,8 @@ const zhCN = {
     switch: '切换语言',
   },
   common: {
+    /** A name with a note in brackets: full-width brackets in Chinese. */
+    withNote: '{{text}}（{{note}}）',
     ok: '确定',
     confirm: '确认',
     cancel: '取消',

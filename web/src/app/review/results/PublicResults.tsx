@@ -6,7 +6,7 @@ import type { VoteBoard, VoteBoardRow } from '@cmp/contracts';
 import { toast } from '@/app/feedback/feedback';
 import { useAsync } from '@/app/hooks/useAsync';
 import { formatDateTime } from '@/app/i18n/format';
-import { useLang } from '@/app/i18n/hooks';
+import { useLang, useLocalName } from '@/app/i18n/hooks';
 import { useSession } from '@/app/session/session';
 import { publicResultsApi } from './public.api';
 import { REVIEW_PUBLIC_NS as NS } from './locales';
@@ -15,6 +15,7 @@ import { REVIEW_PUBLIC_NS as NS } from './locales';
 export function RankingTab({ competitionId }: { competitionId: number }) {
   const { t } = useTranslation(NS);
   const lang = useLang();
+  const localName = useLocalName();
   const rounds = useAsync((signal) => publicResultsApi.ranking(competitionId, signal), [competitionId]);
   if (!rounds.data) return <Skeleton active />;
   if (!rounds.data.length) return <Empty description={t('site.noRanking')} />;
@@ -36,7 +37,7 @@ export function RankingTab({ competitionId }: { competitionId: number }) {
               { title: t('columns.event'), dataIndex: 'eventName', width: 120, render: (v: string) => v || '—' },
               { title: t('columns.work'), dataIndex: 'title' },
               { title: t('columns.schools'), dataIndex: 'schoolNames', width: 180, render: (v: string[]) => v.join('、') || '—' },
-              { title: t('columns.level'), dataIndex: 'level', width: 100, render: (v: string) => <Tag color="gold">{v}</Tag> },
+              { title: t('columns.level'), dataIndex: 'level', width: 100, render: (v: string, x) => <Tag color="gold">{localName(v, x.levelEn)}</Tag> },
             ]}
           />
         </div>

@@ -138,7 +138,7 @@ export function PickSignupsModal({ batch, onClose, onAdded }: { batch: Certifica
     ...(published
       ? [
           { title: t('pick.rank'), dataIndex: 'rank', width: 64 },
-          { title: t('pick.level'), dataIndex: 'awardLevel', width: 100, render: (v: string | null) => (v ? <Tag color="gold">{v}</Tag> : '-') },
+          { title: t('pick.level'), dataIndex: 'awardLevel', width: 100, render: (v: string | null, s: PickableSignup) => (v ? <Tag color="gold">{localName(v, s.awardLevelEn)}</Tag> : '-') },
           { title: t('pick.score'), dataIndex: 'score', width: 80, render: (v: number | null) => (v === null ? '-' : v.toFixed(2)) },
         ]
       : [{ title: t('pick.no'), dataIndex: 'id', width: 80 }]),
@@ -200,7 +200,7 @@ export function PickSignupsModal({ batch, onClose, onAdded }: { batch: Certifica
                 style={{ minWidth: 260 }}
                 placeholder={t('pick.allLevels')}
                 data-testid="ca-pick-levels"
-                options={(round?.levels ?? []).map((l) => ({ value: l.level, label: t('pick.levelOption', { level: l.level, count: l.count }) }))}
+                options={(round?.levels ?? []).map((l) => ({ value: l.level, label: t('pick.levelOption', { level: localName(l.level, l.levelEn), count: l.count }) }))}
               />
             </Form.Item>
           </>

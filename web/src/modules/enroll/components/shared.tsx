@@ -8,12 +8,14 @@ import {
   PHONE_PATTERN,
   type MemberField,
   type MemberProfile,
+  type SignupDetail,
   type Teacher,
 } from '@cmp/contracts';
 import { LOGIN_PATH } from '@/app/config/constants';
 import { toast } from '@/app/feedback/feedback';
 import { showServerFieldError } from '@/app/http/field-errors';
 import { useSession } from '@/app/session/session';
+import { useLocalName } from '@/app/i18n/hooks';
 import { SchoolSelect, schoolValueOf, type SchoolValue } from '@/app/components/SchoolSelect';
 import '@/app/i18n/enroll';
 
@@ -100,6 +102,12 @@ export function ProfileFields({ fields }: { fields: readonly MemberField[] }) {
 }
 
 /** Puts a server error about a member detail (identity number, phone, email) on its field; true when it did. */
+/** A sign-up's name: its team's, or for one person its event's in the interface language (as the page's body names it). */
+export function useSignupName(): (s: Pick<SignupDetail, 'teamName' | 'itemName' | 'itemNameEn'>) => string {
+  const localName = useLocalName();
+  return (s) => s.teamName ?? localName(s.itemName, s.itemNameEn);
+}
+
 export const showProfileError = (form: FormInstance, err: unknown) => showServerFieldError(form, err, ['idNumber', 'phone', 'email'], ['profile']);
 
 /** Sends someone who is not logged in to the login page, which brings them back here afterwards. */

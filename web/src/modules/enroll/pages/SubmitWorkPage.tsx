@@ -13,7 +13,7 @@ import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type PublicCompetition } from '@/app/api/site.api';
 import { enrollApi, workApi } from '../api/enroll.api';
 import { WorkFiles } from '../components/WorkFiles';
-import { megabytes, useLoginRedirect, WorkStatusTag } from '../components/shared';
+import { megabytes, useLoginRedirect, useSignupName, WorkStatusTag } from '../components/shared';
 import '../components/enroll.css';
 
 const labels = currentHostLabelKeys();
@@ -108,10 +108,10 @@ function Uploader({ work, c, itemId, editable, onWork }: { work: Work | undefine
 function Editor({ s, c, initial }: { s: SignupDetail; c: PublicCompetition; initial: Work | undefined }) {
   const { t, i18n } = useTranslation('enroll');
   const lang = normaliseLang(i18n.language);
+  const localName = useLocalName();
   const [work, setWork] = useState(initial);
   const [form] = Form.useForm<{ title: string; summary: string }>();
   const [busy, setBusy] = useState<'save' | 'submit' | 'withdraw' | null>(null);
-  const localName = useLocalName();
   const closed = useClosedReason(s, c);
   const submitted = work?.status === WorkStatus.submitted;
   const editable = !closed && !submitted;
@@ -193,6 +193,7 @@ export default function SubmitWorkPage() {
   const loggedIn = useLoginRedirect();
   const [params] = useSearchParams();
   const id = Number(params.get('signupId'));
+  const signupName = useSignupName();
   const ok = loggedIn && id > 0;
   const signup = useAsync((signal) => enrollApi.team(id, signal), [id], ok);
   const works = useAsync((signal) => workApi.mine(signal), [id], ok);
@@ -212,7 +213,7 @@ export default function SubmitWorkPage() {
       <Breadcrumb
         items={[
           { title: <Link to="/center/work">{t('centre.works')}</Link> },
-          { title: s ? <Link to={`/home/competition/team/details?id=${s.id}`}>{s.teamName ?? s.itemName}</Link> : '' },
+          { title: s ? <Link to={`/home/competition/team/details?id=${s.id}`}>{signupName(s)}</Link> : '' },
           { title: t(labels.workSubmit, { ns: 'translation' }) },
         ]}
       />

@@ -28,12 +28,12 @@ import {
   SignupStatusTag,
   useFieldNames,
   useLoginRedirect,
+  useSignupName,
 } from '../components/shared';
 import '../components/enroll.css';
 
 const labels = currentHostLabelKeys();
 const memberName = (m: Pick<SignupMember, 'profile' | 'username'>) => m.profile?.realName || m.username;
-const teamLabel = (s: Pick<SignupDetail, 'teamName' | 'itemName'>) => s.teamName ?? s.itemName;
 
 /** Runs a call and reports it; false when it failed (the HTTP client showed why). */
 async function attempt(run: () => Promise<unknown>, done: string): Promise<boolean> {
@@ -56,7 +56,7 @@ function Summary({ s, c, me, reload }: { s: SignupDetail; c: PublicCompetition |
   const captain = s.captainUserId === me;
   const team = s.type === SignupType.team;
   const active = s.status === SignupStatus.pending || s.status === SignupStatus.approved;
-  const name = teamLabel(s);
+  const name = useSignupName()(s);
   // An approved team is fixed: the captain can no longer dissolve it (the server refuses too).
   const canEnd = active && captain && !(team && s.status === SignupStatus.approved);
   const leave = () =>

@@ -10,6 +10,7 @@ import { firstPagePath } from '@/app/router/menu-routes';
 import { sessionActions, useSession } from '@/app/session/session';
 import { isSiteLink, type NavigationSetting } from '@cmp/contracts';
 import { normaliseLang } from '@/app/i18n';
+import { useLocalName } from '@/app/i18n/hooks';
 import { useSite } from '../hooks/useSite';
 import '../locales';
 import './home-layout.css';
@@ -109,6 +110,7 @@ export default function HomeLayout() {
   const routes = useSession((s) => s.routes);
   const back = firstPagePath(routes);
   const site = useSite();
+  const localName = useLocalName();
 
   return (
     <div className="home">
@@ -116,7 +118,7 @@ export default function HomeLayout() {
         <Link to={HOME_PATH} className="home__brand">
           <img src="/favicon.svg" alt="" width={30} height={30} />
           <span>{t('app.title')}</span>
-          {site.setting?.groupName && <small className="home__org">{site.setting.groupName}</small>}
+          {site.setting?.groupName && <small className="home__org">{localName(site.setting.groupName, site.setting.groupNameEn)}</small>}
         </Link>
         <SiteNav nav={site.setting?.navigationSettings.length ? site.setting.navigationSettings : DEFAULT_NAV} />
         <form

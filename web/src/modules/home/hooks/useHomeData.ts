@@ -3,7 +3,7 @@ import { useAsync } from '@/app/hooks/useAsync';
 import { siteApi, type LastRound, type SiteRef } from '@/app/api/site.api';
 
 export interface HomeData {
-  setting: WebsiteSetting & { groupName?: string };
+  setting: WebsiteSetting & { groupName?: string; groupNameEn?: string };
   site: SiteRef;
   lastRound: LastRound | undefined;
   competitions: Competition[];

@@ -18,7 +18,7 @@ export function useSiteRef(): SiteRef {
   return storedSiteRef();
 }
 
-type Setting = WebsiteSetting & { groupName?: string };
+type Setting = WebsiteSetting & { groupName?: string; groupNameEn?: string };
 const cache = new Map<string, Promise<Setting>>();
 
 export interface SiteState {

@@ -16,7 +16,7 @@ export default function PortalTemplate({ data }: { data: HomeData }) {
       <section className="portal-banner">
         <div className="portal-banner__inner">
           <div>
-            <div className="portal-banner__org">{data.setting.groupName}</div>
+            <div className="portal-banner__org">{name(data.setting.groupName ?? '', data.setting.groupNameEn)}</div>
             <p className="portal-banner__desc">{data.setting.description}</p>
           </div>
           <div className="portal-banner__round">

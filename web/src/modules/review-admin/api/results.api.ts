@@ -41,7 +41,7 @@ export interface PromotionForm {
 }
 export interface AwardForm {
   versionId: number;
-  levels: { name: string; rule: 'count' | 'percent' | 'band'; value: number }[];
+  levels: { name: string; nameEn?: string; rule: 'count' | 'percent' | 'band'; value: number }[];
   ties: 'include' | 'break';
   includeEliminated?: boolean;
   tieBreakColumn?: number;

@@ -51,7 +51,7 @@ export function useRoundChoice(): { competitionId?: number; roundId?: number; ro
             style={{ width: 240 }}
             loading={rounds.loading}
             value={list.some((r) => r.id === roundId) ? roundId : undefined}
-            options={list.map((r) => ({ value: r.id, label: `${r.name}（${t(`statuses.${r.status}`)}）` }))}
+            options={list.map((r) => ({ value: r.id, label: t('common.withNote', { ns: 'translation', text: r.name, note: t(`statuses.${r.status}`) }) }))}
             onChange={(v: number) => setParams({ competitionId: String(competitionId), roundId: String(v) })}
             notFoundContent={competitionId ? t('noRound') : t('pickCompetition')}
           />

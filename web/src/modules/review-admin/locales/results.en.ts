@@ -20,7 +20,7 @@ const en: Catalogue<ReviewResultsMessages> = {
     versionStatus: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },
     published: 'Published',
     missing: '{{count}} missing',
-    works: '{{count}} works',
+    works: 'Works: {{count}}',
     status: 'Status',
     facts: 'Notes',
     computedAt: 'Computed',
@@ -63,6 +63,7 @@ const en: Catalogue<ReviewResultsMessages> = {
     awards: {
       intro: 'Awards per event: each level by a count, a percent or a score band, best first; ties share a level or are ranked by the rules.',
       level: 'Award',
+      levelEn: 'English name (optional)',
       rule: 'Rule',
       rules: { count: 'Count', percent: 'Percent', band: 'Score from' },
       value: 'Value',

@@ -60,6 +60,7 @@ const zhCN = {
     awards: {
       intro: '按赛项评奖：每个奖项按名额、比例或分数线，从高到低依次评定；并列者同奖或按规则排序。',
       level: '奖项',
+      levelEn: '英文名称（选填）',
       rule: '评定方式',
       rules: { count: '名额', percent: '比例（%）', band: '分数线' },
       value: '数值',

@@ -9,7 +9,7 @@ import { PagedTable } from '@/app/components/ListParts';
 import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
 import { formatDateTime } from '@/app/i18n/format';
-import { useLang } from '@/app/i18n/hooks';
+import { useLang, useLocalName } from '@/app/i18n/hooks';
 import '@/app/components/page.css';
 import { resultsApi, type RewardQuery } from '../api/results.api';
 import { NS } from '../components/results/versions';
@@ -20,6 +20,7 @@ const FIRST: RewardQuery = { pageNum: 1, pageSize: 10 };
 export default function RewardListPage() {
   const { t } = useTranslation(NS);
   const lang = useLang();
+  const localName = useLocalName();
   const [form] = Form.useForm<Omit<RewardQuery, 'pageNum' | 'pageSize'>>();
   const [query, setQuery] = useState<RewardQuery>(FIRST);
   const competitions = useAsync((signal) => competitionApi.options(signal), []);
@@ -30,7 +31,7 @@ export default function RewardListPage() {
     { title: t('rewards.round'), dataIndex: 'roundName', width: 120 },
     { title: t('rewards.event'), dataIndex: 'eventName', width: 120, render: (v: string) => v || '—' },
     { title: t('results.rank'), dataIndex: 'rank', width: 64 },
-    { title: t('rewards.level'), dataIndex: 'level', width: 100, render: (v: string) => <Tag color="gold">{v}</Tag> },
+    { title: t('rewards.level'), dataIndex: 'level', width: 100, render: (v: string, r) => <Tag color="gold">{localName(v, r.levelEn)}</Tag> },
     { title: t('results.work'), dataIndex: 'title', width: 200, ellipsis: true },
     { title: t('rewards.members'), dataIndex: 'memberNames', width: 160, render: (v: string[]) => v.join('、') || '—' },
     { title: t('rewards.advisers'), dataIndex: 'adviserNames', width: 120, render: (v: string[]) => v.join('、') || '—' },
@@ -54,7 +55,7 @@ export default function RewardListPage() {
           <Select allowClear showSearch optionFilterProp="label" style={{ width: 260 }} placeholder={t('rewards.allCompetitions')} options={competitions.data} loading={competitions.loading} />
         </Form.Item>
         <Form.Item name="level" label={t('rewards.level')}>
-          <Select allowClear style={{ width: 140 }} options={DEFAULT_AWARD_LEVELS.map((l) => ({ value: l, label: l }))} />
+          <Select allowClear style={{ width: 140 }} options={DEFAULT_AWARD_LEVELS.map((l) => ({ value: l.name, label: localName(l.name, l.nameEn) }))} />
         </Form.Item>
         <Form.Item name="keyword">
           <Input allowClear style={{ width: 240 }} placeholder={t('rewards.keyword')} />

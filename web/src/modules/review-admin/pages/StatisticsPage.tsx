@@ -53,7 +53,7 @@ export default function StatisticsPage() {
     { title: t('statistics.work'), dataIndex: 'workTitle', width: 200, ellipsis: true, fixed: 'left' },
     { title: t('statistics.expert'), dataIndex: 'expertName', width: 110 },
     { title: t('status'), dataIndex: 'status', width: 90, render: (v: MyReviewStatus) => <Tag color={SHEET_COLOR[v]}>{t(`statistics.sheet.${v}`)}</Tag> },
-    ...columns.map((c, i) => ({ title: `${c.name}（${c.max}）`, key: `c${i}`, width: 110, align: 'right' as const, render: (_: unknown, r: ScoreTableRow) => r.scores[i] ?? '—' })),
+    ...columns.map((c, i) => ({ title: t('common.withNote', { ns: 'translation', text: c.name, note: c.max }), key: `c${i}`, width: 110, align: 'right' as const, render: (_: unknown, r: ScoreTableRow) => r.scores[i] ?? '—' })),
     { title: t('statistics.total2'), dataIndex: 'total', width: 80, align: 'right', render: (v: number | null) => v ?? '—' },
     { title: t('statistics.comment'), dataIndex: 'comment', width: 200, ellipsis: true },
     { title: t('statistics.submittedAt'), dataIndex: 'submittedAt', width: 150, render: (v: string | null) => (v ? formatDateTime(v, lang, 'minute') : '—') },

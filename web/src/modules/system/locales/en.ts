@@ -120,6 +120,8 @@ const en: Catalogue<SystemMessages> = {
     title: 'Organisations',
     code: 'Code',
     name: 'Name',
+    nameEn: 'English name',
+    nameEnHint: 'Shown on the public site in English; empty shows the name above',
     parent: 'Superior organisation',
     root: 'None (top level)',
     hosts: 'Site hosts',

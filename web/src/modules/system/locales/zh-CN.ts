@@ -118,6 +118,8 @@ const zhCN = {
     title: '机构管理',
     code: '机构编码',
     name: '机构名称',
+    nameEn: '英文名称',
+    nameEnHint: '英文界面的门户网站显示此名称；不填则显示机构名称',
     parent: '上级机构',
     root: '无（顶级机构）',
     hosts: '站点域名',

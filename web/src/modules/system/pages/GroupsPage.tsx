@@ -12,6 +12,7 @@ interface Values {
   parentId: number | null;
   code: string;
   name: string;
+  nameEn?: string;
   hosts: string[];
 }
 
@@ -21,7 +22,7 @@ export default function GroupsPage() {
   const canEdit = usePermission([Perm.groupEdit]);
   const initialValues = useCallback(
     (g: GroupNode | null, parentId: number | null): Partial<Values> =>
-      g ? { parentId: g.parentId, code: g.code, name: g.name, hosts: g.hosts } : { parentId, hosts: [] },
+      g ? { parentId: g.parentId, code: g.code, name: g.name, nameEn: g.nameEn, hosts: g.hosts } : { parentId, hosts: [] },
     [],
   );
   return (
@@ -35,6 +36,7 @@ export default function GroupsPage() {
           parentId,
           code: v.code.trim(),
           name: v.name.trim(),
+          nameEn: v.nameEn?.trim() ?? '',
           hosts: (v.hosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
         })
       }
@@ -71,6 +73,9 @@ export default function GroupsPage() {
             <Input maxLength={64} />
           </Form.Item>
           <Form.Item name="name" label={t('group.name')} rules={[{ required: true, whitespace: true, message: t('group.nameRequired') }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="nameEn" label={t('group.nameEn')} extra={t('group.nameEnHint')}>
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item

@@ -56,7 +56,7 @@ export default function OperationLogPage() {
     dateColumn(t('log.occurredAt'), 'occurredAt', lang),
     { title: t('log.username'), dataIndex: 'username', width: 130, render: (v: string | null) => v || t('log.anonymous') },
     { title: t('log.group'), dataIndex: 'groupName', width: 150, ellipsis: true, render: (v: string | null) => v || '-' },
-    { title: t('log.operation'), dataIndex: 'title', width: 200, ellipsis: true },
+    { title: t('log.operation'), dataIndex: 'label', width: 240, ellipsis: true },
     {
       title: t('log.path'),
       dataIndex: 'path',
@@ -125,7 +125,7 @@ export default function OperationLogPage() {
             <Descriptions.Item label={t('log.occurredAt')}>{formatDateTime(detail.occurredAt, lang)}</Descriptions.Item>
             <Descriptions.Item label={t('log.username')}>{detail.username || t('log.anonymous')}</Descriptions.Item>
             <Descriptions.Item label={t('log.group')}>{detail.groupName || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('log.operation')}>{detail.title}</Descriptions.Item>
+            <Descriptions.Item label={t('log.operation')}>{detail.label}</Descriptions.Item>
             <Descriptions.Item label={t('log.path')}>
               <Typography.Text code>
                 {detail.method} {detail.path}

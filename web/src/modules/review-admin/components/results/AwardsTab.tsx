@@ -6,17 +6,18 @@ import { DEFAULT_AWARD_LEVELS, type AwardReply, type AwardRow, type Round, type 
 import { confirmDialog, promptDialog, toast } from '@/app/feedback/feedback';
 import { useAsync } from '@/app/hooks/useAsync';
 import { formatDateTime } from '@/app/i18n/format';
-import { useLang } from '@/app/i18n/hooks';
+import { useLang, useLocalName } from '@/app/i18n/hooks';
 import { resultsApi, type AwardForm } from '../../api/results.api';
 import { TieBreakFields } from './TieBreakFields';
 import { NS, useVersionChoice } from './versions';
 
-const DEFAULT_RULES: AwardForm['levels'] = DEFAULT_AWARD_LEVELS.map((name, i) => ({ name, rule: 'percent', value: [5, 10, 15, 20, 30][i] }));
+const DEFAULT_RULES: AwardForm['levels'] = DEFAULT_AWARD_LEVELS.map((l, i) => ({ ...l, rule: 'percent', value: [5, 10, 15, 20, 30][i] }));
 
 /** 奖项评定 and 公布: levels by count, percent or score band, previewed, confirmed once, then published. */
 export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { round: Round; rounds: Round[]; versions: ScoreVersion[] | undefined; canEdit: boolean; onPublished: () => void }) {
   const { t } = useTranslation(NS);
   const lang = useLang();
+  const localName = useLocalName();
   const { versionId, select } = useVersionChoice(versions);
   const [form] = Form.useForm<Omit<AwardForm, 'versionId'>>();
   const [reply, setReply] = useState<AwardReply>();
@@ -80,6 +81,9 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
                   <Form.Item name={[f.name, 'name']} rules={[{ required: true, whitespace: true, max: 50 }]}>
                     <Input style={{ width: 140 }} placeholder={t('results.awards.level')} />
                   </Form.Item>
+                  <Form.Item name={[f.name, 'nameEn']} rules={[{ max: 50 }]}>
+                    <Input style={{ width: 170 }} placeholder={t('results.awards.levelEn')} />
+                  </Form.Item>
                   <Form.Item name={[f.name, 'rule']}>
                     <Select style={{ width: 140 }} options={(['count', 'percent', 'band'] as const).map((r) => ({ value: r, label: t(`results.awards.rules.${r}`) }))} />
                   </Form.Item>
@@ -90,7 +94,7 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
                 </Space>
               ))}
               <Form.Item>
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', rule: 'count', value: 1 })} disabled={fields.length >= 10}>
+                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', nameEn: '', rule: 'count', value: 1 })} disabled={fields.length >= 10}>
                   {t('results.awards.addLevel')}
                 </Button>
               </Form.Item>
@@ -120,7 +124,7 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
           <Space wrap style={{ margin: '12px 0' }}>
             {reply.counts.map((c) => (
               <Tag key={c.level} color="gold">
-                {t('results.awards.counts', { level: c.level, count: c.works })}
+                {t('results.awards.counts', { level: localName(c.level, c.levelEn), count: c.works })}
               </Tag>
             ))}
             {reply.confirmedAt && <Tag color="green">{t('results.awards.confirmed')}</Tag>}
@@ -152,7 +156,7 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
                 width: 160,
                 render: (v: string | null, r) => (
                   <Space size={4}>
-                    {v ? <Tag color="gold">{v}</Tag> : <Typography.Text type="secondary">{t('results.awards.none')}</Typography.Text>}
+                    {v ? <Tag color="gold">{localName(v, r.levelEn)}</Tag> : <Typography.Text type="secondary">{t('results.awards.none')}</Typography.Text>}
                     {r.eliminated && <Tag>{t('elimination.eliminated')}</Tag>}
                   </Space>
                 ),

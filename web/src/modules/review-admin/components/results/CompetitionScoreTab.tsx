@@ -63,7 +63,7 @@ export function CompetitionScoreTab({ competitionId, rounds }: { competitionId: 
             { title: t('results.rank'), key: 'rank', width: 64, render: (_, r, i) => (r.final === null ? '—' : i + 1) },
             { title: t('results.work'), dataIndex: 'title', ellipsis: true },
             ...reply.rounds.map((r) => ({
-              title: `${r.name}（${r.weight}%）`,
+              title: t('common.withNote', { ns: 'translation', text: r.name, note: `${r.weight}%` }),
               key: String(r.roundId),
               width: 140,
               align: 'right' as const,
