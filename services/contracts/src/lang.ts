@@ -8,3 +8,11 @@ export function pickLang(header?: string | null): Lang {
   const first = header.split(',')[0].trim().toLowerCase();
   return first.startsWith('en') ? 'en' : DEFAULT_LANG;
 }
+
+/**
+ * A name entered in Chinese and optionally in English (competition, event, stage...) in `lang`: the English one
+ * when the language is English and there is one, else the Chinese. The web's `useLocalName` and the exports use it.
+ */
+export function localName(name: string, nameEn: string | null | undefined, lang: Lang): string {
+  return lang === 'en' && nameEn?.trim() ? nameEn : name;
+}

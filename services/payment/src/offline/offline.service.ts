@@ -20,7 +20,7 @@ import {
   type SignupPayable,
 } from '@cmp/contracts';
 import { nextNumber } from '../refund/refund.sql';
-import { lockSignup, owesFee } from '../order/order.sql';
+import { lockSignup, owesFee, SIGNUP_COPY_COLUMNS, signupCopy } from '../order/order.sql';
 import { OrderService } from '../order/order.service';
 
 const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name AS "competitionName", p.item_name AS "itemName", p.payer_name AS "payerName",
@@ -158,10 +158,10 @@ export class OfflineService {
       const { id, no } = await nextNumber(m, 'CP', 'orders_id_seq');
       await m.query(
         `INSERT INTO orders (id, order_no, group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_user_id, payer_name, amount_fen,
-                             status, channel, paid_at, expires_at)
-         SELECT $1, $2, group_id, signup_id, competition_id, competition_name, item_id, item_name, 0, payer_name, amount_fen, 'paid', 'offline', now(), now()
+                             status, channel, paid_at, expires_at, ${SIGNUP_COPY_COLUMNS})
+         SELECT $1, $2, group_id, signup_id, competition_id, competition_name, item_id, item_name, 0, payer_name, amount_fen, 'paid', 'offline', now(), now(), $4, $5, $6, $7
          FROM offline_payments WHERE id = $3`,
-        [id, no, record.id],
+        [id, no, record.id, ...signupCopy(s)],
       );
       await m.query(`UPDATE offline_payments SET status = 'approved', decided_by = $2, decision_note = $3, decided_at = now(), order_id = $4 WHERE id = $1`, [
         record.id, me.username.slice(0, 64), note, id,

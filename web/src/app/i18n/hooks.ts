@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Lang } from '@cmp/contracts';
+import { localName, type Lang } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
 
@@ -17,13 +17,8 @@ export function useEventLabel(): { label: string; lower: string } {
   return { label, lower: normaliseLang(i18n.language) === 'en' ? label.toLowerCase() : label };
 }
 
-/**
- * A name entered in Chinese and optionally in English (competition, event, stage...) in `lang`: the English one
- * when the interface is English and there is one, else the Chinese.
- */
-export function localName(name: string, nameEn: string | null | undefined, lang: Lang): string {
-  return lang === 'en' && nameEn?.trim() ? nameEn : name;
-}
+/** Names entered in Chinese and optionally in English: one helper, shared with the services' exports. */
+export { localName };
 
 /** `localName` in the interface language, re-rendering when it changes. */
 export function useLocalName(): (name: string, nameEn: string | null | undefined) => string {
