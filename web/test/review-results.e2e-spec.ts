@@ -146,6 +146,8 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
 
     await open(admin, `/competitionReward/detailedList`);
     await waitForText(admin, ['获奖明细', titles[0], '三等奖', `决赛${run}`], '.back-layout__main');
+    // The list may span competitions: each row names its own.
+    await waitForText(admin, `成绩公布赛${run}`, '.ant-table-tbody');
     await b.shot(admin, 'reward-list-zh');
   }, 120_000);
 

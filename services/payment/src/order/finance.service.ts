@@ -53,7 +53,7 @@ export class FinanceService {
 
   /** An order of the caller's organisations; another organisation's is "not found", as if it did not exist. */
   async scoped(req: RpcRequest, id: number): Promise<OrderRow> {
-    const [o]: OrderRow[] = await this.ds.query(`SELECT ${ORDER_ROW} FROM orders o WHERE o.id = $1`, [id]);
+    const [o]: OrderRow[] = await this.ds.query(`SELECT ${ORDER_ROW}, ${REFUNDED_AT} FROM orders o WHERE o.id = $1`, [id]);
     if (!o || !inScope(await this.scopes.of(req), o.groupId)) throw AppError.notFound('payment.orderNotFound', { id });
     return o;
   }

@@ -27,6 +27,7 @@ export default function RewardListPage() {
   const filters = () => ({ ...form.getFieldsValue(), keyword: form.getFieldValue('keyword')?.trim() || undefined });
 
   const columns: TableColumnsType<RewardRow> = [
+    { title: t('rewards.competition'), dataIndex: 'competitionName', width: 180, ellipsis: true, render: (v?: string) => v || '—' },
     { title: t('rewards.round'), dataIndex: 'roundName', width: 120 },
     { title: t('rewards.event'), dataIndex: 'eventName', width: 120, render: (v: string) => v || '—' },
     { title: t('results.rank'), dataIndex: 'rank', width: 64 },
@@ -73,7 +74,7 @@ export default function RewardListPage() {
           </Button>
         </Space>
       </Form>
-      <PagedTable<RewardRow, RewardQuery> list={list} query={query} setQuery={setQuery} rowKey={(r) => `${r.roundId}-${r.workId}`} columns={columns} scroll={{ x: 1300 }} locale={{ emptyText: t('rewards.empty') }} />
+      <PagedTable<RewardRow, RewardQuery> list={list} query={query} setQuery={setQuery} rowKey={(r) => `${r.roundId}-${r.workId}`} columns={columns} scroll={{ x: 1480 }} locale={{ emptyText: t('rewards.empty') }} />
     </div>
   );
 }
