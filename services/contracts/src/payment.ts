@@ -219,7 +219,10 @@ export interface OfflinePaymentView {
   id: number;
   signupId: number;
   competitionName: string;
+  /** '' when there is none (or for records made before English names were copied). */
+  competitionNameEn: string;
   itemName: string;
+  itemNameEn: string;
   payerName: string;
   amountFen: number;
   reason: string;
@@ -252,7 +255,9 @@ export interface OfflineSignupOption {
   payerName: string;
   payerAccount: string;
   competitionName: string;
+  competitionNameEn: string;
   itemName: string;
+  itemNameEn: string;
   feeFen: number;
 }
 

@@ -377,7 +377,7 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     const held = await signUp('线下待确认');
     for (const keyword of ['线下待确认', held.student.username, String(held.signupId)]) {
       const found = await api<OfflineSignupOption[]>(`/finance/offline/signups?keyword=${encodeURIComponent(keyword)}`, { token: finance });
-      expect(found.data).toContainEqual({ signupId: held.signupId, payerName: '线下待确认', payerAccount: held.student.username, competitionName: c.name, itemName: '收费组', feeFen: FEE });
+      expect(found.data).toContainEqual({ signupId: held.signupId, payerName: '线下待确认', payerAccount: held.student.username, competitionName: c.name, competitionNameEn: c.nameEn, itemName: '收费组', itemNameEn: '', feeFen: FEE });
     }
     // Another organisation finds nothing.
     expect((await api<OfflineSignupOption[]>(`/finance/offline/signups?keyword=${held.signupId}`, { token: await login('admin2') })).data ?? []).toEqual([]);
@@ -452,7 +452,10 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     const [{ id: onlineId }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [pay.orderNo]);
     expect((await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: onlineId, amountFen: 2200, reason: '退四分之一' } })).data.refunds[0].status).toBe('succeeded');
     const offline = await signUp('线下付款人');
+    const options = (await api<OfflineSignupOption[]>(`/finance/offline/signups?keyword=${offline.student.username}`, { token: finance })).data;
+    expect(options).toEqual([expect.objectContaining({ signupId: offline.signupId, competitionNameEn: own.nameEn, itemNameEn: 'Accounting' })]);
     const made = await recordOffline(finance, offline.signupId, '银行转账，流水号 77001');
+    expect(made.data).toMatchObject({ competitionNameEn: own.nameEn, itemNameEn: 'Accounting' });
     expect((await api('/finance/offline/decide', { token: admin1, body: { id: made.data.id, approve: true } })).code).toBe(0);
     const unpaid = await signUp('未付款人');
     await api<PayReply>('/alipay/payment/pay', { ...as(unpaid.student), body: { signupId: unpaid.signupId, channel: 'qr' } });

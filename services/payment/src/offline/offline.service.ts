@@ -23,7 +23,8 @@ import { nextNumber } from '../refund/refund.sql';
 import { lockSignup, owesFee, SIGNUP_COPY_COLUMNS, signupCopy } from '../order/order.sql';
 import { OrderService } from '../order/order.service';
 
-const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name AS "competitionName", p.item_name AS "itemName", p.payer_name AS "payerName",
+const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name AS "competitionName", p.competition_name_en AS "competitionNameEn",
+  p.item_name AS "itemName", p.item_name_en AS "itemNameEn", p.payer_name AS "payerName",
   p.amount_fen AS "amountFen", p.reason, p.status, p.requested_by AS "requestedBy", p.decided_by AS "decidedBy", p.decision_note AS "decisionNote",
   p.close_reason AS "closeReason", o.order_no AS "orderNo", p.created_at AS "createdAt", p.decided_at AS "decidedAt"`;
 
@@ -65,10 +66,11 @@ export class OfflineService {
         // After this commits, the payer cannot start an online order; one made before is closed below.
         await lockSignup(m, s.signupId);
         const [row] = await m.query(
-          `INSERT INTO offline_payments (group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_name, amount_fen, reason, voucher_key, requested_by, requested_by_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id::int AS id`,
+          `INSERT INTO offline_payments (group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_name, amount_fen, reason, voucher_key, requested_by, requested_by_id,
+           competition_name_en, item_name_en)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id::int AS id`,
         [s.groupId, s.signupId, s.competitionId, s.competitionName.slice(0, 200), s.itemId, s.itemName.slice(0, 200), s.payerName.slice(0, 100), s.feeFen,
-          req.payload.reason.trim().slice(0, 200), req.payload.voucherKey, me.username.slice(0, 64), me.userId],
+          req.payload.reason.trim().slice(0, 200), req.payload.voucherKey, me.username.slice(0, 64), me.userId, s.competitionNameEn.slice(0, 200), s.itemNameEn.slice(0, 200)],
         );
         return row.id as number;
       });
@@ -88,7 +90,7 @@ export class OfflineService {
     const { list } = await this.rpc.request<Page<SignupListRow>>(EnrollmentSubject.signupPage, { ...req, payload: query });
     return list
       .filter((s) => s.status === SignupStatus.pending || s.status === SignupStatus.approved)
-      .map((s) => ({ signupId: s.id, payerName: s.captainName, payerAccount: s.captainAccount, competitionName: s.competitionName, itemName: s.itemName, feeFen: s.feeFen }));
+      .map((s) => ({ signupId: s.id, payerName: s.captainName, payerAccount: s.captainAccount, competitionName: s.competitionName, competitionNameEn: s.competitionNameEn, itemName: s.itemName, itemNameEn: s.itemNameEn, feeFen: s.feeFen }));
   }
 
   /**

@@ -1,11 +1,11 @@
 import { Button, Descriptions, Drawer, Empty, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Perm, type CallbackView, type OrderDetail, type RefundView } from '@cmp/contracts';
-import { useLang, useLocalName } from '@/app/i18n/hooks';
+import { useLang } from '@/app/i18n/hooks';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import type { AsyncState } from '@/app/hooks/useAsync';
-import { money, NS, OrderStatusTag, RefundStatusTag } from './shared';
+import { money, NS, OrderStatusTag, RefundStatusTag, useCompetitionItem } from './shared';
 
 const REFUSED = new Set(['badSignature', 'wrongApp', 'wrongSeller', 'unknownOrder', 'amountMismatch']);
 
@@ -18,7 +18,7 @@ export function OrderDrawer({ detail, onClose, onRefund, onCloseOrder }: {
 }) {
   const { t } = useTranslation(NS);
   const lang = useLang();
-  const name = useLocalName();
+  const competitionItem = useCompetitionItem();
   const canEdit = usePermission([Perm.financeEdit]);
   const o = detail.data;
   const when = (v: string | null) => formatDateTime(v, lang);
@@ -54,7 +54,7 @@ export function OrderDrawer({ detail, onClose, onRefund, onCloseOrder }: {
               <OrderStatusTag status={o.status} />
             </Descriptions.Item>
             <Descriptions.Item label={t('orders.amount')}>{money(o.amountFen)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.competition')} span={2}>{`${name(o.competitionName, o.competitionNameEn)} / ${name(o.itemName, o.itemNameEn)}`}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.competition')} span={2}>{competitionItem(o)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.payer')}>{o.payerName}</Descriptions.Item>
             <Descriptions.Item label={t('detail.payerAccount')}>{o.payerAccount || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('detail.school')} span={2}>{o.payerSchool || '-'}</Descriptions.Item>

@@ -8,12 +8,12 @@ import { actionsColumn, dateColumn, ListScreen, RowLinks } from '@/app/component
 import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { useAsync } from '@/app/hooks/useAsync';
 import { usePagedList } from '@/app/hooks/usePagedList';
-import { useLang, useLocalName } from '@/app/i18n/hooks';
+import { useLang } from '@/app/i18n/hooks';
 import { usePermission } from '@/app/permission/permission';
 import { financeApi } from '../api/finance.api';
 import { OrderDrawer } from '../components/OrderDrawer';
 import { RefundModal } from '../components/RefundModal';
-import { money, NS, OrderStatusTag } from '../components/shared';
+import { money, NS, OrderStatusTag, useCompetitionItem } from '../components/shared';
 import '../components/finance.css';
 
 interface Filters {
@@ -37,7 +37,7 @@ const toQuery = (f: Filters): Omit<OrderPageQuery, 'pageNum' | 'pageSize'> => ({
 export default function OrdersPage() {
   const { t } = useTranslation(NS);
   const lang = useLang();
-  const name = useLocalName();
+  const competitionItem = useCompetitionItem();
   const canEdit = usePermission([Perm.financeEdit]);
   const paged = usePagedList<OrderView, OrderPageQuery, Filters>((q, signal) => financeApi.orders(q, signal), toQuery);
   const competitions = useAsync((signal) => financeApi.competitions(signal), [lang]);
@@ -73,7 +73,7 @@ export default function OrdersPage() {
 
   const columns: TableColumnsType<OrderView> = [
     { title: t('orders.orderNo'), dataIndex: 'orderNo', width: 200, render: (v: string, o) => <a onClick={() => setOpenId(o.id)}>{v}</a> },
-    { title: t('orders.competition'), dataIndex: 'competitionName', ellipsis: true, render: (_: string, o) => `${name(o.competitionName, o.competitionNameEn)} / ${name(o.itemName, o.itemNameEn)}` },
+    { title: t('orders.competition'), dataIndex: 'competitionName', ellipsis: true, render: (_: string, o) => competitionItem(o) },
     { title: t('orders.payer'), dataIndex: 'payerName', width: 110, ellipsis: true },
     { title: t('orders.amount'), dataIndex: 'amountFen', width: 110, align: 'right', render: (v: number) => money(v) },
     { title: t('orders.refunded'), dataIndex: 'refundedFen', width: 100, align: 'right', render: (v: number) => (v ? money(v) : '-') },
