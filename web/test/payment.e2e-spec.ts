@@ -100,6 +100,10 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     await waitForText(finance, '线下：收款 ¥0.00，退款 ¥0.00，净收 ¥0.00', '[data-testid="order-totals-offline"]');
     expect(await tableProblems(finance, '.system-page')).toEqual([]);
     await b.shot(finance, 'finance-orders-1280');
+    await finance.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await waitForText(finance, '净收款', '[data-testid="order-totals"]');
+    await b.shot(finance, 'finance-orders-phone');
+    await finance.setViewport({ width: 1280, height: 900 });
 
     // Export: the file of the listed orders comes back, named after the competition and the dates.
     const exported = answered(finance, '/finance/order/export');
