@@ -7,7 +7,7 @@ import { api, freshIp, login } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, type Student } from '../../services/gateway/test/support/enroll';
 import { ALIPAY_URL, waitFor, WEB_URL } from '../../services/gateway/test/support/platform';
 import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, ready, textOf, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
-import { phoneProblems } from './support/layout';
+import { phoneProblems, tableProblems } from './support/layout';
 
 const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
 
@@ -20,6 +20,7 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
   let student: Student;
   let transferer: Student;
   let competitionId = 0;
+  let competitionNameEn = '';
   let itemId = 0;
   let signupId: number;
   let page: Page;
@@ -33,6 +34,7 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     if (s.code !== 0) throw new Error(`sign-up: ${s.msg}`);
     signupId = s.data.id;
     competitionId = c.id;
+    competitionNameEn = c.nameEn;
     itemId = c.items[0].id;
     page = await b.newPage();
     await loginWithPassword(page, student.username);
@@ -143,10 +145,29 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     await b.shot(finance, 'finance-refunded');
     await click(finance, '.ant-drawer-close');
 
-    // Export: the file of the filtered orders comes back.
+    // At 1280 px, found by the payer's account: the refunded column in full, net beside gross, online and offline apart.
+    await finance.setViewport({ width: 1280, height: 900 });
+    await fill(finance, '#keyword', student.username);
+    await click(finance, '.search-form button[type="submit"]', { answer: '/finance/order/page' });
+    await waitForText(finance, [orderNo, '¥120.00', '¥60.00', '部分退款'], '.ant-table-tbody');
+    await waitForText(finance, '已退', '.ant-table-thead');
+    await waitForText(finance, ['已收款', '¥120.00', '已退款', '净收款', '¥60.00'], '[data-testid="order-totals"]');
+    await waitForText(finance, '线上（支付宝）：收款 ¥120.00，退款 ¥60.00，净收 ¥60.00', '[data-testid="order-totals-online"]');
+    await waitForText(finance, '线下：收款 ¥0.00，退款 ¥0.00，净收 ¥0.00', '[data-testid="order-totals-offline"]');
+    expect(await tableProblems(finance, '.system-page')).toEqual([]);
+    await b.shot(finance, 'finance-orders-1280');
+    await finance.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await waitForText(finance, '净收款', '[data-testid="order-totals"]');
+    await b.shot(finance, 'finance-orders-phone');
+    await finance.setViewport({ width: 1280, height: 900 });
+
+    // Export: the file of the listed orders comes back, named after the competition and the dates.
     const exported = answered(finance, '/finance/order/export');
     await click(finance, '.system-page__header button', '导出 Excel');
-    expect((await exported).headers()['content-type']).toContain('spreadsheetml');
+    const download = await exported;
+    expect(download.headers()['content-type']).toContain('spreadsheetml');
+    expect(decodeURIComponent(download.headers()['content-disposition'])).toMatch(/订单-全部竞赛-\d{4}-\d{2}-\d{2}至\d{4}-\d{2}-\d{2}\.xlsx/);
+    await finance.setViewport({ width: 1440, height: 900 });
 
     // Reconcile today's bill (as Alipay's merchant platform gives it) against the books.
     const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -175,8 +196,15 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     // The same screens in English.
     await open(finance, '/finance/order');
     await click(finance, langButton);
-    await waitForText(finance, ['Orders', 'Totals of the filtered orders', 'Export to Excel', 'Partly refunded'], '.system-page');
+    await waitForText(finance, ['Orders', 'Totals of the filtered orders', 'Export to Excel', 'Partly refunded', 'Net', 'Online (Alipay): received'], '.system-page');
+    // English names where the competition has one (the event has none: its Chinese name stays).
+    await waitForText(finance, `${competitionNameEn} / 收费组`, '.ant-table-tbody');
     await b.shot(finance, 'finance-orders-english');
+    await click(finance, '.ant-table-tbody a', orderNo);
+    await waitForText(finance, [competitionNameEn, 'Payer account', student.username, 'Trade status', 'TRADE_SUCCESS'], '[data-testid="order-detail"]');
+    expect(await textOf(finance, '[data-testid="order-detail"]')).not.toContain('trade_status');
+    await b.shot(finance, 'finance-order-detail-english');
+    await click(finance, '.ant-drawer-close');
     await click(finance, langButton);
     await finance.close();
   });

@@ -3,6 +3,7 @@ import type { CompetitionDetail, ExpertSaveReply, Round } from '@cmp/contracts';
 import { api, firstLogin, freshIp, login, upload, type Reply } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
 import { chooseOrganisation, click, fill, loginWithPassword, open, textOf, useBrowser, waitForText } from './support/browser';
+import { tableProblems } from './support/layout';
 
 /**
  * Results in Chromium: the organiser computes a round's final scores (the version runs in the review worker),
@@ -146,6 +147,13 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
 
     await open(admin, `/competitionReward/detailedList`);
     await waitForText(admin, ['获奖明细', titles[0], '三等奖', `决赛${run}`], '.back-layout__main');
+    // The list may span competitions: each row names its own.
+    await waitForText(admin, `成绩公布赛${run}`, '.ant-table-tbody');
+    expect(await tableProblems(admin, '.back-layout__main')).toEqual([]);
+    await admin.setViewport({ width: 1280, height: 900 });
+    expect(await tableProblems(admin, '.back-layout__main')).toEqual([]);
+    await b.shot(admin, 'reward-list-1280');
+    await admin.setViewport({ width: 1440, height: 900 });
     await b.shot(admin, 'reward-list-zh');
   }, 120_000);
 

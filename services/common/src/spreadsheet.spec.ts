@@ -191,3 +191,25 @@ describe('reading an imported spreadsheet', () => {
     });
   });
 });
+
+describe('writing an export', () => {
+  it('writes numbers as numbers, fen as yuan, instants as Beijing time named in the header, and a totals row', async () => {
+    const columns: SheetColumn[] = [
+      { key: 'no', zh: '编号', en: 'No.', required: false, type: 'integer' },
+      { key: 'amount', zh: '金额（元）', en: 'Amount', required: false, type: 'money', sum: true },
+      { key: 'at', zh: '时间', en: 'At', required: false, type: 'time' },
+    ];
+    const rows = [
+      { no: 1, amount: 8800, at: '2026-11-25T16:30:00.000Z' },
+      { no: '2', amount: 1, at: null },
+    ];
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await buildWorkbook(columns, 'zh-CN', rows, { totals: true })) as unknown as ExcelJS.Buffer);
+    const ws = wb.worksheets[0];
+    expect(ws.getRow(1).values).toEqual([undefined, '编号', '金额（元）', '时间（北京时间 UTC+8）']);
+    expect(ws.getRow(2).values).toEqual([undefined, 1, 88, new Date('2026-11-26T00:30:00.000Z')]);
+    expect(ws.getRow(3).values).toEqual([undefined, 2, 0.01]);
+    expect(ws.getRow(4).getCell(1).value).toBe('合计');
+    expect(ws.getRow(4).getCell(2).value).toEqual({ formula: 'SUM(B2:B3)', result: 88.01 });
+  });
+});

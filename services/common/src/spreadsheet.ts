@@ -9,38 +9,114 @@ const log = new Logger('Spreadsheet');
 /** The media type of an .xlsx download. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/**
+ * What a column holds, so that an export writes cells a spreadsheet can compute with: `integer` and `number` (2
+ * decimals, scores) as numbers, `money` from integer fen to yuan as a number with 2 decimals, `time` from an ISO
+ * instant to a date cell in Beijing time (the header names the zone); `text` (the default) as it comes.
+ */
+export type SheetCellType = 'text' | 'integer' | 'number' | 'money' | 'time';
+
 export interface SheetColumn {
   key: string;
   zh: string;
   en: string;
   required: boolean;
   width?: number;
+  type?: SheetCellType;
+  /** Summed in the totals row (numeric columns only). */
+  sum?: boolean;
 }
 
-/** Builds an .xlsx with a bold bilingual header, optional rows, and an optional notes sheet. */
-export async function buildWorkbook(
-  columns: readonly SheetColumn[],
-  lang: Lang,
-  rows: Record<string, string>[] = [],
-  notes: { title: string; lines: string[] } | null = null,
-): Promise<Buffer> {
+/** A row of an export: text, a number (fen for money), an ISO instant for time, or nothing. */
+export type SheetRow = Record<string, string | number | null | undefined>;
+
+export interface WorkbookOptions {
+  /** A sheet of notes after the data (templates). */
+  notes?: { title: string; lines: string[] } | null;
+  /** A last row "合计 / Total" with the sum of every `sum` column (a SUM formula with its value). */
+  totals?: boolean;
+}
+
+/** Beijing time has no daylight saving: UTC+8 all year. */
+const BEIJING_OFFSET_MS = 8 * 3600_000;
+
+const ZONE_SUFFIX = { 'zh-CN': '（北京时间 UTC+8）', en: ' (Beijing time, UTC+8)' } as const;
+
+const FORMATS: Partial<Record<SheetCellType, string>> = {
+  integer: '0',
+  number: '0.00',
+  money: '#,##0.00',
+  time: 'yyyy-mm-dd hh:mm:ss',
+};
+
+/**
+ * The date cell showing an instant's Beijing wall-clock time. Excel dates carry no zone: the cell holds the
+ * Beijing date and time, and the column's header says so.
+ */
+export const beijingCell = (instant: string | Date): Date => new Date(new Date(instant).getTime() + BEIJING_OFFSET_MS);
+
+/** The Beijing calendar day of an instant, `YYYY-MM-DD` (file names, days of a range). */
+export const beijingDay = (instant: string | Date): string => beijingCell(instant).toISOString().slice(0, 10);
+
+function cellOf(type: SheetCellType, v: string | number | null | undefined): ExcelJS.CellValue {
+  if (v === null || v === undefined || v === '') return type === 'text' ? '' : null;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return Number(v);
+    case 'money':
+      return Number(v) / 100;
+    case 'time':
+      return beijingCell(String(v));
+    default:
+      return String(v);
+  }
+}
+
+const headerOf = (c: SheetColumn, lang: Lang) =>
+  (lang === 'en' ? c.en : c.zh) + (c.type === 'time' ? ZONE_SUFFIX[lang === 'en' ? 'en' : 'zh-CN'] : '') + (c.required ? ' *' : '');
+
+/**
+ * Builds an .xlsx with a bold bilingual header and typed cells (see SheetCellType), optionally a totals row and a
+ * notes sheet. Every export and template goes through here, so numbers stay numbers and times name their zone.
+ */
+export async function buildWorkbook(columns: readonly SheetColumn[], lang: Lang, rows: SheetRow[] = [], options: WorkbookOptions = {}): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet(lang === 'en' ? 'Data' : '数据');
   ws.columns = columns.map((c) => ({
-    header: (lang === 'en' ? c.en : c.zh) + (c.required ? ' *' : ''),
+    header: headerOf(c, lang),
     key: c.key,
-    width: c.width ?? 16,
+    width: c.width ?? (c.type === 'time' ? 20 : 16),
+    style: FORMATS[c.type ?? 'text'] ? { numFmt: FORMATS[c.type ?? 'text'] } : {},
   }));
   ws.getRow(1).font = { bold: true };
   ws.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const r of rows) ws.addRow(r);
-  if (notes) {
-    const ns = wb.addWorksheet(notes.title);
+  for (const r of rows) ws.addRow(Object.fromEntries(columns.map((c) => [c.key, cellOf(c.type ?? 'text', r[c.key])])));
+  if (options.totals) addTotals(ws, columns, rows, lang);
+  if (options.notes) {
+    const ns = wb.addWorksheet(options.notes.title);
     ns.getColumn(1).width = 80;
-    notes.lines.forEach((line) => ns.addRow([line]));
+    options.notes.lines.forEach((line) => ns.addRow([line]));
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+/** The totals row: a label in the first column, a SUM of each `sum` column (the value cached for readers that do not compute). */
+function addTotals(ws: ExcelJS.Worksheet, columns: readonly SheetColumn[], rows: SheetRow[], lang: Lang) {
+  const last = rows.length + 1;
+  const row = ws.addRow([]);
+  row.getCell(1).value = lang === 'en' ? 'Total' : '合计';
+  columns.forEach((c, i) => {
+    if (!c.sum) return;
+    const fen = rows.reduce((sum, r) => sum + (Number(r[c.key]) || 0), 0);
+    const letter = ws.getColumn(i + 1).letter;
+    row.getCell(i + 1).value = { formula: `SUM(${letter}2:${letter}${last})`, result: c.type === 'money' ? fen / 100 : fen };
+  });
+  row.font = { bold: true };
+}
+
+/** The Content-Disposition of a download, its name in UTF-8 (RFC 5987). */
+export const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 export interface ParsedSheet {
   rows: (Record<string, string> & { rowNumber: number })[];

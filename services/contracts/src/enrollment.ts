@@ -369,9 +369,9 @@ export interface PaymentOrderPaidEvent {
   paidAt: string;
 }
 
-/** Columns of the sign-up export, in order. */
+/** Columns of the sign-up export, in order (the sign-up time in Beijing time). */
 export const SIGNUP_EXPORT_COLUMNS = [
-  { key: 'id', zh: '报名编号', en: 'Sign-up no.', required: false, width: 10 },
+  { key: 'id', zh: '报名编号', en: 'Sign-up no.', required: false, width: 10, type: 'integer' },
   { key: 'competitionName', zh: '竞赛', en: 'Competition', required: false, width: 30 },
   { key: 'itemName', zh: '赛项', en: 'Event', required: false, width: 16 },
   { key: 'teamName', zh: '队伍', en: 'Team', required: false, width: 18 },
@@ -380,7 +380,7 @@ export const SIGNUP_EXPORT_COLUMNS = [
   { key: 'teachers', zh: '指导老师', en: 'Advisers', required: false, width: 18 },
   { key: 'status', zh: '状态', en: 'Status', required: false, width: 10 },
   { key: 'payStatus', zh: '缴费', en: 'Payment', required: false, width: 10 },
-  { key: 'createdAt', zh: '报名时间', en: 'Signed up at', required: false, width: 20 },
+  { key: 'createdAt', zh: '报名时间', en: 'Signed up at', required: false, type: 'time' },
 ] as const;
 
 export const enrollMessages = {

@@ -11,7 +11,8 @@ export function pickLang(header?: string | null): Lang {
 
 /**
  * A name entered in Chinese and optionally in English (competition, event, award level...) in `lang`: the English
- * one when `lang` is English and there is one, else the Chinese. The web's hook and the services' messages use it.
+ * one when `lang` is English and there is one, else the Chinese. The web's hook, the services' messages and the
+ * exports use it.
  */
 export function localName(name: string, nameEn: string | null | undefined, lang: Lang): string {
   return lang === 'en' && nameEn?.trim() ? nameEn : name;

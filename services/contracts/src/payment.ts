@@ -35,10 +35,16 @@ export interface OrderView {
   signupId: number;
   competitionId: number;
   competitionName: string;
+  /** '' when the competition has no English name, or for orders made before English names were copied. */
+  competitionNameEn: string;
   itemId: number;
   itemName: string;
+  itemNameEn: string;
   payerUserId: number;
   payerName: string;
+  /** The payer's (the sign-up captain's) login account and the sign-up's school; '' for orders made before they were kept. */
+  payerAccount: string;
+  payerSchool: string;
   amountFen: number;
   refundedFen: number;
   status: OrderStatus;
@@ -50,6 +56,8 @@ export interface OrderView {
   closedAt: string | null;
   closeReason: string | null;
   createdAt: string;
+  /** Finance's lists: when the last refund of the order went through. */
+  refundedAt?: string | null;
 }
 
 /** Every callback is kept raw with what the service made of it. */
@@ -139,16 +147,29 @@ export interface OrderPageQuery extends PageQuery {
   competitionId?: number;
   itemId?: number;
   status?: OrderStatus;
-  /** Order number, Alipay trade number or payer name. */
+  /** Order number, Alipay trade number, payer name or payer account. */
   keyword?: string;
   /** Created from / to (ISO date-times). */
   from?: string;
   to?: string;
 }
 
+/** Money received, refunded and kept (net = paid − refunded), in fen. */
+export interface MoneyTotals {
+  paidFen: number;
+  refundedFen: number;
+  netFen: number;
+}
+
 export interface OrderPage extends Page<OrderView> {
-  /** Sums over every filtered row, not only the page. */
-  totals: { amountFen: number; paidFen: number; refundedFen: number };
+  /** Sums over every filtered row, not only the page: all (with the orders' amount), and online (Alipay) and offline apart. */
+  totals: MoneyTotals & { amountFen: number; online: MoneyTotals; offline: MoneyTotals };
+}
+
+/** The orders export: its file name (competition and date range) and its rows (money in fen, times as instants). */
+export interface OrderExport {
+  fileName: string;
+  rows: Record<string, string | number | null>[];
 }
 
 export interface RefundRequest {
@@ -171,6 +192,11 @@ export interface SignupPayable {
   status: number;
   feeFen: number;
   payerName: string;
+  competitionNameEn: string;
+  itemNameEn: string;
+  /** The captain's login account, and the sign-up's school ('' when none). */
+  payerAccount: string;
+  payerSchool: string;
 }
 
 /** Reconciliation (对账): what one line of the comparison between Alipay's bill and the platform's books says. */
@@ -252,7 +278,10 @@ export interface OfflinePaymentView {
   id: number;
   signupId: number;
   competitionName: string;
+  /** '' when there is none (or for records made before English names were copied). */
+  competitionNameEn: string;
   itemName: string;
+  itemNameEn: string;
   payerName: string;
   amountFen: number;
   reason: string;
@@ -287,7 +316,9 @@ export interface OfflineSignupOption {
   payerName: string;
   payerAccount: string;
   competitionName: string;
+  competitionNameEn: string;
   itemName: string;
+  itemNameEn: string;
   feeFen: number;
 }
 
@@ -369,18 +400,29 @@ export const paymentMessages = {
   'payment.status.refunding': { 'zh-CN': '退款中', en: 'Refunding' },
   'payment.status.refunded': { 'zh-CN': '已退款', en: 'Refunded' },
   'payment.status.partlyRefunded': { 'zh-CN': '部分退款', en: 'Partly refunded' },
+  'payment.channel.online': { 'zh-CN': '线上', en: 'Online' },
+  'payment.channel.offline': { 'zh-CN': '线下', en: 'Offline' },
+  'payment.exportName': { 'zh-CN': '订单-{competition}-{from}至{to}', en: 'orders-{competition}-{from}-to-{to}' },
+  'payment.exportAllCompetitions': { 'zh-CN': '全部竞赛', en: 'all-competitions' },
+  'payment.exportTooMany': { 'zh-CN': '筛选结果有 {count} 条，一次最多导出 {max} 条：请缩小筛选范围（如下单时间）后再导出', en: '{count} orders match, at most {max} can be exported at once: narrow the filter (such as the created dates) and export again' },
 } as const;
 
-/** Columns of the orders export, in order. */
+/** Columns of the orders export, in order: money in yuan as numbers with a totals row, times in Beijing time. */
 export const ORDER_EXPORT_COLUMNS = [
   { key: 'orderNo', zh: '订单号', en: 'Order no.', required: false, width: 24 },
   { key: 'tradeNo', zh: '支付宝交易号', en: 'Alipay trade no.', required: false, width: 30 },
   { key: 'competitionName', zh: '竞赛', en: 'Competition', required: false, width: 30 },
   { key: 'itemName', zh: '赛项', en: 'Event', required: false, width: 16 },
   { key: 'payerName', zh: '付款人', en: 'Payer', required: false, width: 12 },
-  { key: 'amount', zh: '金额（元）', en: 'Amount (yuan)', required: false, width: 12 },
-  { key: 'refunded', zh: '已退（元）', en: 'Refunded (yuan)', required: false, width: 12 },
+  { key: 'payerAccount', zh: '付款人账号', en: 'Payer account', required: false, width: 16 },
+  { key: 'payerSchool', zh: '学校', en: 'School', required: false, width: 20 },
+  { key: 'channel', zh: '渠道', en: 'Channel', required: false, width: 10 },
   { key: 'status', zh: '状态', en: 'Status', required: false, width: 10 },
-  { key: 'createdAt', zh: '下单时间（UTC）', en: 'Created (UTC)', required: false, width: 20 },
-  { key: 'paidAt', zh: '支付时间（UTC）', en: 'Paid (UTC)', required: false, width: 20 },
+  { key: 'amount', zh: '订单金额（元）', en: 'Amount (yuan)', required: false, width: 14, type: 'money', sum: true },
+  { key: 'paid', zh: '实收（元）', en: 'Paid (yuan)', required: false, width: 14, type: 'money', sum: true },
+  { key: 'refunded', zh: '已退（元）', en: 'Refunded (yuan)', required: false, width: 14, type: 'money', sum: true },
+  { key: 'net', zh: '净收（元）', en: 'Net (yuan)', required: false, width: 14, type: 'money', sum: true },
+  { key: 'createdAt', zh: '下单时间', en: 'Created', required: false, type: 'time' },
+  { key: 'paidAt', zh: '支付时间', en: 'Paid at', required: false, type: 'time' },
+  { key: 'refundedAt', zh: '退款时间', en: 'Refunded at', required: false, type: 'time' },
 ] as const;

@@ -304,17 +304,19 @@ export interface RewardQuery extends PageQuery {
   all?: boolean;
 }
 
-/** Columns of the winners' export (.xlsx), in the list's order. */
+/** Columns of the winners' export (.xlsx), in the list's order: rank and score as numbers, publication in Beijing time. */
 export const REWARD_EXPORT_COLUMNS = [
+  { key: 'competitionName', zh: '竞赛', en: 'Competition', required: false, width: 28 },
   { key: 'roundName', zh: '评审轮次', en: 'Round', required: false, width: 16 },
   { key: 'eventName', zh: '赛项', en: 'Event', required: false, width: 16 },
-  { key: 'rank', zh: '名次', en: 'Rank', required: false, width: 8 },
+  { key: 'rank', zh: '名次', en: 'Rank', required: false, width: 8, type: 'integer' },
   { key: 'level', zh: '奖项', en: 'Award', required: false, width: 10 },
   { key: 'title', zh: '作品', en: 'Work', required: false, width: 30 },
   { key: 'members', zh: '成员', en: 'Members', required: false, width: 24 },
   { key: 'advisers', zh: '指导教师', en: 'Advisers', required: false, width: 16 },
   { key: 'schools', zh: '学校', en: 'School', required: false, width: 20 },
-  { key: 'score', zh: '得分', en: 'Score', required: false, width: 10 },
+  { key: 'score', zh: '得分', en: 'Score', required: false, width: 10, type: 'number' },
+  { key: 'publishedAt', zh: '发布时间', en: 'Published', required: false, type: 'time' },
 ] as const;
 
 export interface RewardRow extends PublishedAward {
@@ -324,6 +326,8 @@ export interface RewardRow extends PublishedAward {
   memberNames: string[];
   adviserNames: string[];
   publishedAt: string;
+  /** The competition's name in the caller's language (the gateway adds it: the list may span competitions). */
+  competitionName?: string;
 }
 
 /** /center/reward: one of the caller's awards (kept by enrollment from review.results.published). */

@@ -111,6 +111,8 @@ export const CompetitionsSubject = {
   competitionArchive: 'competitions.competition.archive',
   competitionDelete: 'competitions.competition.delete',
   competitionOptions: 'competitions.competition.options',
+  /** The caller's competitions among some ids, named in the caller's language (archived ones too). */
+  competitionNames: 'competitions.competition.names',
   itemOptions: 'competitions.item.options',
   itemSave: 'competitions.item.save',
   itemDelete: 'competitions.item.delete',

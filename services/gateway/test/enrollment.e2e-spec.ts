@@ -18,6 +18,7 @@ import {
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 import { NATS_URL, waitFor } from './support/platform';
+import { expectBeijingTime, readExport } from './support/spreadsheets';
 
 const ID = '11010519491231002X';
 const profile = (n: number, extra: Record<string, unknown> = {}) => ({ realName: `队员${n}`, phone: `1390000${String(n).padStart(4, '0')}`, idNumber: ID, schoolName: '华东示范大学', ...extra });
@@ -141,6 +142,11 @@ describe('sign-up, teams and works', () => {
     const xlsx = await api<Buffer>(`/enroll/signup/export?competitionId=${c.id}`, { token: admin1, lang: 'en' });
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
     expect(xlsx.data.subarray(0, 2).toString()).toBe('PK');
+    const exported = await readExport(xlsx);
+    expect(exported.fileName).toBe('sign-ups.xlsx');
+    const [{ created_at }] = await sql<{ created_at: Date }>(`SELECT created_at FROM enrollment.signups WHERE id = $1`, [id]);
+    expect(exported.rows).toEqual([expect.objectContaining({ 'Sign-up no.': id, Competition: c.nameEn })]);
+    expectBeijingTime(exported.rows[0]['Signed up at (Beijing time, UTC+8)'], created_at.toISOString());
 
     // Public: counts and the approved participants, names shortened.
     const counts = await api<SignupCounts>(`/enroll/team/num?competitionId=${c.id}`);

@@ -5,6 +5,7 @@ import type { CompetitionDetail, FinanceSettings, OfflinePaymentView, OfflineSig
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor, WEB_URL } from './support/platform';
+import { beijingWallClock, expectBeijingTime, readExport } from './support/spreadsheets';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { signContent, signText, toKey } = require(`${REPO}/infra/alipay-sandbox/sign.js`);
@@ -533,7 +534,7 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     const held = await signUp('线下待确认');
     for (const keyword of ['线下待确认', held.student.username, String(held.signupId)]) {
       const found = await api<OfflineSignupOption[]>(`/finance/offline/signups?keyword=${encodeURIComponent(keyword)}`, { token: finance });
-      expect(found.data).toContainEqual({ signupId: held.signupId, payerName: '线下待确认', payerAccount: held.student.username, competitionName: c.name, itemName: '收费组', feeFen: FEE });
+      expect(found.data).toContainEqual({ signupId: held.signupId, payerName: '线下待确认', payerAccount: held.student.username, competitionName: c.name, competitionNameEn: c.nameEn, itemName: '收费组', itemNameEn: '', feeFen: FEE });
     }
     // Another organisation finds nothing.
     expect((await api<OfflineSignupOption[]>(`/finance/offline/signups?keyword=${held.signupId}`, { token: await login('admin2') })).data ?? []).toEqual([]);
@@ -589,6 +590,77 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     const file = await fetch(`${BASE}/finance/order/export?keyword=${order.orderNo}`, { headers: { authorization: `Bearer ${finance}` } });
     expect(file.headers.get('content-type')).toContain('spreadsheetml');
     expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+  });
+
+  it('exports exactly the listed orders for accountants: numbers, Beijing time, channel, refund date, payer account and school, a totals row', async () => {
+    const finance = await login('finance1');
+    const own = await makeCompetition(admin1, { items: [['会计组', null, FEE, 'Accounting']] });
+    const signUp = async (realName: string) => {
+      const student = students[next++];
+      const s = await api<Signup>('/web/enroll/signUp', { ...as(student), body: { competitionId: own.id, itemId: own.items[0].id, type: 1, profile: { realName, phone: '13900000000', schoolName: '华东示范大学' } } });
+      expect(s.code).toBe(0);
+      return { student, signupId: s.data.id };
+    };
+    // Online: paid at Alipay, then a quarter refunded. Offline: recorded and approved. And one left unpaid.
+    const online = await signUp('线上付款人');
+    const pay = (await api<PayReply>('/alipay/payment/pay', { ...as(online.student), body: { signupId: online.signupId, channel: 'qr' } })).data;
+    await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: pay.orderNo }) });
+    await waitFor('the payment', async () => (await sql<{ status: string }>(`SELECT status FROM payment.orders WHERE order_no = $1`, [pay.orderNo]))[0].status === 'paid');
+    const [{ id: onlineId }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [pay.orderNo]);
+    expect((await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: onlineId, amountFen: 2200, reason: '退四分之一' } })).data.refunds[0].status).toBe('succeeded');
+    const offline = await signUp('线下付款人');
+    const options = (await api<OfflineSignupOption[]>(`/finance/offline/signups?keyword=${offline.student.username}`, { token: finance })).data;
+    expect(options).toEqual([expect.objectContaining({ signupId: offline.signupId, competitionNameEn: own.nameEn, itemNameEn: 'Accounting' })]);
+    const made = await recordOffline(finance, offline.signupId, '银行转账，流水号 77001');
+    expect(made.data).toMatchObject({ competitionNameEn: own.nameEn, itemNameEn: 'Accounting' });
+    expect((await api('/finance/offline/decide', { token: admin1, body: { id: made.data.id, approve: true } })).code).toBe(0);
+    const unpaid = await signUp('未付款人');
+    await api<PayReply>('/alipay/payment/pay', { ...as(unpaid.student), body: { signupId: unpaid.signupId, channel: 'qr' } });
+
+    // The list: the payer's account and school, the refund's date, net and gross totals, online and offline apart.
+    const from = new Date(Date.now() - 86400_000).toISOString();
+    const to = new Date(Date.now() + 86400_000).toISOString();
+    const query = `competitionId=${own.id}&from=${from}&to=${to}`;
+    const page = (await api<OrderPage>(`/finance/order/page?${query}&pageSize=100`, { token: finance })).data;
+    expect(page.total).toBe(3);
+    const listed = page.list.find((o) => o.orderNo === pay.orderNo)!;
+    expect(listed).toMatchObject({ payerAccount: online.student.username, payerSchool: '华东示范大学', competitionNameEn: own.nameEn, itemNameEn: 'Accounting', refundedFen: 2200 });
+    expect(listed.refundedAt).toBeTruthy();
+    expect(page.totals).toEqual({
+      amountFen: 3 * FEE, paidFen: 2 * FEE, refundedFen: 2200, netFen: 2 * FEE - 2200,
+      online: { paidFen: FEE, refundedFen: 2200, netFen: FEE - 2200 }, offline: { paidFen: FEE, refundedFen: 0, netFen: FEE },
+    });
+    // Finance finds an order by the payer's account.
+    const byAccount = (await api<OrderPage>(`/finance/order/page?keyword=${online.student.username}`, { token: finance })).data;
+    expect(byAccount.list.map((o) => o.orderNo)).toEqual([pay.orderNo]);
+
+    // The export: the same rows in the same order, numbers as numbers, Beijing time named in the header, a totals row.
+    const zh = await readExport(await api<Buffer>(`/finance/order/export?${query}`, { token: finance }));
+    const beijingDay = (iso: string) => beijingWallClock(iso).toISOString().slice(0, 10);
+    expect(zh.fileName).toBe(`订单-${own.name}-${beijingDay(from)}至${beijingDay(to)}.xlsx`);
+    expect(zh.headers).toEqual(expect.arrayContaining(['付款人账号', '学校', '渠道', '订单金额（元）', '实收（元）', '已退（元）', '净收（元）', '下单时间（北京时间 UTC+8）', '退款时间（北京时间 UTC+8）']));
+    const [totals, ...reversed] = [...zh.rows].reverse();
+    const rows = reversed.reverse();
+    expect(rows.map((r) => r['订单号'])).toEqual(page.list.map((o) => o.orderNo));
+    const row = rows.find((r) => r['订单号'] === pay.orderNo)!;
+    expect(row).toMatchObject({ 竞赛: own.name, 付款人账号: online.student.username, 学校: '华东示范大学', 渠道: '线上', '订单金额（元）': 88, '实收（元）': 88, '已退（元）': 22, '净收（元）': 66 });
+    expectBeijingTime(row['下单时间（北京时间 UTC+8）'], listed.createdAt);
+    expectBeijingTime(row['支付时间（北京时间 UTC+8）'], listed.paidAt!);
+    expectBeijingTime(row['退款时间（北京时间 UTC+8）'], listed.refundedAt!);
+    expect(rows.find((r) => r['付款人'] === '线下付款人')).toMatchObject({ 渠道: '线下', '实收（元）': 88, '已退（元）': 0 });
+    expect(rows.find((r) => r['付款人'] === '未付款人')).toMatchObject({ '订单金额（元）': 88, '实收（元）': 0, '支付时间（北京时间 UTC+8）': null });
+    expect(totals['订单号']).toBe('合计');
+    for (const column of ['订单金额（元）', '实收（元）', '已退（元）', '净收（元）']) {
+      const sum = rows.reduce((s, r) => s + (r[column] as number), 0);
+      expect({ column, total: (totals[column] as { result: number }).result }).toEqual({ column, total: sum });
+    }
+    expect((totals['净收（元）'] as { result: number }).result).toBe((2 * FEE - 2200) / 100);
+
+    // In English: the English names, and the file named after them.
+    const en = await readExport(await api<Buffer>(`/finance/order/export?${query}`, { token: finance, lang: 'en' }));
+    expect(en.fileName).toBe(`orders-${own.nameEn}-${beijingDay(from)}-to-${beijingDay(to)}.xlsx`);
+    expect(en.rows.find((r) => r['Order no.'] === pay.orderNo)).toMatchObject({ Competition: own.nameEn, Event: 'Accounting', Channel: 'Online' });
+    expect(en.headers).toContain('Paid at (Beijing time, UTC+8)');
   });
 
   it('answers bad input with a message, never a 500', async () => {

@@ -27,6 +27,7 @@ import { api, firstLogin, freshIp, login, upload, type Reply } from './support/a
 import { addBatch, addTemplate } from './support/certificates';
 import { waitFor } from './support/platform';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from './support/enroll';
+import { expectBeijingTime, readExport } from './support/spreadsheets';
 
 /**
  * Final scores through the gateway: the calculation refuses while sheets are missing (listing them), is queued to
@@ -62,6 +63,7 @@ describe('final scores (review worker)', () => {
   /** The authors of workIds, in the same order. */
   let authors: { token: string; ip: string; userId: number }[] = [];
   let competitionId: number;
+  let competitionName: string;
   let competitionNameEn: string;
 
   /** Scores one work as an expert: [a, b] out of 50 each, so the total out of 100 is a + b. */
@@ -77,13 +79,14 @@ describe('final scores (review worker)', () => {
     // Named in both languages, so that messages and awards can be read in English.
     const c = await makeCompetition(admin1, { nameEn: `Results Cup ${run}`, items: [['A组', 100, 0, 'Group A']] });
     competitionId = c.id;
+    competitionName = c.name;
     competitionNameEn = c.nameEn;
     const students = await makeStudents(3, `res${run}`);
     authors = students.map((s) => ({ token: s.token, ip: `2001:db8::${s.userId.toString(16)}`, userId: s.userId }));
     // The first work's school is 南开大学 (3), the others' 北京大学 (1): the school cap has something to cap.
     for (const [i, s] of students.entries()) {
       const as = { token: s.token, ip: `2001:db8::${s.userId.toString(16)}` };
-      const body = { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: `作者${s.userId}`, schoolId: i === 0 ? 3 : 1 }, teachers: [] };
+      const body = { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: `作者${s.userId}`, schoolId: i === 0 ? 3 : 1 }, teachers: [{ name: `导师${i}` }] };
       const signup = ok(await api<{ id: number }>('/web/enroll/signUp', { ...as, body }), 'sign up');
       const work = ok(await api<{ id: number }>('/web/work/save', { ...as, body: { signupId: signup.id, title: `作品 ${s.userId}`, summary: '' } }), 'work');
       ok(await api('/enroll/signup/check', { token: admin1, body: { id: signup.id, approve: true } }), 'approve');
@@ -391,6 +394,21 @@ describe('final scores (review worker)', () => {
     const rowsEn = sheetEn.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
     expect(rowsEn.slice(1).map((r) => r.includes('First prize'))).toEqual([true, false, false]);
     void w1;
+    // The list may span competitions: each row names its competition, on screen and in the file; ranks and scores
+    // are numbers, the advisers are there and the publication time is Beijing time, the zone named in the header.
+    const listed = (await list(admin1, '')).list;
+    expect(listed.map((r) => r.competitionName)).toEqual(listed.map(() => competitionName));
+    const all = await readExport(await api<Buffer>('/competitionReward/detailedList/export', { token: admin1 }));
+    expect(all.headers).toEqual(['竞赛', '评审轮次', '赛项', '名次', '奖项', '作品', '成员', '指导教师', '学校', '得分', '发布时间（北京时间 UTC+8）']);
+    const exported = all.rows.filter((r) => r['竞赛'] === competitionName);
+    expect(exported.map((r) => [r['名次'], r['得分'], r['指导教师']])).toEqual(
+      listed.map((r) => [r.rank, r.score, `导师${workIds.indexOf(r.workId)}`]),
+    );
+    expect(typeof exported[0]['得分']).toBe('number');
+    expectBeijingTime(exported[0]['发布时间（北京时间 UTC+8）'], listed[0].publishedAt);
+    const en = await readExport(await api<Buffer>(`/competitionReward/detailedList/export?competitionId=${competitionId}`, { token: admin1, lang: 'en' }));
+    expect(en.rows.map((r) => r.Competition)).toEqual(listed.map(() => competitionNameEn));
+    expect(en.headers).toContain('Published (Beijing time, UTC+8)');
   });
 
   it('takes one appeal per work within the window: rejected with a reply, or re-reviewed into a new version', async () => {

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
-import type { ExpertSaveReply, GroupScores, MyReviewItem, Page, Round, RoundProgress, ScoreSheet, SheetDetail, SheetHistoryEntry } from '@cmp/contracts';
+import type { ExpertSaveReply, GroupScores, MyReviewItem, Page, Round, RoundProgress, ScoreSheet, ScoreTableRow, SheetDetail, SheetHistoryEntry } from '@cmp/contracts';
 import { api, firstLogin, login, upload, type Reply } from './support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from './support/enroll';
+import { expectBeijingTime } from './support/spreadsheets';
 
 /**
  * Scoring through the gateway: an expert's workspace and sheets (drafts, checks, submit once, locked), a captain
@@ -234,7 +235,11 @@ describe('scoring (review service)', () => {
     expect(sheet.rowCount).toBe(7);
     const submitted = [2, 3, 4, 5, 6, 7].map((n) => sheet.getRow(n).values as unknown[]).filter((v) => v[3] === 'Submitted');
     expect(submitted).toHaveLength(1);
-    expect(submitted[0].slice(4, 7)).toEqual(['35.5', '58', '93.5']);
+    // Scores are numbers, and the submission time is Beijing time with the zone in the header (it was UTC+8 unnamed).
+    expect(submitted[0].slice(4, 7)).toEqual([35.5, 58, 93.5]);
+    expect(sheet.getRow(1).getCell(8).value).toBe('Submitted at (Beijing time, UTC+8)');
+    const table = ok(await api<Page<ScoreTableRow>>(`/review/statistics/scores?roundId=${open.id}&pageSize=100`, { token: admin1 }), 'scores');
+    expectBeijingTime(submitted[0][8] as Date, table.list.find((r) => r.status === 'submitted')!.submittedAt!);
 
     // The captain cannot confirm while sheets are missing.
     const early = await api('/review/group/confirm', { token: experts[0].token, lang: 'en', body: { roundId: open.id } });

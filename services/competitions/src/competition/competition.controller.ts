@@ -34,6 +34,7 @@ export class CompetitionController {
   @MessagePattern(S.competitionArchive) archive(@Payload() r: Id) { return this.competitions.archive(r); }
   @MessagePattern(S.competitionDelete) remove(@Payload() r: Id) { return this.competitions.remove(r); }
   @MessagePattern(S.competitionOptions) options(@Payload() r: RpcRequest) { return this.competitions.options(r); }
+  @MessagePattern(S.competitionNames) names(@Payload() r: RpcRequest<{ ids: number[] }>) { return this.competitions.names(r); }
   @MessagePattern(S.itemOptions) itemOptions(@Payload() r: OfCompetition) { return this.competitions.itemOptions(r); }
   @MessagePattern(S.itemSave) saveItem(@Payload() r: RpcRequest<CompetitionItemInput & { competitionId: number }>) { return this.competitions.saveItem(r); }
   @MessagePattern(S.itemDelete) deleteItem(@Payload() r: RpcRequest<{ competitionId: number; id: number }>) { return this.competitions.deleteItem(r); }

@@ -71,6 +71,16 @@ export class CompetitionService {
     );
   }
 
+  /** The names of the caller's competitions among `ids` in the caller's language, archived ones too (lists of results name them). */
+  async names(req: RpcRequest<{ ids: number[] }>): Promise<Option[]> {
+    const scope = await this.scopes.of(req);
+    return this.ds.query(
+      `SELECT id AS value, CASE WHEN $3 AND name_en <> '' THEN name_en ELSE name END AS label FROM competitions
+       WHERE id = ANY($2::int[]) AND ($1::int[] IS NULL OR group_id = ANY($1))`,
+      [scope, req.payload.ids, req.meta.lang === 'en'],
+    );
+  }
+
   async add(req: RpcRequest<CompetitionInput>): Promise<CompetitionDetail> {
     const caller = callerOf(req);
     const p = req.payload;

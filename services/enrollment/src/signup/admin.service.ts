@@ -7,6 +7,7 @@ import {
   PayStatus,
   SignupStatus,
   SignupType,
+  localName,
   translate,
   type ApprovedSignup,
   type ApprovedSignupQuery,
@@ -131,7 +132,7 @@ export class SignupAdminService {
   }
 
   /** Rows of the export in the caller's language (the gateway makes the workbook). */
-  async exportRows(req: RpcRequest<SignupPageQuery>): Promise<Record<string, string>[]> {
+  async exportRows(req: RpcRequest<SignupPageQuery>): Promise<Record<string, string | number>[]> {
     const { sql, params } = await this.where(req);
     const rows: (Signup & { members: string })[] = await this.ds.query(
       `SELECT ${SIGNUP_COLUMNS},
@@ -142,16 +143,16 @@ export class SignupAdminService {
     );
     const lang = req.meta.lang;
     return rows.map((r) => ({
-      id: String(r.id),
-      competitionName: (lang === 'en' && r.competitionNameEn) || r.competitionName,
-      itemName: (lang === 'en' && r.itemNameEn) || r.itemName,
+      id: r.id,
+      competitionName: localName(r.competitionName, r.competitionNameEn, lang),
+      itemName: localName(r.itemName, r.itemNameEn, lang),
       teamName: r.teamName ?? '',
       schoolName: r.schoolName ?? '',
       members: r.members ?? '',
       teachers: r.teachers.map((t) => t.name).join(', '),
       status: translate(`enroll.status.${r.status}`, lang),
       payStatus: translate(`enroll.pay.${r.payStatus}`, lang),
-      createdAt: new Date(r.createdAt).toISOString().slice(0, 19).replace('T', ' '),
+      createdAt: r.createdAt,
     }));
   }
 

@@ -176,6 +176,7 @@ export class SignupService {
     return {
       signupId: s.id, groupId: s.groupId, competitionId: s.competitionId, competitionName: s.competitionName, itemId: s.itemId, itemName: s.itemName,
       payStatus: s.payStatus, status: s.status, feeFen: s.feeFen, payerName: String(captain?.profile.realName ?? '') || captain?.username || '',
+      competitionNameEn: s.competitionNameEn ?? '', itemNameEn: s.itemNameEn ?? '', payerAccount: captain?.username ?? '', payerSchool: s.schoolName ?? '',
     };
   }
 

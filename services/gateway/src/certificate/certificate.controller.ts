@@ -3,7 +3,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, 
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import archiver, { type Archiver } from 'archiver';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, buildWorkbook, isStorageKey, type Redis, type StorageBackend, XLSX_TYPE } from '@cmp/common';
+import { AppError, attachment, buildWorkbook, isStorageKey, type Redis, type StorageBackend, XLSX_TYPE } from '@cmp/common';
 import {
   CERTIFICATE_TEMPLATE_CATEGORIES,
   CertificatesSubject as S,
@@ -52,8 +52,6 @@ import {
   TemplateUpdateDto,
   TraceQueryDto,
 } from './certificate.dto';
-
-const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /** Appends one entry and waits until it is written, so that one stored file at a time is open. */
 function appendEntry(zip: Archiver, stream: Readable, name: string): Promise<void> {
@@ -212,7 +210,7 @@ export class CertificateController {
         en ? 'Several students or teachers: separate them with 、 or commas.' : '多名学生或老师请用“、”或逗号分隔。',
       ],
     };
-    const file = await buildWorkbook(WINNER_COLUMNS, ctx.meta.lang, [example], notes);
+    const file = await buildWorkbook(WINNER_COLUMNS, ctx.meta.lang, [example], { notes });
     void reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(en ? 'winners-template.xlsx' : '获奖名单模板.xlsx'));
     return new StreamableFile(file);
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { buildWorkbook, XLSX_TYPE } from '@cmp/common';
+import { attachment, buildWorkbook, XLSX_TYPE, type SheetRow } from '@cmp/common';
 import { EnrollmentSubject as S, Perm, SIGNUP_EXPORT_COLUMNS, type IdNumberReveal, type Page, type SignupDetail, type SignupListRow, type Work, type WorkPublication } from '@cmp/contracts';
 import { AuditedRead } from '../audit/audit';
 import { Permissions } from '../http/access.decorators';
@@ -48,10 +48,9 @@ export class EnrollAdminController {
   @Get('signup/export')
   @Permissions(Perm.enrollExport)
   async export(@RequestCtx() ctx: Ctx, @Query() q: SignupFilterDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
-    const rows = await this.rpc.call<Record<string, string>[]>(ctx, S.signupExport, q);
+    const rows = await this.rpc.call<SheetRow[]>(ctx, S.signupExport, q);
     const file = await buildWorkbook(SIGNUP_EXPORT_COLUMNS, ctx.meta.lang, rows);
-    const name = ctx.meta.lang === 'en' ? 'sign-ups.xlsx' : '报名名单.xlsx';
-    void reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+    void reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(ctx.meta.lang === 'en' ? 'sign-ups.xlsx' : '报名名单.xlsx'));
     return new StreamableFile(file);
   }
 

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, buildWorkbook, XLSX_TYPE } from '@cmp/common';
-import { ErrorCode, ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type OfflinePaymentView, type OfflineSignupOption, type OrderDetail, type OrderPage, type OrderView, type Page, type PayReply, type PayState, type FinanceSettings, type ReconDetail, type ReconRunView, type RefundView } from '@cmp/contracts';
+import { AppError, attachment, buildWorkbook, XLSX_TYPE } from '@cmp/common';
+import { ErrorCode, ORDER_EXPORT_COLUMNS, PaymentSubject as S, Perm, type FinanceSettings, type OfflinePaymentView, type OfflineSignupOption, type OrderDetail, type OrderExport, type OrderPage, type OrderView, type Page, type PayReply, type PayState, type ReconDetail, type ReconRunView, type RefundView } from '@cmp/contracts';
 import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
@@ -114,14 +114,16 @@ export class FinanceController {
     return this.rpc.call(ctx, S.orderDetail, q);
   }
 
-  /** The filtered orders as .xlsx (at most 10,000 rows), headers in the caller's language. */
+  /**
+   * The filtered orders as .xlsx, exactly the list's rows (at most 10,000, else refused): money as numbers with a
+   * totals row, Beijing time, headers in the caller's language, named after the competition and the date range.
+   */
   @Get('order/export')
   @Permissions(Perm.financeList)
   async export(@RequestCtx() ctx: Ctx, @Query() q: OrderPageDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
-    const rows = await this.rpc.call<Record<string, string>[]>(ctx, S.orderExport, q);
-    const file = await buildWorkbook(ORDER_EXPORT_COLUMNS, ctx.meta.lang, rows);
-    const name = ctx.meta.lang === 'en' ? 'orders.xlsx' : '订单.xlsx';
-    void reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+    const { fileName, rows } = await this.rpc.call<OrderExport>(ctx, S.orderExport, q);
+    const file = await buildWorkbook(ORDER_EXPORT_COLUMNS, ctx.meta.lang, rows, { totals: true });
+    void reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(fileName));
     return new StreamableFile(file);
   }
 

@@ -88,7 +88,7 @@ export class SchoolController {
         ...provinces.map((p) => `  ${p.code}  ${en ? p.nameEn : p.name}`),
       ],
     };
-    const file = await buildWorkbook(SCHOOL_TEMPLATE_COLUMNS, ctx.meta.lang, [example], notes);
+    const file = await buildWorkbook(SCHOOL_TEMPLATE_COLUMNS, ctx.meta.lang, [example], { notes });
     const name = en ? 'school-import-template.xlsx' : '学校导入模板.xlsx';
     void reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
     return new StreamableFile(file);

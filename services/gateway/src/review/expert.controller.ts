@@ -84,7 +84,7 @@ export class ExpertController {
         en ? 'Separate several subjects or keywords with commas.' : '多个学科或关键词用逗号分隔。',
       ],
     };
-    const file = await buildWorkbook(EXPERT_TEMPLATE_COLUMNS, ctx.meta.lang, [example], notes);
+    const file = await buildWorkbook(EXPERT_TEMPLATE_COLUMNS, ctx.meta.lang, [example], { notes });
     const name = en ? 'expert-import-template.xlsx' : '专家导入模板.xlsx';
     void reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
     return new StreamableFile(file);

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { buildWorkbook, XLSX_TYPE, type Redis } from '@cmp/common';
+import { attachment, buildWorkbook, XLSX_TYPE, type Redis } from '@cmp/common';
 import {
+  CompetitionsSubject,
   EnrollmentSubject,
   localName,
   Perm,
@@ -10,6 +11,7 @@ import {
   ReviewSubject as S,
   type Appeal,
   type MyAward,
+  type Option,
   type Page,
   type PublicRankingRound,
   type Publication,
@@ -116,30 +118,40 @@ export class RewardController {
 
   @Get('detailedList')
   @Permissions(Perm.reviewList, Perm.reviewEdit)
-  list(@RequestCtx() ctx: Ctx, @Query() q: RewardPageDto): Promise<Page<RewardRow>> {
-    return this.rpc.call(ctx, S.rewardList, q);
+  async list(@RequestCtx() ctx: Ctx, @Query() q: RewardPageDto): Promise<Page<RewardRow>> {
+    return this.named(ctx, await this.rpc.call<Page<RewardRow>>(ctx, S.rewardList, q));
   }
 
-  /** The filtered winners as .xlsx, headers in the caller's language. */
+  /** The filtered winners as .xlsx, the list's columns with the competition, headers in the caller's language. */
   @Get('detailedList/export')
   @Permissions(Perm.reviewList, Perm.reviewEdit)
   async export(@RequestCtx() ctx: Ctx, @Query() q: RewardPageDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
-    const page = await this.rpc.call<Page<RewardRow>>(ctx, S.rewardList, { ...q, pageNum: 1, pageSize: EXPORT_ROWS, all: true });
+    const page = await this.named(ctx, await this.rpc.call<Page<RewardRow>>(ctx, S.rewardList, { ...q, pageNum: 1, pageSize: EXPORT_ROWS, all: true }));
+    const sep = ctx.meta.lang === 'en' ? ', ' : '、';
     const rows = page.list.map((r) => ({
+      competitionName: r.competitionName,
       roundName: r.roundName,
       eventName: r.eventName,
-      rank: String(r.rank),
+      rank: r.rank,
       level: localName(r.level, r.levelEn, ctx.meta.lang),
       title: r.title,
-      members: r.memberNames.join('、'),
-      advisers: r.adviserNames.join('、'),
-      schools: r.schoolNames.join('、'),
-      score: r.score.toFixed(2),
+      members: r.memberNames.join(sep),
+      advisers: r.adviserNames.join(sep),
+      schools: r.schoolNames.join(sep),
+      score: r.score,
+      publishedAt: r.publishedAt,
     }));
     const file = await buildWorkbook(REWARD_EXPORT_COLUMNS, ctx.meta.lang, rows);
-    const name = ctx.meta.lang === 'en' ? 'winners.xlsx' : '获奖明细.xlsx';
-    void reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+    void reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(ctx.meta.lang === 'en' ? 'winners.xlsx' : '获奖明细.xlsx'));
     return new StreamableFile(file);
+  }
+
+  /** Each row with its competition's name in the caller's language: the list spans competitions unless filtered. */
+  private async named(ctx: Ctx, page: Page<RewardRow>): Promise<Page<RewardRow>> {
+    const ids = [...new Set(page.list.map((r) => r.competitionId))];
+    if (!ids.length) return page;
+    const names = new Map((await this.rpc.call<Option[]>(ctx, CompetitionsSubject.competitionNames, { ids })).map((o) => [o.value, o.label]));
+    return { ...page, list: page.list.map((r) => ({ ...r, competitionName: names.get(r.competitionId) ?? '' })) };
   }
 }
 

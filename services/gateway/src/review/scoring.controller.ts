@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AppError, buildWorkbook, XLSX_TYPE, type Redis } from '@cmp/common';
+import { AppError, attachment, buildWorkbook, XLSX_TYPE, type Redis, type SheetColumn } from '@cmp/common';
 import {
   Perm,
   ReviewSubject as S,
@@ -187,27 +187,27 @@ export class ReviewScoringController {
     const data = await this.rpc.call<{ roundName: string; columns: string[]; rows: ScoreTableRow[] }>(ctx, S.scoreExport, q);
     const lang = ctx.meta.lang;
     const t = (key: string) => translate(key, lang);
-    const columns = [
+    const columns: SheetColumn[] = [
       { key: 'work', zh: '作品', en: 'Work', required: false, width: 30 },
       { key: 'expert', zh: '专家', en: 'Expert', required: false, width: 14 },
       { key: 'status', zh: '状态', en: 'Status', required: false, width: 12 },
-      ...data.columns.map((name, i) => ({ key: `c${i}`, zh: name, en: name, required: false, width: 12 })),
-      { key: 'total', zh: '总分', en: 'Total', required: false, width: 10 },
+      ...data.columns.map((name, i) => ({ key: `c${i}`, zh: name, en: name, required: false, width: 12, type: 'number' as const })),
+      { key: 'total', zh: '总分', en: 'Total', required: false, width: 10, type: 'number' },
       { key: 'comment', zh: '评语', en: 'Comment', required: false, width: 40 },
-      { key: 'submittedAt', zh: '提交时间', en: 'Submitted at', required: false, width: 20 },
+      { key: 'submittedAt', zh: '提交时间', en: 'Submitted at', required: false, type: 'time' },
     ];
     const rows = data.rows.map((r) => ({
       work: r.workTitle,
       expert: r.expertName,
       status: t(`review.sheetStatus.${r.status}`),
-      ...Object.fromEntries(data.columns.map((_, i) => [`c${i}`, r.scores[i] === null || r.scores[i] === undefined ? '' : String(r.scores[i])])),
-      total: r.total === null ? '' : String(r.total),
+      ...Object.fromEntries(data.columns.map((_, i) => [`c${i}`, r.scores[i]])),
+      total: r.total,
       comment: r.comment,
-      submittedAt: r.submittedAt ? new Date(Date.parse(r.submittedAt) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '',
+      submittedAt: r.submittedAt,
     }));
     const file = await buildWorkbook(columns, lang, rows);
     const name = `${data.roundName}-${lang === 'en' ? 'scores' : '评分'}.xlsx`;
-    void reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
+    void reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(name));
     return new StreamableFile(file);
   }
 }

@@ -103,7 +103,7 @@ export class UserController {
         ...roles.map((r) => `  ${r.key}  ${r.name}`),
       ],
     };
-    const file = await buildWorkbook(USER_TEMPLATE_COLUMNS, ctx.meta.lang, [example], notes);
+    const file = await buildWorkbook(USER_TEMPLATE_COLUMNS, ctx.meta.lang, [example], { notes });
     const name = en ? 'user-import-template.xlsx' : '用户导入模板.xlsx';
     void reply.header('content-type', XLSX_TYPE).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`);
     return new StreamableFile(file);

@@ -58,3 +58,27 @@ export const hostileSheets = {
     return broken;
   },
 };
+
+/** A downloaded export: its file name (from Content-Disposition) and each row of its first sheet keyed by header. */
+export async function readExport(r: { headers: Headers; data: Buffer }): Promise<{ fileName: string; headers: string[]; rows: Record<string, ExcelJS.CellValue>[] }> {
+  const disposition = r.headers.get('content-disposition') ?? '';
+  const fileName = decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1] ?? '');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(r.data as unknown as ExcelJS.Buffer);
+  const ws = wb.worksheets[0];
+  const headers = (ws.getRow(1).values as unknown[]).slice(1).map(String);
+  const rows: Record<string, ExcelJS.CellValue>[] = [];
+  ws.eachRow((row, n) => {
+    if (n > 1) rows.push(Object.fromEntries(headers.map((h, i) => [h, row.getCell(i + 1).value])));
+  });
+  return { fileName, headers, rows };
+}
+
+/** The Beijing wall-clock time of an instant as an export's date cell holds it (ExcelJS reads it back as that UTC date). */
+export const beijingWallClock = (instant: string) => new Date(Date.parse(instant) + 8 * 3600_000);
+
+/** An export's date cell is the Beijing time of `instant` (to the second: a date cell is a fraction of a day). */
+export function expectBeijingTime(cell: ExcelJS.CellValue, instant: string) {
+  expect(cell).toBeInstanceOf(Date);
+  expect(Math.abs((cell as Date).getTime() - beijingWallClock(instant).getTime())).toBeLessThan(1000);
+}

@@ -20,10 +20,11 @@ import {
   type SignupPayable,
 } from '@cmp/contracts';
 import { nextNumber } from '../refund/refund.sql';
-import { lockSignup, owesFee } from '../order/order.sql';
+import { lockSignup, owesFee, SIGNUP_COPY_COLUMNS, signupCopy } from '../order/order.sql';
 import { OrderService } from '../order/order.service';
 
-const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name AS "competitionName", p.item_name AS "itemName", p.payer_name AS "payerName",
+const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name AS "competitionName", p.competition_name_en AS "competitionNameEn",
+  p.item_name AS "itemName", p.item_name_en AS "itemNameEn", p.payer_name AS "payerName",
   p.amount_fen AS "amountFen", p.reason, p.status, p.requested_by AS "requestedBy",
   COALESCE(p.requested_by_name, p.requested_by) AS "requestedByName", p.decided_by AS "decidedBy", COALESCE(p.decided_by_name, p.decided_by) AS "decidedByName", p.decision_note AS "decisionNote",
   p.close_reason AS "closeReason", o.order_no AS "orderNo", p.created_at AS "createdAt", p.decided_at AS "decidedAt"`;
@@ -67,10 +68,11 @@ export class OfflineService {
         await lockSignup(m, s.signupId);
         const [row] = await m.query(
           `INSERT INTO offline_payments (group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_name, amount_fen, reason, voucher_key, requested_by, requested_by_id,
-                                       requested_by_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id::int AS id`,
+                                       requested_by_name, competition_name_en, item_name_en)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id::int AS id`,
         [s.groupId, s.signupId, s.competitionId, s.competitionName.slice(0, 200), s.itemId, s.itemName.slice(0, 200), s.payerName.slice(0, 100), s.feeFen,
-          req.payload.reason.trim().slice(0, 200), req.payload.voucherKey, me.username.slice(0, 64), me.userId, me.realName.slice(0, 50)],
+          req.payload.reason.trim().slice(0, 200), req.payload.voucherKey, me.username.slice(0, 64), me.userId, me.realName.slice(0, 50),
+          s.competitionNameEn.slice(0, 200), s.itemNameEn.slice(0, 200)],
         );
         return row.id as number;
       });
@@ -90,7 +92,7 @@ export class OfflineService {
     const { list } = await this.rpc.request<Page<SignupListRow>>(EnrollmentSubject.signupPage, { ...req, payload: query });
     return list
       .filter((s) => s.status === SignupStatus.pending || s.status === SignupStatus.approved)
-      .map((s) => ({ signupId: s.id, payerName: s.captainName, payerAccount: s.captainAccount, competitionName: s.competitionName, itemName: s.itemName, feeFen: s.feeFen }));
+      .map((s) => ({ signupId: s.id, payerName: s.captainName, payerAccount: s.captainAccount, competitionName: s.competitionName, competitionNameEn: s.competitionNameEn, itemName: s.itemName, itemNameEn: s.itemNameEn, feeFen: s.feeFen }));
   }
 
   /**
@@ -161,10 +163,10 @@ export class OfflineService {
       const { id, no } = await nextNumber(m, 'CP', 'orders_id_seq');
       await m.query(
         `INSERT INTO orders (id, order_no, group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_user_id, payer_name, amount_fen,
-                             status, channel, paid_at, expires_at)
-         SELECT $1, $2, group_id, signup_id, competition_id, competition_name, item_id, item_name, 0, payer_name, amount_fen, 'paid', 'offline', now(), now()
+                             status, channel, paid_at, expires_at, ${SIGNUP_COPY_COLUMNS})
+         SELECT $1, $2, group_id, signup_id, competition_id, competition_name, item_id, item_name, 0, payer_name, amount_fen, 'paid', 'offline', now(), now(), $4, $5, $6, $7
          FROM offline_payments WHERE id = $3`,
-        [id, no, record.id],
+        [id, no, record.id, ...signupCopy(s)],
       );
       await m.query(
         `UPDATE offline_payments SET status = 'approved', decided_by = $2, decided_by_name = $5, decision_note = $3, decided_at = now(), order_id = $4 WHERE id = $1`,

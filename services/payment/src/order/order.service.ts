@@ -6,7 +6,7 @@ import { AlipayClient } from '../alipay/alipay.client';
 import { PAYMENT_CONFIG, type PaymentConfig } from '../config';
 import { NotifyService } from '../notify/notify.service';
 import { nextNumber } from '../refund/refund.sql';
-import { lockSignup, offlinePending, ORDER_COLUMNS, ORDER_ROW, owesFee, subjectOf, type OrderRow } from './order.sql';
+import { lockSignup, offlinePending, ORDER_COLUMNS, ORDER_ROW, owesFee, SIGNUP_COPY_COLUMNS, signupCopy, subjectOf, type OrderRow } from './order.sql';
 
 /** An open order this close to its end is not handed out again: the payer needs time at the cashier. */
 const MIN_LEFT_MS = 2 * 60_000;
@@ -83,10 +83,11 @@ export class OrderService {
         if (await offlinePending(m, s.signupId)) throw AppError.conflict('payment.offlineWaiting');
         const { id, no } = await nextNumber(m, 'CP', 'orders_id_seq');
         const [row]: OrderRow[] = await m.query(
-          `INSERT INTO orders (id, order_no, group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_user_id, payer_name, amount_fen, expires_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(mins => $12))
+          `INSERT INTO orders (id, order_no, group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_user_id, payer_name, amount_fen, expires_at,
+             ${SIGNUP_COPY_COLUMNS})
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(mins => $12), $13, $14, $15, $16)
            RETURNING ${ORDER_ROW.replace(/\bo\./g, '')}`,
-          [id, no, s.groupId, s.signupId, s.competitionId, s.competitionName.slice(0, 200), s.itemId, s.itemName.slice(0, 200), payerUserId, s.payerName.slice(0, 100), s.feeFen, this.config.orderTimeoutMinutes],
+          [id, no, s.groupId, s.signupId, s.competitionId, s.competitionName.slice(0, 200), s.itemId, s.itemName.slice(0, 200), payerUserId, s.payerName.slice(0, 100), s.feeFen, this.config.orderTimeoutMinutes, ...signupCopy(s)],
         );
         return row;
       });

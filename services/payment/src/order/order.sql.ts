@@ -2,10 +2,17 @@ import type { EntityManager } from 'typeorm';
 import { PayStatus, SignupStatus, type OrderView, type SignupPayable } from '@cmp/contracts';
 
 export const ORDER_COLUMNS = `o.id::int AS id, o.order_no AS "orderNo", o.signup_id AS "signupId", o.competition_id AS "competitionId",
-  o.competition_name AS "competitionName", o.item_id AS "itemId", o.item_name AS "itemName", o.payer_user_id AS "payerUserId",
-  o.payer_name AS "payerName", o.amount_fen AS "amountFen", o.refunded_fen AS "refundedFen", o.status, o.channel, o.trade_no AS "tradeNo",
+  o.competition_name AS "competitionName", o.competition_name_en AS "competitionNameEn", o.item_id AS "itemId", o.item_name AS "itemName",
+  o.item_name_en AS "itemNameEn", o.payer_user_id AS "payerUserId", o.payer_name AS "payerName", o.payer_account AS "payerAccount", o.payer_school AS "payerSchool", o.amount_fen AS "amountFen", o.refunded_fen AS "refundedFen", o.status, o.channel, o.trade_no AS "tradeNo",
   o.buyer_logon_id AS "buyerLogonId", o.paid_at AS "paidAt", o.expires_at AS "expiresAt", o.closed_at AS "closedAt",
   o.close_reason AS "closeReason", o.created_at AS "createdAt"`;
+
+/** When the order's last refund went through (finance's lists). */
+export const REFUNDED_AT = `(SELECT max(f.finished_at) FROM refunds f WHERE f.order_id = o.id AND f.status = 'succeeded') AS "refundedAt"`;
+
+/** What an order copies from its sign-up when it is made, as columns and as the values of a SignupPayable. */
+export const SIGNUP_COPY_COLUMNS = 'competition_name_en, item_name_en, payer_account, payer_school';
+export const signupCopy = (s: SignupPayable) => [s.competitionNameEn.slice(0, 200), s.itemNameEn.slice(0, 200), s.payerAccount.slice(0, 64), s.payerSchool.slice(0, 200)];
 
 export interface OrderRow extends OrderView {
   groupId: number;

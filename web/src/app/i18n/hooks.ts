@@ -17,7 +17,7 @@ export function useEventLabel(): { label: string; lower: string } {
   return { label, lower: normaliseLang(i18n.language) === 'en' ? label.toLowerCase() : label };
 }
 
-/** The name in a language (contracts' helper, shared with the services' messages). */
+/** The name in a language (contracts' helper, shared with the services' messages and exports). */
 export { localName };
 
 /** `localName` in the interface language, re-rendering when it changes. */

@@ -11,7 +11,7 @@ import { usePermission } from '@/app/permission/permission';
 import { useSession } from '@/app/session/session';
 import { financeApi, type RefundPageQuery } from '../api/finance.api';
 import { OfflineSignupSelect } from './OfflineSignupSelect';
-import { money, NS, Person } from './shared';
+import { money, NS, Person, useCompetitionItem } from './shared';
 
 const STATUS_COLOR: Record<OfflineStatus, string> = { pending: 'processing', approved: 'success', rejected: 'default', closed: 'default' };
 
@@ -22,6 +22,7 @@ const STATUS_COLOR: Record<OfflineStatus, string> = { pending: 'processing', app
 export function OfflinePayments() {
   const { t } = useTranslation(NS);
   const lang = useLang();
+  const competitionItem = useCompetitionItem();
   const canEdit = usePermission([Perm.financeEdit]);
   const me = useSession((x) => x.user?.username ?? '');
   const paged = usePagedList<OfflinePaymentView, RefundPageQuery, { keyword?: string; status?: OfflineStatus }>(
@@ -68,7 +69,7 @@ export function OfflinePayments() {
 
   const columns: TableColumnsType<OfflinePaymentView> = [
     { title: t('offline.signupId'), dataIndex: 'signupId', width: 100 },
-    { title: t('orders.competition'), dataIndex: 'competitionName', ellipsis: true, render: (v: string, o) => `${v} / ${o.itemName}` },
+    { title: t('orders.competition'), dataIndex: 'competitionName', ellipsis: true, render: (_: string, o) => competitionItem(o) },
     { title: t('orders.payer'), dataIndex: 'payerName', width: 110 },
     { title: t('orders.amount'), dataIndex: 'amountFen', width: 100, align: 'right', render: (v: number) => money(v) },
     { title: t('offline.reason'), dataIndex: 'reason', ellipsis: true },

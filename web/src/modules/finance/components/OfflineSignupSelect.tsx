@@ -3,6 +3,7 @@ import { Alert, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OfflineSignupOption } from '@cmp/contracts';
 import { financeApi } from '../api/finance.api';
+import { useLocalName } from '@/app/i18n/hooks';
 import { money, NS } from './shared';
 
 const SEARCH_DELAY_MS = 300;
@@ -13,6 +14,7 @@ const SEARCH_DELAY_MS = 300;
  */
 export function OfflineSignupSelect({ value, onChange, id }: { value?: number; onChange?: (v: number | undefined) => void; id?: string }) {
   const { t } = useTranslation(NS);
+  const name = useLocalName();
   const [search, setSearch] = useState('');
   const [found, setFound] = useState<OfflineSignupOption[]>([]);
   const [chosen, setChosen] = useState<OfflineSignupOption | null>(null);
@@ -37,7 +39,7 @@ export function OfflineSignupSelect({ value, onChange, id }: { value?: number; o
   }, [search]);
 
   const line = (key: 'offline.signupOption' | 'offline.signupChosen', s: OfflineSignupOption) =>
-    t(key, { payer: s.payerName, account: s.payerAccount, id: s.signupId, competition: s.competitionName, item: s.itemName, amount: money(s.feeFen) });
+    t(key, { payer: s.payerName, account: s.payerAccount, id: s.signupId, competition: name(s.competitionName, s.competitionNameEn), item: name(s.itemName, s.itemNameEn), amount: money(s.feeFen) });
   const shown = chosen && !found.some((s) => s.signupId === chosen.signupId) ? [chosen, ...found] : found;
   return (
     <>

@@ -5,7 +5,7 @@ import { useLang } from '@/app/i18n/hooks';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import type { AsyncState } from '@/app/hooks/useAsync';
-import { money, NS, OrderStatusTag, Person, RefundStatusTag } from './shared';
+import { money, NS, OrderStatusTag, Person, RefundStatusTag, useCompetitionItem } from './shared';
 
 const REFUSED = new Set(['badSignature', 'wrongApp', 'wrongSeller', 'unknownOrder', 'amountMismatch']);
 
@@ -18,6 +18,7 @@ export function OrderDrawer({ detail, onClose, onRefund, onCloseOrder }: {
 }) {
   const { t } = useTranslation(NS);
   const lang = useLang();
+  const competitionItem = useCompetitionItem();
   const canEdit = usePermission([Perm.financeEdit]);
   const o = detail.data;
   const when = (v: string | null) => formatDateTime(v, lang);
@@ -53,9 +54,12 @@ export function OrderDrawer({ detail, onClose, onRefund, onCloseOrder }: {
               <OrderStatusTag status={o.status} />
             </Descriptions.Item>
             <Descriptions.Item label={t('orders.amount')}>{money(o.amountFen)}</Descriptions.Item>
-            <Descriptions.Item label={t('orders.competition')} span={2}>{`${o.competitionName} / ${o.itemName}`}</Descriptions.Item>
+            <Descriptions.Item label={t('orders.competition')} span={2}>{competitionItem(o)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.payer')}>{o.payerName}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.payerAccount')}>{o.payerAccount || '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.school')} span={2}>{o.payerSchool || '-'}</Descriptions.Item>
             <Descriptions.Item label={t('orders.refunded')}>{money(o.refundedFen)}</Descriptions.Item>
+            <Descriptions.Item label={t('detail.refundedAt')}>{when(o.refundedAt ?? null)}</Descriptions.Item>
             <Descriptions.Item label={t('orders.tradeNo')} span={2}>{o.tradeNo ? <Typography.Text copyable>{o.tradeNo}</Typography.Text> : '-'}</Descriptions.Item>
             <Descriptions.Item label={t('detail.channel')}>{o.channel ? t(`channel.${o.channel}`, { defaultValue: o.channel }) : '-'}</Descriptions.Item>
             <Descriptions.Item label={t('detail.buyer')}>{o.buyerLogonId ?? '-'}</Descriptions.Item>
@@ -100,7 +104,7 @@ export function OrderDrawer({ detail, onClose, onRefund, onCloseOrder }: {
               columns={[
                 { title: t('detail.receivedAt'), dataIndex: 'receivedAt', width: 190, render: (v: string) => when(v) },
                 { title: t('detail.source'), dataIndex: 'source', width: 100, render: (v: string) => t(v === 'query' ? 'detail.sourceQuery' : 'detail.sourceNotify') },
-                { title: 'trade_status', dataIndex: 'tradeStatus', width: 140 },
+                { title: t('detail.tradeStatus'), dataIndex: 'tradeStatus', width: 140 },
                 { title: t('detail.verdict'), dataIndex: 'verdict', render: (v: string) => <Tag color={REFUSED.has(v) ? 'error' : v === 'applied' ? 'success' : 'default'}>{t(`verdict.${v}`)}</Tag> },
               ]}
             />

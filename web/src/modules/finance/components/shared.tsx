@@ -2,6 +2,7 @@ import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus, RefundStatus } from '@cmp/contracts';
 import { formatMoney } from '@/app/i18n/format';
+import { useLocalName } from '@/app/i18n/hooks';
 import { FINANCE_NS } from '../locales';
 
 export const NS = FINANCE_NS;
@@ -29,6 +30,19 @@ export function Person({ name, account }: { name: string | null; account: string
       <span>{name ?? account}</span>
     </Tooltip>
   );
+}
+
+interface Named {
+  competitionName: string;
+  competitionNameEn: string;
+  itemName: string;
+  itemNameEn: string;
+}
+
+/** "competition / event" of an order or offline payment, each in the interface language when it has that name. */
+export function useCompetitionItem(): (o: Named) => string {
+  const name = useLocalName();
+  return (o) => `${name(o.competitionName, o.competitionNameEn)} / ${name(o.itemName, o.itemNameEn)}`;
 }
 
 /** Fen as ¥88.00; empty for no amount. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Form, Input, Select, Space, Statistic, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space, Statistic, Typography, type TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { Dayjs } from 'dayjs';
 import { ORDER_STATUSES, Perm, type OrderDetail, type OrderPage, type OrderPageQuery, type OrderStatus, type OrderView } from '@cmp/contracts';
-import { actionsColumn, dateColumn, ListScreen, RowLinks, WIDE_ONLY } from '@/app/components/ListParts';
+import { actionsColumn, dateColumn, ListScreen, RowLinks } from '@/app/components/ListParts';
 import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { useAsync } from '@/app/hooks/useAsync';
 import { usePagedList } from '@/app/hooks/usePagedList';
@@ -13,7 +13,7 @@ import { usePermission } from '@/app/permission/permission';
 import { financeApi } from '../api/finance.api';
 import { OrderDrawer } from '../components/OrderDrawer';
 import { RefundModal } from '../components/RefundModal';
-import { money, NS, OrderStatusTag } from '../components/shared';
+import { money, NS, OrderStatusTag, useCompetitionItem } from '../components/shared';
 import '../components/finance.css';
 
 interface Filters {
@@ -37,6 +37,7 @@ const toQuery = (f: Filters): Omit<OrderPageQuery, 'pageNum' | 'pageSize'> => ({
 export default function OrdersPage() {
   const { t } = useTranslation(NS);
   const lang = useLang();
+  const competitionItem = useCompetitionItem();
   const canEdit = usePermission([Perm.financeEdit]);
   const paged = usePagedList<OrderView, OrderPageQuery, Filters>((q, signal) => financeApi.orders(q, signal), toQuery);
   const competitions = useAsync((signal) => financeApi.competitions(signal), [lang]);
@@ -59,6 +60,7 @@ export default function OrdersPage() {
       done: t('orders.closed'),
       run: async () => changed(await financeApi.close(o.id)),
     });
+  // The server names the file after the competition and the dates; this name is used only if it sends none.
   const exportAll = async () => {
     setExporting(true);
     try {
@@ -71,10 +73,10 @@ export default function OrdersPage() {
 
   const columns: TableColumnsType<OrderView> = [
     { title: t('orders.orderNo'), dataIndex: 'orderNo', width: 200, render: (v: string, o) => <a onClick={() => setOpenId(o.id)}>{v}</a> },
-    { title: t('orders.competition'), dataIndex: 'competitionName', ellipsis: true, render: (v: string, o) => `${v} / ${o.itemName}` },
+    { title: t('orders.competition'), dataIndex: 'competitionName', ellipsis: true, render: (_: string, o) => competitionItem(o) },
     { title: t('orders.payer'), dataIndex: 'payerName', width: 110, ellipsis: true },
     { title: t('orders.amount'), dataIndex: 'amountFen', width: 110, align: 'right', render: (v: number) => money(v) },
-    { title: t('orders.refunded'), dataIndex: 'refundedFen', width: 100, align: 'right', responsive: WIDE_ONLY, render: (v: number) => (v ? money(v) : '-') },
+    { title: t('orders.refunded'), dataIndex: 'refundedFen', width: 100, align: 'right', render: (v: number) => (v ? money(v) : '-') },
     { title: t('orders.status'), dataIndex: 'status', width: 130, render: (v: OrderStatus) => <OrderStatusTag status={v} /> },
     dateColumn(t('orders.created'), 'createdAt', lang, 'minute'),
     actionsColumn(t('common.actions'), 150, (o) => (
@@ -103,7 +105,15 @@ export default function OrdersPage() {
             <Statistic title={t('orders.totalAmount')} value={money(totals?.amountFen ?? 0)} />
             <Statistic title={t('orders.totalPaid')} value={money(totals?.paidFen ?? 0)} />
             <Statistic title={t('orders.totalRefunded')} value={money(totals?.refundedFen ?? 0)} />
+            <Statistic title={t('orders.totalNet')} value={money(totals?.netFen ?? 0)} />
           </Space>
+          <div className="finance-totals__channels">
+            {(['online', 'offline'] as const).map((channel) => (
+              <Typography.Text key={channel} type="secondary" data-testid={`order-totals-${channel}`}>
+                {t(`orders.totalsOf.${channel}`, { paid: money(totals?.[channel].paidFen ?? 0), refunded: money(totals?.[channel].refundedFen ?? 0), net: money(totals?.[channel].netFen ?? 0) })}
+              </Typography.Text>
+            ))}
+          </div>
         </Card>
       }
       filters={

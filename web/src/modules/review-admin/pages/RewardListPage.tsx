@@ -5,10 +5,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AWARD_LEVELS, type RewardRow } from '@cmp/contracts';
 import { competitionApi } from '@/app/api/competition.api';
-import { PagedTable } from '@/app/components/ListParts';
+import { dateColumn, PagedTable, WIDE_ONLY } from '@/app/components/ListParts';
 import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { formatDateTime } from '@/app/i18n/format';
 import { useLang, useLocalName } from '@/app/i18n/hooks';
 import '@/app/components/page.css';
 import { resultsApi, type RewardQuery } from '../api/results.api';
@@ -27,17 +26,19 @@ export default function RewardListPage() {
   const list = useAsync((signal) => resultsApi.rewards(query, signal), [query]);
   const filters = () => ({ ...form.getFieldsValue(), keyword: form.getFieldValue('keyword')?.trim() || undefined });
 
+  // Fits 1280-1440 px without scrolling sideways; schools show from 1600 px (and are in the export).
   const columns: TableColumnsType<RewardRow> = [
-    { title: t('rewards.round'), dataIndex: 'roundName', width: 120 },
-    { title: t('rewards.event'), dataIndex: 'eventName', width: 120, render: (v: string) => v || '—' },
+    { title: t('rewards.competition'), dataIndex: 'competitionName', width: 150, ellipsis: true, render: (v?: string) => v || '—' },
+    { title: t('rewards.round'), dataIndex: 'roundName', width: 100, ellipsis: true },
+    { title: t('rewards.event'), dataIndex: 'eventName', width: 100, ellipsis: true, render: (v: string) => v || '—' },
     { title: t('results.rank'), dataIndex: 'rank', width: 64 },
-    { title: t('rewards.level'), dataIndex: 'level', width: 100, render: (v: string, r) => <Tag color="gold">{localName(v, r.levelEn)}</Tag> },
-    { title: t('results.work'), dataIndex: 'title', width: 200, ellipsis: true },
-    { title: t('rewards.members'), dataIndex: 'memberNames', width: 160, render: (v: string[]) => v.join('、') || '—' },
-    { title: t('rewards.advisers'), dataIndex: 'adviserNames', width: 120, render: (v: string[]) => v.join('、') || '—' },
-    { title: t('rewards.schools'), dataIndex: 'schoolNames', width: 160, render: (v: string[]) => v.join('、') || '—' },
+    { title: t('rewards.level'), dataIndex: 'level', width: 90, render: (v: string, r) => <Tag color="gold">{localName(v, r.levelEn)}</Tag> },
+    { title: t('results.work'), dataIndex: 'title', ellipsis: true },
+    { title: t('rewards.members'), dataIndex: 'memberNames', width: 140, ellipsis: true, render: (v: string[]) => v.join('、') || '—' },
+    { title: t('rewards.advisers'), dataIndex: 'adviserNames', width: 110, ellipsis: true, render: (v: string[]) => v.join('、') || '—' },
+    { title: t('rewards.schools'), dataIndex: 'schoolNames', width: 140, ellipsis: true, responsive: WIDE_ONLY, render: (v: string[]) => v.join('、') || '—' },
     { title: t('results.score'), dataIndex: 'score', width: 80, align: 'right', render: (v: number) => v.toFixed(2) },
-    { title: t('rewards.publishedAt'), dataIndex: 'publishedAt', width: 150, render: (v: string) => formatDateTime(v, lang, 'minute') },
+    dateColumn(t('rewards.publishedAt'), 'publishedAt', lang, 'minute'),
   ];
 
   return (
@@ -74,7 +75,7 @@ export default function RewardListPage() {
           </Button>
         </Space>
       </Form>
-      <PagedTable<RewardRow, RewardQuery> list={list} query={query} setQuery={setQuery} rowKey={(r) => `${r.roundId}-${r.workId}`} columns={columns} scroll={{ x: 1300 }} locale={{ emptyText: t('rewards.empty') }} />
+      <PagedTable<RewardRow, RewardQuery> list={list} query={query} setQuery={setQuery} rowKey={(r) => `${r.roundId}-${r.workId}`} columns={columns} scroll={{ x: 1000 }} locale={{ emptyText: t('rewards.empty') }} />
     </div>
   );
 }
