@@ -6,10 +6,11 @@ import { Reconciliation1767100000000 } from './migrations/1767100000000-Reconcil
 import { OfflinePayments1767200000000 } from './migrations/1767200000000-OfflinePayments';
 import { OrdersBySignup1767500000000 } from './migrations/1767500000000-OrdersBySignup';
 import { OfflineClosed1767600000000 } from './migrations/1767600000000-OfflineClosed';
+import { Receipts1767720000000 } from './migrations/1767720000000-Receipts';
 
 /** The payment schema's one DataSource, used by the service, the worker, the seed and the migration CLI. */
 export function paymentDataSource(config: Pick<PaymentConfig, 'databaseUrl' | 'dbPoolSize'>) {
-  return createServiceDataSource({ url: config.databaseUrl, schema: PAYMENT_SCHEMA, migrations: [Payment1767000000000, Reconciliation1767100000000, OfflinePayments1767200000000, OrdersBySignup1767500000000, OfflineClosed1767600000000], poolSize: config.dbPoolSize });
+  return createServiceDataSource({ url: config.databaseUrl, schema: PAYMENT_SCHEMA, migrations: [Payment1767000000000, Reconciliation1767100000000, OfflinePayments1767200000000, OrdersBySignup1767500000000, OfflineClosed1767600000000, Receipts1767720000000], poolSize: config.dbPoolSize });
 }
 
 // For the TypeORM CLI: `typeorm migration:run -d dist/data-source.js`.
