@@ -48,17 +48,17 @@ export function receiptHtml(r: ReceiptContent): string {
   * { box-sizing: border-box; }
   body { margin: 0; font-family: 'Noto Serif CJK SC', 'Noto Sans CJK SC', serif; color: #1f1f1f; }
   .sheet { position: relative; width: 210mm; height: 148mm; padding: 11mm 13mm; }
-  h1 { margin: 0; text-align: center; font-size: 22pt; letter-spacing: 0.5em; color: #a8071a; }
-  .sub { text-align: center; font-size: 9pt; letter-spacing: 0.2em; color: #8c8c8c; margin-bottom: 4mm; }
+  h1 { margin: 0; text-align: center; font-size: 22pt; color: #a8071a; }
+  .sub { text-align: center; font-size: 9pt; color: #8c8c8c; margin-bottom: 4mm; }
   .head { display: flex; justify-content: space-between; font-size: 10pt; margin-bottom: 2mm; }
   .no { color: #a8071a; font-family: 'Noto Sans CJK SC', sans-serif; }
   table { width: 100%; border-collapse: collapse; font-size: 10pt; }
   th, td { border: 0.3mm solid #a8071a; padding: 1.8mm 2.5mm; text-align: left; vertical-align: middle; }
   th { width: 33mm; font-weight: normal; color: #595959; background: #fff7f7; white-space: nowrap; }
-  .capitals { font-size: 13pt; font-weight: bold; letter-spacing: 0.1em; }
+  .capitals { font-size: 13pt; font-weight: bold; }
   .foot { display: flex; justify-content: space-between; align-items: flex-end; margin-top: 5mm; font-size: 10pt; }
   .payee { position: relative; min-width: 80mm; text-align: right; }
-  .seal { position: absolute; right: 6mm; top: -20mm; width: 38mm; height: 38mm; object-fit: contain; opacity: 0.9; }
+  .seal { position: absolute; right: 4mm; top: -27mm; width: 34mm; height: 34mm; object-fit: contain; opacity: 0.85; }
   .note { font-size: 8pt; color: #8c8c8c; }
 </style></head>
 <body><div class="sheet">
