@@ -12,6 +12,7 @@ import { CentreList, useCentreData } from '../components/CentreList';
 import { PayStatusTag, SignupStatusTag } from '../components/shared';
 import { WorkAction } from '../components/WorkAction';
 import { PayButton } from '../components/PayButton';
+import { ReceiptButton } from '../components/ReceiptButton';
 
 const labels = currentHostLabelKeys();
 
@@ -51,6 +52,7 @@ export default function MyCompetitionsPage() {
               <Link to={`/home/competition/team/details?id=${s.id}`}>{t('centre.detail')}</Link>
               <WorkAction s={s} work={data.data?.works.find((w) => w.signupId === s.id)} />
               {s.captainUserId === me && (s.status === SignupStatus.pending || s.status === SignupStatus.approved) && <PayButton s={s} onChanged={data.reload} />}
+              {s.captainUserId === me && <ReceiptButton s={s} />}
             </Space>
           ),
         },
