@@ -14,6 +14,8 @@ describe('receipts and income totals (issue 26)', () => {
   const b = useBrowser('receipt');
   let student: Student;
   let competitionName = '';
+  let orderNo = '';
+  let orderId = 0;
 
   beforeAll(async () => {
     const admin1 = await login('admin1');
@@ -23,6 +25,8 @@ describe('receipts and income totals (issue 26)', () => {
     const s = await api<Signup>('/web/enroll/signUp', { token: student.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '报销人' } } });
     const pay = await api<PayReply>('/alipay/payment/pay', { token: student.token, ip: freshIp(), body: { signupId: s.data.id, channel: 'qr' } });
     await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: pay.data.orderNo }) });
+    orderNo = pay.data.orderNo;
+    [{ id: orderId }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [orderNo]);
     await waitFor('the sign-up to be paid', async () => (await sql(`SELECT 1 FROM enrollment.signups WHERE id = $1 AND pay_status = 2`, [s.data.id])).length === 1);
   }, 120000);
   afterAll(dropStudents);
@@ -68,7 +72,14 @@ describe('receipts and income totals (issue 26)', () => {
     await click(page, '[data-testid="income-totals"] .ant-segmented-item', '按竞赛');
     await waitForText(page, [competitionName, '¥120.00'], '[data-testid="income-totals"] .ant-table-tbody');
     await b.shot(page, 'income-by-competition');
+    // The order's receipt from its details: the same PDF its payer downloads.
+    await click(page, '.ant-table-tbody a', orderNo);
+    const answer = await click(page, '[data-testid="order-receipt"]', { answer: `/payment/receipt?orderId=${orderId}` });
+    expect(answer?.status()).toBe(200);
+    expect(answer?.headers()['content-type']).toBe('application/pdf');
+    await click(page, '.ant-drawer-close');
     await phone(page);
+    await waitForText(page, ['收入统计', '¥120.00'], '[data-testid="income-totals"]');
     await page.$eval('[data-testid="income-totals"]', (el) => el.scrollIntoView());
     await b.shot(page, 'income-phone');
     await page.close();

@@ -11,6 +11,8 @@ export const financeApi = {
   order: (id: number, signal?: AbortSignal) => http.get<OrderDetail>('/finance/order/detail', { id }, signal),
   /** Paid orders per day and per competition over Beijing days `from`..`to` (both included). */
   totals: (from: string, to: string, signal?: AbortSignal) => http.get<FinanceTotals>('/finance/order/totals', { from, to }, signal),
+  /** Saves the PDF receipt (收据) of a paid order. */
+  receipt: (orderId: number) => http.download('/payment/receipt', { orderId }, `receipt-${orderId}.pdf`),
   exportOrders: (q: OrderPageQuery, fallbackName: string) => http.download('/finance/order/export', { ...q }, fallbackName),
   close: (id: number) => http.post<OrderDetail>('/finance/order/close', { id }),
   refund: (orderId: number, amountFen: number, reason: string) => http.post<OrderDetail>('/finance/refund/create', { orderId, amountFen, reason }),

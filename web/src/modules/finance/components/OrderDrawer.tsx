@@ -5,6 +5,7 @@ import { useLang } from '@/app/i18n/hooks';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import type { AsyncState } from '@/app/hooks/useAsync';
+import { ReceiptLink } from './ReceiptLink';
 import { money, NS, OrderStatusTag, RefundStatusTag } from './shared';
 
 const REFUSED = new Set(['badSignature', 'wrongApp', 'wrongSeller', 'unknownOrder', 'amountMismatch']);
@@ -63,6 +64,9 @@ export function OrderDrawer({ detail, onClose, onRefund, onCloseOrder }: {
             <Descriptions.Item label={t('orders.paidAt')}>{when(o.paidAt)}</Descriptions.Item>
             <Descriptions.Item label={t('detail.expiresAt')}>{when(o.expiresAt)}</Descriptions.Item>
             <Descriptions.Item label={t('detail.closedAt')}>{o.closedAt ? `${when(o.closedAt)} ${o.closeReason ?? ''}` : '-'}</Descriptions.Item>
+            <Descriptions.Item label={t('income.receipt')} span={2}>
+              <ReceiptLink order={o} />
+            </Descriptions.Item>
           </Descriptions>
           <div>
             <Typography.Title level={5}>{t('detail.refunds')}</Typography.Title>

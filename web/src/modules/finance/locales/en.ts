@@ -180,6 +180,8 @@ const en: Catalogue<FinanceMessages> = {
     total: 'Total',
     note: 'By the day paid (Beijing time); refunds are taken off the order they return',
     empty: 'No paid orders in this period',
+    receipt: 'Receipt',
+    receiptDownload: 'Download receipt',
   },
 };
 

@@ -178,6 +178,8 @@ const zhCN = {
     total: '合计',
     note: '按支付日期（北京时间）统计，退款从原订单中扣除',
     empty: '该期间没有已支付的订单',
+    receipt: '收据',
+    receiptDownload: '下载收据',
   },
 };
 
