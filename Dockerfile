@@ -12,8 +12,9 @@ RUN npm ci --include=dev && npx turbo run build && npm prune --omit=dev && npm c
 ARG SERVICE
 RUN test -n "$SERVICE" && test -f "services/$SERVICE/package.json"
 ENV SERVICE=$SERVICE
-# The certificates worker prints with Debian's Chromium and CJK fonts (the same fonts as in development).
-RUN if [ "$SERVICE" = certificates ]; then \
+# The certificates worker and the payment service (receipts) print with Debian's Chromium and CJK fonts (the same
+# fonts as in development).
+RUN if [ "$SERVICE" = certificates ] || [ "$SERVICE" = payment ]; then \
       apt-get update && apt-get install -y --no-install-recommends chromium fonts-noto-cjk fonts-wqy-zenhei \
       && rm -rf /var/lib/apt/lists/*; \
     fi

@@ -3,4 +3,4 @@
  * reach into dist/. Loading it starts nothing; the service starts from main.ts.
  */
 export { bindValues } from './render/design';
-export { CHROMIUM_ARGS } from './render/renderer';
+export { CHROMIUM_ARGS } from '@cmp/common';

@@ -16,3 +16,4 @@ export * from './storage';
 export * from './outbox';
 export * from './durable-consumers';
 export * from './worker';
+export * from './pdf';

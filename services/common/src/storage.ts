@@ -56,6 +56,8 @@ export const uploadedBillKey = (name: string): string => storedFileKey('bills', 
 /** A rendered certificate file (`pdf`, `png`) of a batch. */
 export const certificateFileKey = (batchId: number, certificateId: number, ext: 'pdf' | 'png'): string =>
   `certificates/${batchId}/${certificateId}.${ext}`;
+/** A printed receipt (收据), by its number: printed again (refunds change it) under the same name. */
+export const receiptFileKey = (receiptNo: string): string => `receipts/${receiptNo}.pdf`;
 
 /** Local disk (the default), outside any web root: one machine, or several sharing the folder. */
 export class LocalDiskBackend implements StorageBackend {

@@ -8,6 +8,7 @@ import { resultMessages } from './review-results';
 import { sceneMessages } from './review-scene';
 import { scoringMessages } from './review-scoring';
 import { paymentMessages } from './payment';
+import { receiptMessages } from './payment-receipt';
 
 type Catalogue = Record<string, { 'zh-CN': string; en: string }>;
 
@@ -247,6 +248,7 @@ export const messages = {
   ...sceneMessages,
   ...scoringMessages,
   ...paymentMessages,
+  ...receiptMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

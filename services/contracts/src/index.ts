@@ -22,3 +22,5 @@ export * from './review-results';
 export * from './review-scene';
 export * from './payment';
 export * from './money';
+export * from './money-capitals';
+export * from './payment-receipt';

@@ -262,6 +262,8 @@ export const EnrollmentSubject = {
   workReviewCandidates: 'enrollment.work.review-candidates',
   /** Internal: what a sign-up's payer owes (the payment service makes its order from it). */
   signupPayable: 'enrollment.signup.payable',
+  /** Internal: the school a sign-up entered for (the payment service prints it on receipts). */
+  signupSchool: 'enrollment.signup.school',
   health: 'enrollment.health.ping',
 } as const;
 
@@ -301,6 +303,10 @@ export const PaymentSubject = {
   reconcileDetail: 'payment.reconcile.detail',
   /** A payment Alipay has and the platform lacks: asked of Alipay (trade query) and applied like its notification. */
   reconcileApply: 'payment.reconcile.apply',
+  /** A paid fee's receipt (收据): authorises the payer or finance, numbers it once, prints it and answers where it is stored. */
+  receipt: 'payment.receipt.file',
+  /** Finance's totals per day and per competition over a date range. */
+  totals: 'payment.order.totals',
   health: 'payment.health.ping',
 } as const;
 
@@ -312,6 +318,8 @@ export const CertificatesSubject = {
   templateDelete: 'certificates.template.delete',
   sealGet: 'certificates.seal.get',
   sealSave: 'certificates.seal.save',
+  /** Internal: an organisation's seal image address (the payment service prints it on receipts). */
+  sealOf: 'certificates.seal.of',
   batchPage: 'certificates.batch.page',
   batchDetail: 'certificates.batch.detail',
   batchAdd: 'certificates.batch.add',

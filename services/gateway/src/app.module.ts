@@ -17,6 +17,7 @@ import { LogController } from './system/log.controller';
 import { REFERENCE_CONTROLLERS } from './reference';
 import { REVIEW_CONTROLLERS } from './review';
 import { PAYMENT_CONTROLLERS } from './payment/payment.controller';
+import { RECEIPT_CONTROLLERS } from './payment/receipt.controller';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
 import { FILE_STORAGE, FileStorage, STORAGE_BACKEND } from './files/file-storage';
@@ -50,6 +51,7 @@ export const CONTROLLERS = [
   ...EXPERT_CONTROLLERS,
   ...REVIEW_CONTROLLERS,
   ...PAYMENT_CONTROLLERS,
+  ...RECEIPT_CONTROLLERS,
   KioskController,
 ];
 

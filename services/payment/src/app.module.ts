@@ -12,6 +12,9 @@ import { OfflineService } from './offline/offline.service';
 import { FinanceService } from './order/finance.service';
 import { OrderController } from './order/order.controller';
 import { OrderService } from './order/order.service';
+import { ReceiptController } from './receipt/receipt.controller';
+import { ReceiptService } from './receipt/receipt.service';
+import { TotalsService } from './receipt/totals.service';
 import { ReconcileController } from './reconcile/reconcile.controller';
 import { ReconcileService } from './reconcile/reconcile.service';
 import { FinanceRefundService } from './refund/finance-refund.service';
@@ -41,8 +44,8 @@ export const PAYMENT_CORE = [
 ];
 
 @Module({
-  controllers: [OrderController, NotifyController, RefundController, OfflineController, ReconcileController, SettingsController, healthController(PaymentSubject.health)],
-  providers: [...PAYMENT_CORE, FinanceService, FinanceRefundService, OfflineService, SettingsService, SignupClosedConsumer, ...durableConsumers],
+  controllers: [OrderController, NotifyController, RefundController, OfflineController, ReconcileController, SettingsController, ReceiptController, healthController(PaymentSubject.health)],
+  providers: [...PAYMENT_CORE, FinanceService, FinanceRefundService, OfflineService, SettingsService, SignupClosedConsumer, ReceiptService, TotalsService, ...durableConsumers],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

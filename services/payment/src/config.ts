@@ -28,8 +28,10 @@ export const loadPaymentConfig = () =>
       jobIntervalSeconds: env.int('PAYMENT_JOB_INTERVAL_SECONDS', 60, 1, 3600),
       /** When the day before is reconciled, as a cron pattern in Beijing time (Alipay's bills are ready after 9:00). */
       reconcileCron: env.string('PAYMENT_RECONCILE_CRON', '0 30 9 * * *'),
-      /** The gateway's stored files (same STORAGE_* settings): uploaded bills are read from bills/. */
+      /** The gateway's stored files (same STORAGE_* settings): uploaded bills are read from bills/, receipts written to receipts/. */
       storage: readStorageConfig(env),
+      /** Chromium that prints receipts (收据) as PDF. */
+      chromiumPath: env.string('CHROMIUM_PATH', '/usr/bin/chromium'),
     };
   });
 export type PaymentConfig = ReturnType<typeof loadPaymentConfig>;

@@ -1,7 +1,6 @@
-import { buffer } from 'node:stream/consumers';
 import QRCode from 'qrcode';
 import type { DataSource } from 'typeorm';
-import { certificateFileKey, isUniqueViolation, storedImageKey, type StorageBackend } from '@cmp/common';
+import { certificateFileKey, inlineStoredImage, isUniqueViolation, storedImageKey, type StorageBackend } from '@cmp/common';
 import { renderCertificatesHtml, traceUrl, type CertificateDesign, type NumberingScheme } from '@cmp/contracts';
 import type { CertificatesConfig } from '../config';
 import { assignNumbers } from '../numbering/assign-numbers';
@@ -21,21 +20,6 @@ interface PendingRow {
   values: Record<string, string>;
   number: string;
   token: string;
-}
-
-const MIME: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
-
-/** An image our gateway stored, inlined as a data URL (the page never fetches anything). */
-async function storedImage(storage: StorageBackend, url: string | null | undefined): Promise<string | undefined> {
-  const key = storedImageKey(url);
-  if (!key) return undefined;
-  try {
-    const file = await storage.get(key);
-    if (!file) return undefined;
-    return `data:${MIME[key.slice(key.lastIndexOf('.') + 1)]};base64,${(await buffer(file.stream)).toString('base64')}`;
-  } catch {
-    return undefined;
-  }
 }
 
 export class BatchFailed extends Error {
@@ -86,12 +70,12 @@ export async function renderBatch(
   const qrBase = batch.public_url ?? config.publicWebUrl;
 
   const design = batch.design;
-  const seal = await storedImage(storage, batch.seal_url);
+  const seal = await inlineStoredImage(storage, batch.seal_url);
   // Fixed images of the design (background, logos) uploaded through the gateway, inlined once per batch.
   const inlined = new Map<string, string>();
   for (const el of design.slides?.[0]?.elements ?? []) {
     if (el.type === 'image' && !el.code && storedImageKey(el.src)) {
-      const data = await storedImage(storage, el.src);
+      const data = await inlineStoredImage(storage, el.src);
       if (data) inlined.set(el.src, data);
     }
   }

@@ -1,25 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
+import { ChromiumBrowser } from '@cmp/common';
 import { certificatePageSize } from '@cmp/contracts';
-
-/** Chromium flags of the developers' guide: no sandbox (containers), no GPU, nothing phoning home. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-  '--font-render-hinting=none',
-  // No crash reporter: its handler process outlives the browser.
-  '--disable-breakpad',
-  '--disable-crash-reporter',
-  // Pages render side by side: a tab in the background must still paint, or its screenshot waits forever.
-  '--disable-renderer-backgrounding',
-  '--disable-backgrounding-occluded-windows',
-  '--disable-background-timer-throttling',
-];
 
 const MM_TO_PX = 96 / 25.4;
 
@@ -43,33 +25,17 @@ export interface RendererOptions {
  * on the next call; the failing chunk is reported to the caller, which retries it.
  */
 export class CertificateRenderer {
-  private browser: Promise<Browser> | null = null;
+  private readonly chromium: ChromiumBrowser;
   private idle: Page[] = [];
   private waiting: ((p: Page) => void)[] = [];
   private open = 0;
 
-  constructor(private readonly o: RendererOptions) {}
-
-  private launch(): Promise<Browser> {
-    if (!this.browser) {
-      const launching = puppeteer.launch({ executablePath: this.o.chromiumPath, args: CHROMIUM_ARGS, headless: true });
-      this.browser = launching;
-      launching
-        .then((b) =>
-          b.on('disconnected', () => {
-            if (this.browser === launching) this.reset();
-          }),
-        )
-        .catch(() => {
-          if (this.browser === launching) this.reset();
-        });
-    }
-    return this.browser;
+  constructor(private readonly o: RendererOptions) {
+    this.chromium = new ChromiumBrowser(o.chromiumPath, () => this.reset());
   }
 
-  /** Forgets the browser and its pages; callers waiting for a page get a fresh one. */
+  /** Forgets the lost browser's pages; callers waiting for a page get a fresh one. */
   private reset(): void {
-    this.browser = null;
     this.idle = [];
     this.open = 0;
     const waiting = this.waiting;
@@ -83,7 +49,7 @@ export class CertificateRenderer {
     if (this.open < this.o.pages) {
       this.open++;
       try {
-        return await (await this.launch()).newPage();
+        return await (await this.chromium.get()).newPage();
       } catch (e) {
         this.open--;
         throw e;
@@ -159,16 +125,13 @@ export class CertificateRenderer {
     return out;
   }
 
-  async close(): Promise<void> {
-    const b = this.browser;
-    this.browser = null;
-    if (b) await (await b.catch(() => null))?.close().catch(() => undefined);
+  close(): Promise<void> {
+    return this.chromium.close();
   }
 
   /** Kills the browser (tests of crash recovery use it through the worker's signal handler). */
-  async crash(): Promise<void> {
-    const b = await this.browser?.catch(() => null);
-    b?.process()?.kill('SIGKILL');
+  crash(): Promise<void> {
+    return this.chromium.crash();
   }
 }
 

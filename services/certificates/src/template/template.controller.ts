@@ -13,5 +13,6 @@ export class TemplateController {
   @MessagePattern(S.templateUpdate) update(@Payload() r: RpcRequest<TemplateSave & { id: number }>) { return this.templates.update(r); }
   @MessagePattern(S.templateDelete) remove(@Payload() r: RpcRequest<{ id: number }>) { return this.templates.remove(r); }
   @MessagePattern(S.sealGet) sealGet(@Payload() r: RpcRequest) { return this.templates.sealGet(r); }
+  @MessagePattern(S.sealOf) sealOf(@Payload() r: RpcRequest<{ groupId: number }>) { return this.templates.sealOf(r.payload.groupId); }
   @MessagePattern(S.sealSave) sealSave(@Payload() r: RpcRequest<{ imageUrl: string }>) { return this.templates.sealSave(r); }
 }

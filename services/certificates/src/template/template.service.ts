@@ -118,9 +118,13 @@ export class TemplateService {
   }
 
   /** The organisation's seal image address (uploaded through /file/upload/image), or null. */
-  async sealGet(req: RpcRequest): Promise<{ imageUrl: string | null }> {
-    const me = callerOf(req);
-    const rows: { image_url: string }[] = await this.ds.query(`SELECT image_url FROM seals WHERE group_id = $1`, [me.groupId]);
+  sealGet(req: RpcRequest): Promise<{ imageUrl: string | null }> {
+    return this.sealOf(callerOf(req).groupId);
+  }
+
+  /** Internal: any organisation's seal (the payment service prints it on receipts it has authorised). */
+  async sealOf(groupId: number): Promise<{ imageUrl: string | null }> {
+    const rows: { image_url: string }[] = await this.ds.query(`SELECT image_url FROM seals WHERE group_id = $1`, [groupId]);
     return { imageUrl: rows[0]?.image_url ?? null };
   }
 

@@ -180,6 +180,12 @@ export class SignupService {
     };
   }
 
+  /** Internal: the school a sign-up entered for (a receipt prints it; the payment service has authorised the caller). */
+  async school(signupId: number): Promise<{ schoolName: string | null }> {
+    const [row]: { schoolName: string | null }[] = await this.ds.query(`SELECT school_name AS "schoolName" FROM signups WHERE id = $1`, [signupId]);
+    return { schoolName: row?.schoolName || null };
+  }
+
   /** Every sign-up the caller is in (as captain or member), newest first; of one competition when it is named. */
   async mine(req: RpcRequest<{ competitionId?: number }>): Promise<Signup[]> {
     const me = callerOf(req);

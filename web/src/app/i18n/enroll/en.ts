@@ -34,6 +34,8 @@ const en: Catalogue<EnrollMessages> = {
     unfinishedSub: 'Nothing was charged and the order can still be paid: continue from "My competitions".',
     toCentre: 'My competitions',
     orderInfo: 'Order {{orderNo}} · {{amount}}',
+    receipt: 'Download receipt',
+    receiptHint: 'A PDF receipt with the organisation\'s seal, for reimbursement',
   },
   type: { '1': 'Individual', '2': 'Team' },
   workStatus: { '0': 'Draft', '1': 'Submitted' },

@@ -32,6 +32,8 @@ const zhCN = {
     unfinishedSub: '没有扣款，订单仍可支付：可回到“我的竞赛”继续缴费。',
     toCentre: '查看我的竞赛',
     orderInfo: '订单号 {{orderNo}} · 金额 {{amount}}',
+    receipt: '下载收据',
+    receiptHint: '带收款单位印章的 PDF 收据，可用于报销',
   },
   type: { '1': '个人', '2': '团队' },
   workStatus: { '0': '草稿', '1': '已提交' },

@@ -82,4 +82,6 @@ export const paymentApi = {
   query: (q: { orderNo?: string; signupId?: number }, signal?: AbortSignal) => http.get<OrderView | null>('/alipay/payment/query', q, signal),
   /** What holds the pay button (an offline payment waiting for approval); undefined when it cannot be known now. */
   state: (signupId: number) => http.optional<PayState>('/alipay/payment/state', { signupId }),
+  /** Saves the PDF receipt (收据) of the sign-up's paid fee. */
+  receipt: (signupId: number) => http.download('/payment/receipt', { signupId }, `receipt-${signupId}.pdf`),
 };

@@ -13,6 +13,7 @@ import { CentreList, useCentreData } from '../components/CentreList';
 import { PayStatusTag, SignupStatusTag } from '../components/shared';
 import { WorkAction } from '../components/WorkAction';
 import { owesFee, PayButton } from '../components/PayButton';
+import { ReceiptButton } from '../components/ReceiptButton';
 
 const labels = currentHostLabelKeys();
 
@@ -59,6 +60,7 @@ export default function MyCompetitionsPage() {
                 ) : (
                   owesFee(s) && <Typography.Text type="secondary">{t('payment.captainPays')}</Typography.Text>
                 ))}
+              {s.captainUserId === me && <ReceiptButton s={s} />}
             </Space>
           ),
         },

@@ -1,4 +1,4 @@
-import type { FinanceSettings, OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderPageQuery, Option, Page, PageQuery, ReconDetail, ReconKind, ReconRunView, RefundView } from '@cmp/contracts';
+import type { FinanceSettings, FinanceTotals, OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderPageQuery, Option, Page, PageQuery, ReconDetail, ReconKind, ReconRunView, RefundView } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 export type RefundPageQuery = PageQuery & { keyword?: string; status?: string };
@@ -9,6 +9,10 @@ export const financeApi = {
   events: (competitionId: number, signal?: AbortSignal) => http.get<Option[]>('/competition/info/item/option', { competitionId }, signal),
   orders: (q: OrderPageQuery, signal?: AbortSignal) => http.get<OrderPage>('/finance/order/page', { ...q }, signal),
   order: (id: number, signal?: AbortSignal) => http.get<OrderDetail>('/finance/order/detail', { id }, signal),
+  /** Paid orders per day and per competition over Beijing days `from`..`to` (both included). */
+  totals: (from: string, to: string, signal?: AbortSignal) => http.get<FinanceTotals>('/finance/order/totals', { from, to }, signal),
+  /** Saves the PDF receipt (收据) of a paid order. */
+  receipt: (orderId: number) => http.download('/payment/receipt', { orderId }, `receipt-${orderId}.pdf`),
   exportOrders: (q: OrderPageQuery, fallbackName: string) => http.download('/finance/order/export', { ...q }, fallbackName),
   close: (id: number) => http.post<OrderDetail>('/finance/order/close', { id }),
   refund: (orderId: number, amountFen: number, reason: string) => http.post<OrderDetail>('/finance/refund/create', { orderId, amountFen, reason }),

@@ -5,6 +5,7 @@ import { useLang } from '@/app/i18n/hooks';
 import { formatDateTime } from '@/app/i18n/format';
 import { usePermission } from '@/app/permission/permission';
 import type { AsyncState } from '@/app/hooks/useAsync';
+import { ReceiptLink } from './ReceiptLink';
 import { money, NS, OrderStatusTag, Person, RefundStatusTag, useCompetitionItem } from './shared';
 
 const REFUSED = new Set(['badSignature', 'wrongApp', 'wrongSeller', 'unknownOrder', 'amountMismatch']);
@@ -72,6 +73,9 @@ export function OrderDrawer({ detail, onClose, onRefund, onCloseOrder }: {
                 : o.closedByName
                   ? t('detail.closedBy', { when: when(o.closedAt), name: o.closedByName })
                   : `${when(o.closedAt)} ${o.closeReason ? t(`closeReason.${o.closeReason}`, { defaultValue: o.closeReason }) : ''}`}
+            </Descriptions.Item>
+            <Descriptions.Item label={t('income.receipt')} span={2}>
+              <ReceiptLink order={o} />
             </Descriptions.Item>
           </Descriptions>
           <div>

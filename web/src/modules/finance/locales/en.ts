@@ -212,6 +212,25 @@ const en: Catalogue<FinanceMessages> = {
     done: 'Reconciled: {{open}} differences to look at',
     noDifferences: 'No differences',
   },
+  income: {
+    title: 'Income',
+    period: 'Paid between',
+    byDay: 'By day',
+    byCompetition: 'By competition',
+    day: 'Day',
+    competition: 'Competition',
+    paidCount: 'Payments',
+    gross: 'Received',
+    refunded: 'Refunded',
+    net: 'Net',
+    online: 'Net online',
+    offline: 'Net offline',
+    total: 'Total',
+    note: 'By the day paid (Beijing time); refunds are taken off the order they return',
+    empty: 'No paid orders in this period',
+    receipt: 'Receipt',
+    receiptDownload: 'Download receipt',
+  },
 };
 
 export default en;

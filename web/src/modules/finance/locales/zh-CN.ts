@@ -210,6 +210,25 @@ const zhCN = {
     done: '核对完成：{{open}} 处差异待处理',
     noDifferences: '没有差异',
   },
+  income: {
+    title: '收入统计',
+    period: '支付日期',
+    byDay: '按日',
+    byCompetition: '按竞赛',
+    day: '日期',
+    competition: '竞赛',
+    paidCount: '笔数',
+    gross: '收款',
+    refunded: '退款',
+    net: '实收',
+    online: '线上实收',
+    offline: '线下实收',
+    total: '合计',
+    note: '按支付日期（北京时间）统计，退款从原订单中扣除',
+    empty: '该期间没有已支付的订单',
+    receipt: '收据',
+    receiptDownload: '下载收据',
+  },
 };
 
 export default zhCN;

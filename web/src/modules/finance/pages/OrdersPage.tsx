@@ -11,6 +11,7 @@ import { usePagedList } from '@/app/hooks/usePagedList';
 import { useLang } from '@/app/i18n/hooks';
 import { usePermission } from '@/app/permission/permission';
 import { financeApi } from '../api/finance.api';
+import { IncomeTotals } from '../components/IncomeTotals';
 import { OrderDrawer } from '../components/OrderDrawer';
 import { RefundModal } from '../components/RefundModal';
 import { money, NS, OrderStatusTag, useCompetitionItem } from '../components/shared';
@@ -147,6 +148,7 @@ export default function OrdersPage() {
       columns={columns}
       scrollX={1000}
     >
+      <IncomeTotals />
       <OrderDrawer detail={{ ...detail, open: openId !== null }} onClose={() => setOpenId(null)} onRefund={setRefunding} onCloseOrder={close} />
       <RefundModal
         order={refunding}

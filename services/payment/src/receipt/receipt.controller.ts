@@ -1,0 +1,17 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { PaymentSubject as S, type ReceiptQuery, type RpcRequest, type TotalsQuery } from '@cmp/contracts';
+import { ReceiptService } from './receipt.service';
+import { TotalsService } from './totals.service';
+
+/** Receipts of paid fees (the payer, finance) and finance's totals per day and competition. */
+@Controller()
+export class ReceiptController {
+  constructor(
+    private readonly receipts: ReceiptService,
+    private readonly totalsService: TotalsService,
+  ) {}
+
+  @MessagePattern(S.receipt) receipt(@Payload() r: RpcRequest<ReceiptQuery>) { return this.receipts.file(r); }
+  @MessagePattern(S.totals) totals(@Payload() r: RpcRequest<TotalsQuery>) { return this.totalsService.totals(r); }
+}
