@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { actorOf, AppError, beijingDay, callerOf, inScope, likePattern, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
-import { localName, translate, yuanOf, type CallbackView, type Lang, type MoneyTotals, type OrderDetail, type OrderExport, type OrderPage, type OrderPageQuery, type OrderView, type RefundView, type RpcRequest } from '@cmp/contracts';
+import { actorOf, AppError, beijingDay, inScope, likePattern, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
+import { localName, translate, type CallbackView, type Lang, type MoneyTotals, type OrderDetail, type OrderExport, type OrderPage, type OrderPageQuery, type OrderView, type RefundView, type RpcRequest } from '@cmp/contracts';
 import { REFUND_COLUMNS } from '../refund/refund.sql';
 import { refundApprovalFen } from '../settings/settings.service';
 import { ORDER_COLUMNS, ORDER_ROW, REFUNDED_AT, type OrderRow } from './order.sql';
