@@ -322,7 +322,7 @@ describe('payment: a student pays the entry fee with Alipay, finance refunds and
     await open(finance, '/finance/action');
     // 财务设置: refunds above ¥50 need a second finance person.
     await click(finance, '.ant-tabs-tab', '财务设置');
-    await waitForText(finance, ['退款审批金额（元）', '尚未修改'], '[data-testid="finance-settings"]');
+    await waitForText(finance, '退款审批金额（元）', '[data-testid="finance-settings"]');
     await fill(finance, '#financeSettings_refundApproval', '50');
     await click(finance, '[data-testid="finance-settings"] button[type="submit"]', { answer: '/finance/settings' });
     await waitForText(finance, '钱财务 于', '[data-testid="finance-settings"]');
