@@ -196,7 +196,7 @@ describe('an organiser manages sign-ups and works in the back office', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await downloaded(downloads, '报名名单.xlsx')) as unknown as ArrayBuffer);
     const rows = wb.worksheets[0].getSheetValues().filter(Boolean).map((r) => (r as ExcelJS.CellValue[]).slice(1).map((v) => String(v ?? '')));
-    expect(rows[0]).toEqual(['报名编号', '竞赛', '赛项', '队伍', '学校', '成员', '指导老师', '状态', '缴费', '报名时间']);
+    expect(rows[0]).toEqual(['报名编号', '竞赛', '赛项', '队伍', '学校', '成员', '指导老师', '状态', '缴费', '报名时间（北京时间 UTC+8）']);
     const byTeam = new Map(rows.slice(1).map((r) => [r[3], r]));
     expect(rows).toHaveLength(4);
     expect(byTeam.get(teams.approve)).toEqual(expect.arrayContaining([String(ids.approve), c.name, '创意组', '华东示范大学', '网测1*, 网测2', '赵老师', '已通过', '免费']));
