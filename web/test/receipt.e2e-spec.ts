@@ -80,7 +80,7 @@ describe('receipts and income totals (issue 26)', () => {
     expect(answer?.headers()['content-type']).toBe('application/pdf');
     await click(page, '.ant-drawer-close');
     await phone(page);
-    await waitForText(page, ['收入统计', '¥120.00'], '[data-testid="income-totals"]');
+    await waitForText(page, ['收入统计', '按竞赛'], '[data-testid="income-totals"]');
     await page.$eval('[data-testid="income-totals"]', (el) => el.scrollIntoView());
     await b.shot(page, 'income-phone');
     await page.close();
