@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { ErrorCode, translate } from '@cmp/contracts';
 import { AppError } from './app-error';
 import { buildWorkbook, readWorkbook, type SheetColumn } from './spreadsheet';
@@ -180,6 +181,58 @@ describe('reading an imported spreadsheet', () => {
       });
       await expect(readWorkbook(file, COLUMNS, { ...SHEET_LIMITS, maxCells: 4 })).resolves.toMatchObject({ missingColumns: [] });
       expect((await refusal(file, { ...SHEET_LIMITS, maxCells: 3 })).en).toMatch(/more than 3 cells/);
+    });
+
+    describe('ranges ExcelJS expands, read before it sees them (issue 27)', () => {
+      /** A two-row sheet (Account, a) whose XML is edited after ExcelJS wrote it. */
+      async function edited(edit: (xml: string) => string): Promise<Buffer> {
+        const zip = await JSZip.loadAsync(await workbook((wb) => wb.addWorksheet('x').addRows([['Account'], ['a']])));
+        const part = 'xl/worksheets/sheet1.xml';
+        zip.file(part, edit(await zip.file(part)!.async('string')));
+        return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+      }
+      const merge = (ref: string, pad = '') => edited((xml) => xml.replace('</sheetData>', `</sheetData><mergeCells count="1"><mergeCell${pad} ref="${ref}"/></mergeCells>`));
+      const cols = (min: string, max: string) => edited((xml) => xml.replace('<sheetData>', `<cols><col min="${min}" max="${max}" width="9"/></cols><sheetData>`));
+      const rows = 'A sheet has more than 10,000 rows: split it into several files';
+      const cells = 'The file has more than 100,000 cells: remove unused columns and formatting, or split it into several files';
+
+      it('a merge, a column range, a validation or a declared size past the row or cell limit', async () => {
+        expect((await refusal(await merge('B2:U10001'))).en).toBe(cells);
+        expect((await refusal(await merge('A2:XFD1048576'))).en).toBe(rows);
+        expect((await refusal(await merge('$A$10002:$A$10003'))).en).toBe(rows);
+        expect((await refusal(await merge('C:C'))).en).toBe(rows);
+        expect((await refusal(await cols('1', '2000000000'))).en).toBe(cells);
+        expect((await refusal(await edited((xml) => xml.replace(/<dimension ref="[^"]*"\/>/, '<dimension ref="A1:J20000"/>')))).en).toBe(rows);
+        const validation = (sqref: string) =>
+          edited((xml) => xml.replace('</sheetData>', `</sheetData><dataValidations count="1"><dataValidation type="list" sqref="${sqref}"><formula1>"a"</formula1></dataValidation></dataValidations>`));
+        expect((await refusal(await validation('A1 B2:B5 C1:L10000'))).en).toBe(cells);
+      });
+
+      it('counts merges, columns and validations with the cells: exactly at the limit passes, one more is refused', async () => {
+        // 2 written cells and a merge of 10 columns by 9,999 rows.
+        const limits = { ...SHEET_LIMITS, maxCells: 2 + 10 * 9999 };
+        await expect(readWorkbook(await merge('A2:J10000'), COLUMNS, limits)).resolves.toMatchObject({ missingColumns: [] });
+        expect((await refusal(await merge('A2:J10000'), { ...limits, maxCells: limits.maxCells - 1 })).en).toMatch(/more than 99,991 cells/);
+      });
+
+      it('a tag cut between inflated chunks, or written with character references, is read whole', async () => {
+        // 40 KB of spaces inside the tag: its name and its range land in different chunks.
+        expect((await refusal(await merge('B2:U10001', ' '.repeat(40_000)))).en).toBe(cells);
+        expect((await refusal(await merge('B2:U&#49;0001'))).en).toBe(cells);
+        expect((await refusal(await cols('&#x31;', '2000000000'))).en).toBe(cells);
+        // A tag no spreadsheet writes, longer than 64 KB, or a range nobody can read, is not a workbook.
+        expect(await refusal(await merge('B2:U3', ' '.repeat(70_000)))).toEqual(NOT_XLSX);
+        expect(await refusal(await cols('one', 'two'))).toEqual(NOT_XLSX);
+      });
+
+      it('passes what Excel writes for a formatted sheet: every column, a merged title, a validated column of the rows', async () => {
+        const file = await edited((xml) =>
+          xml
+            .replace('<sheetData>', '<cols><col min="1" max="16384" width="12" customWidth="1"/></cols><sheetData>')
+            .replace('</sheetData>', '</sheetData><mergeCells count="1"><mergeCell ref="B1:F1"/></mergeCells><dataValidations count="1"><dataValidation type="list" sqref="E2:E10001"><formula1>"a,b"</formula1></dataValidation></dataValidations>'),
+        );
+        expect((await readWorkbook(file, COLUMNS)).rows).toEqual([{ rowNumber: 2, username: 'a' }]);
+      });
     });
 
     it('rows are counted exactly across inflated chunks, the header not counted', async () => {

@@ -42,6 +42,16 @@ const tooManyCells = (l: SheetLimits) => new AppError(ErrorCode.PAYLOAD_TOO_LARG
 // Start tags of a row and of a cell, also with a namespace prefix (`<x:row>`); `<col>`, `<cfRule>` or `<c:chart>` do not match.
 const ROW_TAG = /<(?:[A-Za-z_][\w.-]{0,15}:)?row[\s/>]/g;
 const CELL_TAG = /<(?:[A-Za-z_][\w.-]{0,15}:)?c[\s/>]/g;
+/**
+ * Tags whose ranges ExcelJS expands into one object per cell, row or column: a merge (`<mergeCell ref>`), a column
+ * range (`<col min max>`), a validation (`<dataValidation sqref>`, a list of ranges), and the size a sheet declares
+ * (`<dimension ref>`). `<mergeCells>`, `<cols>` or `<dataValidations>` do not match.
+ */
+const RANGE_TAG = /<(?:[A-Za-z_][\w.-]{0,15}:)?(mergeCell|col|dataValidation|dimension)\s([^>]*)>/g;
+/** The columns of a sheet (A to XFD). */
+const SHEET_COLUMNS = 16_384;
+/** The rows of a sheet. */
+const SHEET_ROWS = 1_048_576;
 
 /**
  * Checks an .xlsx (a ZIP archive) against the limits before any parser sees it: the central directory is
@@ -55,17 +65,26 @@ export async function checkZipLimits(buf: Buffer, limits: SheetLimits = SHEET_LI
   if (entries.reduce((sum, e) => sum + e.declaredSize, 0) > limits.maxUnpackedBytes) throw unpacksTooLarge(limits);
   let unpacked = 0;
   let cells = 0;
+  // The header row is allowed on top of maxRows.
+  const lastRow = limits.maxRows + 1;
   for (const entry of entries) {
     const rowTags = new TagCounter(ROW_TAG);
     const cellTags = new TagCounter(CELL_TAG);
+    // Only a workbook's XML has range tags; other archives (a bill's CSV, where a `<` may be text) have no such limits.
+    const rangeTags = Number.isFinite(limits.maxRows) || Number.isFinite(limits.maxCells) ? new RangeScanner() : null;
     let rows = 0;
     await eachChunk(buf, entry, (chunk) => {
       unpacked += chunk.length;
       if (unpacked > limits.maxUnpackedBytes) throw unpacksTooLarge(limits);
       rows += rowTags.feed(chunk);
-      // The header row is allowed on top of maxRows.
-      if (rows > limits.maxRows + 1) throw tooManyRows(limits);
+      if (rows > lastRow) throw tooManyRows(limits);
       cells += cellTags.feed(chunk);
+      for (const range of rangeTags?.feed(chunk) ?? []) {
+        if (range.lastRow > lastRow) throw tooManyRows(limits);
+        // A declared size describes cells counted above; merges, columns and validations make objects of their own.
+        if (range.size > limits.maxCells) throw tooManyCells(limits);
+        if (range.tag !== 'dimension') cells += range.size;
+      }
       if (cells > limits.maxCells) throw tooManyCells(limits);
     });
   }
@@ -168,4 +187,81 @@ class TagCounter {
     this.tail = text.slice(-TagCounter.KEEP);
     return found;
   }
+}
+
+/** What one range tag asks the parser to build: `size` cells (columns for `<col>`), down to row `lastRow`. */
+interface DeclaredRange {
+  tag: string;
+  size: number;
+  lastRow: number;
+}
+
+/** A tag longer than this is no spreadsheet's (their attributes are a few short values); kept whole, it would grow without end. */
+const MAX_TAG_CHARS = 64 * 1024;
+
+/**
+ * Reads the range tags (RANGE_TAG) across chunks: text after a `<` whose tag has not ended yet is kept for the next
+ * chunk, so every tag is read once and whole, however long its attributes. Throws BrokenZipError for a range that
+ * cannot be read: ExcelJS might still read it, so it is never let through unread.
+ */
+class RangeScanner {
+  private tail = '';
+
+  feed(chunk: Buffer): DeclaredRange[] {
+    let text = this.tail + chunk.toString('latin1');
+    const open = text.lastIndexOf('<');
+    this.tail = open >= 0 && text.indexOf('>', open) < 0 ? text.slice(open) : '';
+    if (this.tail) text = text.slice(0, open);
+    if (this.tail.length > MAX_TAG_CHARS) throw new BrokenZipError(`a tag longer than ${MAX_TAG_CHARS} characters`);
+    return [...text.matchAll(RANGE_TAG)].map((m) => declaredRange(m[1], attributes(m[2])));
+  }
+}
+
+/** A tag's attributes by name (without namespace prefix), character references decoded as the XML parser does. */
+function attributes(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of text.matchAll(/(?:[\w.-]+:)?([\w.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    const value = (m[2] ?? m[3]).replace(/&#(x[0-9a-fA-F]{1,6}|[0-9]{1,7});/g, (_, n: string) =>
+      String.fromCodePoint(Math.min(n[0] === 'x' ? parseInt(n.slice(1), 16) : Number(n), 0x10ffff)),
+    );
+    out.set(m[1], value);
+  }
+  return out;
+}
+
+function declaredRange(tag: string, attrs: Map<string, string>): DeclaredRange {
+  if (tag === 'col') {
+    const min = wholeNumber(attrs.get('min') ?? '1');
+    const max = wholeNumber(attrs.get('max') ?? String(min));
+    return { tag, size: Math.max(0, max - min + 1), lastRow: 0 };
+  }
+  // A validation's sqref is a list of ranges; the others name one. Without one, the tag adds nothing.
+  const list = (tag === 'dataValidation' ? attrs.get('sqref') : attrs.get('ref'))?.trim();
+  let size = 0;
+  let lastRow = 0;
+  for (const ref of list ? list.split(/\s+/) : []) {
+    const [from, to = from] = ref.split(':');
+    const start = cellAddress(from, 1);
+    const end = cellAddress(to, Infinity);
+    size += (Math.abs(end.row - start.row) + 1) * (Math.abs(end.column - start.column) + 1);
+    lastRow = Math.max(lastRow, start.row, end.row);
+  }
+  // ExcelJS keeps a validation per cell but makes no rows for it: only its cells count.
+  return { tag, size, lastRow: tag === 'dataValidation' ? 0 : lastRow };
+}
+
+function wholeNumber(text: string): number {
+  if (!/^\s*\d{1,15}\s*$/.test(text)) throw new BrokenZipError(`not a column number: ${text.slice(0, 40)}`);
+  return Number(text);
+}
+
+/**
+ * `B2` or `$B$2`; a row or column alone (`2`, `B`) is read as all of it: from its first cell at the start of a range,
+ * to its last at the end (`edge` 1 or Infinity), so a range is never taken for smaller than it is.
+ */
+function cellAddress(address: string, edge: number): { row: number; column: number } {
+  const m = /^\$?([A-Za-z]{0,3})\$?(\d{0,7})$/.exec(address.trim());
+  if (!m || (!m[1] && !m[2])) throw new BrokenZipError(`not a cell address: ${address.slice(0, 40)}`);
+  const column = m[1] ? [...m[1].toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) : Math.min(edge, SHEET_COLUMNS);
+  return { row: m[2] ? Number(m[2]) : Math.min(edge, SHEET_ROWS), column };
 }

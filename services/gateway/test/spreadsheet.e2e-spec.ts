@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import ExcelJS from 'exceljs';
 import { addBatch, addTemplate } from './support/certificates';
 import { api, login, upload } from './support/api';
-import { LOG_DIR, waitFor } from './support/platform';
+import { LOG_DIR, platformHealthy, waitFor } from './support/platform';
 import { fill, hostileSheets } from './support/spreadsheets';
 
 interface CheckReply {
@@ -167,6 +167,31 @@ describe('hostile spreadsheets on every import route', () => {
       10413,
       'The file has more than 100,000 cells: remove unused columns and formatting, or split it into several files',
     );
+  });
+
+  it('refuses merges, column ranges, validations and a declared size over the limits before the parser expands them, and stays healthy', async () => {
+    const cells = 'The file has more than 100,000 cells: remove unused columns and formatting, or split it into several files';
+    const rows = 'A sheet has more than 10,000 rows: split it into several files';
+    // A few KB that make the parser build 200,000 cells (half a second of the event loop before these checks).
+    const merge = await hostileSheets.merged('B2:U10001');
+    expect(merge.length).toBeLessThan(8 * 1024);
+    await expectAll(merge, 10413, cells);
+    await expectAll(merge, 10413, '文件中的单元格超过 100,000 个：请删除多余的列和格式，或分成几个文件导入', 'zh-CN');
+    // These ran a 1 GB heap out of memory.
+    await expectAll(await hostileSheets.merged('A2:XFD1048576'), 10413, rows);
+    await expectAll(await hostileSheets.columns('2000000000'), 10413, cells);
+    await expectAll(await hostileSheets.declaredSize('A1:XFD1048576'), 10413, rows);
+    await expectAll(await hostileSheets.validated('C1:C5 A2:XFD10000'), 10413, cells);
+    // Written with character references instead of digits, the range is still seen.
+    await expectAll(await hostileSheets.merged('B2:U&#49;0001'), 10413, cells);
+    expect(await platformHealthy()).toBe(true);
+    // What Excel writes when a whole sheet is formatted (every column, a merged title) is still a workbook.
+    const formatted = await hostileSheets.editedSheet((xml) =>
+      xml
+        .replace('<sheetData>', '<cols><col min="1" max="16384" width="12" customWidth="1"/></cols><sheetData>')
+        .replace('</sheetData>', '</sheetData><mergeCells count="1"><mergeCell ref="B1:F1"/></mergeCells>'),
+    );
+    expect(await upload('/system/user/template/check', admin, formatted, 'sheet.xlsx', 'en')).toMatchObject({ code: 10400, msg: expect.stringMatching(/missing columns/) });
   });
 
   it('says a broken file is not a valid .xlsx and how to make one, never what the parser said (that goes to the log)', async () => {

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 
 /** Fills a downloaded template the way a person would: keep the header, replace the example row. */
 export async function fill(template: Buffer, rows: (string | undefined)[][]): Promise<Buffer> {
@@ -45,6 +46,27 @@ export const hostileSheets = {
       const ws = wb.addWorksheet('数据');
       for (let i = 0; i < rows; i++) ws.addRow(Array.from({ length: columns }, (_, j) => i * columns + j));
     }),
+  /**
+   * A two-row sheet whose XML is edited after ExcelJS wrote it (ranges ExcelJS would never write itself): a few KB
+   * that declare a merge, a column range, a size or a validation over millions of cells.
+   */
+  editedSheet: async (edit: (sheetXml: string) => string) => {
+    const zip = await JSZip.loadAsync(await workbook((wb) => wb.addWorksheet('数据').addRows([['账号 *'], ['x']])));
+    const part = 'xl/worksheets/sheet1.xml';
+    zip.file(part, edit(await zip.file(part)!.async('string')));
+    return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+  },
+  /** `<mergeCell ref>`: ExcelJS makes a cell for every cell of the range. */
+  merged: (ref: string) => hostileSheets.editedSheet((xml) => xml.replace('</sheetData>', `</sheetData><mergeCells count="1"><mergeCell ref="${ref}"/></mergeCells>`)),
+  /** `<col min max>`: ExcelJS makes a column for every column of the range. */
+  columns: (max: string) => hostileSheets.editedSheet((xml) => xml.replace('<sheetData>', `<cols><col min="1" max="${max}" width="9" customWidth="1"/></cols><sheetData>`)),
+  /** The size the sheet declares (`<dimension ref>`). */
+  declaredSize: (ref: string) => hostileSheets.editedSheet((xml) => xml.replace(/<dimension ref="[^"]*"\/>/, `<dimension ref="${ref}"/>`)),
+  /** A list validation over `sqref`: ExcelJS keeps one entry per cell of the range. */
+  validated: (sqref: string) =>
+    hostileSheets.editedSheet((xml) =>
+      xml.replace('</sheetData>', `</sheetData><dataValidations count="1"><dataValidation type="list" sqref="${sqref}"><formula1>"a,b"</formula1></dataValidation></dataValidations>`),
+    ),
   /** A good archive cut in half: no end of central directory. */
   truncated: async () => {
     const good = await hostileSheets.manyRows(50);
