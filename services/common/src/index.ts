@@ -7,6 +7,7 @@ export * from './nats-rpc';
 export * from './redis';
 export * from './rpc-server';
 export * from './spreadsheet';
+export * from './isolated-jobs';
 export * from './zip-guard';
 export * from './units';
 export * from './heartbeat';

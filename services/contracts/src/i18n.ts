@@ -153,6 +153,10 @@ export const messages = {
     'zh-CN': '文件中的单元格超过 {max} 个：请删除多余的列和格式，或分成几个文件导入',
     en: 'The file has more than {max} cells: remove unused columns and formatting, or split it into several files',
   },
+  'import.tooHeavy': {
+    'zh-CN': '读取文件需要超过 {memory} 内存或 {seconds} 秒：请删除富文本、多余的格式和空白单元格，或分成几个文件导入',
+    en: 'Reading the file needs more than {memory} of memory or {seconds} seconds: remove rich text, formatting and unused cells, or split it into several files',
+  },
   'import.sheetTooManyRows': {
     'zh-CN': '工作表超过 {max} 行：请分成几个文件导入',
     en: 'A sheet has more than {max} rows: split it into several files',

@@ -194,6 +194,40 @@ describe('hostile spreadsheets on every import route', () => {
     expect(await upload('/system/user/template/check', admin, formatted, 'sheet.xlsx', 'en')).toMatchObject({ code: 10400, msg: expect.stringMatching(/missing columns/) });
   });
 
+  it('reads a heavy workbook off the event loop: /health answers again and again while it is parsed', async () => {
+    const heavy = await hostileSheets.heavy();
+    let pending = true;
+    const answer = upload('/system/user/template/check', admin, heavy, 'heavy.xlsx', 'en').finally(() => (pending = false));
+    let healthyWhilePending = 0;
+    while (pending) if ((await platformHealthy()) && pending) healthyWhilePending++;
+    // Read in full, then refused for its header: the same answer as when it was read on the gateway.
+    expect(await answer).toMatchObject({ code: 10400, msg: expect.stringMatching(/missing columns: .*Initial password/) });
+    // Parsing 100,000 cells takes the parser a good while; a blocked event loop would answer none of these meanwhile.
+    expect(healthyWhilePending).toBeGreaterThanOrEqual(5);
+  });
+
+  it('refuses a workbook that needs more memory than the parser may use, stays healthy, and imports the next file', async () => {
+    const rich = await hostileSheets.richText();
+    for (const lang of ['en', 'zh-CN'] as const) {
+      const r = await upload('/system/user/template/check', admin, rich, 'sheet.xlsx', lang);
+      expect({ code: r.code, msg: r.msg }).toEqual({
+        code: 10413,
+        msg:
+          lang === 'en'
+            ? 'Reading the file needs more than 128 MB of memory or 60 seconds: remove rich text, formatting and unused cells, or split it into several files'
+            : '读取文件需要超过 128 MB 内存或 60 秒：请删除富文本、多余的格式和空白单元格，或分成几个文件导入',
+      });
+    }
+    const imp = await upload('/system/user/template/import', admin, rich, 'sheet.xlsx', 'en');
+    expect(imp.code).toBe(13017);
+    expect((imp.data as CheckReply).errors[0].message).toMatch(/more than 128 MB of memory/);
+    expect(await platformHealthy()).toBe(true);
+    const tag = Date.now().toString(36).slice(-5);
+    const userTemplate = (await api<Buffer>('/system/user/template/export', { token: admin })).data;
+    const next = await fill(userTemplate, [[`after_oom_${tag}`, '内存之后', '', '', 'student', 'Passw0rd1']]);
+    expect((await upload('/system/user/template/check', admin, next)).data).toEqual({ total: 1, valid: 1, errors: [] });
+  });
+
   it('says a broken file is not a valid .xlsx and how to make one, never what the parser said (that goes to the log)', async () => {
     const en = 'The file is not a valid Excel (.xlsx) workbook: save it from Excel or WPS as .xlsx, or download the template again and fill it in';
     const zh = '文件不是有效的 Excel（.xlsx）表格：请在 Excel 或 WPS 中另存为 .xlsx 格式，或重新下载模板填写后再上传';

@@ -1,15 +1,16 @@
-import { AppError, readWorkbook, type SheetColumn } from '@cmp/common';
+import { AppError, readWorkbookInThread, type SheetColumn } from '@cmp/common';
 import { ErrorCode, type ImportCheckReply, translate, type Lang } from '@cmp/contracts';
 import type { FastifyRequest } from 'fastify';
 import { readUploadedFile } from '../files/read-upload';
 
 /**
  * Reads the uploaded spreadsheet (multipart field `file`) into rows keyed by column. Every import reads its
- * file here, through readWorkbook, which judges the bytes (not the name or declared type), checks the
- * archive's limits before parsing and says in the user's language what is wrong.
+ * file here, through readWorkbook in a worker thread (a heavy file never stalls other requests), which judges the
+ * bytes (not the name or declared type), checks the archive's limits before parsing and says in the user's
+ * language what is wrong.
  */
 export async function readUploadedSheet(req: FastifyRequest, columns: readonly SheetColumn[], limitBytes: number) {
-  const parsed = await readWorkbook(await readUploadedFile(req, limitBytes), columns);
+  const parsed = await readWorkbookInThread(await readUploadedFile(req, limitBytes), columns);
   if (parsed.missingColumns.length) throw AppError.badRequest('import.badHeader', { columns: parsed.missingColumns.join(', ') });
   return parsed.rows;
 }

@@ -67,6 +67,26 @@ export const hostileSheets = {
     hostileSheets.editedSheet((xml) =>
       xml.replace('</sheetData>', `</sheetData><dataValidations count="1"><dataValidation type="list" sqref="${sqref}"><formula1>"a,b"</formula1></dataValidation></dataValidations>`),
     ),
+  /**
+   * As many cells as the limits allow (10,000 rows of 10 different texts): heavy to parse, but allowed. Its first row
+   * is not an import's header, so a route answers as soon as it has read the file.
+   */
+  heavy: () =>
+    workbook((wb) => {
+      const ws = wb.addWorksheet('数据');
+      for (let i = 0; i < 10_000; i++) ws.addRow(Array.from({ length: 10 }, (_, j) => `文本${i}_${j}`));
+    }),
+  /**
+   * Within every limit (18 MB unpacked, two rows), but its shared strings are 600,000 formatted runs of rich text: the
+   * parser's objects for them need more memory than a workbook of 100,000 plain cells.
+   */
+  richText: async () => {
+    const zip = await JSZip.loadAsync(await workbook((wb) => wb.addWorksheet('数据').addRows([['账号 *'], ['x']])));
+    const part = 'xl/sharedStrings.xml';
+    const runs = `<si>${'<r><rPr><b/></rPr><t>a</t></r>'.repeat(10)}</si>`.repeat(60_000);
+    zip.file(part, (await zip.file(part)!.async('string')).replace('</sst>', `${runs}</sst>`));
+    return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+  },
   /** A good archive cut in half: no end of central directory. */
   truncated: async () => {
     const good = await hostileSheets.manyRows(50);
