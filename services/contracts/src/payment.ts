@@ -305,6 +305,9 @@ export interface OfflineCreateRequest {
   voucherKey: string;
 }
 
+/** An offline payment before its voucher is stored: what offlineCheck judges. */
+export type OfflineCheckRequest = Omit<OfflineCreateRequest, 'voucherKey'>;
+
 /** What the payer's pay button shows besides the sign-up's pay status: an offline payment waiting for approval holds it. */
 export interface PayState {
   offlinePending: boolean;

@@ -290,6 +290,8 @@ export const PaymentSubject = {
   settingsSave: 'payment.settings.save',
   /** Offline payments: recorded with a voucher by one finance account, approved or rejected by another. */
   offlineCreate: 'payment.offline.create',
+  /** Whether offlineCreate would take a record, asked before the voucher is stored (nothing is stored for a refusal). */
+  offlineCheck: 'payment.offline.check',
   offlinePage: 'payment.offline.page',
   offlineDecide: 'payment.offline.decide',
   /** Sign-ups that owe their fee, by payer name, account or number, for the record form. */

@@ -253,11 +253,13 @@ export class OfflinePaymentController {
     const image = sniffImageType(data);
     const ext = image && ['png', 'jpg'].includes(image.ext) ? image.ext : sniffWorkType(data)?.types[0] === 'pdf' ? 'pdf' : null;
     if (!ext) throw new AppError(ErrorCode.UNSUPPORTED_MEDIA, 'payment.voucherType');
+    // The service judges the record before anything is stored: a refusal leaves no file, even if this process dies.
+    await this.rpc.call(ctx, S.offlineCheck, q);
     const voucherKey = await this.storage.save('vouchers', data, ext, contentTypeOfWork(ext));
     try {
       return await this.rpc.call(ctx, S.offlineCreate, { ...q, voucherKey });
     } catch (e) {
-      // A refused record keeps no voucher.
+      // Refused after all (another record won the race for the sign-up): the voucher goes too.
       await this.storage.remove('vouchers', voucherKey);
       throw e;
     }

@@ -7,6 +7,7 @@ import {
   PayStatus,
   SignupStatus,
   type OfflineCloseReason,
+  type OfflineCheckRequest,
   type OfflineCreateRequest,
   type OfflineDecision,
   type OfflinePaymentView,
@@ -56,11 +57,15 @@ export class OfflineService {
     @Inject(RPC) private readonly rpc: NatsRpcClient,
   ) {}
 
+  /** Refuses what create would refuse, storing nothing: the gateway asks before it stores the voucher. */
+  async check(req: RpcRequest<OfflineCheckRequest>): Promise<null> {
+    await this.recordable(req);
+    return null;
+  }
+
   async create(req: RpcRequest<OfflineCreateRequest>): Promise<OfflinePaymentView> {
-    if (!req.payload.reason?.trim()) throw AppError.badRequest('payment.reasonRequired');
+    const s = await this.recordable(req);
     const me = await actorOf(this.rpc, req);
-    const s = await this.payable(req, req.payload.signupId);
-    if (!owesFee(s)) throw AppError.badRequest('payment.signupNotPayable');
     let id: number;
     try {
       id = await this.ds.transaction(async (m) => {
@@ -104,6 +109,17 @@ export class OfflineService {
     if (!open || (await this.orders.closeEverywhere(open, 'paid offline'))) return true;
     await closeOffline(this.ds, { id: recordId }, 'paidOnline');
     return false;
+  }
+
+  /** The sign-up of a record that can be made: one of the caller's organisations, owing its fee, not held by another record. */
+  private async recordable(req: RpcRequest<OfflineCheckRequest>): Promise<SignupPayable> {
+    if (!req.payload.reason?.trim()) throw AppError.badRequest('payment.reasonRequired');
+    const s = await this.payable(req, req.payload.signupId);
+    if (!owesFee(s)) throw AppError.badRequest('payment.signupNotPayable');
+    // The unique index (one pending record a sign-up) decides a race; this answers the usual case before any upload.
+    const [held] = await this.ds.query(`SELECT 1 FROM offline_payments WHERE signup_id = $1 AND status = 'pending'`, [s.signupId]);
+    if (held) throw AppError.conflict('payment.offlinePending');
+    return s;
   }
 
   private payable(req: RpcRequest, signupId: number): Promise<SignupPayable> {
