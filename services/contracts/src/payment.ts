@@ -384,10 +384,6 @@ export const paymentMessages = {
   'payment.billZipDamaged': { 'zh-CN': '无法读取支付宝账单：压缩包已损坏', en: 'The Alipay bill cannot be read: the zip is damaged' },
   'payment.billNoDetail': { 'zh-CN': '无法读取支付宝账单：压缩包里没有业务明细 CSV', en: 'The Alipay bill cannot be read: no detail CSV (业务明细) in the zip' },
   'payment.billTooLarge': { 'zh-CN': '无法读取支付宝账单：文件大于 {limit}', en: 'The Alipay bill cannot be read: larger than {limit}' },
-  'payment.billTooLongToUpload': {
-    'zh-CN': '无法读取支付宝账单：超过 {max} 行，请用“从支付宝下载”',
-    en: 'The Alipay bill cannot be read: more than {max} lines: fetch it from Alipay instead',
-  },
   'payment.refundReason.rejected': { 'zh-CN': '报名被驳回', en: 'rejected' },
   'payment.refundReason.withdrawn': { 'zh-CN': '报名已撤销', en: 'withdrawn' },
   'payment.refundReason.doublePayment': { 'zh-CN': '重复支付', en: 'duplicate payment' },

@@ -1,9 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CompetitionDetail, OfflinePaymentView, Signup } from '@cmp/contracts';
+import JSZip from 'jszip';
+import type { CompetitionDetail, OfflinePaymentView, ReconDetail, Signup } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, makeCompetition, makeStudents, type Student } from './support/enroll';
-import { REPO } from './support/platform';
+import { alipayEnv, platformHealthy, REPO } from './support/platform';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const bill = require(`${REPO}/infra/alipay-sandbox/bill.js`);
 
 const STORAGE = process.env.STORAGE_DIR || path.join(REPO, '.data', 'storage');
 const FEE = 6600;
@@ -64,5 +68,54 @@ describe('a refused upload stores nothing', () => {
 
     expect(storedWith('vouchers', `${tag}-first`)).toHaveLength(1);
     for (const refused of ['other', 'free', 'again', 'noreason', 'html']) expect({ refused, files: storedWith('vouchers', `${tag}-${refused}`) }).toEqual({ refused, files: [] });
+  });
+});
+
+describe('the Alipay bill import under attack', () => {
+  let finance: string;
+  beforeAll(async () => {
+    finance = await login('finance1');
+  });
+
+  const importBill = (file: Buffer, name: string, day?: string, lang: 'zh-CN' | 'en' = 'en') =>
+    upload(`/finance/reconcile/import${day ? `?billDay=${day}` : ''}`, finance, file, name, lang) as Promise<{ status: number; code: number; msg: string; data: ReconDetail }>;
+
+  it('refuses a bill zip bomb (about 220 KB inflating to 220 MB), honest or lying about its sizes, and gateway and payment stay healthy', async () => {
+    const zip = new JSZip();
+    zip.file('2088000000000000_20260101_业务明细.csv', Buffer.alloc(220 * 1024 * 1024, 0x30));
+    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 9 } });
+    expect(bomb.length).toBeLessThan(300 * 1024);
+    // The same bytes with every size in the central directory set to 1 KB: only inflating tells.
+    const liar = Buffer.from(bomb);
+    const central = liar.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    liar.writeUInt32LE(1024, central + 24);
+
+    for (const file of [bomb, liar]) {
+      const r = await importBill(file, 'bill.csv.zip');
+      expect({ status: r.status, code: r.code, msg: r.msg }).toEqual({ status: 200, code: 10413, msg: expect.stringMatching(/^The file unpacks to more than 20 MB/) });
+    }
+    expect((await importBill(bomb, 'bill.csv.zip', undefined, 'zh-CN')).msg).toMatch(/^文件解压后超过 20 MB/);
+    expect(await platformHealthy()).toBe(true);
+  });
+
+  it('imports the bill of a busy day: 30,000 lines, zipped with GBK names as Alipay does', async () => {
+    // A day of its own, long past: this run supersedes no other test's.
+    const day = `2020-0${1 + Math.floor(Math.random() * 9)}-1${Math.floor(Math.random() * 9)}`;
+    const rows = Array.from({ length: 30_000 }, (_, i) => ({
+      tradeNo: `2020${String(i).padStart(24, '0')}`,
+      outTradeNo: `BUSY${day.replace(/-/g, '')}${String(i).padStart(8, '0')}`,
+      kind: i % 50 === 49 ? '退款' : '交易',
+      subject: '2026年全国大学生程序设计竞赛（华东赛区）报名费-本科组',
+      createdAt: `${day} 10:00:00`,
+      finishedAt: `${day} 10:00:01`,
+      buyer: 'pay***@example.com',
+      amountFen: i % 50 === 49 ? -FEE : FEE,
+      requestNo: i % 50 === 49 ? `R${i}` : undefined,
+    }));
+    const zipped = bill.billZip({ account: alipayEnv().ALIPAY_SELLER_ID, day, rows, exportedAt: `${day.replace(/-/g, '')} 09:00:00` }) as Buffer;
+    const r = await importBill(zipped, `${alipayEnv().ALIPAY_SELLER_ID}_${day.replace(/-/g, '')}.csv.zip`, day);
+    expect({ code: r.code, msg: r.msg }).toEqual({ code: 0, msg: expect.any(String) });
+    expect(r.data).toMatchObject({ billDay: day, billRows: 30_000 });
+    expect(r.data.counts.alipayOnly + r.data.counts.otherOrg).toBe(30_000);
   });
 });

@@ -25,8 +25,6 @@ import { matchBill, type BookPayment, type BookRefund } from './match';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const BILL_DOWNLOAD_LIMIT = 50 * 1024 * 1024;
-/** Uploads stay as long as when their rows travelled in one NATS message; a longer day is fetched from Alipay. */
-const MAX_UPLOADED_BILL_ROWS = 4000;
 /** Items a caller sees: their organisations' orders, and lines of orders the platform does not know (no organisation). */
 const VISIBLE = `($1::int[] IS NULL OR i.group_id IS NULL OR i.group_id = ANY($1))`;
 
@@ -68,7 +66,6 @@ export class ReconcileService {
     const bill = await parseAlipayBill(Buffer.concat(await file.stream.toArray()));
     const day = billDay ?? bill.day;
     if (!day) throw AppError.badRequest('payment.billDayUnknown');
-    if (bill.rows.length > MAX_UPLOADED_BILL_ROWS) throw AppError.badRequest('payment.billTooLongToUpload', { max: MAX_UPLOADED_BILL_ROWS });
     const id = await this.run(bill.rows, day, 'upload', fileName, await actorOf(this.rpc, req));
     return this.detail({ ...req, payload: { id } });
   }
