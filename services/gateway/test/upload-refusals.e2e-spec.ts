@@ -92,7 +92,7 @@ describe('the Alipay bill import under attack', () => {
 
     for (const file of [bomb, liar]) {
       const r = await importBill(file, 'bill.csv.zip');
-      expect({ status: r.status, code: r.code, msg: r.msg }).toEqual({ status: 200, code: 10413, msg: expect.stringMatching(/^The file unpacks to more than 20 MB/) });
+      expect({ status: r.status, code: r.code, msg: r.msg }).toEqual({ status: 413, code: 10413, msg: expect.stringMatching(/^The file unpacks to more than 20 MB/) });
     }
     expect((await importBill(bomb, 'bill.csv.zip', undefined, 'zh-CN')).msg).toMatch(/^文件解压后超过 20 MB/);
     expect(await platformHealthy()).toBe(true);
