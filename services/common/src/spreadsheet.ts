@@ -196,9 +196,9 @@ export async function readWorkbook(buf: Buffer, columns: readonly SheetColumn[],
 /**
  * Where an uploaded workbook is read (docs/decisions.md, "Spreadsheet import of users"). 128 MB is twice what the
  * heaviest plain workbook the limits allow needs (100,000 cells of different texts: about 55 MB); 60 s is many times
- * its parsing time. Two at once: each can take a core and its memory, the event loop keeps the rest.
+ * its parsing time. One at a time: a gateway (512 MB in infra/k8s) holds one thread's memory beside its own.
  */
-export const WORKBOOK_THREAD_LIMITS: IsolationLimits = { memoryMb: 128, timeoutMs: 60_000, concurrency: 2 };
+export const WORKBOOK_THREAD_LIMITS: IsolationLimits = { memoryMb: 128, timeoutMs: 60_000, concurrency: 1 };
 
 /** A workbook to read in a thread: what readWorkbook takes. */
 export interface WorkbookJob {
