@@ -81,9 +81,11 @@ export async function checkZipLimits(buf: Buffer, limits: SheetLimits = SHEET_LI
       cells += cellTags.feed(chunk);
       for (const range of rangeTags?.feed(chunk) ?? []) {
         if (range.lastRow > lastRow) throw tooManyRows(limits);
-        // A declared size describes cells counted above; merges, columns and validations make objects of their own.
-        if (range.size > limits.maxCells) throw tooManyCells(limits);
-        if (range.tag !== 'dimension') cells += range.size;
+        // A declared size only names the rows: its cells are the ones counted above (a sparse sheet declares more).
+        if (range.tag === 'dimension') continue;
+        // Merges, columns and validations make objects of their own.
+        cells += range.size;
+        if (cells > limits.maxCells) throw tooManyCells(limits);
       }
       if (cells > limits.maxCells) throw tooManyCells(limits);
     });
