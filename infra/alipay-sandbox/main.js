@@ -8,6 +8,15 @@ const { createSandbox } = require('./sandbox');
 
 // The environment wins over .env, as for the services.
 const env = { ...readEnvFile(), ...process.env };
+// The sandbox marks any order paid on request (POST /sandbox/pay): it never runs where real money is taken.
+if (env.NODE_ENV === 'production') {
+  console.error(
+    'alipay-sandbox: The Alipay sandbox does not run with NODE_ENV=production: it marks any order paid on request. ' +
+      "In production configure the real merchant (ALIPAY_APP_ID, ALIPAY_PUBLIC_KEY, ALIPAY_GATEWAY; see README) and don't start the sandbox; " +
+      'to try payments locally, run it with NODE_ENV unset or development.',
+  );
+  process.exit(1);
+}
 const port = Number(env.ALIPAY_SANDBOX_PORT ?? new URL(env.ALIPAY_GATEWAY ?? 'http://127.0.0.1:7070').port ?? 7070);
 const sandbox = createSandbox({
   appId: env.ALIPAY_APP_ID,

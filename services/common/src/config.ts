@@ -102,6 +102,11 @@ export class Env {
     return entries;
   }
 
+  /** A rule across variables (read with the methods above): `problem` is reported with the rest unless `ok`. */
+  check(ok: boolean, problem: string): void {
+    if (!ok) this.problems.push(problem);
+  }
+
   /** Throws with every collected problem; call after reading all variables. */
   done(): void {
     if (this.problems.length) throw new Error(`Invalid configuration:\n  - ${this.problems.join('\n  - ')}`);

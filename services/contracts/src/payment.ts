@@ -60,7 +60,10 @@ export interface OrderView {
   refundedAt?: string | null;
 }
 
-/** Every callback is kept raw with what the service made of it. */
+/**
+ * Every callback is kept with what the service made of it: raw when Alipay signed it; when not (badSignature,
+ * anybody's post) only its first characters (raw.prefix), with repeats from one address counted on one row.
+ */
 export const CALLBACK_VERDICTS = [
   'applied',
   'duplicate',
@@ -83,6 +86,14 @@ export interface CallbackView {
   verdict: CallbackVerdict;
   raw: Record<string, string>;
   receivedAt: string;
+  /** How many notifications this row stands for: more than 1 only for unsigned ones from one address. */
+  count: number;
+  /** The last of them, when count is more than 1. */
+  lastReceivedAt: string | null;
+  /** The client address it came from (null for the service's own trade queries and callbacks kept before issue 27). */
+  address: string | null;
+  /** Its size as a form (the largest, when counted). */
+  sizeBytes: number | null;
 }
 
 /**

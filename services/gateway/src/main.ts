@@ -20,7 +20,7 @@ import { registerFormParser, registerJsonParser } from './http/json-parser';
 import { registerRateLimit } from './http/rate-limit';
 import { cachedReadPaths, PublicCache } from './http/public-cache';
 import { registerSecurityHeaders } from './http/security-headers';
-import { rangePipe, textPipe } from './http/input-limits';
+import { NOTIFY_BODY_LIMIT_BYTES, rangePipe, textPipe } from './http/input-limits';
 import { validationPipe } from './http/validation';
 
 export const API_PREFIX = 'prod-api';
@@ -46,6 +46,10 @@ async function main(): Promise<void> {
   registerJsonParser(fastify);
   const ALIPAY_NOTIFY = `/${API_PREFIX}/alipay/payment/notify`;
   registerFormParser(fastify, [ALIPAY_NOTIFY]);
+  // The notify address is public and outside the rate limit: it takes only what a real notification needs.
+  fastify.addHook('onRoute', (route) => {
+    if (route.url === ALIPAY_NOTIFY) route.bodyLimit = NOTIFY_BODY_LIMIT_BYTES;
+  });
 
   registerSecurityHeaders(fastify, `/${API_PREFIX}/docs`);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['content-disposition', 'x-request-id'] });

@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as path from 'node:path';
 import * as iconv from 'iconv-lite';
-import type { CompetitionDetail, FinanceSettings, OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderView, PaymentOrderPaidEvent, PayReply, PayState, ReconDetail, ReconRunView, Signup, SignupDetail } from '@cmp/contracts';
+import { ErrorCode, type CompetitionDetail, type FinanceSettings, type OfflinePaymentView, type OfflineSignupOption, type OrderDetail, type OrderPage, type OrderView, type PaymentOrderPaidEvent, type PayReply, type PayState, type ReconDetail, type ReconRunView, type Signup, type SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor, WEB_URL } from './support/platform';
@@ -42,13 +43,40 @@ function success(order: string, more: Record<string, string> = {}) {
 const recordOffline = (token: string, signupId: number, reason: string, file = PDF, name = 'voucher.pdf', lang: 'zh-CN' | 'en' = 'zh-CN') =>
   upload('/finance/offline/create', token, file, name, lang, { signupId: String(signupId), reason }) as Promise<{ code: number; msg: string; data: OfflinePaymentView }>;
 
-async function notify(fields: Record<string, string>, contentType = 'application/x-www-form-urlencoded; charset=utf-8'): Promise<string> {
+/** Posts a notification as Alipay does, from a fresh address unless told (refused ones are counted per address). */
+async function notify(fields: Record<string, string>, { contentType = 'application/x-www-form-urlencoded; charset=utf-8', ip = freshIp() } = {}): Promise<string> {
   const res = await fetch(`${BASE}/alipay/payment/notify`, {
     method: 'POST',
-    headers: { 'content-type': contentType },
+    headers: { 'content-type': contentType, 'x-forwarded-for': ip },
     body: contentType.startsWith('application/json') ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
   });
   return res.text();
+}
+
+/**
+ * A form posted to the notify address that says it is `declared` bytes long but sends only `body` (all of it unless
+ * told): the answer shows whether the gateway waited for the rest.
+ */
+function postNotifyForm(body: string, ip: string, declared = Buffer.byteLength(body)): Promise<{ status: number; code: number; msg: string }> {
+  const url = new URL(`${BASE}/alipay/payment/notify`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(declared), 'x-forwarded-for': ip } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          req.destroy();
+          const text = Buffer.concat(chunks).toString('utf8');
+          const json = text.startsWith('{') ? (JSON.parse(text) as { code: number; msg: string }) : { code: 0, msg: text };
+          resolve({ status: res.statusCode!, ...json });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (declared === Buffer.byteLength(body)) req.end(body);
+    else req.write(body);
+  });
 }
 
 const verdicts = async (orderNo: string) =>
@@ -149,7 +177,7 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     expect(await notify(signed(success(order.orderNo, { seller_id: '2088000000009999' })))).toBe('failure');
     expect(await notify(signed(success(order.orderNo, { total_amount: '0.01' })))).toBe('failure');
     expect(await notify(signed(success('CP000000000000000000')))).toBe('failure');
-    expect(await notify(signed(success(order.orderNo)), 'application/json')).toBe('failure');
+    expect(await notify(signed(success(order.orderNo)), { contentType: 'application/json' })).toBe('failure');
     const [still] = await sql<{ status: string }>(`SELECT status FROM payment.orders WHERE order_no = $1`, [order.orderNo]);
     expect(still.status).toBe('unpaid');
 
@@ -164,6 +192,51 @@ describe('payment: entry fees through Alipay (the local sandbox)', () => {
     expect(payload).toStrictEqual({ orderId: order.orderNo, signupId, amountFen: FEE, paidAt: new Date(payload.paidAt).toISOString() } satisfies PaymentOrderPaidEvent);
     expect(await verdicts(order.orderNo)).toEqual(['badSignature', 'badSignature', 'wrongApp', 'wrongSeller', 'amountMismatch', 'applied', 'duplicate', 'noChange']);
     await waitFor('enrollment to record the payment', async () => (await sql(`SELECT 1 FROM enrollment.payments WHERE signup_id = $1`, [signupId])).length === 1);
+  });
+
+  it('refuses a notification larger than any of Alipay\'s from its declared size, without reading it, and stores nothing of it', async () => {
+    const { order } = await unpaidOrder();
+    const ip = freshIp();
+    // Just under the 1 MB every other route takes: an unsigned "notification" padded to a megabyte.
+    const fields = new URLSearchParams({ ...success(order.orderNo), sign: '' }).toString();
+    const huge = fields + 'x'.repeat(1_000_000 - fields.length);
+    const whole = await postNotifyForm(huge, ip);
+    expect(whole).toMatchObject({ status: 413, code: ErrorCode.PAYLOAD_TOO_LARGE });
+    expect(whole.msg).toContain('64 KB');
+    // Announced but never sent: the answer comes all the same, so the gateway did not wait to read a megabyte.
+    expect(await postNotifyForm(huge.slice(0, 1024), ip, huge.length)).toMatchObject({ status: 413, code: ErrorCode.PAYLOAD_TOO_LARGE });
+    expect(await sql(`SELECT 1 FROM payment.callbacks WHERE order_no = $1`, [order.orderNo])).toEqual([]);
+  });
+
+  it('counts refused notifications from one address on a few small rows that finance sees, and still applies a signed one from there', async () => {
+    const { order } = await unpaidOrder();
+    const [{ id }] = await sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1`, [order.orderNo]);
+    const ip = freshIp();
+    const forged = (orderNo: string, more: Record<string, string> = {}) => signed(success(orderNo, more), alipayEnv().ALIPAY_APP_PRIVATE_KEY); // not Alipay's key
+    const madeUp = `CPF${Date.now().toString(36)}`;
+    for (let i = 0; i < 25; i++) expect(await notify(forged(order.orderNo), { ip })).toBe('failure');
+    // Made-up orders, each padded to 60 KB (within the size limit): none of the padding is kept.
+    for (let i = 0; i < 25; i++) expect(await notify(forged(`${madeUp}${i}`, { body: 'x'.repeat(60_000) }), { ip })).toBe('failure');
+
+    const rowsOf = `FROM payment.callbacks c WHERE order_no = $1 OR order_no LIKE $2`;
+    const [stored] = await sql<{ rows: number; bytes: number }>(`SELECT count(*)::int AS rows, coalesce(sum(pg_column_size(c.*)), 0)::int AS bytes ${rowsOf}`, [order.orderNo, `${madeUp}%`]);
+    expect(stored.rows).toBeLessThanOrEqual(20);
+    expect(stored.bytes).toBeLessThan(20 * 1024);
+    const [{ counted }] = await sql<{ counted: number }>(`SELECT sum(received_count)::int AS counted ${rowsOf}`, [order.orderNo, `${madeUp}%`]);
+    expect(counted).toBe(50);
+    // Finance sees the forgeries naming its order on one line: how many, from where, how large, and no payload.
+    const finance = await login('finance1');
+    const detail = await api<OrderDetail>(`/finance/order/detail?id=${id}`, { token: finance });
+    expect(detail.data.callbacks).toMatchObject([{ verdict: 'badSignature', source: 'notify', count: 25, address: ip, orderNo: order.orderNo }]);
+    expect(detail.data.callbacks[0].sizeBytes).toBeGreaterThan(500);
+    expect(JSON.stringify(detail.data.callbacks[0].raw).length).toBeLessThan(400);
+
+    // Alipay's own notification from that same address is applied all the same.
+    expect(await notify(signed(success(order.orderNo)), { ip })).toBe('success');
+    const [paid] = await sql<{ status: string }>(`SELECT status FROM payment.orders WHERE order_no = $1`, [order.orderNo]);
+    expect(paid.status).toBe('paid');
+    const after = await api<OrderDetail>(`/finance/order/detail?id=${id}`, { token: finance });
+    expect(after.data.callbacks.map((c) => [c.verdict, c.count])).toEqual([['badSignature', 25], ['applied', 1]]);
   });
 
   it('applies 50 copies of one notification arriving at once exactly once, with one event', async () => {

@@ -1,4 +1,5 @@
 import { loadConfig, readStorageConfig } from '@cmp/common';
+import { isPublicHalfOf, SANDBOX_APP_ID } from './alipay/sandbox-key';
 
 /**
  * Read once at start-up. The Alipay settings are the merchant's: app id, the app's private key, Alipay's public key
@@ -7,13 +8,24 @@ import { loadConfig, readStorageConfig } from '@cmp/common';
 export const loadPaymentConfig = () =>
   loadConfig((env) => {
     const port = env.int('PORT', 8080, 1, 65535);
+    const appId = env.string('ALIPAY_APP_ID');
+    const alipayPublicKey = env.string('ALIPAY_PUBLIC_KEY');
+    // The local sandbox signs with ALIPAY_SANDBOX_PRIVATE_KEY and marks any order paid on request: a live merchant
+    // that believed its key would take the sandbox's word for real payments.
+    env.check(
+      appId === SANDBOX_APP_ID || !isPublicHalfOf(alipayPublicKey, env.string('ALIPAY_SANDBOX_PRIVATE_KEY', '')),
+      `ALIPAY_PUBLIC_KEY is the local Alipay sandbox's key while ALIPAY_APP_ID (${appId}) is a live merchant's: the sandbox ` +
+        `would be believed about real payments. Set ALIPAY_PUBLIC_KEY to Alipay's public key shown for the app on the Alipay ` +
+        `open platform and remove ALIPAY_SANDBOX_PRIVATE_KEY and ALIPAY_APP_PUBLIC_KEY (README, "Going live with Alipay"), ` +
+        `or set ALIPAY_APP_ID back to the sandbox's ${SANDBOX_APP_ID}.`,
+    );
     return {
       // Alipay's notifications come in bursts of short statements (one each): more connections than the other services.
       dbPoolSize: env.int('DB_POOL_SIZE', 30, 2, 200),
       alipay: {
-        appId: env.string('ALIPAY_APP_ID'),
+        appId,
         privateKey: env.secret('ALIPAY_APP_PRIVATE_KEY'),
-        alipayPublicKey: env.string('ALIPAY_PUBLIC_KEY'),
+        alipayPublicKey,
         gateway: env.string('ALIPAY_GATEWAY', 'https://openapi.alipay.com/gateway.do'),
         /** The merchant's Alipay account (2088…): a callback for another seller is refused. */
         sellerId: env.string('ALIPAY_SELLER_ID'),

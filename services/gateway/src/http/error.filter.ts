@@ -41,8 +41,8 @@ export class ErrorFilter implements ExceptionFilter {
     switch (status) {
       case 404:
         return { code: ErrorCode.NOT_FOUND, msg: t('error.notFound', { path: req.url.split('?')[0] }) };
-      case 413:
-        return { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: t('error.payloadTooLarge', { limit: formatBytes(this.limits.bodyLimitBytes) }) };
+      case 413: // the route's own limit when it has one (Alipay's notify address)
+        return { code: ErrorCode.PAYLOAD_TOO_LARGE, msg: t('error.payloadTooLarge', { limit: formatBytes(req.routeOptions?.bodyLimit ?? this.limits.bodyLimitBytes) }) };
       case 415:
         return { code: ErrorCode.UNSUPPORTED_MEDIA, msg: t('error.unsupportedMedia', { type: String(req.headers['content-type'] ?? '') }) };
     }

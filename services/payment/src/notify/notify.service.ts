@@ -55,15 +55,53 @@ const APPLY = `
       WHEN $6 AND (SELECT trade_no FROM o) = $2 THEN 'duplicate'
       ELSE 'noChange' END AS v
   ), stored AS (
-    INSERT INTO callbacks (order_id, order_no, trade_no, trade_status, source, verdict, raw)
-    SELECT (SELECT id FROM o), $1, $2, $9, $10, v, $11 FROM verdict RETURNING verdict
+    INSERT INTO callbacks (order_id, order_no, trade_no, trade_status, source, verdict, raw, address, size_bytes)
+    SELECT (SELECT id FROM o), $1, $2, $9, $10, v, $11, $12, $13 FROM verdict RETURNING verdict
   )
   SELECT stored.verdict, (SELECT id FROM paid) AS "paidId",
     EXISTS (SELECT 1 FROM orders x, paid WHERE x.signup_id = paid.signup_id AND x.id <> paid.id AND x.status IN ('paid', 'refunding', 'partlyRefunded')) AS "paidTwice"
   FROM stored`;
 
-/** A notification refused before the order is looked at: stored with its verdict only. */
-const STORE = `INSERT INTO callbacks (order_id, order_no, trade_no, trade_status, source, verdict, raw) VALUES (NULL, $1, $2, $3, $4, $5, $6)`;
+/** A signed notification refused before the order is looked at (another app or seller): stored with its verdict only. */
+const STORE = `INSERT INTO callbacks (order_id, order_no, trade_no, trade_status, source, verdict, raw, address, size_bytes) VALUES (NULL, $1, $2, $3, $4, $5, $6, $7, $8)`;
+
+/**
+ * Rows of unsigned notifications one address gets per hour; later ones are counted on a row instead. Twenty tell
+ * finance which orders an attacker named; a flood from one address stays twenty small rows whatever its size.
+ */
+export const UNSIGNED_ROWS_PER_ADDRESS = 20;
+/** What is kept of an unsigned notification's form: enough to recognise the tool that sent it, never a payload. */
+const UNSIGNED_PREFIX_CHARS = 200;
+
+/**
+ * A notification Alipay did not sign: anybody's post. It is counted on the row of its address and order of the last
+ * hour, else stored as a new row while its address has fewer than UNSIGNED_ROWS_PER_ADDRESS of them, else counted on
+ * the address's latest row. The row names the order when it exists, so finance sees the attempt in the order's
+ * callbacks. Returns the new row, if one was made.
+ */
+const STORE_UNSIGNED = `
+  WITH recent AS (
+    SELECT id, order_no FROM callbacks
+    WHERE verdict = 'badSignature' AND address = $1 AND received_at > now() - interval '1 hour'
+    ORDER BY id DESC LIMIT ${UNSIGNED_ROWS_PER_ADDRESS}
+  ), target AS (
+    SELECT id FROM recent
+    WHERE order_no IS NOT DISTINCT FROM $2 OR (SELECT count(*) FROM recent) >= ${UNSIGNED_ROWS_PER_ADDRESS}
+    ORDER BY order_no IS NOT DISTINCT FROM $2 DESC, id DESC LIMIT 1
+  ), counted AS (
+    UPDATE callbacks c SET received_count = c.received_count + 1, last_received_at = now(), size_bytes = greatest(c.size_bytes, $5)
+    FROM target WHERE c.id = target.id RETURNING c.id
+  )
+  INSERT INTO callbacks (order_id, order_no, trade_no, trade_status, source, verdict, raw, address, size_bytes)
+  SELECT (SELECT id FROM orders WHERE order_no = $2), $2, $3, $4, 'notify', 'badSignature', $6, $1, $5
+  WHERE NOT EXISTS (SELECT 1 FROM counted)
+  RETURNING id`;
+
+/** Where a notification came from (the gateway's client address) and its size as a form. */
+export interface Arrival {
+  address: string | null;
+  sizeBytes: number | null;
+}
 
 /**
  * Applies what Alipay says about a trade, from its notification (signature checked here) or from a trade query the
@@ -82,17 +120,20 @@ export class NotifyService {
 
   /** Alipay's notification; the answer is what Alipay must read: "success" once applied and committed, "failure" to have it try again. */
   async answer(req: RpcRequest<Record<string, string>>): Promise<'success' | 'failure'> {
-    return accepted(await this.receive(req.payload ?? {}, 'notify')) ? 'success' : 'failure';
+    const fields = req.payload ?? {};
+    const arrival = { address: cut(req.meta?.ip, 45), sizeBytes: Buffer.byteLength(new URLSearchParams(fields).toString()) };
+    return accepted(await this.receive(fields, 'notify', arrival)) ? 'success' : 'failure';
   }
 
-  async receive(f: Record<string, string>, source: 'notify' | 'query'): Promise<CallbackVerdict> {
+  async receive(f: Record<string, string>, source: 'notify' | 'query', arrival: Arrival = { address: null, sizeBytes: null }): Promise<CallbackVerdict> {
     const orderNo = cut(f.out_trade_no, 64) ?? '';
     const common = [orderNo, cut(f.trade_no, 64), cut(f.trade_status, 32), source];
-    const refused =
-      source === 'notify' && !this.alipay.verifyNotification(f) ? 'badSignature' : f.app_id !== this.alipay.appId ? 'wrongApp' : f.seller_id !== this.alipay.sellerId ? 'wrongSeller' : null;
+    // The signature first: it is what tells Alipay from anybody, so a signed notification is never held up by others.
+    if (source === 'notify' && !this.alipay.verifyNotification(f)) return this.refuseUnsigned(f, orderNo, arrival);
+    const refused = f.app_id !== this.alipay.appId ? 'wrongApp' : f.seller_id !== this.alipay.sellerId ? 'wrongSeller' : null;
     let verdict: CallbackVerdict;
     if (refused) {
-      await this.ds.query(STORE, [...common, refused, JSON.stringify(f)]);
+      await this.ds.query(STORE, [...common, refused, JSON.stringify(f), arrival.address, arrival.sizeBytes]);
       verdict = refused;
     } else {
       const success = f.trade_status === 'TRADE_SUCCESS' || f.trade_status === 'TRADE_FINISHED';
@@ -104,7 +145,7 @@ export class NotifyService {
         text: APPLY,
         values: [
           orderNo, cut(f.trade_no, 64), cut(f.buyer_logon_id, 100), paidAt, fenOf(f.total_amount) ?? -1, success && !refundNotice,
-          paidAt.toISOString(), refundNotice, cut(f.trade_status, 32), source, JSON.stringify(f),
+          paidAt.toISOString(), refundNotice, cut(f.trade_status, 32), source, JSON.stringify(f), arrival.address, arrival.sizeBytes,
         ],
       });
       verdict = row.verdict;
@@ -113,6 +154,14 @@ export class NotifyService {
     }
     if (!accepted(verdict)) this.log.warn(`refused an Alipay ${source} (${verdict}) for order ${orderNo || '-'}`);
     return verdict;
+  }
+
+  /** Stores (or counts) a notification Alipay did not sign; only a new row is logged, so a flood does not fill the log either. */
+  private async refuseUnsigned(f: Record<string, string>, orderNo: string, arrival: Arrival): Promise<CallbackVerdict> {
+    const prefix = new URLSearchParams(f).toString().slice(0, UNSIGNED_PREFIX_CHARS);
+    const made: unknown[] = await this.ds.query(STORE_UNSIGNED, [arrival.address, orderNo, cut(f.trade_no, 64), cut(f.trade_status, 32), arrival.sizeBytes, JSON.stringify({ prefix })]);
+    if (made.length) this.log.warn(`refused an unsigned Alipay notify from ${arrival.address ?? '-'} for order ${orderNo || '-'}`);
+    return 'badSignature';
   }
 }
 

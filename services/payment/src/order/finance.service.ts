@@ -64,7 +64,8 @@ export class FinanceService {
     const { groupId, ...order } = await this.scoped(req, req.payload.id);
     const [callbacks, refunds, [closed], approvalFen]: [CallbackView[], RefundView[], { name: string | null }[], number] = await Promise.all([
       this.ds.query(
-        `SELECT id::int AS id, order_no AS "orderNo", trade_no AS "tradeNo", trade_status AS "tradeStatus", source, verdict, raw, received_at AS "receivedAt"
+        `SELECT id::int AS id, order_no AS "orderNo", trade_no AS "tradeNo", trade_status AS "tradeStatus", source, verdict, raw, received_at AS "receivedAt",
+           received_count AS count, last_received_at AS "lastReceivedAt", address, size_bytes AS "sizeBytes"
          FROM callbacks WHERE order_id = $1 ORDER BY id`,
         [order.id],
       ),

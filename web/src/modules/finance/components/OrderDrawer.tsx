@@ -104,12 +104,30 @@ export function OrderDrawer({ detail, onClose, onRefund, onCloseOrder }: {
               pagination={false}
               dataSource={o.callbacks}
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('detail.noCallbacks')} /> }}
-              expandable={{ expandedRowRender: (c) => <pre className="finance-raw">{JSON.stringify(c.raw, null, 2)}</pre> }}
+              expandable={{
+                expandedRowRender: (c) => (
+                  <>
+                    {c.sizeBytes != null && <Typography.Text type="secondary">{t('detail.size', { size: c.sizeBytes.toLocaleString('en-US') })}</Typography.Text>}
+                    <pre className="finance-raw">{JSON.stringify(c.raw, null, 2)}</pre>
+                  </>
+                ),
+              }}
               columns={[
-                { title: t('detail.receivedAt'), dataIndex: 'receivedAt', width: 190, render: (v: string) => when(v) },
-                { title: t('detail.source'), dataIndex: 'source', width: 100, render: (v: string) => t(v === 'query' ? 'detail.sourceQuery' : 'detail.sourceNotify') },
-                { title: t('detail.tradeStatus'), dataIndex: 'tradeStatus', width: 140 },
-                { title: t('detail.verdict'), dataIndex: 'verdict', render: (v: string) => <Tag color={REFUSED.has(v) ? 'error' : v === 'applied' ? 'success' : 'default'}>{t(`verdict.${v}`)}</Tag> },
+                { title: t('detail.receivedAt'), dataIndex: 'receivedAt', width: 170, render: (v: string) => when(v) },
+                { title: t('detail.source'), dataIndex: 'source', width: 90, render: (v: string) => t(v === 'query' ? 'detail.sourceQuery' : 'detail.sourceNotify') },
+                { title: t('detail.address'), dataIndex: 'address', width: 130, render: (v: string | null) => v ?? '—' },
+                { title: t('detail.tradeStatus'), dataIndex: 'tradeStatus', width: 130 },
+                {
+                  title: t('detail.verdict'),
+                  dataIndex: 'verdict',
+                  render: (v: string, c) => (
+                    <>
+                      <Tag color={REFUSED.has(v) ? 'error' : v === 'applied' ? 'success' : 'default'}>{t(`verdict.${v}`)}</Tag>
+                      {/* Unsigned notifications from one address are counted on one row. */}
+                      {c.count > 1 && <Typography.Text type="danger">{t('detail.repeated', { count: c.count, last: when(c.lastReceivedAt) })}</Typography.Text>}
+                    </>
+                  ),
+                },
               ]}
             />
           </div>
