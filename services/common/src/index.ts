@@ -8,6 +8,7 @@ export * from './redis';
 export * from './rpc-server';
 export * from './spreadsheet';
 export * from './zip-guard';
+export * from './failure-limit';
 export * from './units';
 export * from './heartbeat';
 export * from './health.controller';
