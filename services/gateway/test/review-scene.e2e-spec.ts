@@ -158,6 +158,8 @@ describe('on-site review and the kiosk', () => {
     expect(voice.headers.get('content-type')).toBe('audio/wav');
     expect(voice.data.subarray(0, 4).toString()).toBe('RIFF');
     expect(voice.data.length).toBeGreaterThan(20_000);
+    // The same call again is spoken from the cache.
+    expect((await api(`/kiosk/voice?roomId=${roomA}&number=A003&lang=zh-CN`, { headers })).headers.get('x-voice-cache')).toBe('hit');
     // Not a room of this kiosk.
     expect((await api(`/kiosk/voice?roomId=${roomB}&number=B001&lang=en`, { headers })).code).toBe(10404);
 
