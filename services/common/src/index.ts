@@ -9,6 +9,7 @@ export * from './rpc-server';
 export * from './spreadsheet';
 export * from './isolated-jobs';
 export * from './zip-guard';
+export * from './failure-limit';
 export * from './units';
 export * from './heartbeat';
 export * from './health.controller';

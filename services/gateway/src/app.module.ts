@@ -29,6 +29,7 @@ import { WebsiteController } from './website/website.controller';
 import { EXPERT_CONTROLLERS } from './review/experts';
 import { KioskController } from './kiosk/kiosk.controller';
 import { KioskRealtime } from './kiosk/realtime';
+import { KioskVoice } from './kiosk/voice';
 
 export const CONTROLLERS = [
   AuthController,
@@ -66,6 +67,7 @@ export const CONTROLLERS = [
     RpcService,
     PublicCache,
     KioskRealtime,
+    KioskVoice,
     ...durableConsumers,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],

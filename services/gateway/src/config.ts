@@ -14,6 +14,11 @@ export const loadGatewayConfig = () =>
     traceLimitPerMinute: env.int('TRACE_LIMIT_PER_MINUTE', 30, 1, 100000),
     /** Public votes per address per minute (shared in Redis); a campus behind one NAT needs room. */
     voteLimitPerMinute: env.int('VOTE_LIMIT_PER_MINUTE', 120, 1, 10_000_000),
+    /** Failed kiosk bindings per account and per address before binding waits out the window (docs/decisions.md). */
+    kioskPairMaxFailures: env.int('KIOSK_PAIR_MAX_FAILURES', 10, 1, 1000),
+    kioskPairWindowMinutes: env.int('KIOSK_PAIR_WINDOW_MINUTES', 10, 1, 24 * 60),
+    /** Disk kept for spoken calls (about 180 KB each), least recently used out (docs/decisions.md). */
+    voiceCacheMb: env.int('KIOSK_VOICE_CACHE_MB', 64, 1, 64 * 1024),
     uploadLimitBytes: env.int('UPLOAD_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 512 * 1024 * 1024),
     rateLimitPerMinute: env.int('RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
     imageLimitBytes: env.int('IMAGE_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 64 * 1024 * 1024),

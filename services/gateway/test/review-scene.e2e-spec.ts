@@ -126,8 +126,8 @@ describe('on-site review and the kiosk', () => {
     expect(pairing.code).toMatch(/^[A-Z2-9]{6}$/);
     expect(ok(await api<KioskPairStatus>('/kiosk/pair/status', { body: { pairingKey: pairing.pairingKey } }), 'status').bound).toBe(false);
     const bind = { code: pairing.code.toLowerCase(), roundId: s.round.id, roomIds: [roomA], name: '一号屏', layout: 'room' };
-    // Another organisation cannot bind to this round; the code stays usable.
-    expect((await api('/review/scene/kiosk/bind', { token: admin2, body: bind })).code).toBe(10404);
+    // Another organisation cannot bind to this round (answered like a wrong code); the code stays usable.
+    expect((await api('/review/scene/kiosk/bind', { token: admin2, body: bind })).code).toBe(10400);
     const device = ok(await api<KioskDevice>('/review/scene/kiosk/bind', { token: admin1, body: bind }), 'bind');
     expect((await api('/review/scene/kiosk/bind', { token: admin1, body: bind })).code).toBe(10400); // the code is used
     const { token } = ok(await api<KioskPairStatus>('/kiosk/pair/status', { body: { pairingKey: pairing.pairingKey } }), 'bound');
@@ -158,6 +158,8 @@ describe('on-site review and the kiosk', () => {
     expect(voice.headers.get('content-type')).toBe('audio/wav');
     expect(voice.data.subarray(0, 4).toString()).toBe('RIFF');
     expect(voice.data.length).toBeGreaterThan(20_000);
+    // The same call again is spoken from the cache.
+    expect((await api(`/kiosk/voice?roomId=${roomA}&number=A003&lang=zh-CN`, { headers })).headers.get('x-voice-cache')).toBe('hit');
     // Not a room of this kiosk.
     expect((await api(`/kiosk/voice?roomId=${roomB}&number=B001&lang=en`, { headers })).code).toBe(10404);
 

@@ -9,7 +9,7 @@ import { RpcService } from '../http/rpc.service';
 import { REDIS } from '../redis.provider';
 import { PairingKeyDto, VoiceDto } from '../review/scene.dto';
 import { pairingStatus, startPairing } from './pairing';
-import { callAudio } from './voice';
+import { KioskVoice } from './voice';
 
 /**
  * What a venue screen calls. No personal account: a kiosk pairs with a code and then reads its rooms with its device
@@ -21,6 +21,7 @@ export class KioskController {
   constructor(
     private readonly rpc: RpcService,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly voices: KioskVoice,
   ) {}
 
   /** A new pairing code for the screen to show. */
@@ -60,8 +61,8 @@ export class KioskController {
     const { rooms } = await this.rpc.call<{ rooms: RoomState[] }>(ctx, S.kioskRooms, { token: token ?? '' });
     const room = rooms.find((r) => r.roomId === q.roomId);
     if (!room) throw AppError.notFound('scene.roomNotFound', { id: q.roomId });
-    const wav = await callAudio(q.lang, q.number, room);
-    void reply.header('content-type', 'audio/wav').header('cache-control', 'private, max-age=86400');
+    const { wav, cached } = await this.voices.callAudio(q.lang, q.number, room);
+    void reply.header('content-type', 'audio/wav').header('cache-control', 'private, max-age=86400').header('x-voice-cache', cached ? 'hit' : 'miss');
     return new StreamableFile(wav);
   }
 }

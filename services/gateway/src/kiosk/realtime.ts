@@ -16,7 +16,7 @@ import {
   type RoomChangedEvent,
 } from '@cmp/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { renderAhead } from './voice';
+import { KioskVoice } from './voice';
 
 const roomChannel = (roomId: number) => `room:${roomId}`;
 const deviceChannel = (deviceId: number) => `device:${deviceId}`;
@@ -39,6 +39,7 @@ export class KioskRealtime implements OnModuleInit, OnApplicationShutdown {
     private readonly host: HttpAdapterHost,
     @Inject(RPC) private readonly rpc: NatsRpcClient,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly voices: KioskVoice,
   ) {}
 
   onModuleInit(): void {
@@ -73,7 +74,7 @@ export class KioskRealtime implements OnModuleInit, OnApplicationShutdown {
   // A replica killed with an event in hand: another one (or this one, back) sends it within seconds.
   @ConsumeEvent({ stream: EventStream.scene, durable: EventConsumer.gatewayScene, subject: EventSubject.sceneChanged, ackWaitMs: 3000, retryDelayMs: 200 })
   async relayChange(e: RoomChangedEvent): Promise<void> {
-    renderAhead(e);
+    this.voices.renderAhead(e);
     this.kiosks.to(roomChannel(e.state.roomId)).emit(KioskWire.roomEvent, e);
   }
 

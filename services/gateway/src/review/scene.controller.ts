@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import * as QRCode from 'qrcode';
-import type { Redis } from '@cmp/common';
+import type { FailureLimit, Redis } from '@cmp/common';
 import {
   Perm,
   ReviewSubject as S,
@@ -16,7 +16,8 @@ import { LoggedIn, Permissions } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { REDIS } from '../redis.provider';
-import { bindPairing } from '../kiosk/pairing';
+import { bindPairing, pairingLimit } from '../kiosk/pairing';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { RoundIdDto } from './review.dto';
 import { CheckInDto, DrawDto, KioskBindDto, MoveDto, PauseDto, QueueWorkDto, RoomIdDto, SceneSaveDto, SkipDto } from './scene.dto';
 
@@ -25,10 +26,15 @@ import { CheckInDto, DrawDto, KioskBindDto, MoveDto, PauseDto, QueueWorkDto, Roo
 @ApiBearerAuth()
 @Controller('review/scene')
 export class SceneController {
+  private readonly pairing: FailureLimit;
+
   constructor(
     private readonly rpc: RpcService,
     @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.pairing = pairingLimit(redis, config.kioskPairMaxFailures, config.kioskPairWindowMinutes);
+  }
 
   @Get('setting')
   @Permissions(Perm.reviewList, Perm.reviewEdit)
@@ -138,7 +144,8 @@ export class SceneController {
   @Permissions(Perm.reviewEdit)
   async bind(@RequestCtx() ctx: Ctx, @Body() body: KioskBindDto): Promise<KioskDevice> {
     const { code, ...bind } = body;
-    const { device } = await bindPairing(this.redis, code, () => this.rpc.call<{ device: KioskDevice; token: string }>(ctx, S.kioskBind, bind));
+    const binder = { userId: ctx.identity!.userId, ip: ctx.meta.ip };
+    const { device } = await bindPairing(this.redis, this.pairing, binder, code, () => this.rpc.call<{ device: KioskDevice; token: string }>(ctx, S.kioskBind, bind));
     return device;
   }
 
