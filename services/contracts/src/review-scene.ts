@@ -274,7 +274,7 @@ export const sceneMessages = {
     'zh-CN': '配对码无效或已过期，或无法绑定到所选轮次和评审室：请在大屏上刷新配对码并重新选择',
     en: 'The pairing code is wrong or expired, or the screen cannot be bound to the chosen round and rooms; refresh the code on the screen and choose again',
   },
-  'kiosk.tooManyAttempts': { 'zh-CN': '配对尝试过多，请 {minutes} 分钟后再试', en: 'Too many pairing attempts; try again in {minutes} minutes' },
+  'kiosk.tooManyAttempts': { 'zh-CN': '配对尝试过多，请 {minutes} 分钟后再试', en: 'Too many pairing attempts; try again in {minutes} min' },
   'kiosk.roomsNotInRound': { 'zh-CN': '请选择本轮的评审室', en: 'Choose rooms of this round' },
   'kiosk.denied': { 'zh-CN': '大屏未配对或已被撤销，请重新配对', en: 'This screen is not paired or was revoked; pair it again' },
   'kiosk.notFound': { 'zh-CN': '大屏设备不存在：{id}', en: 'No such screen: {id}' },

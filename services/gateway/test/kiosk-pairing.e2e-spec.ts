@@ -73,7 +73,7 @@ describe('kiosk pairing against guessing', () => {
     const right = await bind(guesser.token, freshIp(), pairing.code);
     expect(right.code).toBe(10429);
     expect(right.msg).toBe('配对尝试过多，请 10 分钟后再试');
-    expect((await bind(guesser.token, freshIp(), pairing.code, s.round.id, 'en')).msg).toBe('Too many pairing attempts; try again in 10 minutes');
+    expect((await bind(guesser.token, freshIp(), pairing.code, s.round.id, 'en')).msg).toBe('Too many pairing attempts; try again in 10 min');
 
     // Another organiser binds the same code at once.
     const other = await organiser();
@@ -92,7 +92,7 @@ describe('kiosk pairing against guessing', () => {
     const fresh = await organiser();
     const right = await bind(fresh.token, ip, pairing.code, s.round.id, 'en');
     expect(right.code).toBe(10429);
-    expect(right.msg).toBe('Too many pairing attempts; try again in 10 minutes');
+    expect(right.msg).toBe('Too many pairing attempts; try again in 10 min');
 
     ok(await bind(fresh.token, freshIp(), pairing.code), 'from another address');
     await forget(addressKey(ip));
