@@ -34,7 +34,9 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel === 'log' ? 'info' : config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
+    // Every call gets the server's own id: it de-duplicates the call's operation-log event, so a caller must not
+    // choose it (issue 27). A caller's X-Request-Id is only logged beside it (clientRequestIdOf).
+    requestIdHeader: false,
     genReqId: () => randomUUID(),
     clientErrorHandler: answerClientError,
   });
