@@ -7,6 +7,7 @@ const { execSync, spawn } = require('node:child_process');
 const path = require('node:path');
 const { Client } = require('pg');
 const { ensureEnvFile, readEnvFile } = require('./ensure-env');
+const { platformProxy } = require('./platform-proxy');
 const { usesSandbox } = require('./alipay-sandbox/config');
 const { ensureSystemPackages } = require('./system-packages');
 const { ensureInfra } = require('./up');
@@ -70,9 +71,9 @@ function waitForHealth(url, ms = 60000) {
   execSync('npx turbo run build --output-logs=errors-only', { cwd: root, stdio: 'inherit' });
   if (process.argv.includes('--reset') || !(await hasDemoData())) await resetAll(DATABASE_URL);
 
-  // The web app's proxy (vite, below) connects from 127.0.0.1 and says who the visitor is and which host they used
-  // (u1.localhost, ...): the gateway believes X-Forwarded-* from that address only, not from every loopback caller.
-  const env = { TRUST_PROXY: '127.0.0.1', ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
+  // How the web apps' proxy (vite, below) reaches the gateway, and what the gateway believes of it.
+  const proxy = platformProxy(GATEWAY_PORT);
+  const env = { ...proxy.gateway, ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
   // The local Alipay sandbox stands in for Alipay until a real merchant is configured (README, "Going live with Alipay").
   const sandbox = usesSandbox({ ...readEnvFile(), ...process.env });
   const children = sandbox ? [spawn(process.execPath, [path.join(__dirname, 'alipay-sandbox', 'main.js')], { env, stdio: 'inherit' })] : [];
@@ -81,12 +82,12 @@ function waitForHealth(url, ms = 60000) {
   children.push(
     spawn('npx', ['vite', 'preview', '--port', String(WEB_PORT), '--strictPort', '--host', '0.0.0.0'], {
       cwd: path.join(root, 'web'),
-      env: { ...env, GATEWAY_URL: `http://127.0.0.1:${GATEWAY_PORT}` },
+      env: { ...env, ...proxy.web },
       stdio: 'inherit',
     }),
     spawn('npx', ['vite', 'preview', '--port', String(KIOSK_PORT), '--strictPort', '--host', '0.0.0.0'], {
       cwd: path.join(root, 'kiosk'),
-      env: { ...env, GATEWAY_URL: `http://127.0.0.1:${GATEWAY_PORT}` },
+      env: { ...env, ...proxy.web },
       stdio: 'inherit',
     }),
   );

@@ -2,9 +2,11 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The gateway serves the API and socket.io under /prod-api; dev and preview forward both there.
-const gateway = process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
-const proxy: Record<string, ProxyOptions> = { '/prod-api': { target: gateway, changeOrigin: true, ws: true, xfwd: true } };
+// The gateway serves the API and socket.io under /prod-api; dev and preview forward both there, over the gateway's
+// proxy socket when `npm start` names it (GATEWAY_SOCKET, see web/vite.config.ts).
+const socketPath = process.env.GATEWAY_SOCKET;
+const gateway = socketPath ? { socketPath, host: 'localhost', port: 80 } : process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
+const proxy: Record<string, ProxyOptions> = { '/prod-api': { target: gateway, changeOrigin: !socketPath, ws: true, xfwd: true } };
 
 export default defineConfig({
   plugins: [react()],

@@ -2,11 +2,14 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The gateway serves the API under /prod-api; dev and preview forward it there.
-const gateway = process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
+// The gateway serves the API under /prod-api; dev and preview forward it there. `npm start` names the gateway's
+// proxy socket (GATEWAY_SOCKET): only what arrives through it may say who the visitor is (infra/platform-proxy.js).
+const socketPath = process.env.GATEWAY_SOCKET;
+const gateway = socketPath ? { socketPath, host: 'localhost', port: 80 } : process.env.GATEWAY_URL || 'http://127.0.0.1:8080';
 const proxy: Record<string, ProxyOptions> = {
-  // xfwd: the gateway learns the host the visitor used (each organisation's public site is chosen by it).
-  '/prod-api': { target: gateway, changeOrigin: true, xfwd: true },
+  // xfwd: the gateway learns the visitor's address and the host they used (each organisation's public site is chosen
+  // by it). Over the socket the visitor's own Host header goes on as it is.
+  '/prod-api': { target: gateway, changeOrigin: !socketPath, xfwd: true },
 };
 
 export default defineConfig({

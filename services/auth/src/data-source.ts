@@ -13,6 +13,7 @@ import { FinanceRole1767000000000 } from './migrations/1767000000000-FinanceRole
 import { FinanceRoleReadsCompetitions1767500000000 } from './migrations/1767500000000-FinanceRoleReadsCompetitions';
 import { OneTimePasswords1767600000000 } from './migrations/1767600000000-OneTimePasswords';
 import { GroupNamesEn1767650000000 } from './migrations/1767650000000-GroupNamesEn';
+import { OperationLogClientRequestId1767720000000 } from './migrations/1767720000000-OperationLogClientRequestId';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -32,6 +33,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
       FinanceRoleReadsCompetitions1767500000000,
       OneTimePasswords1767600000000,
       GroupNamesEn1767650000000,
+      OperationLogClientRequestId1767720000000,
     ],
     poolSize: config.dbPoolSize,
   });

@@ -6,7 +6,10 @@ import type { PageQuery } from './rpc';
  * codes or tokens: `params` is a redacted summary of the body (see redactParams in the gateway).
  */
 export interface OperationLoggedEvent {
+  /** The gateway's own id of the call (a fresh UUID): it alone de-duplicates the event. */
   requestId: string;
+  /** The X-Request-Id the caller sent, kept for tracing only (absent from events of older gateways). */
+  clientRequestId?: string | null;
   userId: number | null;
   username: string | null;
   groupId: number | null;
@@ -26,8 +29,9 @@ export interface OperationLoggedEvent {
   at: string;
 }
 
-export interface OperationLogView extends Omit<OperationLoggedEvent, 'at'> {
+export interface OperationLogView extends Omit<OperationLoggedEvent, 'at' | 'clientRequestId'> {
   id: number;
+  clientRequestId: string | null;
   success: boolean;
   groupName: string | null;
   occurredAt: string;

@@ -1,4 +1,5 @@
 import { loadConfig, readStorageConfig } from '@cmp/common';
+import { PROXY_SOCKET_PEER } from './http/proxy-socket';
 
 /** Read once at start-up; see .env.example for each variable. */
 export const loadGatewayConfig = () =>
@@ -7,8 +8,13 @@ export const loadGatewayConfig = () =>
     port: env.int('PORT', 8080, 1, 65535),
     jwtSecret: env.secret('JWT_SECRET'),
     corsOrigins: env.list('CORS_ORIGINS', ['http://localhost:5173', 'http://127.0.0.1:5173']),
+    /**
+     * A Unix socket the gateway listens on besides its port, for the platform's own web proxy (`npm start` sets it):
+     * what arrives through it may say who the client is. Only processes that may open the file can connect.
+     */
+    proxySocket: env.string('PROXY_SOCKET', ''),
     /** The proxies (addresses or CIDRs) whose X-Forwarded-* headers are believed; none by default. */
-    trustProxy: trustProxyOf(env.addressList('TRUST_PROXY')),
+    trustProxy: trustProxyOf(env.addressList('TRUST_PROXY'), env.string('PROXY_SOCKET', '') !== ''),
     bodyLimitBytes: env.int('BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     /** Public certificate trace look-ups per address per minute (shared in Redis). */
     traceLimitPerMinute: env.int('TRACE_LIMIT_PER_MINUTE', 30, 1, 100000),
@@ -32,10 +38,11 @@ export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
 /**
- * Fastify's `trustProxy` for the named proxies: only a connection from one of them may say who the client is
- * (X-Forwarded-For); anyone else is their own address. Never `true`, which would let any caller write any address
- * into the per-address limits and the operation log.
+ * Fastify's `trustProxy` for the named proxies, and for the proxy socket when there is one: only a connection from
+ * one of them may say who the client is (X-Forwarded-For); anyone else is their own address. Never `true`, which
+ * would let any caller write any address into the per-address limits and the operation log.
  */
-export function trustProxyOf(proxies: string[]): string[] | false {
-  return proxies.length ? proxies : false;
+export function trustProxyOf(proxies: string[], proxySocket = false): string[] | false {
+  const trusted = proxySocket ? [...proxies, PROXY_SOCKET_PEER] : proxies;
+  return trusted.length ? trusted : false;
 }

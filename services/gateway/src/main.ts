@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { DEFAULT_LANG, ErrorCode, translate } from '@cmp/contracts';
 import { createLogger, RPC, type NatsRpcClient } from '@cmp/common';
@@ -18,6 +19,7 @@ import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ErrorFilter } from './http/error.filter';
 import { registerFormParser, registerJsonParser } from './http/json-parser';
 import { registerRateLimit } from './http/rate-limit';
+import { listenOnProxySocket } from './http/proxy-socket';
 import { cachedReadPaths, PublicCache } from './http/public-cache';
 import { registerSecurityHeaders } from './http/security-headers';
 import { NOTIFY_BODY_LIMIT_BYTES, rangePipe, textPipe } from './http/input-limits';
@@ -34,7 +36,9 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel === 'log' ? 'info' : config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
+    // Every call gets the server's own id: it de-duplicates the call's operation-log event, so a caller must not
+    // choose it (issue 27). A caller's X-Request-Id is only logged beside it (clientRequestIdOf).
+    requestIdHeader: false,
     genReqId: () => randomUUID(),
     clientErrorHandler: answerClientError,
   });
@@ -82,8 +86,15 @@ async function main(): Promise<void> {
     .build();
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, doc));
 
+  let proxySocket: Server | undefined;
+  fastify.addHook('onClose', async () => void proxySocket?.close());
+
   await app.listen(config.port, config.host);
   createLogger('gateway', config).log(`listening on http://${config.host}:${config.port}/${API_PREFIX}`);
+  if (config.proxySocket) {
+    proxySocket = await listenOnProxySocket(fastify.server, config.proxySocket);
+    createLogger('gateway', config).log(`listening for the web proxy on ${config.proxySocket}`);
+  }
 }
 
 /**

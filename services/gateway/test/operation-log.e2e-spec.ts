@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { connect, JSONCodec } from 'nats';
 import { Client } from 'pg';
-import { EventSubject, type OperationLogView, type Page } from '@cmp/contracts';
+import { EventSubject, type IdNumberReveal, type OperationLogView, type Page, type SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login } from './support/api';
+import { dropStudents, makeCompetition, makeStudents } from './support/enroll';
 import { DATABASE_URL, NATS_URL, waitFor } from './support/platform';
 
 const freshName = (p: string) => `${p}${Math.random().toString(36).slice(2, 10)}`;
@@ -38,7 +39,9 @@ describe('operation log', () => {
   const password = 'Secr3tPassw0rd';
   let addRequestId: string;
   let username: string;
+  let addedUserId: number;
 
+  afterAll(dropStudents);
   beforeAll(async () => {
     [admin1, admin2, root] = [await login('admin1'), await login('admin2'), await login('root')];
     username = freshName('logged');
@@ -46,6 +49,7 @@ describe('operation log', () => {
     expect(add.code).toBe(0);
     addRequestId = add.headers.get('x-request-id')!;
     expect(addRequestId).toBeTruthy();
+    addedUserId = (add.data as { id: number }).id;
   });
 
   it('records a mutating call with who, what, result, duration and address', async () => {
@@ -134,6 +138,62 @@ describe('operation log', () => {
     expect(rows[0].n).toBe(0);
     const stored = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM auth.operation_logs`);
     expect(stored[0].n).toBeGreaterThan(0);
+  });
+
+  /** The entries of the log (as ROOT) for `path` whose recorded parameters contain `text`, once `n` of them are in. */
+  async function entriesWith(path: string, text: string, n: number): Promise<OperationLogView[]> {
+    let found: OperationLogView[] = [];
+    await waitFor(`${n} operation log entries of ${path} with ${text}`, async () => {
+      const r = await api<LogPage>(`/system/log/page?${new URLSearchParams({ pageSize: '100', keyword: path })}`, { token: root });
+      found = (r.data?.list ?? []).filter((e) => e.params?.includes(text));
+      return found.length >= n;
+    });
+    return found;
+  }
+
+  // Issue 27: the id that de-duplicates log events is the server's, whatever X-Request-Id the caller sends.
+  it('logs two updates sent with the same X-Request-Id as two entries, each with its own id', async () => {
+    const reused = randomUUID();
+    const first = await api('/system/user/update', { token: admin1, body: { id: addedUserId, realName: '同号一' }, headers: { 'x-request-id': reused } });
+    const second = await api('/system/user/update', { token: admin1, body: { id: addedUserId, realName: '同号二' }, headers: { 'x-request-id': reused } });
+    expect([first.code, second.code]).toEqual([0, 0]);
+    const [one] = await entriesWith('/system/user/update', '同号一', 1);
+    const [two] = await entriesWith('/system/user/update', '同号二', 1);
+    expect(one.requestId).not.toBe(two.requestId);
+    expect([one.requestId, two.requestId]).toEqual([first.headers.get('x-request-id'), second.headers.get('x-request-id')]);
+  });
+
+  it('logs an identity number reveal sent with the id of an earlier request', async () => {
+    const c = await makeCompetition(admin1, { requiredFields: ['realName', 'phone', 'idNumber'] });
+    const [student] = await makeStudents(1, `reqid${Date.now().toString(36)}`);
+    const signed = await api<SignupDetail>('/web/enroll/signUp', {
+      token: student.token,
+      ip: freshIp(),
+      body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '王同号', phone: '13900003333', idNumber: '11010519491231002X' } },
+    });
+    expect(signed.code).toBe(0);
+    const query = `id=${signed.data.id}&userId=${student.userId}`;
+    const first = await api<IdNumberReveal>(`/enroll/signup/idNumber?${query}`, { token: admin1 });
+    const old = first.headers.get('x-request-id')!;
+    await entryOf(admin1, old);
+    // The second reveal claims the first one's id: it is logged all the same, under an id of its own.
+    const again = await api<IdNumberReveal>(`/enroll/signup/idNumber?${query}`, { token: admin1, headers: { 'x-request-id': old } });
+    expect(again.code).toBe(0);
+    const entries = await entriesWith('/enroll/signup/idNumber', `"id":"${signed.data.id}"`, 2);
+    expect(entries.map((e) => e.requestId).sort()).toEqual([old, again.headers.get('x-request-id')].sort());
+  });
+
+  it("keeps the caller's X-Request-Id beside the server's id, for tracing only", async () => {
+    const trace = `trace-${randomUUID()}`;
+    const r = await api('/system/user/update', { token: admin1, body: { id: addedUserId, realName: '带追踪号' }, headers: { 'x-request-id': trace } });
+    expect(r.code).toBe(0);
+    const serverId = r.headers.get('x-request-id')!;
+    expect(serverId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    const e = await entryOf(admin1, serverId);
+    expect(e).toMatchObject({ requestId: serverId, clientRequestId: trace });
+    // A call without the header has none.
+    const plain = await api('/system/user/update', { token: admin1, body: { id: addedUserId, realName: '无追踪号' } });
+    expect((await entryOf(admin1, plain.headers.get('x-request-id')!)).clientRequestId).toBeNull();
   });
 
   it('stores a redelivered event once (the consumer is idempotent on the request id)', async () => {

@@ -13,7 +13,8 @@ export class OperationLogService {
   ) {}
 
   /**
-   * Stores events in one statement; a redelivered event (same request id) changes nothing. A login attempt
+   * Stores events in one statement; a redelivered event (same request id, which the gateway generates for every
+   * call) changes nothing. A login attempt
    * comes without user and organisation: they are taken from the account named, so its organisation's
    * administrators see it. A named prepared statement: planned once per connection, not on every batch.
    */
@@ -22,12 +23,13 @@ export class OperationLogService {
     await preparedQuery(this.ds, {
       name: 'auth.operation-log.record',
       text: `INSERT INTO operation_logs (request_id, user_id, username, group_id, method, path, title, result_code, message,
-                                   duration_ms, ip, user_agent, params, occurred_at)
+                                   duration_ms, ip, user_agent, params, occurred_at, client_request_id)
        SELECT e.request_id, COALESCE(e.user_id, a.id), e.username, COALESCE(e.group_id, a.group_id), e.method, e.path, e.title,
-              e.result_code, e.message, e.duration_ms, e.ip, e.user_agent, e.params, e.occurred_at
+              e.result_code, e.message, e.duration_ms, e.ip, e.user_agent, e.params, e.occurred_at, e.client_request_id
          FROM unnest($1::text[], $2::int[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::int[], $9::text[], $10::int[],
-                     $11::text[], $12::text[], $13::text[], $14::timestamptz[])
-              AS e(request_id, user_id, username, group_id, method, path, title, result_code, message, duration_ms, ip, user_agent, params, occurred_at)
+                     $11::text[], $12::text[], $13::text[], $14::timestamptz[], $15::text[])
+              AS e(request_id, user_id, username, group_id, method, path, title, result_code, message, duration_ms, ip, user_agent, params,
+                   occurred_at, client_request_id)
          LEFT JOIN users a ON e.user_id IS NULL AND e.username IS NOT NULL AND lower(a.username) = lower(e.username) AND a.deleted_at IS NULL
        ON CONFLICT (request_id) DO NOTHING`,
       values: [
@@ -45,6 +47,7 @@ export class OperationLogService {
         column('userAgent', (v) => clip(v, 300)),
         column('params', (v) => v),
         column('at', (v) => v),
+        column('clientRequestId', (v) => clip(v, 64)),
       ],
     });
   }
@@ -72,7 +75,7 @@ export class OperationLogService {
     const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total FROM operation_logs l ${filter}`, args);
     const list: OperationLogView[] = await this.ds.query(
-      `SELECT l.id::int AS id, l.request_id AS "requestId", l.user_id AS "userId", l.username, l.group_id AS "groupId",
+      `SELECT l.id::int AS id, l.request_id AS "requestId", l.client_request_id AS "clientRequestId", l.user_id AS "userId", l.username, l.group_id AS "groupId",
               ${req.meta.lang === 'en' ? `COALESCE(NULLIF(g.name_en, ''), g.name)` : 'g.name'} AS "groupName", l.method, l.path, l.title, l.result_code AS "resultCode", l.result_code = 0 AS success,
               l.message, l.duration_ms AS "durationMs", l.ip, l.user_agent AS "userAgent", l.params, l.occurred_at AS "occurredAt"
          FROM operation_logs l LEFT JOIN groups g ON g.id = l.group_id

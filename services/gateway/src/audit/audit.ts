@@ -78,6 +78,8 @@ export function routeTitles(controllers: Function[], prefix: string): Map<string
 /** What the hook knows about a finished request. */
 export interface FinishedRequest {
   requestId: string;
+  /** The caller's X-Request-Id, for tracing only. */
+  clientRequestId?: string | null;
   method: string;
   /** The matched route's pattern; undefined for an address no route serves. */
   route: string | undefined;
@@ -105,6 +107,7 @@ export function operationEvent(r: FinishedRequest, titles: Map<string, string>, 
   const code = r.outcome?.code ?? (r.statusCode < 400 ? ErrorCode.OK : ErrorCode.INTERNAL);
   const event: OperationLoggedEvent = {
     requestId: r.requestId,
+    clientRequestId: r.clientRequestId ?? null,
     userId: r.identity?.userId ?? null,
     username: r.identity?.username ?? claimed,
     groupId: r.identity?.groupId ?? null,

@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { NatsConnection } from 'nats';
 import { ensureStream, publishEvent } from '@cmp/common';
 import { EventStream, EventSubject } from '@cmp/contracts';
-import type { GatewayRequest } from '../http/request-context';
+import { clientRequestIdOf, type GatewayRequest } from '../http/request-context';
 import { operationEvent } from './audit';
 
 /**
  * Records every finished mutating call, and every call of a route marked @AuditedRead(), in the operation log:
  * after the response is sent, an event goes to the AUDIT stream with the request id as message id (a repeat is
- * dropped), and the auth service stores it.
+ * dropped), and the auth service stores it. That id is the gateway's own for every call, never the caller's
+ * X-Request-Id, which would let a caller merge two calls into one entry or hide one behind an older id.
  * The caller never waits for it and never sees it fail: a failure is only logged. `unaudited` routes keep their own
  * record (Alipay's notifications, each stored raw with its verdict by the payment service) and are left out.
  */
@@ -24,6 +25,7 @@ export function registerAudit(fastify: FastifyInstance, nc: NatsConnection, titl
     const event = operationEvent(
       {
         requestId: String(req.id),
+        clientRequestId: clientRequestIdOf(req),
         method: req.method,
         route: req.routeOptions.url,
         url: req.url,

@@ -15,6 +15,12 @@ export const metaOf = (req: FastifyRequest): RequestMeta => ({
   lang: pickLang((req.headers['x-lang'] as string | undefined) ?? req.headers['accept-language']),
 });
 
+/** The X-Request-Id the caller sent, cut to what the log keeps: for tracing only, never the request's id. */
+export const clientRequestIdOf = (req: FastifyRequest): string | null => {
+  const sent = req.headers['x-request-id'];
+  return typeof sent === 'string' && sent ? sent.slice(0, 64) : null;
+};
+
 /** The request as handlers need it: identity and metadata for the RPC call. */
 export interface Ctx {
   identity?: Identity;

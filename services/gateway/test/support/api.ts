@@ -53,9 +53,12 @@ export async function api<T = unknown>(path: string, o: CallOptions = {}): Promi
  */
 export const freshLoopback = () => `127.${1 + Math.floor(Math.random() * 254)}.${Math.floor(Math.random() * 256)}.${2 + Math.floor(Math.random() * 253)}`;
 
-/** A JSON call like `api`, but connecting from the local address `from` (Node's http, which can pick it). */
-export function apiFrom<T = unknown>(from: string, path: string, o: Pick<CallOptions, 'body' | 'lang' | 'headers'> = {}): Promise<Reply<T>> {
-  const url = new URL(`${BASE}${path}`);
+/**
+ * A JSON call like `api`, but connecting from the local address `from` (Node's http, which can pick it), to the
+ * tests' gateway or to another `base` (a web app's /prod-api proxy, say).
+ */
+export function apiFrom<T = unknown>(from: string, path: string, o: Pick<CallOptions, 'body' | 'lang' | 'headers'> & { base?: string } = {}): Promise<Reply<T>> {
+  const url = new URL(`${o.base ?? BASE}${path}`);
   const body = o.body === undefined ? undefined : JSON.stringify(o.body);
   const headers: Record<string, string> = { 'accept-language': o.lang ?? 'zh-CN', ...o.headers };
   if (body) headers['content-type'] = 'application/json';

@@ -157,6 +157,7 @@ const en: Catalogue<SystemMessages> = {
     detail: 'Details',
     detailTitle: 'Operation details',
     requestId: 'Request id',
+    clientRequestId: "Caller's request id (X-Request-Id, for tracing)",
     resultCode: 'Result code',
     message: 'Message',
     params: 'Parameters (passwords, codes and the like removed)',

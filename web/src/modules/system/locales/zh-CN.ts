@@ -155,6 +155,7 @@ const zhCN = {
     detail: '详情',
     detailTitle: '操作详情',
     requestId: '请求编号',
+    clientRequestId: '调用方请求编号（X-Request-Id，仅供追踪）',
     resultCode: '结果码',
     message: '提示信息',
     params: '请求参数（已隐去密码、验证码等）',

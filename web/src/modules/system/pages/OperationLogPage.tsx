@@ -142,6 +142,11 @@ export default function OperationLogPage() {
             <Descriptions.Item label={t('log.requestId')}>
               <Typography.Text copyable>{detail.requestId}</Typography.Text>
             </Descriptions.Item>
+            {detail.clientRequestId && (
+              <Descriptions.Item label={t('log.clientRequestId')}>
+                <Typography.Text copyable>{detail.clientRequestId}</Typography.Text>
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label={t('log.params')}>
               {detail.params ? <pre className="log-params">{prettyJson(detail.params)}</pre> : '-'}
             </Descriptions.Item>
