@@ -83,8 +83,11 @@ export function natsCredentials(service: string): NatsCredentials {
   const user = (workerProcess ? `${service}-worker` : service) as NatsUser;
   if (!Object.values(NatsUser).includes(user)) throw new Error(`"${user}" is not a NATS user of the platform (contracts, nats-users.ts)`);
   const env = new Env();
-  const pass = env.secret(natsPasswordVariable(user));
+  const variable = natsPasswordVariable(user);
+  const pass = env.secret(variable);
   env.done();
+  // nats-server reads the password from its environment as a configuration value, where `1e5` is a number.
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(pass)) throw new Error(`Invalid configuration:\n  - ${variable} must be letters and digits, starting with a letter`);
   return { user, pass, inboxPrefix: natsInboxPrefix(user) };
 }
 
