@@ -46,8 +46,13 @@ describe('NATS credentials (issue 27)', () => {
   it("refuses the enrollment service's user a subscription to the auth service's logins", async () => {
     const heard = as(NatsUser.enrollment, async (nc) => {
       const sub = nc.subscribe(AuthSubject.loginPassword, { max: 1 });
-      for await (const m of sub) return m.subject;
-      return 'closed without a message';
+      const first = (async () => {
+        for await (const m of sub) return m.subject;
+        return 'closed without a message';
+      })();
+      // The server answers the subscription before a flush returns: a refusal has reached `first` by the second one.
+      await nc.flush();
+      return Promise.race([first, nc.flush().then(() => 'subscribed')]);
     });
     await expect(heard).rejects.toThrow(/permissions violation/i);
   });
