@@ -6,6 +6,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const YAML = require('yaml');
+const contracts = require('@cmp/contracts');
+const { natsAuthorization } = require('./nats-config');
 
 const ROOT = path.resolve(__dirname, '..');
 const SERVICES_DIR = path.join(ROOT, 'services');
@@ -112,10 +114,13 @@ const deployableServices = fs
   .filter((name) => fs.existsSync(path.join(SERVICES_DIR, name, 'src', 'main.ts')) || referenced.has(name))
   .sort();
 
+// NATS passwords are per user, not per image (a worker is its own user): checked apart, below.
+const isNatsPassword = (v) => v.startsWith('NATS_PASSWORD_');
+
 // Compares the provided names with .env.example: [missing, unexpected].
 function diffEnv(name, provided) {
-  const expected = envExample(name);
-  const given = new Set(provided);
+  const expected = new Set([...envExample(name)].filter((v) => !isNatsPassword(v)));
+  const given = new Set(provided.filter((v) => !isNatsPassword(v)));
   return [
     [...expected].filter((v) => !given.has(v)),
     [...given].filter((v) => !expected.has(v) && !ALWAYS_ALLOWED.has(v)),
@@ -203,5 +208,58 @@ describe('infra manifests', () => {
     expect(conf).toMatch(/cluster\s*\{[\s\S]*routes\s*=\s*\[/);
     const nats = byKind('StatefulSet').find((o) => o.metadata.name === 'nats');
     expect(nats.spec.replicas).toBe(3);
+  });
+  // ---------- NATS users and network policies (issue 27) ----------
+
+  const natsVariables = Object.values(contracts.NatsUser).map(contracts.natsPasswordVariable).sort();
+  const labelOf = (w) => w.spec.template.metadata.labels['app.kubernetes.io/name'];
+  const workloads = byKind('Deployment').concat(byKind('StatefulSet'));
+  const envNames = (c) => (c.env || []).map((e) => e.name);
+
+  test('nats-auth.conf is what infra/nats-config.js makes of the contracts (run it after changing nats-users.ts)', () => {
+    expect(fs.readFileSync(path.join(K8S_DIR, 'nats-auth.conf'), 'utf8')).toBe(natsAuthorization(contracts));
+    expect(kustomization.configMapGenerator).toEqual([{ name: 'nats-auth', files: ['nats-auth.conf'] }]);
+  });
+
+  test('the NATS servers load the users and get every password, in k8s and compose', () => {
+    const conf = byKind('ConfigMap').find((o) => o.metadata.name === 'nats-config').data['nats.conf'];
+    expect(conf).toMatch(/^\s*include \.\/auth\/nats-auth\.conf$/m);
+    const nats = byKind('StatefulSet').find((o) => o.metadata.name === 'nats').spec.template.spec;
+    expect(nats.containers[0].envFrom).toEqual([{ secretRef: { name: 'nats-credentials' } }]);
+    expect(nats.volumes).toContainEqual({ name: 'auth', configMap: { name: 'nats-auth' } });
+    expect(secrets['nats-credentials'].sort()).toEqual(natsVariables);
+    expect(compose.services.nats.command).toEqual(expect.arrayContaining(['-c', '/etc/nats/nats-auth.conf']));
+    expect(compose.services.nats.volumes).toContain('./k8s/nats-auth.conf:/etc/nats/nats-auth.conf:ro');
+    expect(Object.keys(compose.services.nats.environment).sort()).toEqual(natsVariables);
+  });
+
+  test('every container that talks to NATS signs in as its own user, with no other password', () => {
+    const users = Object.values(contracts.NatsUser);
+    const k8s = k8sContainers
+      .filter((c) => envNames(c.container).includes('NATS_URL'))
+      .map((c) => {
+        const passwords = (c.container.env || []).filter((e) => isNatsPassword(e.name));
+        const refs = passwords.map((e) => (e.valueFrom.secretKeyRef || {}).name);
+        return { container: c.container.name, user: users.includes(c.container.name), passwords: passwords.map((e) => e.name), refs };
+      });
+    expect(k8s).toEqual(k8s.map((c) => ({ ...c, user: true, passwords: [contracts.natsPasswordVariable(c.container)], refs: ['nats-credentials'] })));
+    const inCompose = Object.entries(compose.services)
+      .filter(([, svc]) => composeEnv(svc).includes('NATS_URL'))
+      .map(([key, svc]) => ({ key, passwords: composeEnv(svc).filter(isNatsPassword) }));
+    expect(inCompose).toEqual(inCompose.map((c) => ({ ...c, passwords: [contracts.natsPasswordVariable(c.key)] })));
+  });
+
+  test.each([
+    ['nats', 'NATS_URL', 4222],
+    ['postgres', 'DATABASE_URL', 5432],
+    ['redis', 'REDIS_URL', 6379],
+  ])('only the pods given its address reach %s (NetworkPolicy)', (server, variable, port) => {
+    const policy = byKind('NetworkPolicy').find((p) => p.spec.podSelector.matchLabels?.['app.kubernetes.io/name'] === server);
+    expect(policy && policy.spec.policyTypes).toEqual(['Ingress']);
+    const clients = workloads.filter((w) => w.spec.template.spec.containers.some((c) => envNames(c).includes(variable))).map(labelOf).sort();
+    const rule = policy.spec.ingress.find((r) => r.ports.some((p) => p.port === port));
+    expect(rule.from).toEqual([{ podSelector: { matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: clients }] } }]);
+    // No other rule opens the client port (the NATS nodes' own routes use 6222).
+    expect(policy.spec.ingress.filter((r) => r.ports.some((p) => p.port === port))).toHaveLength(1);
   });
 });

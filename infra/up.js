@@ -2,12 +2,16 @@
 // Idempotent bring-up of PostgreSQL, Redis and NATS (JetStream) for local runs and CI.
 // Each service is checked first; only a stopped one on a loopback URL is started, from the
 // machine's installed server binaries, bound to loopback, with its files under <repo>/.data.
+// NATS is the platform's own, with a user per service (infra/nats-config.js): a NATS that lets clients in without
+// credentials (the machine's system NATS on 4222) is refused, so the platform's default is 4223.
 'use strict';
 
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const { spawn, spawnSync } = require('node:child_process');
+const { ensureEnvFile, readEnvFile } = require('./ensure-env');
+const { loadContracts, natsAuthorization, natsPasswordVariables } = require('./nats-config');
 
 const REPO = path.resolve(__dirname, '..');
 const DATA = path.join(REPO, '.data');
@@ -16,7 +20,7 @@ const WAIT_MS = 30_000;
 const DEFAULTS = {
   DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/cmp',
   REDIS_URL: 'redis://127.0.0.1:6379/0',
-  NATS_URL: 'nats://127.0.0.1:4222',
+  NATS_URL: 'nats://127.0.0.1:4223',
 };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -117,9 +121,36 @@ async function checkRedis(url) {
   if (!(await tcpOpen(u.hostname, Number(u.port || 6379)))) throw new Error('connection refused');
 }
 
+/** The NATS users' passwords: the environment's, else those of .env (made there when missing). */
+function natsPasswords() {
+  ensureEnvFile();
+  const file = readEnvFile();
+  return Object.fromEntries(natsPasswordVariables().map((name) => [name, process.env[name] || file[name]]));
+}
+
+const isAuthError = (err) => /authorization/i.test(`${err.code} ${err.message}`);
+
 async function checkNats(url) {
   const { connect } = require('nats');
-  const nc = await connect({ servers: url, timeout: 2000, reconnect: false });
+  // Anyone who reaches the port would otherwise call every service as anyone (issue 27).
+  const anonymous = await connect({ servers: url, timeout: 2000, reconnect: false }).catch((err) => {
+    if (isAuthError(err)) return null;
+    throw err;
+  });
+  if (anonymous) {
+    await anonymous.close();
+    throw fatal(
+      `NATS at ${url} lets clients in without credentials (the machine's system NATS?): the platform needs its own NATS with ` +
+        `a user per service; set NATS_URL to a free loopback port (default nats://127.0.0.1:4223) and this script starts it there`,
+    );
+  }
+  // As the gateway, whose replies come to its own inboxes.
+  const { NatsUser, natsInboxPrefix, natsPasswordVariable } = loadContracts();
+  const gateway = { user: NatsUser.gateway, pass: natsPasswords()[natsPasswordVariable(NatsUser.gateway)], inboxPrefix: natsInboxPrefix(NatsUser.gateway) };
+  const nc = await connect({ servers: url, timeout: 2000, reconnect: false, ...gateway }).catch((err) => {
+    if (!isAuthError(err)) throw err;
+    throw fatal(`NATS at ${url} refused the gateway's password from the environment or .env: it was started with other passwords; restart it`);
+  });
   try {
     let jsm;
     try {
@@ -195,21 +226,57 @@ function startRedis(url) {
   ]);
 }
 
+const natsPort = (url) => String(new URL(url).port || 4222);
+const natsFile = (url, ext) => path.join(DATA, 'nats', `nats-${natsPort(url)}.${ext}`);
+
+/** The pid of the nats-server this script started on the URL's port, while it runs. */
+function ourNatsPid(url) {
+  try {
+    const pid = Number(fs.readFileSync(natsFile(url, 'pid'), 'utf8'));
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Writes the users and permissions for the NATS on a loopback URL. One this script started with other users or
+ * permissions (an older release, or before NATS had users) is stopped, so that it starts again with these.
+ */
+async function prepareNats(url) {
+  if (!isLoopback(new URL(url).hostname)) return;
+  fs.mkdirSync(path.join(DATA, 'nats'), { recursive: true });
+  const conf = natsFile(url, 'conf');
+  const text = natsAuthorization();
+  if (fs.existsSync(conf) && fs.readFileSync(conf, 'utf8') === text) return;
+  fs.writeFileSync(conf, text);
+  const pid = ourNatsPid(url);
+  if (!pid) return;
+  process.kill(pid, 'SIGTERM');
+  await waitFor(async () => {
+    if (await tcpOpen('127.0.0.1', Number(natsPort(url)))) throw new Error('still stopping');
+  });
+}
+
 function startNats(url) {
   const bin = findBinary('nats-server');
   if (!bin) return 'missing';
   const dir = path.join(DATA, 'nats');
   fs.mkdirSync(dir, { recursive: true });
-  const port = String(new URL(url).port || 4222);
+  const port = natsPort(url);
   // Per-port store and pidfile: two servers must never share a JetStream store, and the
-  // pidfile keeps --oknodo from taking a nats-server on another port for ours.
-  const args = ['-a', '127.0.0.1', '-p', port, '-js', '-sd', path.join(dir, port), '-l', path.join(dir, `nats-${port}.log`)];
+  // pidfile keeps --oknodo from taking a nats-server on another port for ours. The server reads
+  // its users' passwords from its environment (the configuration names them).
+  const args = ['-c', natsFile(url, 'conf'), '-a', '127.0.0.1', '-p', port, '-js', '-sd', path.join(dir, port), '-l', path.join(dir, `nats-${port}.log`)];
+  const env = { ...process.env, ...natsPasswords() };
   const ssd = findBinary('start-stop-daemon');
   if (ssd) {
-    const pidfile = path.join(dir, `nats-${port}.pid`);
-    run(ssd, ['--start', '--oknodo', '--background', '--make-pidfile', '--pidfile', pidfile, '--exec', bin, '--', ...args]);
+    run(ssd, ['--start', '--oknodo', '--background', '--make-pidfile', '--pidfile', natsFile(url, 'pid'), '--exec', bin, '--', ...args], { env });
   } else {
-    spawn(bin, args, { detached: true, stdio: 'ignore' }).unref();
+    const child = spawn(bin, args, { detached: true, stdio: 'ignore', env });
+    fs.writeFileSync(natsFile(url, 'pid'), String(child.pid));
+    child.unref();
   }
 }
 
@@ -218,12 +285,13 @@ function startNats(url) {
 const SERVICES = [
   { key: 'postgres', name: 'PostgreSQL', env: 'DATABASE_URL', pkg: 'postgresql', check: checkPostgres, start: startPostgres },
   { key: 'redis', name: 'Redis', env: 'REDIS_URL', pkg: 'redis-server', check: checkRedis, start: startRedis },
-  { key: 'nats', name: 'NATS', env: 'NATS_URL', pkg: 'nats-server', check: checkNats, start: startNats },
+  { key: 'nats', name: 'NATS', env: 'NATS_URL', pkg: 'nats-server', check: checkNats, start: startNats, prepare: prepareNats },
 ];
 
 async function ensureService(svc, url) {
   const u = new URL(url);
   const port = Number(u.port || { postgres: 5432, redis: 6379, nats: 4222 }[svc.key]);
+  await svc.prepare?.(url);
   try {
     await svc.check(url);
     return 'up (already running)';

@@ -1,10 +1,10 @@
-import { connect, JSONCodec } from 'nats';
+import { JSONCodec } from 'nats';
 import type { Page } from 'puppeteer-core';
-import { EventSubject, type CompetitionDetail, type IssuedCertificate, type Page as ListPage, type ResultsPublishedEvent } from '@cmp/contracts';
+import { EventSubject, NatsUser, type CompetitionDetail, type IssuedCertificate, type Page as ListPage, type ResultsPublishedEvent } from '@cmp/contracts';
 import { api, login } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate } from '../../services/gateway/test/support/certificates';
 import { approvedSignup, dropStudents, makeCompetition, makeStudents } from '../../services/gateway/test/support/enroll';
-import { NATS_URL, waitFor } from '../../services/gateway/test/support/platform';
+import { natsAs, waitFor } from '../../services/gateway/test/support/platform';
 import { chooseOrganisation, click, fill, loginWithPassword, open, useBrowser, waitForGone, waitForText } from './support/browser';
 
 const winnersModal = '.ca-winners .ant-modal';
@@ -102,7 +102,8 @@ describe('certificate winners picked from sign-ups', () => {
       roundId, roundName: `初审${tag}`, competitionId: c.id, groupId: 0, publishedAt: new Date().toISOString(), appealUntil: new Date().toISOString(),
       awards: [award(team, '一等奖', 1, 92.5), award(solo, '二等奖', 2, 88), award(other, '三等奖', 3, 80.25)],
     };
-    const nc = await connect({ servers: NATS_URL });
+    // As the review service, the only one that may publish review.results.published.
+    const nc = await natsAs(NatsUser.review);
     try {
       await nc.jetstream().publish(EventSubject.resultsPublished, JSONCodec().encode(event), { msgID: `results-${roundId}` });
     } finally {

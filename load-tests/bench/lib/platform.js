@@ -6,6 +6,8 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { start, exec, freePort, waitUntil, waitHealthy, tcpOpen } = require('./processes');
+const { ensureEnvFile, readEnvFile } = require('../../../infra/ensure-env');
+const { natsAuthorization } = require('../../../infra/nats-config');
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 // Backend services in start order; the gateway last. Workers (certificates/dist/worker.js) are started by
@@ -46,9 +48,13 @@ async function startNats(ctx) {
     return { url, child: null };
   }
   const port = await freePort();
-  // JetStream on, as in production: services publish their events through it.
+  // JetStream on and a user per service, as in production: services publish their events through it, and the server
+  // checks every message against the user's permissions. The passwords are those of .env, which the services read too.
   const store = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nats-'));
-  const child = start('nats', bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], ctx.env);
+  ensureEnvFile();
+  const conf = path.join(store, 'nats-auth.conf');
+  fs.writeFileSync(conf, natsAuthorization());
+  const child = start('nats', bin, ['-c', conf, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { ...readEnvFile(), ...ctx.env });
   await waitUntil('nats-server', () => tcpOpen('127.0.0.1', port), [child]);
   return { url: `nats://127.0.0.1:${port}`, child };
 }

@@ -135,7 +135,7 @@ export interface BaseConfig {
 export function readBaseConfig(env: Env): BaseConfig {
   return {
     nodeEnv: env.string('NODE_ENV', 'development'),
-    natsUrl: env.string('NATS_URL', 'nats://127.0.0.1:4222'),
+    natsUrl: env.string('NATS_URL', 'nats://127.0.0.1:4223'),
     databaseUrl: env.string('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/cmp'),
     redisUrl: env.string('REDIS_URL', 'redis://127.0.0.1:6379/0'),
     logLevel: env.string('LOG_LEVEL', 'info'),

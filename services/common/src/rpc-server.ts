@@ -8,6 +8,7 @@ import type { DataSource } from 'typeorm';
 import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
 import { createLogger } from './logger';
+import { natsCredentials } from './nats-rpc';
 import type { BaseConfig } from './config';
 
 /** Turns whatever a handler threw into the ErrorPayload that travels back over NATS. */
@@ -50,6 +51,7 @@ export async function startRpcService(
       name: `${service}-${process.pid}`,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
+      ...natsCredentials(service),
     },
     logger: createLogger(service, config),
   });

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { BaseConfig } from './config';
 import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
+import { signInAsWorker } from './nats-rpc';
 import { bullConnection } from './redis';
 
 /** What a job of one name does; its answer is the job's return value (BullMQ keeps it). */
@@ -58,6 +59,8 @@ export async function bootWorker(o: WorkerDefinition): Promise<void> {
   });
   await migrations.destroy();
   const ds = await dataSource(o.database.poolSize).initialize();
+  // What the jobs open (a Nest context with the service's NATS client) signs in to NATS as the worker's own user.
+  signInAsWorker();
   const { jobs, close } = await o.open(ds);
 
   const { name: queueName, concurrency, options, schedules } = o.queue;

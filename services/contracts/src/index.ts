@@ -24,3 +24,4 @@ export * from './payment';
 export * from './money';
 export * from './money-capitals';
 export * from './payment-receipt';
+export * from './nats-users';

@@ -1,7 +1,7 @@
-import { AckPolicy, connect, DeliverPolicy, JSONCodec, type NatsConnection } from 'nats';
-import { EventStream, EventSubject, type Competition, type CompetitionDetail, type Page, type ScheduleEntry } from '@cmp/contracts';
+import { JSONCodec, type NatsConnection } from 'nats';
+import { EventSubject, NatsUser, type Competition, type CompetitionDetail, type Page, type ScheduleEntry } from '@cmp/contracts';
 import { api, login } from './support/api';
-import { NATS_URL } from './support/platform';
+import { natsAs } from './support/platform';
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 const groupIdOf = async (token: string) => (await api<{ groupId: number }>('/competition/group/user/getSelect', { token })).data.groupId;
@@ -31,7 +31,8 @@ async function buildCompetition(token: string, name: string): Promise<Competitio
 describe('competitions', () => {
   let nc: NatsConnection;
   beforeAll(async () => {
-    nc = await connect({ servers: NATS_URL });
+    // The enrollment service hears every competition's publication: the test listens with its NATS user.
+    nc = await natsAs(NatsUser.enrollment);
   });
   afterAll(() => nc.drain());
 
@@ -42,6 +43,15 @@ describe('competitions', () => {
     expect(c).toMatchObject({ status: 0, itemCount: 2, groupId: u1 });
     expect(c.items.map((i) => i.name)).toEqual(['软件组', '硬件组']);
     expect(c.enroll).toMatchObject({ mode: 3, teamMin: 1, teamMax: 4, schoolQuota: 10 });
+    // Listening before the publication: the event goes out once, through the outbox into the stream.
+    const sub = nc.subscribe(EventSubject.competitionPublished);
+    const heard = (async () => {
+      for await (const m of sub) {
+        const e = JSONCodec<{ competitionId: number; groupId: number }>().decode(m.data);
+        if (e.competitionId === c.id) return e;
+      }
+      return undefined;
+    })();
 
     // A draft is nowhere on the public site.
     const before = await api<Page<Competition>>(`/home/competition/page?groupId=${u1}&pageSize=100`);
@@ -63,20 +73,9 @@ describe('competitions', () => {
     const byKeyword = await api<Page<Competition>>(`/home/competition/page?groupId=${u1}&keyword=${encodeURIComponent(c.name.slice(0, 5))}`);
     expect(byKeyword.data.list.map((x) => x.id)).toContain(c.id);
 
-    // The published event reached the stream, with what a consumer needs.
-    const jsm = await nc.jetstreamManager();
-    const consumer = await jsm.consumers.add(EventStream.competitions.name, {
-      ack_policy: AckPolicy.None,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: EventSubject.competitionPublished,
-    });
-    const messages = await (await nc.jetstream().consumers.get(EventStream.competitions.name, consumer.name)).fetch({ max_messages: 1000, expires: 2000 });
-    const events: { competitionId: number; groupId: number }[] = [];
-    for await (const m of messages) {
-      events.push(JSONCodec<{ competitionId: number; groupId: number }>().decode(m.data));
-      if (events.some((e) => e.competitionId === c.id)) break;
-    }
-    expect(events.find((e) => e.competitionId === c.id)).toMatchObject({ groupId: u1 });
+    // The published event went out, with what a consumer needs.
+    expect(await heard).toMatchObject({ groupId: u1 });
+    sub.unsubscribe();
   });
 
   it('shows a change to a published competition on the public site at once', async () => {

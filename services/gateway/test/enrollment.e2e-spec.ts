@@ -1,7 +1,8 @@
-import { connect, JSONCodec } from 'nats';
+import { JSONCodec } from 'nats';
 import {
   EventStream,
   EventSubject,
+  NatsUser,
   type CentreData,
   type CompetitionDetail,
   type CompleteStatus,
@@ -17,7 +18,7 @@ import {
 } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
-import { NATS_URL, waitFor } from './support/platform';
+import { natsAs, waitFor } from './support/platform';
 import { expectBeijingTime, readExport } from './support/spreadsheets';
 
 const ID = '11010519491231002X';
@@ -225,7 +226,8 @@ describe('sign-up, teams and works', () => {
       body: { competitionId: c.id, itemId: c.items[1].id, type: 2, teamName: '缴费队', profile: profile(7) },
     });
     expect(s.data).toMatchObject({ payStatus: 1, feeFen: 5000 });
-    const nc = await connect({ servers: NATS_URL });
+    // As the payment service, the only one that may publish payment.order.paid.
+    const nc = await natsAs(NatsUser.payment);
     try {
       const js = nc.jetstream();
       const codec = JSONCodec<PaymentOrderPaidEvent>();

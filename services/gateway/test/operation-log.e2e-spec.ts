@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { connect, JSONCodec } from 'nats';
+import { JSONCodec } from 'nats';
 import { Client } from 'pg';
-import { EventSubject, type IdNumberReveal, type OperationLogView, type Page, type SignupDetail } from '@cmp/contracts';
+import { EventSubject, NatsUser, type IdNumberReveal, type OperationLogView, type Page, type SignupDetail } from '@cmp/contracts';
 import { api, freshIp, login } from './support/api';
 import { dropStudents, makeCompetition, makeStudents } from './support/enroll';
-import { DATABASE_URL, NATS_URL, waitFor } from './support/platform';
+import { DATABASE_URL, natsAs, waitFor } from './support/platform';
 
 const freshName = (p: string) => `${p}${Math.random().toString(36).slice(2, 10)}`;
 
@@ -197,7 +197,8 @@ describe('operation log', () => {
   });
 
   it('stores a redelivered event once (the consumer is idempotent on the request id)', async () => {
-    const nc = await connect({ servers: NATS_URL });
+    // As the gateway, the only one that may publish audit.operation.logged.
+    const nc = await natsAs(NatsUser.gateway);
     try {
       const js = nc.jetstream();
       const [stored] = await sql<{ title: string }>(`SELECT title FROM auth.operation_logs WHERE request_id = $1`, [addRequestId]);

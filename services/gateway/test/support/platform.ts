@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { connect, type NatsConnection } from 'nats';
+import { natsInboxPrefix, natsPasswordVariable, type NatsUser } from '@cmp/contracts';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
@@ -163,3 +165,15 @@ export const webHealthy = async (): Promise<boolean> => {
   const res = await fetch(`${WEB_URL}/prod-api/health`);
   return ((await res.json()) as { code: number }).code === 0;
 };
+
+/**
+ * A NATS connection as one of the platform's NATS users (`gateway`, `auth`, `payment-worker`, ...), with the password
+ * `npm start` and the tests' setup keep in the repo's .env: tests that stand in for a service speak with its rights.
+ */
+export async function natsAs(user: NatsUser): Promise<NatsConnection> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { readEnvFile } = require(`${REPO}/infra/ensure-env.js`);
+  const variable = natsPasswordVariable(user);
+  const pass = process.env[variable] ?? readEnvFile()[variable];
+  return connect({ servers: NATS_URL, user, pass, inboxPrefix: natsInboxPrefix(user) });
+}

@@ -1,0 +1,217 @@
+import {
+  AuthSubject,
+  CertificatesSubject,
+  CompetitionsSubject,
+  EnrollmentSubject,
+  EventConsumer,
+  EventStream,
+  EventSubject,
+  ExpertSubject,
+  NewsSubject,
+  PaymentSubject,
+  PUBLIC_CACHE_INVALIDATED,
+  ReferenceSubject,
+  ReviewSubject,
+  Service,
+  SubscriptionSubject,
+  type EventStreamDefinition,
+} from './subjects';
+
+/**
+ * Who may do what on NATS (issue 27): every process of the platform connects as its own NATS user, and the server
+ * lets each one serve, call, publish and consume only what this table grants. The NATS server's users and permissions
+ * are generated from here (infra/nats-config.js for local runs and tests, the same for the Kubernetes Secret), and the
+ * service's code reaches NATS only with its own user (services/common, nats-rpc.ts). A call missing here fails at
+ * once with a permissions violation; infra/nats-grants.spec.js checks that every subject a service's code names is
+ * granted to it.
+ */
+export const NatsUser = {
+  gateway: 'gateway',
+  auth: 'auth',
+  competitions: 'competitions',
+  enrollment: 'enrollment',
+  certificates: 'certificates',
+  review: 'review',
+  payment: 'payment',
+  certificatesWorker: 'certificates-worker',
+  reviewWorker: 'review-worker',
+  paymentWorker: 'payment-worker',
+} as const;
+export type NatsUser = (typeof NatsUser)[keyof typeof NatsUser];
+
+type ServiceName = (typeof Service)[keyof typeof Service];
+
+/** Request/reply subjects by the service that serves them (its replicas join a queue group named after it). */
+export const SERVED_SUBJECTS: Record<ServiceName, readonly Record<string, string>[]> = {
+  auth: [AuthSubject],
+  competitions: [CompetitionsSubject, ReferenceSubject, NewsSubject, SubscriptionSubject],
+  enrollment: [EnrollmentSubject],
+  certificates: [CertificatesSubject],
+  review: [ReviewSubject, ExpertSubject],
+  payment: [PaymentSubject],
+};
+
+/** Every request subject a service serves. */
+export const servedBy = (service: ServiceName): string[] => SERVED_SUBJECTS[service].flatMap((o) => Object.values(o));
+
+/** A durable consumer a user runs: its stream and its durable name. */
+export interface ConsumerGrant {
+  stream: EventStreamDefinition;
+  durable: string;
+}
+
+export interface NatsGrant {
+  /** The service whose request subjects this user answers. */
+  serves?: ServiceName;
+  /** Request subjects of other services it calls. */
+  calls: readonly string[];
+  /** Event subjects (into JetStream) and core broadcasts it publishes. */
+  publishes: readonly string[];
+  /** Core subscriptions every replica hears (broadcasts, or events seen as they pass). */
+  hears: readonly string[];
+  consumes: readonly ConsumerGrant[];
+}
+
+/** What every service calls through services/common (caller.ts: the caller's organisations, the caller's name). */
+const COMMON_CALLS = [AuthSubject.groupScope, AuthSubject.userInfo];
+
+const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
+  auth: {
+    serves: Service.auth,
+    calls: [],
+    publishes: [],
+    hears: [],
+    consumes: [{ stream: EventStream.audit, durable: EventConsumer.authOperationLog }],
+  },
+  competitions: {
+    serves: Service.competitions,
+    calls: [AuthSubject.groupNames, AuthSubject.groupResolve],
+    publishes: [...EventStream.competitions.subjects, PUBLIC_CACHE_INVALIDATED],
+    hears: [],
+    consumes: [],
+  },
+  enrollment: {
+    serves: Service.enrollment,
+    calls: [CompetitionsSubject.publicDetail],
+    publishes: [...EventStream.enrollment.subjects],
+    hears: [PUBLIC_CACHE_INVALIDATED, ...EventStream.competitions.subjects],
+    consumes: [
+      { stream: EventStream.payment, durable: EventConsumer.enrollmentPaymentPaid },
+      { stream: EventStream.payment, durable: EventConsumer.enrollmentPaymentRefunded },
+      { stream: EventStream.review, durable: EventConsumer.enrollmentPromotion },
+      { stream: EventStream.review, durable: EventConsumer.enrollmentResults },
+      { stream: EventStream.certificates, durable: EventConsumer.enrollmentCertificatesSent },
+    ],
+  },
+  certificates: {
+    serves: Service.certificates,
+    calls: [AuthSubject.groupHosts, AuthSubject.userIdsByName, CompetitionsSubject.competitionDetail, EnrollmentSubject.approvedPage],
+    publishes: [...EventStream.certificates.subjects],
+    hears: [],
+    consumes: [{ stream: EventStream.review, durable: EventConsumer.certificatesResults }],
+  },
+  review: {
+    serves: Service.review,
+    calls: [
+      AuthSubject.expertAccounts,
+      AuthSubject.groupNames,
+      AuthSubject.userIdsByName,
+      CompetitionsSubject.competitionDetail,
+      EnrollmentSubject.messageSend,
+      EnrollmentSubject.teamMembers,
+      EnrollmentSubject.workReviewCandidates,
+    ],
+    publishes: [...EventStream.review.subjects, ...EventStream.scene.subjects],
+    hears: [],
+    consumes: [],
+  },
+  payment: {
+    serves: Service.payment,
+    calls: [
+      AuthSubject.groupNames,
+      AuthSubject.groupResolve,
+      AuthSubject.userIdsWithPermission,
+      CertificatesSubject.sealOf,
+      EnrollmentSubject.messageSend,
+      EnrollmentSubject.signupPage,
+      EnrollmentSubject.signupPayable,
+      EnrollmentSubject.signupSchool,
+    ],
+    publishes: [...EventStream.payment.subjects],
+    hears: [],
+    consumes: [{ stream: EventStream.enrollment, durable: EventConsumer.paymentSignupClosed }],
+  },
+};
+
+/** A worker runs its service's code on jobs: the same calls and events, but it answers no request and consumes no stream. */
+const workerOf = (service: ServiceName): NatsGrant => ({ ...SERVICE_GRANTS[service], serves: undefined, hears: [], consumes: [] });
+
+/** Every user's grant. The gateway is the platform's front door: it may call every service's request subjects. */
+export const NATS_GRANTS: Record<NatsUser, NatsGrant> = {
+  gateway: {
+    calls: (Object.keys(SERVED_SUBJECTS) as ServiceName[]).flatMap(servedBy),
+    publishes: [EventSubject.operationLogged],
+    hears: [PUBLIC_CACHE_INVALIDATED],
+    consumes: [
+      { stream: EventStream.scene, durable: EventConsumer.gatewayScene },
+      { stream: EventStream.scene, durable: EventConsumer.gatewayKioskRevoked },
+    ],
+  },
+  ...SERVICE_GRANTS,
+  'certificates-worker': workerOf(Service.certificates),
+  'review-worker': workerOf(Service.review),
+  'payment-worker': workerOf(Service.payment),
+};
+
+/** The prefix of a user's reply inboxes: replies meant for one user cannot be read by another. */
+export const natsInboxPrefix = (user: NatsUser): string => `_INBOX_${user}`;
+
+/** The environment variable holding a user's password (`NATS_PASSWORD_PAYMENT_WORKER`). */
+export const natsPasswordVariable = (user: string): string => `NATS_PASSWORD_${user.toUpperCase().replace(/-/g, '_')}`;
+
+/** A nats-server user's permissions (publish and subscribe allow lists; anything else is refused). */
+export interface NatsPermissions {
+  publish: { allow: string[] };
+  subscribe: { allow: string[] };
+  /** May answer the requests it received (to the asker's inbox), and nothing else there. */
+  allow_responses: boolean;
+}
+
+const streamOf = (subject: string): EventStreamDefinition | undefined =>
+  (Object.values(EventStream) as EventStreamDefinition[]).find((s) => s.subjects.includes(subject));
+
+/**
+ * The nats-server permissions of a user, derived from its grant. JetStream's API is granted per stream and per durable
+ * consumer (make or update the stream it writes or reads, run its own consumers, acknowledge their messages): no user
+ * may read, delete or purge another's stream or consumer.
+ */
+export function natsPermissions(user: NatsUser): NatsPermissions {
+  const g = NATS_GRANTS[user];
+  const streams = new Set<string>();
+  for (const s of g.publishes) {
+    const stream = streamOf(s);
+    if (stream) streams.add(stream.name);
+  }
+  for (const c of g.consumes) streams.add(c.stream.name);
+  const jsApi = ['$JS.API.INFO'];
+  for (const s of [...streams].sort()) jsApi.push(`$JS.API.STREAM.INFO.${s}`, `$JS.API.STREAM.CREATE.${s}`, `$JS.API.STREAM.UPDATE.${s}`);
+  for (const { stream, durable } of g.consumes) {
+    const at = `${stream.name}.${durable}`;
+    jsApi.push(
+      `$JS.API.CONSUMER.CREATE.${at}`,
+      `$JS.API.CONSUMER.CREATE.${at}.>`,
+      `$JS.API.CONSUMER.DURABLE.CREATE.${at}`,
+      `$JS.API.CONSUMER.INFO.${at}`,
+      `$JS.API.CONSUMER.MSG.NEXT.${at}`,
+      `$JS.ACK.${at}.>`,
+    );
+  }
+  const served = g.serves ? servedBy(g.serves) : [];
+  return {
+    publish: { allow: unique([...g.calls, ...COMMON_CALLS.filter((s) => !served.includes(s)), ...g.publishes, ...jsApi]) },
+    subscribe: { allow: unique([...served, ...g.hears, `${natsInboxPrefix(user)}.>`]) },
+    allow_responses: served.length > 0,
+  };
+}
+
+const unique = (list: string[]): string[] => [...new Set(list)];
