@@ -41,6 +41,8 @@ describe('route fuzzer', () => {
     }
     if (typeof envelope.code !== 'number' || typeof envelope.msg !== 'string') return `${what}: no envelope: ${text.slice(0, 200)}`;
     if (/\bat .+\.js:\d+/.test(text)) return `${what}: a stack trace`;
+    // The hostile values are long runs of one character: a message holding such a run repeats a huge value whole.
+    if (/(.)\1{199}/su.test(envelope.msg)) return `${what}: the message repeats a huge value (${envelope.msg.length} characters)`;
     if (req.refuse && envelope.code === 0) return `${what}: accepted`;
     return null;
   }

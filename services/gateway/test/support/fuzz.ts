@@ -14,6 +14,8 @@ export interface OpenApiSchema {
   allOf?: OpenApiSchema[];
   minimum?: number;
   maximum?: number;
+  maxItems?: number;
+  maxLength?: number;
   example?: unknown;
 }
 
@@ -51,6 +53,9 @@ export interface FuzzRequest {
   /** Set by the caller: whether the reply must be a refusal (non-zero code). */
   refuse?: boolean;
 }
+
+/** The list sent to an array field that declares no maxItems: any real list is far shorter. */
+const LIST_WITHOUT_MAX = 100_000;
 
 /** An id no row has: a variant that leaves the other fields valid changes nothing that exists. */
 export const ABSENT_ID = 2_147_480_000;
@@ -200,6 +205,13 @@ export function variantsOf(route: Route): FuzzRequest[] {
       for (const [label, value] of HOSTILE_VALUES) send(`body ${name}: ${label}`, baseQuery, { ...baseBody, [name]: value }, { schema, value });
     }
     send('body with an unknown field', baseQuery, { ...baseBody, fuzzUnknown: 1 }, { schema: { type: 'never' }, value: 1 });
+    send('body with a 100 KB unknown field name', baseQuery, { ...baseBody, ['k'.repeat(100_000)]: 1 }, { schema: { type: 'never' }, value: 1 });
+    // One entry more than a list declares (100,000 where it declares no maximum): no list field may take it.
+    for (const [name, schema] of Object.entries(route.body.properties ?? {})) {
+      if (schema.type !== 'array') continue;
+      const list = Array.from({ length: (schema.maxItems ?? LIST_WITHOUT_MAX - 1) + 1 }, () => sample(schema.items, name.replace(/s$/, '')));
+      send(`body ${name}: one entry over maxItems (${list.length})`, baseQuery, { ...baseBody, [name]: list }, { schema: { type: 'never' }, value: list });
+    }
   }
   if (route.method !== 'GET') {
     for (const b of HOSTILE_BODIES) out.push({ label: b.label, method: route.method, path: withQuery(path, baseQuery), raw: b.raw, contentType: b.contentType });
