@@ -110,6 +110,12 @@ export function sample(s: OpenApiSchema | undefined, name = ''): unknown {
   }
 }
 
+/** The shortest value of a schema's type, for lists too long to hold plausible entries. */
+function smallest(s: OpenApiSchema | undefined): unknown {
+  if (s?.enum?.length) return s.enum[0];
+  return s?.type === 'integer' || s?.type === 'number' ? 1 : s?.type === 'string' ? 'x' : s?.type === 'boolean' ? false : {};
+}
+
 /** Hostile values for one field, whatever its type. */
 export const HOSTILE_VALUES: [string, unknown][] = [
   ['wrong type: number', 42],
@@ -209,7 +215,11 @@ export function variantsOf(route: Route): FuzzRequest[] {
     // One entry more than a list declares (100,000 where it declares no maximum): no list field may take it.
     for (const [name, schema] of Object.entries(route.body.properties ?? {})) {
       if (schema.type !== 'array') continue;
-      const list = Array.from({ length: (schema.maxItems ?? LIST_WITHOUT_MAX - 1) + 1 }, () => sample(schema.items, name.replace(/s$/, '')));
+      const length = (schema.maxItems ?? LIST_WITHOUT_MAX - 1) + 1;
+      // Plausible entries while the list stays well under the body limit (a larger body is refused before validation).
+      const plausible = sample(schema.items, name.replace(/s$/, ''));
+      const entry = JSON.stringify(plausible).length * length < 500_000 ? plausible : smallest(schema.items);
+      const list = Array.from({ length }, () => entry);
       send(`body ${name}: one entry over maxItems (${list.length})`, baseQuery, { ...baseBody, [name]: list }, { schema: { type: 'never' }, value: list });
     }
   }
