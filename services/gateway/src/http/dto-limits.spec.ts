@@ -66,7 +66,7 @@ describe('gateway DTO limits', () => {
       for (const [property, rules] of rulesOf(cls)) {
         const isText = rules.some((r) => r.name === 'isString') || Reflect.getMetadata('design:type', cls.prototype, property) === String;
         if (!isText) continue;
-        const limited = rules.some((r) => ['maxLength', 'isIn', 'isEnum', 'length', 'isIso8601'].includes(r.name ?? '') || (r.name === 'matches' && bounded(r.constraints?.[0])));
+        const limited = rules.some((r) => ['maxLength', 'isIn', 'isEnum', 'length', 'isIso8601', 'isDateString'].includes(r.name ?? '') || (r.name === 'matches' && bounded(r.constraints?.[0])));
         if (!limited) missing.push(`${cls.name}.${property}`);
       }
     }
