@@ -26,8 +26,8 @@ describe('public vote board of a blind round', () => {
     competitionId = c.id;
     const [s] = await makeStudents(1, `blind${run}`);
     const as = { token: s.token, ip: `2001:db8::b:${s.userId.toString(16)}` };
-    // The author's school is 北京大学 (1).
-    const body = { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: `盲评作者${s.userId}`, schoolId: 1 }, teachers: [{ name: '盲评导师' }] };
+    // The author's school is 北京大学 (1): the sign-up keeps its name, which the round's works carry.
+    const body = { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: `盲评作者${s.userId}`, schoolId: 1, schoolName: '北京大学' }, teachers: [{ name: '盲评导师' }] };
     const signup = ok(await api<{ id: number }>('/web/enroll/signUp', { ...as, body }), 'sign up');
     const work = ok(await api<{ id: number }>('/web/work/save', { ...as, body: { signupId: signup.id, title: `盲评作品 ${s.userId}`, summary: '' } }), 'work');
     ok(await api('/enroll/signup/check', { token: admin1, body: { id: signup.id, approve: true } }), 'approve');
