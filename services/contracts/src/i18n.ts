@@ -257,6 +257,37 @@ export const messages = {
 
 export type MessageKey = keyof typeof messages;
 
+/** How much of a value someone sent an error message repeats: enough to recognise it, never a whole upload. */
+export const ECHO_MAX = 60;
+/** Parameters that are sentences the server composed (their own echoed values already cut): a longer cap. */
+const COMPOSED_PARAMS = new Set(['detail', 'problems', 'reasonText', 'why', 'missing', 'names']);
+export const COMPOSED_MAX = 600;
+
+/** A value cut to `max` characters (whole characters, never half a surrogate pair), marked with … when cut. */
+export function echoed(value: string | number, max = ECHO_MAX): string {
+  const text = String(value);
+  if (text.length <= max) return text;
+  const chars: string[] = [];
+  for (const c of text) {
+    if (chars.length === max) return chars.slice(0, max - 1).join('') + '…';
+    chars.push(c);
+  }
+  return chars.join('');
+}
+
+/** An error's parameters with every value cut: the one place error messages are kept from echoing huge input. */
+export function echoParams(params?: Record<string, string | number>): Record<string, string | number> | undefined {
+  if (!params) return params;
+  return Object.fromEntries(
+    Object.entries(params).map(([name, v]) => [name, typeof v === 'number' ? v : echoed(v, COMPOSED_PARAMS.has(name) ? COMPOSED_MAX : ECHO_MAX)]),
+  );
+}
+
+/** An error message in `lang`: translate with the values cut (echoParams). */
+export function translateError(key: string, lang: Lang, params?: Record<string, string | number>): string {
+  return translate(key, lang, echoParams(params));
+}
+
 export function translate(key: string, lang: Lang, params?: Record<string, string | number>): string {
   const entry = (messages as Catalogue)[key];
   const text = entry ? entry[lang] : key;

@@ -424,7 +424,8 @@ export interface VoteBoardRow {
   workId: number;
   title: string;
   eventName: string;
-  schoolNames: string[];
+  /** Absent on the public board of a blind round until its results are published. */
+  schoolNames?: string[];
   votes: number;
   /** Votes from accounts created after voting opened (counted apart, shown to organisers only). */
   lateVotes?: number;

@@ -28,9 +28,16 @@ describe('route fuzzer', () => {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(req.body);
     }
-    const res = await fetch(`${BASE}${req.path}`, { method: req.method, headers, body });
-    const text = await res.text();
     const what = `${req.method} ${req.path.slice(0, 120)} [${req.label}${token ? '' : ', no token'}]`;
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetch(`${BASE}${req.path}`, { method: req.method, headers, body });
+      text = await res.text();
+    } catch (e) {
+      // A connection closed before the answer is a problem of its own, not the end of the run.
+      return `${what}: no answer (${String((e as Error).cause ?? e)})`;
+    }
     if (res.status >= 500) return `${what}: HTTP ${res.status} ${text.slice(0, 200)}`;
     if (!(res.headers.get('content-type') ?? '').includes('application/json')) return res.ok ? null : `${what}: HTTP ${res.status} without the envelope`;
     let envelope: { code?: unknown; msg?: unknown };
@@ -41,6 +48,8 @@ describe('route fuzzer', () => {
     }
     if (typeof envelope.code !== 'number' || typeof envelope.msg !== 'string') return `${what}: no envelope: ${text.slice(0, 200)}`;
     if (/\bat .+\.js:\d+/.test(text)) return `${what}: a stack trace`;
+    // The hostile values are long runs of one character: a message holding such a run repeats a huge value whole.
+    if (/(.)\1{199}/su.test(envelope.msg)) return `${what}: the message repeats a huge value (${envelope.msg.length} characters)`;
     if (req.refuse && envelope.code === 0) return `${what}: accepted`;
     return null;
   }

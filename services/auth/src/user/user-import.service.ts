@@ -7,6 +7,7 @@ import {
   isStrongPassword,
   PHONE_PATTERN,
   translate,
+  translateError,
   USER_IMPORT_MAX_ROWS,
   USER_TEMPLATE_COLUMNS,
   USERNAME_PATTERN,
@@ -60,7 +61,7 @@ export class UserImportService {
     } catch (e) {
       // Someone created the same account while we imported: nothing was written.
       if (e instanceof AppError || isUniqueViolation(e)) {
-        const msg = e instanceof AppError ? translate(e.key, lang, e.params) : translate('error.conflict', lang);
+        const msg = e instanceof AppError ? translateError(e.key, lang, e.params) : translate('error.conflict', lang);
         throw new AppError(ErrorCode.IMPORT_FAILED, 'import.failed', undefined, this.summary(rows, [{ rowNumber: 0, field: '', message: msg }]));
       }
       throw e;
@@ -78,7 +79,7 @@ export class UserImportService {
     if (rows.length > USER_IMPORT_MAX_ROWS) throw AppError.badRequest('import.tooManyRows', { max: USER_IMPORT_MAX_ROWS });
     const errors: ImportRowError[] = [];
     const fail = (rowNumber: number, field: string, key: MessageKey, params?: Record<string, string | number>) =>
-      errors.push({ rowNumber, field, message: translate(key, lang, params) });
+      errors.push({ rowNumber, field, message: translateError(key, lang, params) });
     const label = (key: string) => {
       const c = USER_TEMPLATE_COLUMNS.find((col) => col.key === key)!;
       return lang === 'en' ? c.en : c.zh;

@@ -1,7 +1,7 @@
 import {
   SCHOOL_CODE_PATTERN,
   SCHOOL_TEMPLATE_COLUMNS,
-  translate,
+  translateError,
   type ImportRowError,
   type Lang,
   type MessageKey,
@@ -52,7 +52,7 @@ export function checkSchoolRows(rows: SchoolImportRow[], lookups: SchoolRowLooku
   const errors: ImportRowError[] = [];
   const checked: CheckedSchool[] = [];
   const fail = (rowNumber: number, field: string, key: MessageKey, params?: Record<string, string | number>) =>
-    errors.push({ rowNumber, field, message: translate(key, lang, params) });
+    errors.push({ rowNumber, field, message: translateError(key, lang, params) });
   const label = (key: string) => {
     const c = SCHOOL_TEMPLATE_COLUMNS.find((col) => col.key === key)!;
     return lang === 'en' ? c.en : c.zh;

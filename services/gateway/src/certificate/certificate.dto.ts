@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import { APPROVED_IDS_LIMIT, CERT_STATUSES, CERTIFICATE_TEMPLATE_CATEGORIES, NUMBERING_VARIANTS, PICK_MODES, type NumberingVariant, type PickMode } from '@cmp/contracts';
 import { OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
+import { MaxItems } from '../http/max-items';
 
 class NumberingDto {
   @ApiProperty({ enum: NUMBERING_VARIANTS })
@@ -163,7 +164,7 @@ class RecipientDto {
 export class RecipientsAddDto extends BatchIdDto {
   @ApiProperty({ type: [RecipientDto] })
   @IsArray()
-  @ArrayMaxSize(10000)
+  @MaxItems(10000)
   @ValidateNested({ each: true })
   @Type(() => RecipientDto)
   recipients: RecipientDto[];
@@ -173,7 +174,7 @@ export class RecipientsFromSignupsDto extends BatchIdDto {
   @ApiProperty({ type: [Number], description: "approved sign-ups of the batch's competition" })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(APPROVED_IDS_LIMIT)
+  @MaxItems(APPROVED_IDS_LIMIT)
   @IsInt({ each: true })
   @Min(1, { each: true })
   signupIds: number[];
@@ -235,7 +236,7 @@ export class BatchSignupsDto extends PageDto {
   // One value arrives as a string, a repeated parameter as a list.
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? [value] : value))
   @IsArray()
-  @ArrayMaxSize(50)
+  @MaxItems(50)
   @IsString({ each: true })
   @MaxLength(50, { each: true })
   levels?: string[];

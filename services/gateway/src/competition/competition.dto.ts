@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsIn,
@@ -20,6 +19,7 @@ import {
 import { MEMBER_FIELDS, ParticipationMode, WORK_FILE_TYPES, type CompetitionPhase } from '@cmp/contracts';
 import { CompetitionIdQueryDto, OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
+import { MaxItems } from '../http/max-items';
 
 const PHASES: CompetitionPhase[] = ['upcoming', 'enrolling', 'ongoing', 'ended'];
 /** Rich text of a competition's introduction or guide; sanitised before the public site shows it. */
@@ -255,7 +255,7 @@ export class EnrollSettingDto extends WindowDto {
   @ApiPropertyOptional({ type: [SchoolQuotaDto] })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(2000)
+  @MaxItems(2000)
   @ValidateNested({ each: true })
   @Type(() => SchoolQuotaDto)
   schoolQuotas: SchoolQuotaDto[] = [];
@@ -263,6 +263,7 @@ export class EnrollSettingDto extends WindowDto {
   @ApiPropertyOptional({ enum: MEMBER_FIELDS, isArray: true })
   @IsOptional()
   @IsArray()
+  @MaxItems(MEMBER_FIELDS.length)
   @IsIn(MEMBER_FIELDS, { each: true })
   requiredFields: (typeof MEMBER_FIELDS)[number][] = ['realName', 'phone', 'school'];
 }
@@ -277,6 +278,7 @@ class WorkSubmitItemDto {
   @ApiProperty({ enum: WORK_FILE_TYPES, isArray: true })
   @IsArray()
   @ArrayMinSize(1)
+  @MaxItems(WORK_FILE_TYPES.length)
   @IsIn(WORK_FILE_TYPES, { each: true })
   fileTypes: (typeof WORK_FILE_TYPES)[number][];
 
@@ -298,7 +300,7 @@ class WorkSubmitItemDto {
 export class WorkSubmitSettingDto extends WindowDto {
   @ApiProperty({ type: [WorkSubmitItemDto] })
   @IsArray()
-  @ArrayMaxSize(100)
+  @MaxItems(100)
   @ValidateNested({ each: true })
   @Type(() => WorkSubmitItemDto)
   items: WorkSubmitItemDto[];
@@ -343,7 +345,7 @@ class ReviewRoundDto {
   @ApiProperty({ type: [ScoreColumnDto] })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(20)
+  @MaxItems(20)
   @ValidateNested({ each: true })
   @Type(() => ScoreColumnDto)
   scoreColumns: ScoreColumnDto[];
@@ -352,7 +354,7 @@ class ReviewRoundDto {
 export class ReviewSettingDto extends CompetitionIdQueryDto {
   @ApiProperty({ type: [ReviewRoundDto] })
   @IsArray()
-  @ArrayMaxSize(5)
+  @MaxItems(5)
   @ValidateNested({ each: true })
   @Type(() => ReviewRoundDto)
   rounds: ReviewRoundDto[];

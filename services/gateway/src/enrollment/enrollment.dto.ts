@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -17,6 +16,7 @@ import {
 import { PayStatus } from '@cmp/contracts';
 import { IdDto, OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
+import { MaxItems } from '../http/max-items';
 
 /**
  * Shapes only: what a field's type and length must be. The enrollment service judges meaning (identity
@@ -135,7 +135,7 @@ export class SignUpDto {
   @ApiPropertyOptional({ type: [TeacherDto] })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(10)
+  @MaxItems(10)
   @ValidateNested({ each: true })
   @Type(() => TeacherDto)
   teachers?: TeacherDto[];
@@ -173,7 +173,7 @@ export class CopyDto {
 export class TeachersDto extends IdBodyDto {
   @ApiProperty({ type: [TeacherDto] })
   @IsArray()
-  @ArrayMaxSize(10)
+  @MaxItems(10)
   @ValidateNested({ each: true })
   @Type(() => TeacherDto)
   teachers: TeacherDto[];
@@ -408,7 +408,7 @@ export class MessageReadDto {
   @ApiPropertyOptional({ type: [Number], description: 'none: all' })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(100)
+  @MaxItems(100)
   @IsInt({ each: true })
   ids?: number[];
 }

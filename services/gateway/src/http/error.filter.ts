@@ -1,7 +1,7 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, formatBytes } from '@cmp/common';
-import { ErrorCode, httpStatusOf, translate, type Envelope, type Lang } from '@cmp/contracts';
+import { ErrorCode, httpStatusOf, translateError, type Envelope, type Lang } from '@cmp/contracts';
 import { metaOf, type GatewayRequest } from './request-context';
 import { describeValidation, InvalidInput } from './validation';
 
@@ -32,7 +32,8 @@ export class ErrorFilter implements ExceptionFilter {
   }
 
   private describe(e: unknown, req: FastifyRequest, lang: Lang): { code: number; msg: string; data?: unknown } {
-    const t = (key: string, params?: Record<string, string | number>) => translate(key, lang, params);
+    // Every value in an error message is cut (a path, a content type, a service's parameters): none comes back whole.
+    const t = (key: string, params?: Record<string, string | number>) => translateError(key, lang, params);
     if (e instanceof AppError) return { code: e.code, msg: t(e.key, e.params), data: e.data };
     if (e instanceof InvalidInput) return { code: ErrorCode.BAD_REQUEST, msg: t('error.validation', { detail: describeValidation(e.errors, lang) }) };
 

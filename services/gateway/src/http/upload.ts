@@ -1,5 +1,5 @@
 import { AppError, readWorkbookInThread, type SheetColumn } from '@cmp/common';
-import { ErrorCode, type ImportCheckReply, translate, type Lang } from '@cmp/contracts';
+import { ErrorCode, type ImportCheckReply, translateError, type Lang } from '@cmp/contracts';
 import type { FastifyRequest } from 'fastify';
 import { readUploadedFile } from '../files/read-upload';
 
@@ -18,6 +18,6 @@ export async function readUploadedSheet(req: FastifyRequest, columns: readonly S
 /** A file that cannot be imported is an import failure (13017) with the reason as its only error row. */
 export function asImportFailure(e: unknown, lang: Lang): unknown {
   if (!(e instanceof AppError) || e.code === ErrorCode.IMPORT_FAILED) return e;
-  const data: ImportCheckReply = { total: 0, valid: 0, errors: [{ rowNumber: 0, field: 'file', message: translate(e.key, lang, e.params) }] };
+  const data: ImportCheckReply = { total: 0, valid: 0, errors: [{ rowNumber: 0, field: 'file', message: translateError(e.key, lang, e.params) }] };
   return new AppError(ErrorCode.IMPORT_FAILED, 'import.failed', undefined, data);
 }

@@ -1,5 +1,5 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
-import { messages, type Lang } from '@cmp/contracts';
+import { echoed, messages, type Lang } from '@cmp/contracts';
 
 /** Thrown by the validation pipe; rendered by the error filter in the caller's language. */
 export class InvalidInput extends Error {
@@ -39,7 +39,8 @@ const TEMPLATES: Record<string, Template> = {
 export function describeValidation(errors: ValidationError[], lang: Lang, parent = ''): string {
   const parts: string[] = [];
   for (const e of errors) {
-    const field = parent ? `${parent}.${e.property}` : e.property;
+    // A property name is the client's own text (an unknown field may be any key): cut like every echoed value.
+    const field = echoed(parent ? `${parent}.${e.property}` : e.property);
     if (e.children?.length) parts.push(describeValidation(e.children, lang, field));
     const main = mainConstraint(e.constraints ?? {});
     if (!main) continue;

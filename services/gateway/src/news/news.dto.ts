@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
-  ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -17,6 +16,7 @@ import {
 import { MAX_PAGE_SIZE, NEWS_CATEGORIES, NEWS_CONTENT_MAX, NEWS_STATUSES, NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, type NewsStatus } from '@cmp/contracts';
 import { OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
+import { MaxItems } from '../http/max-items';
 
 class NewsFilterDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches title, summary or text' })
@@ -155,14 +155,14 @@ export class SubscriptionSaveDto {
 
   @ApiProperty({ type: [Number] })
   @IsArray()
-  @ArrayMaxSize(100)
+  @MaxItems(100)
   @IsInt({ each: true })
   @Min(1, { each: true })
   competitionIds: number[];
 
   @ApiProperty({ type: [Number], enum: NEWS_CATEGORIES })
   @IsArray()
-  @ArrayMaxSize(5)
+  @MaxItems(5)
   @IsIn(NEWS_CATEGORIES, { each: true })
   categories: number[];
 }
@@ -178,7 +178,7 @@ export class MessagePageQueryDto extends PageDto {
 export class IdsDto {
   @ApiProperty({ type: [Number] })
   @IsArray()
-  @ArrayMaxSize(MAX_PAGE_SIZE)
+  @MaxItems(MAX_PAGE_SIZE)
   @IsInt({ each: true })
   @Min(1, { each: true })
   ids: number[];

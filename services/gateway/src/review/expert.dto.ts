@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsDateString,
@@ -28,6 +27,7 @@ import {
 } from '@cmp/contracts';
 import { OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
+import { MaxItems } from '../http/max-items';
 
 const STATUSES = ['active', 'disabled'];
 
@@ -81,7 +81,7 @@ export class ExpertProfileDto {
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(EXPERT_LIST_MAX)
+  @MaxItems(EXPERT_LIST_MAX)
   @IsString({ each: true })
   @MaxLength(50, { each: true })
   subjects?: string[];
@@ -89,7 +89,7 @@ export class ExpertProfileDto {
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(EXPERT_LIST_MAX)
+  @MaxItems(EXPERT_LIST_MAX)
   @IsString({ each: true })
   @MaxLength(50, { each: true })
   keywords?: string[];
@@ -110,7 +110,7 @@ export class ExpertSaveDto extends ExpertProfileDto {
   @ApiPropertyOptional({ type: [Number], description: 'events (competition items) the expert can judge' })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(EXPERT_LIST_MAX)
+  @MaxItems(EXPERT_LIST_MAX)
   @IsInt({ each: true })
   @Min(1, { each: true })
   itemIds?: number[];

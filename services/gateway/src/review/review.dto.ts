@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
@@ -21,6 +20,7 @@ import {
 import { APPEAL_STATUSES, BIDS, MY_REVIEW_STATUSES, PROMOTION_SCOPES, type AppealStatus, type PromotionScope, ROUND_STATUSES, ROUND_TYPES, SCORE_METHODS, type Bid, type MyReviewStatus, type RoundStatus, type RoundType, type ScoreMethod } from '@cmp/contracts';
 import { IdDto, OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
+import { MaxItems } from '../http/max-items';
 
 /** Limits: 20 columns a round, 100 events a round, 500 experts a group. */
 const MAX_COLUMNS = 20;
@@ -122,7 +122,7 @@ export class RoundSaveDto {
   @ApiProperty({ type: [RoundScoreColumnDto] })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_COLUMNS)
+  @MaxItems(MAX_COLUMNS)
   @ValidateNested({ each: true })
   @Type(() => RoundScoreColumnDto)
   scoreColumns: RoundScoreColumnDto[];
@@ -145,7 +145,7 @@ export class RoundSaveDto {
   @ApiPropertyOptional({ type: [Number], description: 'events (competition items) the round covers; empty: all' })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(MAX_EVENTS)
+  @MaxItems(MAX_EVENTS)
   @IsInt({ each: true })
   @Min(1, { each: true })
   eventIds: number[] = [];
@@ -182,7 +182,7 @@ export class GroupSaveDto extends RoundIdDto {
 
   @ApiProperty({ type: [Number] })
   @IsArray()
-  @ArrayMaxSize(MAX_GROUP_EXPERTS)
+  @MaxItems(MAX_GROUP_EXPERTS)
   @IsInt({ each: true })
   @Min(1, { each: true })
   expertIds: number[];
@@ -197,7 +197,7 @@ export class GroupSaveDto extends RoundIdDto {
   @ApiPropertyOptional({ type: [Number], description: 'events this group judges; empty: any' })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(MAX_EVENTS)
+  @MaxItems(MAX_EVENTS)
   @IsInt({ each: true })
   @Min(1, { each: true })
   eventIds: number[] = [];
@@ -213,7 +213,7 @@ export class GroupAutoDto extends RoundIdDto {
   @ApiProperty({ type: [Number], description: 'the experts to split' })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(2000)
+  @MaxItems(2000)
   @IsInt({ each: true })
   @Min(1, { each: true })
   expertIds: number[];
@@ -448,7 +448,7 @@ export class SheetSaveDto {
 
   @ApiProperty({ type: [Number], description: 'one score per column, in column order; null for a column not scored yet (drafts)' })
   @IsArray()
-  @ArrayMaxSize(MAX_COLUMNS)
+  @MaxItems(MAX_COLUMNS)
   scores: (number | null)[];
 
   @ApiPropertyOptional()
@@ -485,7 +485,7 @@ export class RemindDto extends RoundIdDto {
   @ApiPropertyOptional({ type: [Number], description: 'only these experts; absent: every expert with sheets to submit' })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(MAX_GROUP_EXPERTS)
+  @MaxItems(MAX_GROUP_EXPERTS)
   @IsInt({ each: true })
   @Min(1, { each: true })
   expertIds?: number[];
@@ -574,7 +574,7 @@ export class AwardDto extends VersionIdDto {
   @ApiProperty({ type: [AwardLevelDto] })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(10)
+  @MaxItems(10)
   @ValidateNested({ each: true })
   @Type(() => AwardLevelDto)
   levels: AwardLevelDto[];
@@ -749,7 +749,7 @@ export class CompetitionScoreDto {
   @ApiProperty({ type: [RoundWeightDto] })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(10)
+  @MaxItems(10)
   @ValidateNested({ each: true })
   @Type(() => RoundWeightDto)
   weights: RoundWeightDto[];

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
-  ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsBoolean,
@@ -20,6 +19,7 @@ import {
 } from 'class-validator';
 import { DRAW_METHODS, KIOSK_LAYOUTS, type DrawMethod, type KioskLayout } from '@cmp/contracts';
 import { NumberFromText } from '../http/page.dto';
+import { MaxItems } from '../http/max-items';
 
 /** A venue has at most 24 rooms (one letter each, A … Z without I and O); a manual order at most 5,000 teams a room. */
 const MAX_ROOMS = 24;
@@ -101,7 +101,7 @@ export class SceneSaveDto {
 
   @ApiProperty({ type: [SceneRoomDto] })
   @IsArray()
-  @ArrayMaxSize(MAX_ROOMS)
+  @MaxItems(MAX_ROOMS)
   @ValidateNested({ each: true })
   @Type(() => SceneRoomDto)
   rooms: SceneRoomDto[];
@@ -115,7 +115,7 @@ class ManualRoomDto {
 
   @ApiProperty({ type: [Number] })
   @IsArray()
-  @ArrayMaxSize(MAX_TEAMS)
+  @MaxItems(MAX_TEAMS)
   @IsInt({ each: true })
   @Min(1, { each: true })
   workIds: number[];
@@ -140,7 +140,7 @@ export class DrawDto {
   @ApiPropertyOptional({ type: [ManualRoomDto], description: 'manual order: each room’s works in order' })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(MAX_ROOMS)
+  @MaxItems(MAX_ROOMS)
   @ValidateNested({ each: true })
   @Type(() => ManualRoomDto)
   rooms?: ManualRoomDto[];
@@ -215,7 +215,7 @@ export class KioskBindDto {
   @ApiProperty({ type: [Number] })
   @IsArray()
   @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_ROOMS)
+  @MaxItems(MAX_ROOMS)
   @IsInt({ each: true })
   @Min(1, { each: true })
   roomIds: number[];

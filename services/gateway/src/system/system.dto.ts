@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  ArrayMaxSize,
   IsArray,
   IsEmail,
   IsIn,
@@ -18,6 +17,7 @@ import {
 import { PHONE_PATTERN, USERNAME_PATTERN } from '@cmp/contracts';
 import { IdDto, OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
+import { MaxItems } from '../http/max-items';
 
 export class UserPageQueryDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches account, name or phone' })
@@ -86,8 +86,9 @@ export class UserAddDto {
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(20)
+  @MaxItems(20)
   @IsString({ each: true })
+  @MaxLength(64, { each: true })
   roleKeys?: string[];
 }
 
@@ -143,8 +144,9 @@ export class UserUpdateDto extends UserProfileDto {
 export class UserRoleSetDto extends IdDto {
   @ApiProperty({ type: [String] })
   @IsArray()
-  @ArrayMaxSize(20)
+  @MaxItems(20)
   @IsString({ each: true })
+  @MaxLength(64, { each: true })
   roleKeys: string[];
 }
 
@@ -187,13 +189,14 @@ export class RoleSaveDto {
 
   @ApiProperty({ type: [String] })
   @IsArray()
-  @ArrayMaxSize(200)
+  @MaxItems(200)
   @IsString({ each: true })
+  @MaxLength(100, { each: true })
   permissions: string[];
 
   @ApiProperty({ type: [Number] })
   @IsArray()
-  @ArrayMaxSize(2000)
+  @MaxItems(2000)
   @IsInt({ each: true })
   menuIds: number[];
 }
@@ -326,7 +329,7 @@ export class GroupSaveDto {
   @ApiPropertyOptional({ type: [String] })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(20)
+  @MaxItems(20)
   @Matches(/^[a-z0-9.-]{1,253}$/i, { each: true })
   hosts?: string[];
 }

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { isSiteLink, TEMPLATE_TYPES, type TemplateType } from '@cmp/contracts';
 import { OptionalId } from '../http/id.dto';
+import { MaxItems } from '../http/max-items';
 
 export class WebsiteQueryDto {
   @OptionalId({ description: "the organisation; without it, the site is chosen by the request's host name" })
@@ -62,7 +63,7 @@ class NavigationSettingDto {
 
   @ApiProperty({ type: [NavigationChildDto] })
   @IsArray()
-  @ArrayMaxSize(30)
+  @MaxItems(30)
   @ValidateNested({ each: true })
   @Type(() => NavigationChildDto)
   children: NavigationChildDto[];
@@ -85,7 +86,7 @@ export class WebsiteSaveDto {
 
   @ApiProperty({ type: [NavigationSettingDto] })
   @IsArray()
-  @ArrayMaxSize(20)
+  @MaxItems(20)
   @ValidateNested({ each: true })
   @Type(() => NavigationSettingDto)
   navigationSettings: NavigationSettingDto[];
@@ -93,7 +94,7 @@ export class WebsiteSaveDto {
   @ApiPropertyOptional({ type: [BannerDto], description: 'absent keeps the banners as they are' })
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(10)
+  @MaxItems(10)
   @ValidateNested({ each: true })
   @Type(() => BannerDto)
   banners?: BannerDto[];

@@ -14,6 +14,8 @@ export interface OpenApiSchema {
   allOf?: OpenApiSchema[];
   minimum?: number;
   maximum?: number;
+  maxItems?: number;
+  maxLength?: number;
   example?: unknown;
 }
 
@@ -51,6 +53,9 @@ export interface FuzzRequest {
   /** Set by the caller: whether the reply must be a refusal (non-zero code). */
   refuse?: boolean;
 }
+
+/** The list sent to an array field that declares no maxItems: any real list is far shorter. */
+const LIST_WITHOUT_MAX = 100_000;
 
 /** An id no row has: a variant that leaves the other fields valid changes nothing that exists. */
 export const ABSENT_ID = 2_147_480_000;
@@ -103,6 +108,12 @@ export function sample(s: OpenApiSchema | undefined, name = ''): unknown {
     default:
       return s.format === 'date-time' ? '2026-01-01T00:00:00.000Z' : 'fuzz';
   }
+}
+
+/** The shortest value of a schema's type, for lists too long to hold plausible entries. */
+function smallest(s: OpenApiSchema | undefined): unknown {
+  if (s?.enum?.length) return s.enum[0];
+  return s?.type === 'integer' || s?.type === 'number' ? 1 : s?.type === 'string' ? 'x' : s?.type === 'boolean' ? false : {};
 }
 
 /** Hostile values for one field, whatever its type. */
@@ -200,6 +211,17 @@ export function variantsOf(route: Route): FuzzRequest[] {
       for (const [label, value] of HOSTILE_VALUES) send(`body ${name}: ${label}`, baseQuery, { ...baseBody, [name]: value }, { schema, value });
     }
     send('body with an unknown field', baseQuery, { ...baseBody, fuzzUnknown: 1 }, { schema: { type: 'never' }, value: 1 });
+    send('body with a 100 KB unknown field name', baseQuery, { ...baseBody, ['k'.repeat(100_000)]: 1 }, { schema: { type: 'never' }, value: 1 });
+    // One entry more than a list declares (100,000 where it declares no maximum): no list field may take it.
+    for (const [name, schema] of Object.entries(route.body.properties ?? {})) {
+      if (schema.type !== 'array') continue;
+      const length = (schema.maxItems ?? LIST_WITHOUT_MAX - 1) + 1;
+      // Plausible entries while the list stays well under the body limit (a larger body is refused before validation).
+      const plausible = sample(schema.items, name.replace(/s$/, ''));
+      const entry = JSON.stringify(plausible).length * length < 500_000 ? plausible : smallest(schema.items);
+      const list = Array.from({ length }, () => entry);
+      send(`body ${name}: one entry over maxItems (${list.length})`, baseQuery, { ...baseBody, [name]: list }, { schema: { type: 'never' }, value: list });
+    }
   }
   if (route.method !== 'GET') {
     for (const b of HOSTILE_BODIES) out.push({ label: b.label, method: route.method, path: withQuery(path, baseQuery), raw: b.raw, contentType: b.contentType });

@@ -77,6 +77,7 @@ export class VoteService {
   /**
    * The public board of a competition's latest window (or the one named, or the latest holding a work): its works
    * by votes of accounts that existed when voting opened. With `report` (organisers, scoped) each row also counts the later accounts' votes.
+   * A blind round's public board names no schools until its results are published.
    */
   async board(req: RpcRequest<{ competitionId?: number; windowId?: number; workId?: number }>, report = false): Promise<VoteBoard> {
     const scope = report ? await this.scopes.of(req) : null;
@@ -94,6 +95,17 @@ export class VoteService {
        GROUP BY w.work_id, w.title, w.event_name, w.event_name_en, w.school_names ORDER BY votes DESC, w.work_id`,
       [window.id, window.roundId, req.payload.workId ?? null],
     );
-    return { window, rows };
+    if (report || !(await this.hidesAuthors(window.roundId))) return { window, rows };
+    // No school field at all (not an empty one): the public must not tell a blind round's works apart by who made them.
+    return { window, rows: rows.map(({ schoolNames: _hidden, ...row }) => row) };
+  }
+
+  /** A blind round keeps who made its works from the public until its results are published. */
+  private async hidesAuthors(roundId: number): Promise<boolean> {
+    const [r] = await this.ds.query(
+      `SELECT rd.blind AND NOT EXISTS (SELECT 1 FROM publications p WHERE p.round_id = rd.id) AS hides FROM rounds rd WHERE rd.id = $1`,
+      [roundId],
+    );
+    return !!r?.hides;
   }
 }

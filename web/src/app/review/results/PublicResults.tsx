@@ -78,6 +78,8 @@ export function VotesBoardTab({ competitionId }: { competitionId: number }) {
   if (!board.data) return <Skeleton active />;
   const w = board.data.window;
   if (!w) return <Empty description={t('site.noVote')} />;
+  // A blind round's board comes without schools until its results are published: then there is no column for them.
+  const showsSchools = board.data.rows.some((r) => r.schoolNames);
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="public-votes">
       <Typography.Text type="secondary">
@@ -92,8 +94,8 @@ export function VotesBoardTab({ competitionId }: { competitionId: number }) {
         columns={[
           { title: t('columns.rank'), key: 'rank', width: 64, render: (_, _r, i) => i + 1 },
           { title: t('columns.work'), dataIndex: 'title' },
-          { title: t('columns.schools'), dataIndex: 'schoolNames', width: 180, render: (v: string[]) => v.join('、') || '—' },
-          { title: t('columns.votes'), dataIndex: 'votes', width: 90, align: 'right' },
+          ...(showsSchools ? [{ title: t('columns.schools'), dataIndex: 'schoolNames', width: 180, render: (v: string[] = []) => v.join('、') || '—' }] : []),
+          { title: t('columns.votes'), dataIndex: 'votes', width: 90, align: 'right' as const },
           {
             title: '',
             key: 'vote',
