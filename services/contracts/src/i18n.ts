@@ -260,7 +260,7 @@ export type MessageKey = keyof typeof messages;
 /** How much of a value someone sent an error message repeats: enough to recognise it, never a whole upload. */
 export const ECHO_MAX = 60;
 /** Parameters that are sentences the server composed (their own echoed values already cut): a longer cap. */
-const COMPOSED_PARAMS = new Set(['detail', 'problems', 'reasonText', 'why', 'missing', 'names']);
+const COMPOSED_PARAMS = new Set(['detail', 'problems', 'reasonText', 'why', 'missing', 'names', 'columns', 'ids', 'allowed', 'what']);
 export const COMPOSED_MAX = 600;
 
 /** A value cut to `max` characters (whole characters, never half a surrogate pair), marked with … when cut. */
