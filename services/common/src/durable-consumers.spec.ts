@@ -3,9 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import { ConsumeEvent, durableConsumers } from './durable-consumers';
 import { publishEvent } from './events';
 import { NatsRpcClient, RPC } from './nats-rpc';
+import { startPrivateNats, type PrivateNats } from './testing/private-nats';
 
-// Real JetStream (the development NATS): a stream of this test's own, removed afterwards.
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+// Real JetStream: a NATS server of this test's own, started before the module connects.
+let server: PrivateNats;
 const run = `c${Date.now().toString(36)}`;
 const stream = { name: `SPEC_${run.toUpperCase()}`, subjects: [`spec.${run}.one`, `spec.${run}.many`] };
 
@@ -26,7 +27,7 @@ class Listener {
 }
 
 @Module({
-  providers: [{ provide: RPC, useFactory: () => NatsRpcClient.connect(NATS_URL, 'spec', 2000) }, Listener, ...durableConsumers],
+  providers: [{ provide: RPC, useFactory: () => NatsRpcClient.connect(server.url, 'spec', 2000) }, Listener, ...durableConsumers],
 })
 class SpecModule {}
 
@@ -40,13 +41,12 @@ describe('@ConsumeEvent', () => {
   let rpc: NatsRpcClient;
 
   beforeAll(async () => {
+    server = await startPrivateNats();
     app = await NestFactory.createApplicationContext(SpecModule, { logger: false });
     rpc = app.get<NatsRpcClient>(RPC);
   });
   afterAll(async () => {
-    const other = await NatsRpcClient.connect(NATS_URL, 'spec-cleanup', 2000);
-    await (await other.connection.jetstreamManager()).streams.delete(stream.name).catch(() => undefined);
-    await other.close();
+    await server.stop();
   });
 
   it('hands each event to its method, one at a time or in batches, and stops at shutdown', async () => {
@@ -58,7 +58,7 @@ describe('@ConsumeEvent', () => {
 
     await app.close();
     await rpc.close();
-    const other = await NatsRpcClient.connect(NATS_URL, 'spec-after', 2000);
+    const other = await NatsRpcClient.connect(server.url, 'spec-after', 2000);
     await publishEvent(other.connection, stream.subjects[0], { n: 4 }, { msgId: `${run}-one-4` });
     await new Promise((r) => setTimeout(r, 500));
     // Nobody took it: it waits in the stream for the consumer's next start.

@@ -1,23 +1,25 @@
 import { Logger } from '@nestjs/common';
 import { connect, type NatsConnection } from 'nats';
 import { publishEvent, runDurableConsumer, type RunningConsumer } from './events';
+import { startPrivateNats, type PrivateNats } from './testing/private-nats';
 
-// Real JetStream (the development NATS): a stream and consumer of this test's own, removed afterwards.
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+// Real JetStream: a NATS server of this test's own.
 const run = `t${Date.now().toString(36)}`;
 const stream = { name: `SPEC_${run.toUpperCase()}`, subjects: [`spec.${run}.happened`] };
 
 describe('runDurableConsumer with a batch handler', () => {
+  let server: PrivateNats;
   let nc: NatsConnection;
   let consumer: RunningConsumer | undefined;
 
   beforeAll(async () => {
-    nc = await connect({ servers: NATS_URL });
+    server = await startPrivateNats();
+    nc = await connect({ servers: server.url });
   });
   afterAll(async () => {
     await consumer?.stop();
-    await (await nc.jetstreamManager()).streams.delete(stream.name).catch(() => undefined);
     await nc.close();
+    await server.stop();
   });
 
   it('stores every good event of a batch that holds one the database refuses, and drops only that one', async () => {
