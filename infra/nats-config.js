@@ -26,7 +26,15 @@ const newestMtime = (dir) =>
 function loadContracts() {
   const built = path.join(CONTRACTS, 'dist', 'nats-users.js');
   const stale = () => !fs.existsSync(built) || fs.statSync(built).mtimeMs < newestMtime(path.join(CONTRACTS, 'src'));
-  if (require.resolve('@cmp/contracts').endsWith('.js') && stale()) execSync('npm run build -w services/contracts', { cwd: REPO, stdio: 'ignore' });
+  // On a fresh clone the package's main file does not exist yet, so it does not even resolve.
+  const resolved = (() => {
+    try {
+      return require.resolve('@cmp/contracts');
+    } catch {
+      return null;
+    }
+  })();
+  if ((resolved === null || resolved.endsWith('.js')) && stale()) execSync('npm run build -w services/contracts', { cwd: REPO, stdio: ['ignore', 2, 2] });
   return require('@cmp/contracts');
 }
 
