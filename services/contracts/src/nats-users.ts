@@ -27,12 +27,7 @@ import {
  */
 export const NatsUser = {
   gateway: 'gateway',
-  auth: 'auth',
-  competitions: 'competitions',
-  enrollment: 'enrollment',
-  certificates: 'certificates',
-  review: 'review',
-  payment: 'payment',
+  ...Service,
   certificatesWorker: 'certificates-worker',
   reviewWorker: 'review-worker',
   paymentWorker: 'payment-worker',

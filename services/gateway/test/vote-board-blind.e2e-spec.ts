@@ -1,5 +1,5 @@
 import type { AwardReply, ExpertSaveReply, FinalScoreReply, Round, ScoreVersion, VoteBoard } from '@cmp/contracts';
-import { api, firstLogin, login, upload, type Reply } from './support/api';
+import { api, firstLogin, login, runDistribution, upload, type Reply } from './support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from './support/enroll';
 
 /**
@@ -44,12 +44,7 @@ describe('public vote board of a blind round', () => {
     );
     ok(await api('/review/round/works/sync', { token: admin1, body: { id: round.id } }), 'sync');
     ok(await api('/review/group/save', { token: admin1, body: { roundId: round.id, name: '一组', expertIds: [expert.id], captainExpertId: expert.id } }), 'group');
-    ok(await api('/review/distribution/run', { token: admin1, body: { roundId: round.id } }), 'run');
-    for (;;) {
-      const p = ok(await api<{ status: string } | null>(`/review/distribution/progress?roundId=${round.id}`, { token: admin1 }), 'progress');
-      if (p && p.status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await runDistribution(admin1, round.id);
     ok(await api('/review/round/open', { token: admin1, body: { id: round.id } }), 'open');
     const hour = 3_600_000;
     ok(await api('/review/comment/result/vote/open', { token: admin1, body: { roundId: round.id, opensAt: new Date().toISOString(), closesAt: new Date(Date.now() + hour).toISOString(), dailyLimit: 2 } }), 'vote');

@@ -109,3 +109,15 @@ export function upload(path: string, token: string, file: Buffer, filename = 'us
   form.append('file', new Blob([file as Uint8Array<ArrayBuffer>]), filename);
   return api<unknown>(path, { method: 'POST', token, raw: form, lang });
 }
+
+/** Runs a round's expert assignment and waits until it has finished (a job of the review worker). */
+export async function runDistribution(token: string, roundId: number): Promise<void> {
+  const started = await api('/review/distribution/run', { token, body: { roundId } });
+  if (started.code !== 0) throw new Error(`distribution run: ${started.code} ${started.msg}`);
+  for (;;) {
+    const p = await api<{ status: string } | null>(`/review/distribution/progress?roundId=${roundId}`, { token });
+    if (p.code !== 0) throw new Error(`distribution progress: ${p.code} ${p.msg}`);
+    if (p.data && p.data.status !== 'running') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
