@@ -17,7 +17,16 @@ const moduleNameMapper = {
   '^@cmp/common$': '<rootDir>/services/common/src/index.ts',
 };
 
-const serviceProject = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
+// Dependencies published only as ES modules (content-disposition 3, under @fastify/static, under bull-board) are
+// compiled to CommonJS like our sources: Node loads them with require(), jest's module loader does not.
+const ESM_ONLY = ['content-disposition'];
+const serviceProject = {
+  rootDir: __dirname,
+  transform: { '^.+\\.ts$': swc, [`node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`],
+  moduleNameMapper,
+  testEnvironment: 'node',
+};
 
 module.exports = {
   testTimeout: 60000,

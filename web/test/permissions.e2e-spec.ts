@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { api, login } from '../../services/gateway/test/support/api';
-import { chooseOrganisation, click, loginWithPassword, open, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
+import { chooseOrganisation, click, loginWithPassword, open, textOf, useBrowser, waitForPath, waitForText, WEB_URL } from './support/browser';
 
 interface MenuNode {
   menuId: number;
@@ -93,6 +93,31 @@ describe('a user without a permission', () => {
     await organiser.waitForSelector('.back-layout .sidebar');
     await open(organiser, '/system/user');
     await waitForText(organiser, ['新增用户', '导入', '下载模板'], '.system-page__header');
+    // The job queues are the platform's, not an organisation's: only ROOT has them.
+    await open(organiser, '/system/queues');
+    await waitForPath(organiser, '/noPage');
     await organiser.close();
+  });
+
+  b.it('ROOT sees the job queues and opens the queue board from them', async () => {
+    const page = await b.newPage();
+    await loginWithPassword(page, 'root');
+    await page.waitForSelector('.back-layout .sidebar');
+    await open(page, '/system/queues');
+    await waitForText(page, ['任务队列', '证书生成', '成绩计算', '支付对账与退款', '失败'], '.system-page');
+    const link = await page.waitForSelector('.system-page__header a.ant-btn-primary[href="/prod-api/queues/"]');
+    expect(await link!.evaluate((a) => a.getAttribute('target'))).toBe('_blank');
+    await b.shot(page, 'queues-desktop');
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await waitForText(page, '打开队列面板', '.system-page');
+    await b.shot(page, 'queues-phone');
+
+    // The board, in a tab of the same browser as the link opens it: the page above handed it the session.
+    const boardTab = await page.browserContext().newPage();
+    await boardTab.goto(`${WEB_URL}/prod-api/queues/`);
+    await waitForText(boardTab, ['certificates', 'review', 'payment'], 'body', 30000);
+    await b.shot(boardTab, 'queue-board');
+    await boardTab.close();
+    await page.close();
   });
 });

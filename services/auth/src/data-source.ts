@@ -14,6 +14,7 @@ import { FinanceRoleReadsCompetitions1767500000000 } from './migrations/17675000
 import { OneTimePasswords1767600000000 } from './migrations/1767600000000-OneTimePasswords';
 import { GroupNamesEn1767650000000 } from './migrations/1767650000000-GroupNamesEn';
 import { OperationLogClientRequestId1767720000000 } from './migrations/1767720000000-OperationLogClientRequestId';
+import { JobQueuesMenu1767800000000 } from './migrations/1767800000000-JobQueuesMenu';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -34,6 +35,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
       OneTimePasswords1767600000000,
       GroupNamesEn1767650000000,
       OperationLogClientRequestId1767720000000,
+      JobQueuesMenu1767800000000,
     ],
     poolSize: config.dbPoolSize,
   });

@@ -25,3 +25,4 @@ export * from './money';
 export * from './money-capitals';
 export * from './payment-receipt';
 export * from './nats-users';
+export * from './ops';

@@ -14,6 +14,9 @@ import { NewsController, PublicNewsController } from './news/news.controller';
 import { SubscriptionController } from './news/subscription.controller';
 import { redisProvider } from './redis.provider';
 import { LogController } from './system/log.controller';
+import { PlatformQueues } from './system/queue-board';
+import { QueueController } from './system/queue.controller';
+import { Sessions } from './http/sessions';
 import { REFERENCE_CONTROLLERS } from './reference';
 import { REVIEW_CONTROLLERS } from './review';
 import { PAYMENT_CONTROLLERS } from './payment/payment.controller';
@@ -36,6 +39,7 @@ export const CONTROLLERS = [
   UserController,
   SystemController,
   LogController,
+  QueueController,
   WebsiteController,
   CompetitionController,
   PublicCompetitionController,
@@ -65,6 +69,8 @@ export const CONTROLLERS = [
     { provide: STORAGE_BACKEND, inject: [GATEWAY_CONFIG], useFactory: (c: GatewayConfig) => storageBackend(c.storage) },
     { provide: FILE_STORAGE, inject: [STORAGE_BACKEND], useFactory: (backend: StorageBackend) => new FileStorage(backend) },
     RpcService,
+    Sessions,
+    PlatformQueues,
     PublicCache,
     KioskRealtime,
     KioskVoice,

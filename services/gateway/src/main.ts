@@ -22,6 +22,8 @@ import { registerRateLimit } from './http/rate-limit';
 import { listenOnProxySocket } from './http/proxy-socket';
 import { cachedReadPaths, PublicCache } from './http/public-cache';
 import { registerSecurityHeaders } from './http/security-headers';
+import { Sessions } from './http/sessions';
+import { PlatformQueues, QUEUE_BOARD_PATH, registerQueueBoard } from './system/queue-board';
 import { NOTIFY_BODY_LIMIT_BYTES, rangePipe, textPipe } from './http/input-limits';
 import { validationPipe } from './http/validation';
 
@@ -55,12 +57,14 @@ async function main(): Promise<void> {
     if (route.url === ALIPAY_NOTIFY) route.bodyLimit = NOTIFY_BODY_LIMIT_BYTES;
   });
 
-  registerSecurityHeaders(fastify, `/${API_PREFIX}/docs`);
+  registerSecurityHeaders(fastify, [`/${API_PREFIX}/docs`, QUEUE_BOARD_PATH]);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['content-disposition', 'x-request-id'] });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
   registerRateLimit(fastify, config.rateLimitPerMinute, [ALIPAY_NOTIFY]);
   app.get(PublicCache).register(fastify, cachedReadPaths(CONTROLLERS, API_PREFIX));
-  registerAudit(fastify, app.get<NatsRpcClient>(RPC).connection, routeTitles(CONTROLLERS, API_PREFIX), auditedReads(CONTROLLERS, API_PREFIX), [ALIPAY_NOTIFY]);
+  const titles = routeTitles(CONTROLLERS, API_PREFIX);
+  registerAudit(fastify, app.get<NatsRpcClient>(RPC).connection, titles, auditedReads(CONTROLLERS, API_PREFIX), [ALIPAY_NOTIFY]);
+  await registerQueueBoard(fastify, app.get(PlatformQueues), app.get(Sessions), titles);
   fastify.addHook('onSend', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });

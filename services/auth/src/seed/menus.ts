@@ -8,6 +8,8 @@ export interface SeedMenu {
   component?: string;
   icon?: string;
   hidden?: boolean;
+  /** Seen by ROOT administrators only (ROOT sees every menu): granted to no role. */
+  rootOnly?: boolean;
   children?: SeedMenu[];
 }
 
@@ -145,6 +147,7 @@ export const BACK_OFFICE_MENU: SeedMenu[] = [
       page('字典管理', 'Dictionary', 'dict', 'system/dict/index'),
       page('操作日志', 'Operation log', 'log', 'system/log/index'),
       page('网站横幅', 'Website banners', 'banner', 'system/banner/index'),
+      { ...page('任务队列', 'Job queues', 'queues', 'system/queues/index'), rootOnly: true },
     ],
   },
   { name: '操作手册', en: 'Manual', path: 'manualAdmin', icon: 'question', children: [{ ...page('操作手册', 'Manual', 'index', 'manual/index'), type: MenuType.leaf, icon: 'moc' }] },

@@ -65,7 +65,7 @@ export const DEMO_USERS = [
   { username: 'student4', realName: '周同学', group: 'DEMO-U2', roles: ['student'], phone: '13800000014' },
 ];
 
-async function insertMenus(m: EntityManager, menus: SeedMenu[], parentId: number | null, topPath: string | null, out: Map<number, string>) {
+async function insertMenus(m: EntityManager, menus: SeedMenu[], parentId: number | null, topPath: string | null, out: Map<number, string | null>) {
   for (const [i, menu] of menus.entries()) {
     const type = menu.type ?? (menu.children ? 1 : 2);
     const [{ id }] = await m.query(
@@ -73,7 +73,7 @@ async function insertMenus(m: EntityManager, menus: SeedMenu[], parentId: number
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
       [parentId, menu.name, menu.en, type, menu.path, menu.component ?? (type === 1 ? 'Layout' : null), menu.icon ?? null, menu.hidden ? 0 : 1, i + 1],
     );
-    out.set(id, topPath ?? menu.path);
+    out.set(id, menu.rootOnly ? null : (topPath ?? menu.path));
     if (menu.children) await insertMenus(m, menu.children, id, topPath ?? menu.path, out);
   }
 }
@@ -89,7 +89,7 @@ export async function seed(m: EntityManager): Promise<DemoIds> {
   }
   await m.query(`INSERT INTO depts (group_id, name, order_num) VALUES ($1, '教务处', 1), ($1, '团委', 2)`, [groupIds.get('DEMO-U1')]);
 
-  const menuTop = new Map<number, string>();
+  const menuTop = new Map<number, string | null>();
   await insertMenus(m, BACK_OFFICE_MENU, null, null, menuTop);
 
   const roleIds = new Map<string, number>();
@@ -98,7 +98,7 @@ export async function seed(m: EntityManager): Promise<DemoIds> {
       r.key, r.name, r.permissions,
     ]);
     roleIds.set(r.key, id);
-    const menuIds = [...menuTop].filter(([, top]) => r.menus.includes('*') || r.menus.includes(top)).map(([menuId]) => menuId);
+    const menuIds = [...menuTop].filter(([, top]) => top !== null && (r.menus.includes('*') || r.menus.includes(top))).map(([menuId]) => menuId);
     if (menuIds.length) await m.query(`INSERT INTO role_menus (role_id, menu_id) SELECT $1, unnest($2::int[])`, [id, menuIds]);
   }
 

@@ -3,7 +3,7 @@ import { SetMetadata } from '@nestjs/common';
 export const ACCESS_KEY = 'cmp:access';
 
 /** How a route is guarded. Every route declares one; see undeclaredRoutes(). */
-export type Access = { kind: 'public' } | { kind: 'loggedIn' } | { kind: 'permissions'; anyOf: string[] };
+export type Access = { kind: 'public' } | { kind: 'loggedIn' } | { kind: 'permissions'; anyOf: string[] } | { kind: 'root' };
 
 /** Open to anyone, no token needed. */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies Access);
@@ -14,6 +14,9 @@ export const Permissions = (...anyOf: string[]) => {
   if (!anyOf.length) throw new Error('@Permissions() needs at least one permission string');
   return SetMetadata(ACCESS_KEY, { kind: 'permissions', anyOf } satisfies Access);
 };
+
+/** The platform's ROOT administrators only (operations: the job queues). */
+export const RootOnly = () => SetMetadata(ACCESS_KEY, { kind: 'root' } satisfies Access);
 
 /**
  * Handlers of the given controllers that declare no access rule: a programming error,

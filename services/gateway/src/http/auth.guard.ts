@@ -1,15 +1,10 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { createSecretKey, type KeyObject } from 'node:crypto';
-import * as jwt from 'jsonwebtoken';
-import { AppError, type Redis } from '@cmp/common';
-import { ErrorCode, hasAnyPermission, sessionKey, type Identity, type TokenClaims } from '@cmp/contracts';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
-import { REDIS } from '../redis.provider';
+import { AppError } from '@cmp/common';
+import { hasAnyPermission, isRoot } from '@cmp/contracts';
 import { ACCESS_KEY, type Access } from './access.decorators';
 import type { GatewayRequest } from './request-context';
-
-const expired = () => new AppError(ErrorCode.LOGIN_EXPIRED, 'auth.expired');
+import { loginExpired, Sessions } from './sessions';
 
 /**
  * Verifies the bearer token, loads the caller's live session from Redis and applies the route's
@@ -17,16 +12,10 @@ const expired = () => new AppError(ErrorCode.LOGIN_EXPIRED, 'auth.expired');
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
-  // A KeyObject: given a string, jsonwebtoken tries to parse it as a PEM key on every call.
-  private readonly key: KeyObject;
-
   constructor(
     private readonly reflector: Reflector,
-    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
-    @Inject(REDIS) private readonly redis: Redis,
-  ) {
-    this.key = createSecretKey(Buffer.from(config.jwtSecret));
-  }
+    private readonly sessions: Sessions,
+  ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [ctx.getHandler(), ctx.getClass()]);
@@ -35,26 +24,15 @@ export class AuthGuard implements CanActivate {
     const token = bearerToken(req.headers.authorization);
     if (access.kind === 'public') {
       // Open routes still learn who is calling when a valid token comes along.
-      if (token) req.identity = (await this.identityOf(token).catch(() => undefined)) ?? undefined;
+      if (token) req.identity = (await this.sessions.identityOf(token).catch(() => undefined)) ?? undefined;
       return true;
     }
-    if (!token) throw expired();
-    const identity = await this.identityOf(token);
+    if (!token) throw loginExpired();
+    const identity = await this.sessions.identityOf(token);
     req.identity = identity;
     if (access.kind === 'permissions' && !hasAnyPermission(identity, access.anyOf)) throw AppError.noAccess();
+    if (access.kind === 'root' && !isRoot(identity)) throw AppError.noAccess();
     return true;
-  }
-
-  private async identityOf(token: string): Promise<Identity> {
-    let claims: TokenClaims;
-    try {
-      claims = jwt.verify(token, this.key, { algorithms: ['HS256'] }) as TokenClaims;
-    } catch {
-      throw expired();
-    }
-    const raw = await this.redis.get(sessionKey(claims.jti));
-    if (!raw) throw expired();
-    return JSON.parse(raw) as Identity;
   }
 }
 

@@ -12,17 +12,17 @@ const API_HEADERS: Record<string, string> = {
   'x-dns-prefetch-control': 'off',
   'x-permitted-cross-domain-policies': 'none',
 };
-// The OpenAPI page is the one HTML page: it runs Swagger UI's own scripts and styles.
-const DOCS_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
+// The API's own pages (the OpenAPI page, the queue board) run their own scripts and styles.
+const PAGE_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
 // A work's PDF by its named link is shown in the web app's own frame (same origin, behind the same proxy).
 const FRAMED_FILE = /\/review\/sheet\/file\/view\//;
 const FRAMED_HEADERS = { 'content-security-policy': "default-src 'none'; frame-ancestors 'self'", 'x-frame-options': 'SAMEORIGIN' };
 
 /** Security headers on every response, set from constants rather than rebuilt per request. */
-export function registerSecurityHeaders(app: FastifyInstance, docsPrefix: string): void {
+export function registerSecurityHeaders(app: FastifyInstance, pagePrefixes: string[]): void {
   app.addHook('onSend', async (req, reply) => {
     void reply.headers(API_HEADERS);
-    if (req.url.startsWith(docsPrefix)) void reply.header('content-security-policy', DOCS_CSP);
+    if (pagePrefixes.some((p) => req.url.startsWith(p))) void reply.header('content-security-policy', PAGE_CSP);
     else if (FRAMED_FILE.test(req.url)) void reply.headers(FRAMED_HEADERS);
   });
 }

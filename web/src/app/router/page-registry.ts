@@ -17,6 +17,7 @@ export const pageRegistry: Record<string, Loader> = {
   'system/group/index': () => import('@/modules/system/pages/GroupsPage'),
   'website/index': () => import('@/modules/website/pages/WebsitePage'),
   'system/log/index': () => import('@/modules/system/pages/OperationLogPage'),
+  'system/queues/index': () => import('@/modules/system/pages/QueuesPage'),
   // Reference data (services/competitions): schools, colleges, majors, dictionaries.
   'system/groud/schoolInfo/index': () => import('@/modules/reference/pages/SchoolsPage'),
   'system/groud/college/index': () => import('@/modules/reference/pages/CollegesPage'),

@@ -1,6 +1,7 @@
 import type {
   Dept,
   ImportCheckReply,
+  JobQueueCounts,
   MenuEntry,
   OperationLogQuery,
   OperationLogView,
@@ -64,4 +65,10 @@ export const deptApi = {
 
 export const logApi = {
   page: (q: OperationLogQuery, signal?: AbortSignal) => http.get<Page<OperationLogView>>('/system/log/page', { ...q }, signal),
+};
+
+export const queueApi = {
+  list: (signal?: AbortSignal) => http.get<JobQueueCounts[]>('/system/queues', undefined, signal),
+  /** Lets the queue board (a page of its own, opened in a new tab) know the caller; answers its address. */
+  boardSession: () => http.post<{ path: string }>('/system/queues/board-session'),
 };
