@@ -287,6 +287,8 @@ describe('infra manifests', () => {
 
     test('is ready only while /ready on the metrics port answers (NATS, PostgreSQL, Redis reachable)', () => {
       expect(c.readinessProbe && c.readinessProbe.httpGet).toEqual({ path: '/ready', port: 'metrics' });
+      // Liveness never waits on another service: a dependency down makes pods unready, not restarted.
+      expect(JSON.stringify(c.livenessProbe || {})).not.toMatch(/\/prod-api\/health|\/ready/);
     });
 
     test('has one PodDisruptionBudget', () => {

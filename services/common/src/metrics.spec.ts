@@ -31,6 +31,7 @@ describe('metrics', () => {
     expect(text).toMatch(/^process_cpu_seconds_total\{service="review",process="review-worker"\} \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds\{service="review",process="review-worker"\}/m);
     expect((await fetch(`${base}/prod-api/metrics`)).status).toBe(404);
+    expect((await fetch(`${base}/live`)).status).toBe(200);
   });
 
   it('counts requests per subject into cumulative buckets, and errors by code', async () => {

@@ -7,7 +7,7 @@ import type { Pool } from 'pg';
 /**
  * Every process's Prometheus metrics, on its own internal port (METRICS_PORT, bound to METRICS_HOST: loopback
  * unless a container sets 0.0.0.0), never on the public API. `GET /metrics` is the exposition text, `GET /ready` the
- * readiness checks (NATS, PostgreSQL, Redis: whatever the process registered). Started once per process by the
+ * readiness checks (NATS, PostgreSQL, Redis: whatever the process registered), `GET /live` that the process answers. Started once per process by the
  * common bootstraps (bootService, bootWorker) and the gateway; every line carries the labels service and process.
  *
  * Hot-path metrics cost a few additions: RPC subjects keep their own counters in plain arrays (no label objects, no
@@ -89,6 +89,8 @@ async function answer(req: http.IncomingMessage, res: http.ServerResponse): Prom
       const text = await metricsText();
       return void res.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(text);
     }
+    // Liveness: the event loop answers; unlike /ready it does not depend on NATS, PostgreSQL or Redis.
+    if (path === '/live') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     if (path === '/ready' || path === '/health') {
       const r = await readiness();
       return void res.writeHead(r.ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(r));

@@ -184,3 +184,16 @@ export async function natsAs(user: NatsUser): Promise<NatsConnection> {
   const pass = process.env[variable] ?? readEnvFile()[variable];
   return connect({ servers: NATS_URL, user, pass, inboxPrefix: natsInboxPrefix(user) });
 }
+
+/** The sum of a metric's series (those with all of `labels`) on one of the tests' processes' metrics port. */
+export async function metricValue(name: (typeof SERVICES)[number] | keyof typeof WORKERS, metric: string, labels: Record<string, string> = {}): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort(name)}/metrics`)).text();
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line);
+    if (!m || m[1] !== metric) continue;
+    const have = m[2] ?? '';
+    if (Object.entries(labels).every(([k, v]) => have.includes(`${k}="${v}"`))) sum += Number(m[3]);
+  }
+  return sum;
+}
