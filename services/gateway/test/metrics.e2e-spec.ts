@@ -125,6 +125,19 @@ describe('metrics', () => {
     expect(errors(await scrape('auth'))).toBeGreaterThanOrEqual(errors(after) + 1);
   });
 
+  it('count the payment service\'s Alipay notifications by verdict', async () => {
+    const refused = { process: 'payment', source: 'notify', verdict: 'badSignature' };
+    const before = valueOf(await scrape('payment'), 'cmp_payment_notifications_total', refused);
+    // Anybody's unsigned post to the notify address: refused, and counted as such.
+    const res = await fetch(`${BASE}/alipay/payment/notify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', 'x-forwarded-for': freshIp() },
+      body: new URLSearchParams({ out_trade_no: 'METRICS-NO-SUCH-ORDER', trade_status: 'TRADE_SUCCESS', sign: 'forged' }).toString(),
+    });
+    expect(await res.text()).toBe('failure');
+    expect(valueOf(await scrape('payment'), 'cmp_payment_notifications_total', refused)).toBe(before + 1);
+  });
+
   it('include every metric the Grafana dashboard queries', async () => {
     const dashboard = JSON.parse(fs.readFileSync(path.join(REPO, 'infra', 'grafana', 'platform.json'), 'utf8')) as { panels: { title: string; targets?: { expr: string }[] }[] };
     const queried = new Set(dashboard.panels.flatMap((p) => (p.targets ?? []).flatMap((t) => [...t.expr.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\{/g)].map((m) => m[1]))));
