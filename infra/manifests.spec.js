@@ -8,6 +8,7 @@ const path = require('node:path');
 const YAML = require('yaml');
 const contracts = require('@cmp/contracts');
 const { natsAuthorization } = require('./nats-config');
+const { metricsPort } = require('./metrics-ports');
 
 const ROOT = path.resolve(__dirname, '..');
 const SERVICES_DIR = path.join(ROOT, 'services');
@@ -261,5 +262,88 @@ describe('infra manifests', () => {
     expect(rule.from).toEqual([{ podSelector: { matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: clients }] } }]);
     // No other rule opens the client port (the NATS nodes' own routes use 6222).
     expect(policy.spec.ingress.filter((r) => r.ports.some((p) => p.port === port))).toHaveLength(1);
+  });
+  // ---------- metrics, readiness, disruptions and scaling (issue 28) ----------
+
+  const ours = byKind('Deployment').filter((d) => d.spec.template.spec.containers.some((c) => OUR_IMAGE.test(c.image || '')));
+  const isWorker = (name) => name.endsWith('-worker');
+  const selects = (selector, labels) => Object.entries(selector.matchLabels || {}).every(([k, v]) => labels[k] === v);
+
+  test('the platform has its Deployments, workers among them', () => {
+    expect(ours.length).toBeGreaterThanOrEqual(10);
+    expect(ours.filter((d) => isWorker(d.metadata.name)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  describe.each(ours.map((d) => [d.metadata.name, d]))('Deployment %s', (name, d) => {
+    const c = d.spec.template.spec.containers[0];
+    const labels = d.spec.template.metadata.labels;
+
+    test('serves metrics on its port from infra/metrics-ports.js, scraped by annotation', () => {
+      const port = metricsPort(name);
+      expect(c.ports).toContainEqual({ name: 'metrics', containerPort: port });
+      expect(c.env).toEqual(expect.arrayContaining([{ name: 'METRICS_PORT', value: String(port) }, { name: 'METRICS_HOST', value: '0.0.0.0' }]));
+      expect(d.spec.template.metadata.annotations).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics' });
+    });
+
+    test('is ready only while /ready on the metrics port answers (NATS, PostgreSQL, Redis reachable)', () => {
+      expect(c.readinessProbe && c.readinessProbe.httpGet).toEqual({ path: '/ready', port: 'metrics' });
+      // Liveness never waits on another service: a dependency down makes pods unready, not restarted.
+      expect(JSON.stringify(c.livenessProbe || {})).not.toMatch(/\/prod-api\/health|\/ready/);
+    });
+
+    test('has one PodDisruptionBudget', () => {
+      const pdbs = byKind('PodDisruptionBudget').filter((p) => selects(p.spec.selector, labels));
+      expect(pdbs).toHaveLength(1);
+      expect(pdbs[0].spec.maxUnavailable ?? pdbs[0].spec.minAvailable).toBeDefined();
+    });
+
+    test(isWorker(name) ? 'scales on its BullMQ queue depth (KEDA, Prometheus)' : 'scales on CPU (HorizontalPodAutoscaler)', () => {
+      const hpas = byKind('HorizontalPodAutoscaler').filter((h) => h.spec.scaleTargetRef.name === name);
+      const scaled = byKind('ScaledObject').filter((o) => o.spec.scaleTargetRef.name === name);
+      if (!isWorker(name)) {
+        expect(scaled).toEqual([]);
+        expect(hpas).toHaveLength(1);
+        expect(hpas[0].spec.metrics).toContainEqual({ type: 'Resource', resource: { name: 'cpu', target: expect.objectContaining({ type: 'Utilization' }) } });
+        return;
+      }
+      // KEDA makes its own HPA: a second one would fight it.
+      expect(hpas).toEqual([]);
+      expect(scaled).toHaveLength(1);
+      const [trigger] = scaled[0].spec.triggers;
+      expect(trigger.type).toBe('prometheus');
+      // Waiting, prioritized, delayed and active: KEDA's Redis list scaler would see only the wait list.
+      const states = /state=~"([^"]+)"/.exec(trigger.metadata.query)[1].split('|').sort();
+      expect(states).toEqual(['active', 'delayed', 'prioritized', 'waiting']);
+      expect(trigger.metadata.query).toMatch(/bullmq_job_count\{queue="[a-z-]+"/);
+      // Every replica exports the same queue: per state the max, not the sum of replicas.
+      expect(trigger.metadata.query).toMatch(/^sum\(max by \(state\) \(bullmq_job_count/);
+      expect(Number(trigger.metadata.threshold)).toBeGreaterThan(0);
+    });
+  });
+
+  test('only the monitoring namespace reaches the metrics ports (NetworkPolicy), the gateway keeps its HTTP port', () => {
+    const names = ours.map((d) => d.metadata.name).sort();
+    const policy = byKind('NetworkPolicy').find((p) => p.metadata.name === 'metrics-scrape');
+    expect(policy.spec.podSelector).toEqual({ matchExpressions: [{ key: 'app.kubernetes.io/name', operator: 'In', values: names }] });
+    expect(policy.spec.ingress).toEqual([{ from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }], ports: [{ port: 'metrics', protocol: 'TCP' }] }]);
+    // No other policy opens a metrics port.
+    const others = byKind('NetworkPolicy').filter((p) => p !== policy).flatMap((p) => p.spec.ingress || []).flatMap((r) => r.ports || []);
+    const metricsPorts = new Set(ours.map((d) => metricsPort(d.metadata.name)));
+    expect(others.filter((p) => p.port === 'metrics' || metricsPorts.has(p.port))).toEqual([]);
+    const http = byKind('NetworkPolicy').find((p) => p.metadata.name === 'gateway-http');
+    expect(http.spec.ingress).toEqual([{ ports: [{ port: 'http', protocol: 'TCP' }] }]);
+  });
+
+  test('compose exposes each process\'s metrics port inside its network and labels it for scraping', () => {
+    const ourCompose = Object.entries(compose.services).filter(([, svc]) => /^contest-platform-/.test(svc.image || '') || svc.build);
+    expect(ourCompose.length).toBe(ours.length);
+    for (const [key, svc] of ourCompose) {
+      const port = String(metricsPort(key));
+      // Exposed to the compose network, never published on the host.
+      const published = (svc.ports || []).filter((p) => String(typeof p === 'object' ? p.target : p).split(':').pop() === port);
+      expect({ key, expose: svc.expose, published }).toEqual({ key, expose: [port], published: [] });
+      expect({ key, env: { METRICS_PORT: svc.environment.METRICS_PORT, METRICS_HOST: svc.environment.METRICS_HOST } }).toEqual({ key, env: { METRICS_PORT: port, METRICS_HOST: '0.0.0.0' } });
+      expect({ key, labels: svc.labels }).toEqual({ key, labels: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': port, 'prometheus.io/path': '/metrics' } });
+    }
   });
 });

@@ -11,6 +11,7 @@ const { platformProxy } = require('./platform-proxy');
 const { usesSandbox } = require('./alipay-sandbox/config');
 const { ensureSystemPackages } = require('./system-packages');
 const { ensureInfra } = require('./up');
+const { metricsPort } = require('./metrics-ports');
 const { resetAll } = require('./db-reset');
 
 const root = path.resolve(__dirname, '..');
@@ -22,6 +23,9 @@ const KIOSK_PORT = WEB_PORT + 1;
 const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'gateway'];
 // Background workers (BullMQ), each a second entry point of the service that owns the data.
 const WORKERS = [['certificates', 'worker.js'], ['review', 'worker.js'], ['payment', 'worker.js']];
+// Each process's metrics port (README, "Metrics"); METRICS_PORT_BASE moves the whole table.
+const METRICS_BASE = Number(process.env.METRICS_PORT_BASE ?? 9400);
+const withMetrics = (env, name) => ({ ...env, METRICS_PORT: String(metricsPort(name, 0, METRICS_BASE)) });
 
 const DEMO_ACCOUNTS = [
   ['root', 'platform ROOT administrator (平台管理员)'],
@@ -77,8 +81,8 @@ function waitForHealth(url, ms = 60000) {
   // The local Alipay sandbox stands in for Alipay until a real merchant is configured (README, "Going live with Alipay").
   const sandbox = usesSandbox({ ...readEnvFile(), ...process.env });
   const children = sandbox ? [spawn(process.execPath, [path.join(__dirname, 'alipay-sandbox', 'main.js')], { env, stdio: 'inherit' })] : [];
-  children.push(...SERVICES.map((svc) => spawn(process.execPath, [path.join(root, 'services', svc, 'dist', 'main.js')], { env, stdio: 'inherit' })));
-  for (const [svc, entry] of WORKERS) children.push(spawn(process.execPath, [path.join(root, 'services', svc, 'dist', entry)], { env, stdio: 'inherit' }));
+  children.push(...SERVICES.map((svc) => spawn(process.execPath, [path.join(root, 'services', svc, 'dist', 'main.js')], { env: withMetrics(env, svc), stdio: 'inherit' })));
+  for (const [svc, entry] of WORKERS) children.push(spawn(process.execPath, [path.join(root, 'services', svc, 'dist', entry)], { env: withMetrics(env, `${svc}-worker`), stdio: 'inherit' }));
   children.push(
     spawn('npx', ['vite', 'preview', '--port', String(WEB_PORT), '--strictPort', '--host', '0.0.0.0'], {
       cwd: path.join(root, 'web'),

@@ -1,6 +1,7 @@
 import { DataSource, type DataSourceOptions, type EntityManager, type MixedList } from 'typeorm';
 import { Client, type Pool } from 'pg';
 import { MAX_PAGE_SIZE, type PageQuery } from '@cmp/contracts';
+import { watchDataSource } from './metrics';
 
 export interface ServiceDataSourceOptions {
   url: string;
@@ -30,7 +31,9 @@ export function createServiceDataSource(o: ServiceDataSourceOptions): DataSource
     // Unqualified names in raw SQL resolve inside the service's schema.
     extra: { max: o.poolSize ?? 10, options: `-c search_path=${o.schema}` },
   };
-  return new DataSource(options);
+  const ds = new DataSource(options);
+  watchDataSource(ds, o.schema);
+  return ds;
 }
 
 /** Creates the database named in `url` when it is missing (connects to the `postgres` database to do so). */

@@ -45,8 +45,8 @@ type Handler = (payload: unknown, ctx?: EventContext) => Promise<void>;
 /**
  * Runs every @ConsumeEvent method of the service's providers, once for all services: starts them at bootstrap, after
  * every module's init (one after another, so consumers of one stream do not race to create it), keeps them pulling across
- * NATS reconnects (runDurableConsumer), and stops them at shutdown, letting the event in hand finish. Ops metrics of
- * consumers belong here.
+ * NATS reconnects (runDurableConsumer), and stops them at shutdown, letting the event in hand finish. Each
+ * consumer's lag is reported by runDurableConsumer (metrics.ts).
  */
 @Injectable()
 export class DurableConsumerHost implements OnApplicationBootstrap, OnApplicationShutdown {

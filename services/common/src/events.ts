@@ -10,6 +10,7 @@ import {
   type StreamConfig,
 } from 'nats';
 import type { EventStreamDefinition } from '@cmp/contracts';
+import { watchConsumer } from './metrics';
 
 /**
  * How a service hears anything that is not a request, on its one NATS connection (the RPC client's):
@@ -156,6 +157,8 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
       await jsm.consumers.update(o.stream.name, o.durable, { filter_subject: o.subject, ack_wait: nanos(o.ackWaitMs ?? 30_000) });
     });
   const consumer = await nc.jetstream().consumers.get(o.stream.name, o.durable);
+  // Its lag is read from JetStream when metrics are scraped, not counted per message.
+  const unwatch = watchConsumer(nc, o.stream.name, o.durable);
   let messages: ConsumerMessages | undefined;
   let stopping = false;
 
@@ -238,6 +241,7 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
   return {
     async stop() {
       stopping = true;
+      unwatch();
       await messages?.close();
       await loop;
       if (o.handleBatch) await flush(o.handleBatch);

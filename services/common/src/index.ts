@@ -19,3 +19,4 @@ export * from './outbox';
 export * from './durable-consumers';
 export * from './worker';
 export * from './pdf';
+export * from './metrics';

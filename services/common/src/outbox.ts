@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EventStreamDefinition } from '@cmp/contracts';
 import { ensureStream, publishEvent } from './events';
+import { watchOutbox } from './metrics';
 import { RPC, type NatsRpcClient } from './nats-rpc';
 
 /**
@@ -45,6 +46,7 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
 
   async onModuleInit(): Promise<void> {
     for (const s of this.options.streams) await ensureStream(this.nats.connection, s);
+    watchOutbox(this.ds, this.options.service);
     this.timer = setInterval(() => this.kick(), POLL_MS);
     this.kick();
   }

@@ -1,6 +1,8 @@
 import { Catch, Logger, type ArgumentsHost, type INestMicroservice, type RpcExceptionFilter } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { ServerNats, type MicroserviceOptions, type NatsContext } from '@nestjs/microservices';
+import type { NatsConnection } from 'nats';
+import { performance } from 'node:perf_hooks';
 import { ErrorCode, type ErrorPayload } from '@cmp/contracts';
 import { throwError, type Observable } from 'rxjs';
 import { AppError, isUniqueViolation, sqlStateOf } from './app-error';
@@ -8,6 +10,7 @@ import type { DataSource } from 'typeorm';
 import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
 import { createLogger } from './logger';
+import { addReadinessCheck, countRpcError, databaseReachable, observeRpc, startMetrics } from './metrics';
 import { natsCredentials } from './nats-rpc';
 import type { BaseConfig } from './config';
 
@@ -17,21 +20,52 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   private readonly logger = new Logger('RpcErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost): Observable<ErrorPayload> {
-    if (exception instanceof AppError) return throwError(() => exception.toPayload());
-    const subject = host.switchToRpc().getContext()?.getSubject?.() ?? 'unknown';
-    if (isUniqueViolation(exception)) {
-      return throwError(() => ({ code: ErrorCode.CONFLICT, key: 'error.conflict' }));
-    }
+    const subject: string = host.switchToRpc().getContext()?.getSubject?.() ?? 'unknown';
+    const payload = this.payloadOf(exception, subject);
+    // The one place every handler's error passes: counted by the code the caller gets.
+    countRpcError(subject, payload.code);
+    return throwError(() => payload);
+  }
+
+  private payloadOf(exception: unknown, subject: string): ErrorPayload {
+    if (exception instanceof AppError) return exception.toPayload();
+    if (isUniqueViolation(exception)) return { code: ErrorCode.CONFLICT, key: 'error.conflict' };
     // Input PostgreSQL refused (class 22: a value out of range, too long, not text) or a reference to a row that
     // is gone (23503) is the caller's to fix, not a fault; the gateway's checks should have caught it first.
     const state = sqlStateOf(exception);
     if (state?.startsWith('22') || state === '23503') {
       this.logger.warn(`${subject}: PostgreSQL refused the input (${state}): ${(exception as Error)?.message}`);
-      return throwError(() => ({ code: state === '23503' ? ErrorCode.CONFLICT : ErrorCode.BAD_REQUEST, key: state === '23503' ? 'error.referenceMissing' : 'error.badValue' }));
+      return { code: state === '23503' ? ErrorCode.CONFLICT : ErrorCode.BAD_REQUEST, key: state === '23503' ? 'error.referenceMissing' : 'error.badValue' };
     }
     this.logger.error(`Unhandled error in ${subject}: ${(exception as Error)?.stack ?? String(exception)}`);
-    return throwError(() => ({ code: ErrorCode.INTERNAL, key: 'error.system' }));
+    return { code: ErrorCode.INTERNAL, key: 'error.system' };
   }
+}
+
+type Timed = NatsContext & { startedAt?: number };
+
+/**
+ * Times every request the server answers, by subject, through Nest's processing hooks: the start stamps the request's
+ * own context object and the end (its answer sent) observes it, so a request costs two clock reads and a few additions.
+ */
+function timeRequests(server: ServerNats): void {
+  server.setOnProcessingStartHook((_t, ctx, done) => {
+    (ctx as Timed).startedAt = performance.now();
+    return done();
+  });
+  server.setOnProcessingEndHook((_t, ctx) => {
+    const c = ctx as Timed;
+    // A request without a handler was never started; an answer sent in parts is timed once.
+    if (c.startedAt === undefined) return;
+    observeRpc(c.getSubject(), (performance.now() - c.startedAt) / 1000);
+    c.startedAt = undefined;
+  });
+}
+
+/** NATS answers a round trip (a flush) now: the connection is up, not reconnecting. */
+export async function natsReachable(nc: NatsConnection | undefined | null): Promise<void> {
+  if (!nc || nc.isClosed()) throw new Error('NATS connection closed');
+  await nc.flush();
 }
 
 /**
@@ -43,21 +77,22 @@ export async function startRpcService(
   service: string,
   config: BaseConfig,
 ): Promise<INestMicroservice> {
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    transport: Transport.NATS,
-    options: {
-      servers: [config.natsUrl],
-      queue: service,
-      name: `${service}-${process.pid}`,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-      ...natsCredentials(service),
-    },
-    logger: createLogger(service, config),
+  startMetrics(service);
+  const server = new ServerNats({
+    servers: [config.natsUrl],
+    queue: service,
+    name: `${service}-${process.pid}`,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    ...natsCredentials(service),
   });
+  timeRequests(server);
+  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, { strategy: server, logger: createLogger(service, config) });
   app.useGlobalFilters(new RpcErrorFilter());
   app.enableShutdownHooks();
   await app.listen();
+  addReadinessCheck('nats', () => natsReachable(server.unwrap<NatsConnection>()));
+  addReadinessCheck('postgres', databaseReachable);
   new Logger(service).log(`listening on NATS ${config.natsUrl} in queue group "${service}"`);
   return app;
 }

@@ -1,9 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { Queue, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { performance } from 'node:perf_hooks';
 import type { DataSource } from 'typeorm';
 import type { BaseConfig } from './config';
 import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
+import { addReadinessCheck, addScrapeText, databaseReachable, jobDuration, startMetrics } from './metrics';
 import { signInAsWorker } from './nats-rpc';
 import { bullConnection } from './redis';
 
@@ -46,11 +48,13 @@ export interface WorkerDefinition {
  * it (replicas take turns), open the jobs' database, upsert the schedules, take jobs, beat the liveness heartbeat.
  * On SIGTERM or SIGINT it stops taking jobs, lets the running ones finish, then closes Redis, what the jobs opened
  * (NATS with them) and the database, and exits. Run as many workers as the machine allows: BullMQ hands each job to one of
- * them and gives a dead worker's job to another, so jobs are idempotent. Ops metrics of workers belong here.
+ * them and gives a dead worker's job to another, so jobs are idempotent. Its metrics (METRICS_PORT): the queue's job counts
+ * by state (BullMQ's own exportPrometheusMetrics, read from Redis on each scrape) and the run time of each job.
  */
 export async function bootWorker(o: WorkerDefinition): Promise<void> {
   const name = `${o.service}-worker`;
   const log = new Logger(name);
+  startMetrics(o.service, name);
   await ensureDatabase(o.config.databaseUrl);
   const dataSource = (dbPoolSize: number) => o.database.dataSource({ databaseUrl: o.config.databaseUrl, dbPoolSize });
   const migrations = dataSource(2);
@@ -74,9 +78,26 @@ export async function bootWorker(o: WorkerDefinition): Promise<void> {
   }
   // BullMQ leaves a connection it was handed open: it is closed at shutdown below.
   const connection = bullConnection(o.config.redisUrl);
-  const worker = new Worker(queueName, async (job) => (Object.hasOwn(jobs, job.name) ? jobs[job.name](job) : null), { connection, concurrency, ...options });
+  const run = async (job: Job) => {
+    if (!Object.hasOwn(jobs, job.name)) return null;
+    const startedAt = performance.now();
+    let result = 'failed';
+    try {
+      const answer = await jobs[job.name](job);
+      result = 'completed';
+      return answer;
+    } finally {
+      jobDuration.observe({ queue: queueName, name: job.name, result }, (performance.now() - startedAt) / 1000);
+    }
+  };
+  const worker = new Worker(queueName, run, { connection, concurrency, ...options });
   worker.on('failed', (job, e) => log.error(`job ${job?.name} ${job?.id} failed: ${e.message}`));
   worker.on('error', (e) => log.error(e.message));
+  // Waiting, active, delayed, prioritized, failed... as BullMQ counts them (KEDA scales the workers on these).
+  const counted = new Queue(queueName, { connection, prefix: worker.opts.prefix });
+  addScrapeText((labels) => counted.exportPrometheusMetrics(labels));
+  addReadinessCheck('postgres', databaseReachable);
+  addReadinessCheck('redis', () => connection.ping());
   startHeartbeat(name);
 
   let stopping = false;
@@ -85,6 +106,7 @@ export async function bootWorker(o: WorkerDefinition): Promise<void> {
     stopping = true;
     // close() waits for the running jobs; a job it cuts off (a second signal, a kill) is stalled and taken up again.
     await worker.close().catch(() => undefined);
+    await counted.close().catch(() => undefined);
     connection.disconnect();
     await close?.().catch((e: Error) => log.warn(`closing failed: ${e.message}`));
     await ds.destroy().catch(() => undefined);

@@ -8,12 +8,13 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { DEFAULT_LANG, ErrorCode, translate } from '@cmp/contracts';
-import { createLogger, RPC, type NatsRpcClient } from '@cmp/common';
+import { addReadinessCheck, createLogger, natsReachable, RPC, startMetrics, type NatsRpcClient, type Redis } from '@cmp/common';
 import { AppModule, CONTROLLERS } from './app.module';
 import { registerAudit } from './audit/register-audit';
 import { auditedReads, routeTitles } from './audit/audit';
 import { loadGatewayConfig } from './config';
-import { metrics } from './health/metrics';
+import { metrics } from './metrics';
+import { REDIS } from './redis.provider';
 import { undeclaredRoutes } from './http/access.decorators';
 import { EnvelopeInterceptor } from './http/envelope.interceptor';
 import { ErrorFilter } from './http/error.filter';
@@ -31,6 +32,8 @@ export const API_PREFIX = 'prod-api';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
+  // Metrics and readiness on the internal port only (METRICS_PORT), never under /prod-api.
+  startMetrics('gateway');
   const missing = undeclaredRoutes(CONTROLLERS);
   if (missing.length) throw new Error(`Routes without an access rule: ${missing.join(', ')}`);
 
@@ -93,6 +96,8 @@ async function main(): Promise<void> {
   let proxySocket: Server | undefined;
   fastify.addHook('onClose', async () => void proxySocket?.close());
 
+  addReadinessCheck('nats', () => natsReachable(app.get<NatsRpcClient>(RPC).connection));
+  addReadinessCheck('redis', () => app.get<Redis>(REDIS).ping());
   await app.listen(config.port, config.host);
   createLogger('gateway', config).log(`listening on http://${config.host}:${config.port}/${API_PREFIX}`);
   if (config.proxySocket) {

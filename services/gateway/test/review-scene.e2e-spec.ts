@@ -2,7 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { drawOrder, KioskWire, type ExpertSaveReply, type KioskDevice, type KioskPairing, type KioskPairStatus, type MyAppearance, type QueueTeam, type RoomChangedEvent, type RoomState, type SceneSetting } from '@cmp/contracts';
 import { api, firstLogin, login } from './support/api';
 import { dropStudents, sql } from './support/enroll';
-import { PORT } from './support/platform';
+import { metricValue, PORT } from './support/platform';
 import { makeOnsiteRound, ok, type OnsiteRound } from './support/scene';
 
 /**
@@ -137,6 +137,8 @@ describe('on-site review and the kiosk', () => {
     const rooms = ok(await api<{ rooms: RoomState[] }>('/kiosk/rooms', { headers }), 'rooms').rooms;
     expect(rooms.map((r) => r.roomId)).toEqual([roomA]);
 
+    const kioskMetric = (metric: string, labels: Record<string, string> = {}) => metricValue('gateway', metric, { namespace: KioskWire.namespace, ...labels });
+    const emittedBefore = await kioskMetric('gateway_kiosk_events_emitted_total', { event: KioskWire.roomEvent });
     const socket: Socket = io(`http://127.0.0.1:${PORT}${KioskWire.namespace}`, { path: KioskWire.path, auth: { token }, transports: ['websocket'] });
     const events: RoomChangedEvent[] = [];
     socket.on(KioskWire.roomEvent, (e: RoomChangedEvent) => events.push(e));
@@ -153,6 +155,9 @@ describe('on-site review and the kiosk', () => {
     expect(events[1].state.seq).toBe(called.seq);
     expect(events[1].announce).toEqual({ number: 'A003', calls: 1 });
     expect(events[1].state.current!.late).toBe(true);
+    // The gateway's metrics port sees the screen connected and the two events sent to its room.
+    expect(await kioskMetric('gateway_kiosk_sockets')).toBeGreaterThanOrEqual(1);
+    expect(await kioskMetric('gateway_kiosk_events_emitted_total', { event: KioskWire.roomEvent })).toBeGreaterThanOrEqual(emittedBefore + 2);
 
     const voice = await api<Buffer>(`/kiosk/voice?roomId=${roomA}&number=A003&lang=zh-CN`, { headers });
     expect(voice.headers.get('content-type')).toBe('audio/wav');

@@ -7,7 +7,6 @@ import { Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { REDIS } from '../redis.provider';
-import { metrics } from './metrics';
 
 type Check = 'ok' | 'down';
 
@@ -41,12 +40,5 @@ export class HealthController {
       data: { status: healthy ? 'ok' : 'degraded', checks },
     };
     void reply.status(healthy ? 200 : 503).send(body);
-  }
-
-  /** Prometheus text format. */
-  @Get('metrics')
-  @Public()
-  async metrics(@Res() reply: FastifyReply): Promise<void> {
-    void reply.header('content-type', metrics.registry.contentType).send(await metrics.registry.metrics());
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, SetMetadata, type OnModuleInit } from '@nestjs/comm
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RPC, subscribeBroadcast, type NatsRpcClient } from '@cmp/common';
 import { PUBLIC_CACHE_INVALIDATED } from '@cmp/contracts';
-import { metrics } from '../health/metrics';
+import { metrics } from '../metrics';
 import { metaOf, type Ctx } from './request-context';
 import { routesOf } from './routes';
 import { RpcService } from './rpc.service';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode, translate, type Envelope } from '@cmp/contracts';
-import { metrics } from '../health/metrics';
+import { metrics } from '../metrics';
 import { metaOf, type GatewayRequest } from './request-context';
 
 /**

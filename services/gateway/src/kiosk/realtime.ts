@@ -16,6 +16,7 @@ import {
   type RoomChangedEvent,
 } from '@cmp/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
+import { metrics } from '../metrics';
 import { KioskVoice } from './voice';
 
 const roomChannel = (roomId: number) => `room:${roomId}`;
@@ -64,10 +65,15 @@ export class KioskRealtime implements OnModuleInit, OnApplicationShutdown {
         })
         .catch((e: Error & { code?: number }) => next(Object.assign(new Error(KioskWire.denied), { data: { code: e.code ?? 401 } })));
     });
+    const ns = { namespace: KioskWire.namespace };
     kiosks.on('connection', (socket) => {
       const device = socket.data.device as KioskIdentity;
-      if (!socket.recovered) void socket.join([deviceChannel(device.deviceId), ...device.roomIds.map(roomChannel)]);
+      metrics.kioskSockets.inc(ns);
+      socket.once('disconnect', () => metrics.kioskSockets.dec(ns));
+      if (socket.recovered) metrics.kioskRecovered.inc(ns);
+      else void socket.join([deviceChannel(device.deviceId), ...device.roomIds.map(roomChannel)]);
     });
+    metrics.kioskSockets.set(ns, 0);
     this.kiosks = kiosks;
   }
 
@@ -76,11 +82,13 @@ export class KioskRealtime implements OnModuleInit, OnApplicationShutdown {
   async relayChange(e: RoomChangedEvent): Promise<void> {
     this.voices.renderAhead(e);
     this.kiosks.to(roomChannel(e.state.roomId)).emit(KioskWire.roomEvent, e);
+    metrics.kioskEmitted.inc({ namespace: KioskWire.namespace, event: KioskWire.roomEvent });
   }
 
   @ConsumeEvent({ stream: EventStream.scene, durable: EventConsumer.gatewayKioskRevoked, subject: EventSubject.kioskRevoked })
   async dropRevoked({ deviceId }: { deviceId: number }): Promise<void> {
     this.kiosks.to(deviceChannel(deviceId)).emit(KioskWire.revokedEvent);
+    metrics.kioskEmitted.inc({ namespace: KioskWire.namespace, event: KioskWire.revokedEvent });
     this.kiosks.in(deviceChannel(deviceId)).disconnectSockets(true);
   }
 

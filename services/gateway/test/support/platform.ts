@@ -23,6 +23,12 @@ export const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
 export const KIOSK_PORT = Number(process.env.E2E_KIOSK_PORT ?? WEB_PORT + 1);
 export const KIOSK_URL = `http://127.0.0.1:${KIOSK_PORT}`;
 const PID_FILE = path.join(REPO, '.data', 'e2e-pids.json');
+/** Where the tests' processes serve their metrics: infra/metrics-ports.js's table from this base. */
+export const METRICS_BASE = Number(process.env.E2E_METRICS_PORT ?? 19400);
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { metricsPort: portOf } = require(`${REPO}/infra/metrics-ports.js`) as { metricsPort: (name: string, replica: number, base: number) => number };
+/** The metrics port (/metrics, /ready) of one of the tests' processes. */
+export const metricsPort = (name: (typeof SERVICES)[number] | keyof typeof WORKERS): number => portOf(name, 0, METRICS_BASE);
 
 /** Backend services the tests start, in start order. */
 export const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'gateway'] as const;
@@ -98,11 +104,12 @@ function spawnRecorded(name: ServiceName, args: string[], env: NodeJS.ProcessEnv
 export function startService(name: ServiceName): number {
   if (name === 'web' || name === 'kiosk') return startWeb(name);
   if (name === 'alipay-sandbox') return spawnRecorded(name, [path.join(REPO, 'infra', 'alipay-sandbox', 'main.js')], serviceEnv());
+  const env = { ...serviceEnv(), METRICS_PORT: String(metricsPort(name)) };
   if (name in WORKERS) {
     const [svc, entry] = WORKERS[name as keyof typeof WORKERS];
-    return spawnRecorded(name, [path.join(REPO, 'services', svc, 'dist', entry)], serviceEnv());
+    return spawnRecorded(name, [path.join(REPO, 'services', svc, 'dist', entry)], env);
   }
-  return spawnRecorded(name, [path.join(REPO, 'services', name, 'dist', 'main.js')], serviceEnv());
+  return spawnRecorded(name, [path.join(REPO, 'services', name, 'dist', 'main.js')], env);
 }
 
 /** `vite preview` of web/dist on WEB_PORT (or kiosk/dist on KIOSK_PORT), proxying /prod-api to the tests' gateway. */
@@ -176,4 +183,17 @@ export async function natsAs(user: NatsUser): Promise<NatsConnection> {
   const variable = natsPasswordVariable(user);
   const pass = process.env[variable] ?? readEnvFile()[variable];
   return connect({ servers: NATS_URL, user, pass, inboxPrefix: natsInboxPrefix(user) });
+}
+
+/** The sum of a metric's series (those with all of `labels`) on one of the tests' processes' metrics port. */
+export async function metricValue(name: (typeof SERVICES)[number] | keyof typeof WORKERS, metric: string, labels: Record<string, string> = {}): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort(name)}/metrics`)).text();
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line);
+    if (!m || m[1] !== metric) continue;
+    const have = m[2] ?? '';
+    if (Object.entries(labels).every(([k, v]) => have.includes(`${k}="${v}"`))) sum += Number(m[3]);
+  }
+  return sum;
 }

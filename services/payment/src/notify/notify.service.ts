@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OutboxRelay, preparedQuery } from '@cmp/common';
+import { newCounter, OutboxRelay, preparedQuery } from '@cmp/common';
 import { EventSubject, fenOf, type CallbackVerdict, type PaymentOrderPaidEvent, type RpcRequest } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
 import { fromBeijingTime } from '../alipay/time';
@@ -9,6 +9,9 @@ import { RefundSender } from '../refund/refund.service';
 /** Verdicts after which Alipay must try again (answer "failure"): the notification was not accepted. */
 const REFUSED: ReadonlySet<CallbackVerdict> = new Set(['badSignature', 'wrongApp', 'wrongSeller', 'unknownOrder', 'amountMismatch']);
 const accepted = (v: CallbackVerdict) => !REFUSED.has(v);
+
+/** What became of each notification (and trade query answer) Alipay sent: refusals show an attack or a misconfiguration. */
+const notifications = newCounter('cmp_payment_notifications_total', 'Alipay notifications and trade query answers judged, by source and verdict', ['source', 'verdict']);
 
 /** An SQL expression whose JSON value has type T. */
 type Sql<T> = string & { readonly json: T };
@@ -126,6 +129,12 @@ export class NotifyService {
   }
 
   async receive(f: Record<string, string>, source: 'notify' | 'query', arrival: Arrival = { address: null, sizeBytes: null }): Promise<CallbackVerdict> {
+    const verdict = await this.judge(f, source, arrival);
+    notifications.inc({ source, verdict });
+    return verdict;
+  }
+
+  private async judge(f: Record<string, string>, source: 'notify' | 'query', arrival: Arrival): Promise<CallbackVerdict> {
     const orderNo = cut(f.out_trade_no, 64) ?? '';
     const common = [orderNo, cut(f.trade_no, 64), cut(f.trade_status, 32), source];
     // The signature first: it is what tells Alipay from anybody, so a signed notification is never held up by others.
