@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { bullConnection } from '@cmp/common';
+import { bullOptions } from '@cmp/common';
 import { CertificateQueue, type RenderBatchJob } from '@cmp/contracts';
 import { CERTIFICATES_CONFIG, type CertificatesConfig } from './config';
 
@@ -19,7 +19,7 @@ export const RENDER_JOB_OPTIONS = {
 export const queueProvider: Provider = {
   provide: RENDER_QUEUE,
   inject: [CERTIFICATES_CONFIG],
-  useFactory: (c: CertificatesConfig): RenderQueue => new Queue<RenderBatchJob>(CertificateQueue.name, { connection: bullConnection(c.redisUrl) }),
+  useFactory: (c: CertificatesConfig): RenderQueue => new Queue<RenderBatchJob>(CertificateQueue.name, bullOptions(c)),
 };
 
 /**

@@ -5,7 +5,7 @@ import type { BaseConfig } from './config';
 import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
 import { signInAsWorker } from './nats-rpc';
-import { bullConnection } from './redis';
+import { bullOptions } from './redis';
 
 /** What a job of one name does; its answer is the job's return value (BullMQ keeps it). */
 export type JobHandler = (job: Job) => Promise<unknown>;
@@ -66,15 +66,15 @@ export async function bootWorker(o: WorkerDefinition): Promise<void> {
   const { name: queueName, concurrency, options, schedules } = o.queue;
   if (schedules) {
     // Schedules live in Redis: the queue is only needed to write them.
-    const redis = bullConnection(o.config.redisUrl);
-    const queue = new Queue(queueName, { connection: redis });
+    const { connection: redis, prefix } = bullOptions(o.config);
+    const queue = new Queue(queueName, { connection: redis, prefix });
     for (const [job, repeat] of Object.entries(schedules)) await queue.upsertJobScheduler(job, repeat, { name: job });
     await queue.close();
     redis.disconnect();
   }
   // BullMQ leaves a connection it was handed open: it is closed at shutdown below.
-  const connection = bullConnection(o.config.redisUrl);
-  const worker = new Worker(queueName, async (job) => (Object.hasOwn(jobs, job.name) ? jobs[job.name](job) : null), { connection, concurrency, ...options });
+  const { connection, prefix } = bullOptions(o.config);
+  const worker = new Worker(queueName, async (job) => (Object.hasOwn(jobs, job.name) ? jobs[job.name](job) : null), { connection, prefix, concurrency, ...options });
   worker.on('failed', (job, e) => log.error(`job ${job?.name} ${job?.id} failed: ${e.message}`));
   worker.on('error', (e) => log.error(e.message));
   startHeartbeat(name);

@@ -10,6 +10,8 @@ export const PORT = Number(process.env.E2E_PORT ?? 18080);
 export const BASE = `http://127.0.0.1:${PORT}/prod-api`;
 export const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp_test';
 export const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
+/** The e2e platform's own Redis prefix (REDIS_PREFIX): not the default of `npm start`. */
+export const REDIS_PREFIX = 'cmp-e2e';
 // A NATS server of the tests' own: services of a platform started with `npm start` would otherwise
 // join the same queue groups and answer the tests' requests from another database.
 export const NATS_URL = process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:14222';
@@ -55,6 +57,7 @@ export function serviceEnv(): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
     DATABASE_URL,
     REDIS_URL,
+    REDIS_PREFIX,
     NATS_URL,
     PORT: String(PORT),
     HOST: '127.0.0.1',

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { AppError, bullConnection, callerOf, likePattern, pageOf } from '@cmp/common';
+import { AppError, bullOptions, callerOf, likePattern, pageOf } from '@cmp/common';
 import {
   ErrorCode,
   ReviewQueue,
@@ -44,7 +44,7 @@ export class ResultsService implements OnApplicationShutdown {
     private readonly rounds: RoundService,
     @Inject(REVIEW_CONFIG) config: ReviewConfig,
   ) {
-    this.queue = new Queue<FinalScoreJob>(ReviewQueue.name, { connection: bullConnection(config.redisUrl) });
+    this.queue = new Queue<FinalScoreJob>(ReviewQueue.name, bullOptions(config));
   }
 
   async onApplicationShutdown(): Promise<void> {
