@@ -128,7 +128,8 @@ function waitForHealth(url, ms = 60000) {
     });
   }
 
-  for (const u of upstreams) await waitForHealth(`${u.url}/prod-api/health`);
+  // Many processes start at once on a small machine: more time the more replicas.
+  for (const u of upstreams) await waitForHealth(`${u.url}/prod-api/health`, 120000 + 60000 * (replicas - 1));
   console.log(`
   The platform is running.
     Web app:   http://localhost:${WEB_PORT}/        (public site; back office after login at /neibu/login)

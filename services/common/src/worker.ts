@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { Queue, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { Queue, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import type { BaseConfig } from './config';
+import { Env, type BaseConfig } from './config';
 import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
 import { signInAsWorker } from './nats-rpc';
@@ -39,6 +39,39 @@ export interface WorkerDefinition {
   };
   /** Opens what the jobs need on the migrated database and answers their handlers. */
   open: (ds: DataSource) => Promise<WorkerJobs>;
+  /**
+   * The jobs the database says should exist: one per row that is queued or running (a calculation, a batch), with
+   * the deterministic job id the service queued it under. The sweeper adds the ones missing from Redis.
+   */
+  expectedJobs?: (ds: DataSource) => Promise<ExpectedJob[]>;
+}
+
+/** A job that should be in the queue, as the service adds it (same name, data, options and id). */
+export interface ExpectedJob {
+  name: string;
+  data: object;
+  jobId: string;
+  opts?: Omit<JobsOptions, 'jobId'>;
+}
+
+/**
+ * The sweeper (every worker replica, at start and every WORKER_SWEEP_SECONDS): a job lost with Redis (a restart
+ * without persistence, a flush, a job taken by another deployment on the same keys) is added again, and a lost
+ * schedule upserted again, so nothing stays queued for ever. Adding is idempotent: BullMQ ignores a job id it holds,
+ * so replicas sweeping at once add each job once, and a job for a row that finished meanwhile finds nothing to do.
+ * Only a missing job is added: a failed one stays failed (its row says so), a poison job does not loop.
+ */
+async function sweep(queue: Queue, ds: DataSource, o: WorkerDefinition, log: Logger): Promise<void> {
+  for (const job of (await o.expectedJobs?.(ds)) ?? []) {
+    if (await queue.getJob(job.jobId)) continue;
+    await queue.add(job.name, job.data, { ...job.opts, jobId: job.jobId });
+    log.warn(`sweeper: job ${job.jobId} was missing from the queue; queued it again`);
+  }
+  for (const [job, repeat] of Object.entries(o.queue.schedules ?? {})) {
+    if (await queue.getJobScheduler(job)) continue;
+    await queue.upsertJobScheduler(job, repeat, { name: job });
+    log.warn(`sweeper: schedule ${job} was missing; upserted it again`);
+  }
 }
 
 /**
@@ -64,14 +97,22 @@ export async function bootWorker(o: WorkerDefinition): Promise<void> {
   const { jobs, close } = await o.open(ds);
 
   const { name: queueName, concurrency, options, schedules } = o.queue;
-  if (schedules) {
-    // Schedules live in Redis: the queue is only needed to write them.
-    const { connection: redis, prefix } = bullOptions(o.config);
-    const queue = new Queue(queueName, { connection: redis, prefix });
-    for (const [job, repeat] of Object.entries(schedules)) await queue.upsertJobScheduler(job, repeat, { name: job });
-    await queue.close();
-    redis.disconnect();
-  }
+  // Schedules and the sweeper's additions go through this queue handle.
+  const queueConnection = bullOptions(o.config);
+  const queue = new Queue(queueName, queueConnection);
+  // Upserted at each start: a changed schedule replaces the old one (one scheduler per name, however many replicas).
+  for (const [job, repeat] of Object.entries(schedules ?? {})) await queue.upsertJobScheduler(job, repeat, { name: job });
+  const env = new Env();
+  const sweepEvery = env.int('WORKER_SWEEP_SECONDS', 60, 1, 3600);
+  env.done();
+  let sweeping: Promise<void> | undefined;
+  const sweepNow = () => {
+    sweeping ??= sweep(queue, ds, o, log)
+      .catch((e: Error) => log.warn(`sweeper: ${e.message}`))
+      .finally(() => (sweeping = undefined));
+  };
+  const sweeper = setInterval(sweepNow, sweepEvery * 1000);
+  sweepNow();
   // BullMQ leaves a connection it was handed open: it is closed at shutdown below.
   const { connection, prefix } = bullOptions(o.config);
   const worker = new Worker(queueName, async (job) => (Object.hasOwn(jobs, job.name) ? jobs[job.name](job) : null), { connection, prefix, concurrency, ...options });
@@ -83,6 +124,10 @@ export async function bootWorker(o: WorkerDefinition): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    clearInterval(sweeper);
+    await sweeping;
+    await queue.close().catch(() => undefined);
+    queueConnection.connection.disconnect();
     // close() waits for the running jobs; a job it cuts off (a second signal, a kill) is stalled and taken up again.
     await worker.close().catch(() => undefined);
     connection.disconnect();

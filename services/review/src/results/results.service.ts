@@ -21,7 +21,7 @@ import {
 } from '@cmp/contracts';
 import { REVIEW_CONFIG, type ReviewConfig } from '../config';
 import { RoundService } from '../round/round.service';
-import { inputChecksum } from './final-score.job';
+import { finalScoreJobOf, inputChecksum } from './final-score.job';
 
 const VERSION_COLUMNS = `v.id, v.round_id AS "roundId", v.number, v.params, v.checksum, v.status, v.progress, v.missing_count AS "missingCount",
   v.work_count AS "workCount", v.error, v.created_at AS "createdAt", v.finished_at AS "finishedAt", v.published_at AS "publishedAt",
@@ -91,7 +91,10 @@ export class ResultsService implements OnApplicationShutdown {
       return { version: (await this.version(m, made.id))!, joined: false };
     });
     // The job id names the version: queueing it again (a retry of this call) adds nothing.
-    if (version.status === 'queued') await this.queue.add(ReviewQueue.finalScore, { versionId: version.id }, { jobId: `final-score-${version.id}-${Date.parse(version.createdAt)}`, attempts: 3, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } });
+    if (version.status === 'queued') {
+      const job = finalScoreJobOf(version);
+      await this.queue.add(job.name as typeof ReviewQueue.finalScore, job.data, { ...job.opts, jobId: job.jobId });
+    }
     return { version, joined };
   }
 
