@@ -181,6 +181,15 @@ describe('infra manifests', () => {
     });
   });
 
+  test('every process that uses Redis gets its deployment prefix (REDIS_PREFIX), from the platform config in k8s', () => {
+    const composeMissing = composeOurs.filter((s) => composeEnv(s.svc).includes('REDIS_URL') && !composeEnv(s.svc).includes('REDIS_PREFIX')).map((s) => s.key);
+    const k8sMissing = k8sContainers
+      .filter((c) => c.name && k8sEnv(c.container).names.includes('REDIS_URL') && !k8sEnv(c.container).names.includes('REDIS_PREFIX'))
+      .map((c) => c.workload);
+    expect({ composeMissing, k8sMissing }).toEqual({ composeMissing: [], k8sMissing: [] });
+    expect(byKind('ConfigMap').find((o) => o.metadata.name === 'platform-config').data.REDIS_PREFIX).toMatch(/^[A-Za-z0-9_.-]{1,40}$/);
+  });
+
   test('kustomization.yaml lists exactly the k8s files', () => {
     const listed = [...(kustomization.resources || [])].sort();
     const files = k8sFiles.filter((f) => f !== 'kustomization.yaml');

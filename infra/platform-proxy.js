@@ -2,6 +2,8 @@
 
 const path = require('node:path');
 
+const RUN_DIR = path.join(__dirname, '..', '.data', 'run');
+
 /**
  * How `npm start` puts the web apps' proxy (vite preview) in front of the gateway, in one place: the start script
  * uses it, and a gateway test starts a gateway and a web proxy with exactly these settings.
@@ -12,7 +14,7 @@ const path = require('node:path');
  * gateway's port still answers direct callers, each as its own address. Behind another proxy (a university's
  * nginx), name it in TRUST_PROXY (README, "Working on it").
  */
-function platformProxy(gatewayPort, runDir = path.join(__dirname, '..', '.data', 'run')) {
+function platformProxy(gatewayPort, runDir = RUN_DIR) {
   const socket = path.join(runDir, 'gateway.sock');
   return {
     gateway: { PROXY_SOCKET: socket },
@@ -20,4 +22,18 @@ function platformProxy(gatewayPort, runDir = path.join(__dirname, '..', '.data',
   };
 }
 
-module.exports = { platformProxy };
+/**
+ * The gateway replicas `npm start -- --replicas N` runs: replica i listens on PORT+i and on a socket of its own
+ * (two processes cannot listen on one Unix socket). Replica 0 is exactly platformProxy's gateway. A web server that
+ * balances across the gateways takes this list; until then the web apps' proxy uses replica 0.
+ */
+function gatewayUpstreams(gatewayPort, replicas = 1, runDir = RUN_DIR) {
+  return Array.from({ length: replicas }, (_, i) => ({
+    replica: i,
+    port: gatewayPort + i,
+    url: `http://127.0.0.1:${gatewayPort + i}`,
+    socket: i === 0 ? platformProxy(gatewayPort, runDir).gateway.PROXY_SOCKET : path.join(runDir, `gateway-${i}.sock`),
+  }));
+}
+
+module.exports = { platformProxy, gatewayUpstreams };

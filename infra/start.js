@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 // README's first command: brings up PostgreSQL, Redis and NATS, builds, loads the demo data on
-// first run, starts every service and the web app, and says where to open it. Ctrl-C stops all.
+// first run, starts every service and the web app, and says where to open it. Every process runs under a supervisor
+// that restarts it when it dies; `--replicas N` runs N of the gateway and of each service and worker. Ctrl-C
+// (or SIGTERM) stops all.
 'use strict';
 
-const { execSync, spawn } = require('node:child_process');
+const { execSync } = require('node:child_process');
 const path = require('node:path');
 const { Client } = require('pg');
 const { ensureEnvFile, readEnvFile } = require('./ensure-env');
-const { platformProxy } = require('./platform-proxy');
+const { platformProxy, gatewayUpstreams } = require('./platform-proxy');
+const { Supervisor } = require('./supervisor');
+const { metricsPort } = require('./metrics-ports');
 const { usesSandbox } = require('./alipay-sandbox/config');
 const { ensureSystemPackages } = require('./system-packages');
 const { ensureInfra } = require('./up');
-const { metricsPort } = require('./metrics-ports');
 const { resetAll } = require('./db-reset');
 
 const root = path.resolve(__dirname, '..');
@@ -20,12 +23,22 @@ const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
 // The venue screens' app (kiosk/) on the next port: the web app links there (web/src/app/kiosk-url.ts).
 const KIOSK_PORT = WEB_PORT + 1;
-const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'gateway'];
+const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment'];
 // Background workers (BullMQ), each a second entry point of the service that owns the data.
 const WORKERS = [['certificates', 'worker.js'], ['review', 'worker.js'], ['payment', 'worker.js']];
+const MAX_REPLICAS = 8;
 // Each process's metrics port (README, "Metrics"); METRICS_PORT_BASE moves the whole table.
 const METRICS_BASE = Number(process.env.METRICS_PORT_BASE ?? 9400);
-const withMetrics = (env, name) => ({ ...env, METRICS_PORT: String(metricsPort(name, 0, METRICS_BASE)) });
+
+/** `--replicas N` or `--replicas=N`: processes of the gateway and of each service and worker (default 1). */
+function replicasOf(argv) {
+  const i = argv.findIndex((a) => a === '--replicas' || a.startsWith('--replicas='));
+  if (i < 0) return 1;
+  const text = argv[i].includes('=') ? argv[i].split('=')[1] : argv[i + 1];
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_REPLICAS) throw new Error(`--replicas takes a whole number from 1 to ${MAX_REPLICAS} (got ${text ?? 'nothing'})`);
+  return n;
+}
 
 const DEMO_ACCOUNTS = [
   ['root', 'platform ROOT administrator (平台管理员)'],
@@ -69,6 +82,7 @@ function waitForHealth(url, ms = 60000) {
 }
 
 (async () => {
+  const replicas = replicasOf(process.argv.slice(2));
   ensureEnvFile();
   ensureSystemPackages(['servers', 'run']);
   await ensureInfra();
@@ -78,32 +92,47 @@ function waitForHealth(url, ms = 60000) {
   // How the web apps' proxy (vite, below) reaches the gateway, and what the gateway believes of it.
   const proxy = platformProxy(GATEWAY_PORT);
   const env = { ...proxy.gateway, ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
-  // The local Alipay sandbox stands in for Alipay until a real merchant is configured (README, "Going live with Alipay").
-  const sandbox = usesSandbox({ ...readEnvFile(), ...process.env });
-  const children = sandbox ? [spawn(process.execPath, [path.join(__dirname, 'alipay-sandbox', 'main.js')], { env, stdio: 'inherit' })] : [];
-  children.push(...SERVICES.map((svc) => spawn(process.execPath, [path.join(root, 'services', svc, 'dist', 'main.js')], { env: withMetrics(env, svc), stdio: 'inherit' })));
-  for (const [svc, entry] of WORKERS) children.push(spawn(process.execPath, [path.join(root, 'services', svc, 'dist', entry)], { env: withMetrics(env, `${svc}-worker`), stdio: 'inherit' }));
-  children.push(
-    spawn('npx', ['vite', 'preview', '--port', String(WEB_PORT), '--strictPort', '--host', '0.0.0.0'], {
-      cwd: path.join(root, 'web'),
-      env: { ...env, ...proxy.web },
-      stdio: 'inherit',
-    }),
-    spawn('npx', ['vite', 'preview', '--port', String(KIOSK_PORT), '--strictPort', '--host', '0.0.0.0'], {
-      cwd: path.join(root, 'kiosk'),
-      env: { ...env, ...proxy.web },
-      stdio: 'inherit',
-    }),
-  );
-  const stop = () => {
-    children.forEach((c) => c.kill('SIGTERM'));
+  const supervisor = new Supervisor({ log: (line) => console.log(`[npm start] ${line}`) });
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('[npm start] stopping every process');
+    await supervisor.stop();
     process.exit(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
-  children.forEach((c) => c.on('exit', (code) => code && console.error(`a platform process exited with code ${code}`)));
+  // The local Alipay sandbox stands in for Alipay until a real merchant is configured (README, "Going live with Alipay").
+  const sandbox = usesSandbox({ ...readEnvFile(), ...process.env });
+  const node = (name, replica, file, own = env) => supervisor.add({ name, replica, command: process.execPath, args: [file], env: { ...own, REPLICA: String(replica), METRICS_PORT: String(metricsPort(name, replica, METRICS_BASE)) } });
+  if (sandbox) node('alipay-sandbox', 0, path.join(__dirname, 'alipay-sandbox', 'main.js'));
+  for (let i = 0; i < replicas; i++) {
+    // Queue groups share the NATS requests among a service's replicas, BullMQ the jobs among a worker's.
+    for (const svc of SERVICES) node(svc, i, path.join(root, 'services', svc, 'dist', 'main.js'));
+    for (const [svc, entry] of WORKERS) node(`${svc}-worker`, i, path.join(root, 'services', svc, 'dist', entry));
+  }
+  // Each gateway replica on its own port and web-proxy socket; the caller's PORT/PROXY_SOCKET name replica 0.
+  const upstreams = gatewayUpstreams(GATEWAY_PORT, replicas);
+  for (const u of upstreams) {
+    const own = u.replica === 0 ? env : { ...env, PORT: String(u.port), PROXY_SOCKET: u.socket };
+    node('gateway', u.replica, path.join(root, 'services', 'gateway', 'dist', 'main.js'), own);
+  }
+  // The web apps' proxy goes to gateway replica 0 (a balancing web server takes `upstreams`).
+  for (const [app, port] of [['web', WEB_PORT], ['kiosk', KIOSK_PORT]]) {
+    supervisor.add({
+      name: app,
+      replica: 0,
+      command: 'npx',
+      args: ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '0.0.0.0'],
+      cwd: path.join(root, app),
+      // GATEWAY_UPSTREAMS: every gateway replica's socket, for a web server that balances across them.
+      env: { ...env, ...proxy.web, GATEWAY_UPSTREAMS: upstreams.map((u) => u.socket).join(',') },
+    });
+  }
 
-  await waitForHealth(`http://127.0.0.1:${GATEWAY_PORT}/prod-api/health`);
+  // Many processes start at once on a small machine: more time the more replicas.
+  for (const u of upstreams) await waitForHealth(`${u.url}/prod-api/health`, 120000 + 60000 * (replicas - 1));
   console.log(`
   The platform is running.
     Web app:   http://localhost:${WEB_PORT}/        (public site; back office after login at /neibu/login)
@@ -113,7 +142,9 @@ function waitForHealth(url, ms = 60000) {
 ${DEMO_ACCOUNTS.map(([u, what]) => `    ${u.padEnd(22)} ${what}`).join('\n')}
   Verification-code login: the code is printed in the auth service's log above.${sandbox ? `
   Payments go to the local Alipay sandbox (no money moves): its cashier page has a pay button.` : ''}
-  Reset the demo data with: npm start -- --reset      Stop with Ctrl-C.
+  Reset the demo data with: npm start -- --reset      Stop with Ctrl-C.${replicas > 1 ? `
+  ${replicas} replicas of the gateway (ports ${upstreams.map((u) => u.port).join(', ')}) and of each service and worker.` : ''}
+  A process that dies is restarted (the console says so).
 `);
 })().catch((e) => {
   console.error(e.message ?? e);

@@ -175,6 +175,7 @@ module.exports = {
     ctx.log(`competition ${c.id} with ${c.items.length} events; ${STUDENTS} students`);
     const students = await openSessions({
       redisUrl: platform.env.REDIS_URL,
+      redisPrefix: platform.env.REDIS_PREFIX,
       jwtSecret: platform.env.JWT_SECRET,
       accounts: await createAccounts({ databaseUrl: dbUrl, prefix: 'bench', count: STUDENTS }),
     });

@@ -99,7 +99,7 @@ module.exports = {
     try {
       ctx.log(`creating ${VOTERS} accounts with sessions`);
       const accounts = await createAccounts({ databaseUrl: platform.env.DATABASE_URL, prefix: 'voter', count: VOTERS + 200 });
-      const voters = await openSessions({ redisUrl: platform.env.REDIS_URL, jwtSecret: platform.env.JWT_SECRET, accounts });
+      const voters = await openSessions({ redisUrl: platform.env.REDIS_URL, redisPrefix: platform.env.REDIS_PREFIX, jwtSecret: platform.env.JWT_SECRET, accounts });
       const groupId = accounts[0].groupId;
       const platformWindow = await votingWindow(db, groupId, 'bench-platform', 1_000_000);
       const bareWindow = await votingWindow(db, groupId, 'bench-bare', 2_000_000);

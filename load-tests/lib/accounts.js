@@ -32,9 +32,9 @@ async function createAccounts({ databaseUrl, prefix, count }) {
   }
 }
 
-/** A session and token for each account (TTL one hour). */
-async function openSessions({ redisUrl, jwtSecret, accounts }) {
-  const redis = new Redis(redisUrl || 'redis://127.0.0.1:6379/0');
+/** A session and token for each account (TTL one hour), under the platform's Redis prefix (REDIS_PREFIX). */
+async function openSessions({ redisUrl, redisPrefix = 'cmp', jwtSecret, accounts }) {
+  const redis = new Redis(redisUrl || 'redis://127.0.0.1:6379/0', { keyPrefix: `${redisPrefix}:` });
   const key = createSecretKey(Buffer.from(jwtSecret));
   try {
     const out = [];

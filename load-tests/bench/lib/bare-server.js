@@ -15,7 +15,7 @@ function bareServer(poolOptions) {
   const env = process.env;
   if (!env.JWT_SECRET) throw new Error('JWT_SECRET is required');
   const key = require('node:crypto').createSecretKey(Buffer.from(env.JWT_SECRET));
-  const redis = new Redis(env.REDIS_URL || 'redis://127.0.0.1:6379/0', { maxRetriesPerRequest: 2 });
+  const redis = new Redis(env.REDIS_URL || 'redis://127.0.0.1:6379/0', { maxRetriesPerRequest: 2, keyPrefix: `${env.REDIS_PREFIX || 'cmp'}:` });
   const pool = new Pool({ connectionString: env.DATABASE_URL, ...poolOptions });
   const app = Fastify({ logger: false });
 

@@ -22,6 +22,8 @@ const BENCH_SETTINGS = {
   RATE_LIMIT_PER_MINUTE: '10000000', // the gateway's maximum; the load comes from one address
   LOGIN_IP_LIMIT_PER_MINUTE: '100000', // the auth service's maximum
   VOTE_LIMIT_PER_MINUTE: '10000000', // the per-address vote guard; the load comes from one address
+  // Its own keys and queues: a platform started beside it on the same Redis never takes a bench's jobs.
+  REDIS_PREFIX: `cmp-bench-${process.pid}`,
 };
 
 function findBinary(name) {

@@ -7,5 +7,5 @@ export const REDIS = Symbol('REDIS');
 export const redisProvider: Provider = {
   provide: REDIS,
   inject: [AUTH_CONFIG],
-  useFactory: (config: AuthConfig) => createRedis(config.redisUrl, 'auth'),
+  useFactory: (config: AuthConfig) => createRedis(config, 'auth'),
 };

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { bullConnection } from '@cmp/common';
+import { bullOptions } from '@cmp/common';
 import { CertificateQueue, type RenderBatchJob } from '@cmp/contracts';
 import { CERTIFICATES_CONFIG, type CertificatesConfig } from './config';
 
@@ -19,7 +19,7 @@ export const RENDER_JOB_OPTIONS = {
 export const queueProvider: Provider = {
   provide: RENDER_QUEUE,
   inject: [CERTIFICATES_CONFIG],
-  useFactory: (c: CertificatesConfig): RenderQueue => new Queue<RenderBatchJob>(CertificateQueue.name, { connection: bullConnection(c.redisUrl) }),
+  useFactory: (c: CertificatesConfig): RenderQueue => new Queue<RenderBatchJob>(CertificateQueue.name, bullOptions(c)),
 };
 
 /**
@@ -28,5 +28,14 @@ export const queueProvider: Provider = {
  * in BullMQ, and the job itself only touches unnumbered and pending certificates.
  */
 export async function enqueueBatch(queue: RenderQueue, batch: { id: number; created_at: Date }, run: number): Promise<void> {
-  await queue.add(CertificateQueue.renderBatch, { batchId: batch.id }, { ...RENDER_JOB_OPTIONS, jobId: `batch-${batch.id}-${batch.created_at.getTime()}-${run}` });
+  const job = renderJobOf(batch, run);
+  await queue.add(CertificateQueue.renderBatch, job.data, { ...job.opts, jobId: job.jobId });
 }
+
+/** The render job of a batch's run, as enqueueBatch adds it and the worker's sweeper adds it again when Redis lost it. */
+export const renderJobOf = (batch: { id: number; created_at: Date }, run: number) => ({
+  name: CertificateQueue.renderBatch,
+  data: { batchId: batch.id } satisfies RenderBatchJob,
+  jobId: `batch-${batch.id}-${batch.created_at.getTime()}-${run}`,
+  opts: RENDER_JOB_OPTIONS,
+});

@@ -3,6 +3,7 @@ import { bootWorker, storageBackend } from '@cmp/common';
 import { CertificateQueue, Service, type RenderBatchJob } from '@cmp/contracts';
 import { CERTIFICATES_SCHEMA, loadCertificatesConfig } from './config';
 import { certificatesDataSource } from './data-source';
+import { renderJobOf } from './queue';
 import { renderBatch } from './render/render-batch.job';
 import { CertificateRenderer } from './render/renderer';
 
@@ -22,6 +23,11 @@ bootWorker({
     // A job stalls when its worker dies, or when a loaded machine delays the lock's renewal: both only cost a
     // re-run, since rendering a batch is idempotent, so a stalled job is taken up again rather than failed.
     options: { lockDuration: config.workerLockMs, stalledInterval: Math.max(1000, config.workerLockMs / 2), maxStalledCount: MAX_STALLS },
+  },
+  // Batches queued or running whose current run's job Redis lost are queued again (the sweeper in bootWorker).
+  expectedJobs: async (ds) => {
+    const rows: { id: number; created_at: Date; runs: number }[] = await ds.query(`SELECT id, created_at, runs FROM batches WHERE status IN ('queued', 'running')`);
+    return rows.map((b) => renderJobOf(b, b.runs));
   },
   open: async (ds) => {
     const renderer = new CertificateRenderer({ chromiumPath: config.chromiumPath, pages: config.renderPages, previewScale: config.previewScale || 1 });

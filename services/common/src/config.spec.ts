@@ -1,4 +1,4 @@
-import { Env, isAddressOrCidr } from './config';
+import { Env, readBaseConfig, isAddressOrCidr } from './config';
 
 describe('Env.addressList', () => {
   const read = (value?: string) => {
@@ -31,5 +31,22 @@ describe('Env.addressList', () => {
 
   it('accepts the prefix lengths each family allows', () => {
     expect(['0.0.0.0/0', '1.2.3.4/32', '::/0', '::/128', '2001:db8::/32'].every(isAddressOrCidr)).toBe(true);
+  });
+});
+
+describe('REDIS_PREFIX', () => {
+  const read = (value?: string) => {
+    const env = new Env(value === undefined ? {} : { REDIS_PREFIX: value });
+    const config = readBaseConfig(env);
+    return () => (env.done(), config.redisPrefix);
+  };
+
+  it('defaults to cmp and takes a deployment name', () => {
+    expect(read()()).toBe('cmp');
+    expect(read('cmp-staging.2')()).toBe('cmp-staging.2');
+  });
+
+  it('refuses a separator, a hash tag or nothing at start-up', () => {
+    for (const bad of ['a:b', '{cmp}', 'two words']) expect(read(bad)).toThrow('REDIS_PREFIX must be');
   });
 });

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { isIP } from 'node:net';
 import * as path from 'node:path';
+import { DEFAULT_REDIS_PREFIX, REDIS_PREFIX_PATTERN } from './redis';
 
 /** Repo root: the folder holding the top-level package.json with workspaces. */
 export function findRepoRoot(start = __dirname): string {
@@ -128,8 +129,16 @@ export interface BaseConfig {
   natsUrl: string;
   databaseUrl: string;
   redisUrl: string;
+  /** Prefix of every Redis key and BullMQ queue of this deployment (see redis.ts). */
+  redisPrefix: string;
   logLevel: string;
   rpcTimeoutMs: number;
+}
+
+function redisPrefixOf(env: Env): string {
+  const prefix = env.string('REDIS_PREFIX', DEFAULT_REDIS_PREFIX);
+  env.check(REDIS_PREFIX_PATTERN.test(prefix), `REDIS_PREFIX must be 1 to 40 letters, digits, "_", "-" or "." (got "${prefix}")`);
+  return prefix;
 }
 
 export function readBaseConfig(env: Env): BaseConfig {
@@ -138,6 +147,7 @@ export function readBaseConfig(env: Env): BaseConfig {
     natsUrl: env.string('NATS_URL', 'nats://127.0.0.1:4223'),
     databaseUrl: env.string('DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/cmp'),
     redisUrl: env.string('REDIS_URL', 'redis://127.0.0.1:6379/0'),
+    redisPrefix: redisPrefixOf(env),
     logLevel: env.string('LOG_LEVEL', 'info'),
     rpcTimeoutMs: env.int('RPC_TIMEOUT_MS', 5000, 100, 120000),
   };

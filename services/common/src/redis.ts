@@ -1,16 +1,45 @@
-import Redis from 'ioredis';
+import Redis, { type RedisOptions } from 'ioredis';
 
-/** One Redis client setup: lazy reconnects forever, commands fail fast while it is down. */
-export function createRedis(url: string, name: string): Redis {
-  return new Redis(url, {
+/**
+ * Where a deployment keeps its Redis data: the server (REDIS_URL) and the prefix of every key and queue
+ * (REDIS_PREFIX, default `cmp`). Two deployments, or a bench beside a running platform, share one Redis without
+ * meeting: neither sees the other's sessions, limits, socket.io streams or BullMQ jobs.
+ */
+export interface RedisPlace {
+  redisUrl: string;
+  redisPrefix: string;
+}
+
+export const DEFAULT_REDIS_PREFIX = 'cmp';
+/** Letters, digits, `_`, `-` and `.`: no `:` (the separator), no braces (Redis Cluster hash tags). */
+export const REDIS_PREFIX_PATTERN = /^[A-Za-z0-9_.-]{1,40}$/;
+
+/** A key of this deployment, for clients that do not prefix by themselves (tests, tools). */
+export const redisKey = (place: Pick<RedisPlace, 'redisPrefix'>, key: string): string => `${place.redisPrefix}:${key}`;
+
+/**
+ * One Redis client setup: lazy reconnects forever, commands fail fast while it is down. Every key it names
+ * (commands and scripts' KEYS alike) carries the deployment's prefix; `prefixed: false` for a library that names
+ * its keys itself from redisKey (the socket.io adapter's stream).
+ */
+export function createRedis(place: RedisPlace, name: string, { prefixed = true }: { prefixed?: boolean } = {}): Redis {
+  const options: RedisOptions = {
     connectionName: name,
     maxRetriesPerRequest: 2,
     enableOfflineQueue: true,
     retryStrategy: (times) => Math.min(times * 200, 2000),
-  });
+  };
+  if (prefixed) options.keyPrefix = redisKey(place, '');
+  return new Redis(place.redisUrl, options);
 }
 
 export type { Redis };
 
 /** A connection for BullMQ (one per queue or worker): commands wait through a Redis restart instead of failing. */
 export const bullConnection = (url: string): Redis => new Redis(url, { maxRetriesPerRequest: null, enableReadyCheck: false });
+
+/** BullMQ's own prefix (it refuses ioredis' keyPrefix): `<REDIS_PREFIX>:bull`, so queues live beside the other keys. */
+export const bullPrefix = (place: Pick<RedisPlace, 'redisPrefix'>): string => redisKey(place, 'bull');
+
+/** What every Queue and Worker of the platform is opened with: its own connection and the deployment's prefix. */
+export const bullOptions = (place: RedisPlace): { connection: Redis; prefix: string } => ({ connection: bullConnection(place.redisUrl), prefix: bullPrefix(place) });

@@ -1,13 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { Queue, Worker, type Job, type WorkerOptions } from 'bullmq';
+import { Queue, Worker, type Job, type JobsOptions, type WorkerOptions } from 'bullmq';
 import { performance } from 'node:perf_hooks';
 import type { DataSource } from 'typeorm';
-import type { BaseConfig } from './config';
+import { Env, type BaseConfig } from './config';
 import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
 import { addReadinessCheck, addScrapeText, databaseReachable, jobDuration, startMetrics } from './metrics';
 import { signInAsWorker } from './nats-rpc';
-import { bullConnection } from './redis';
+import { bullOptions } from './redis';
 
 /** What a job of one name does; its answer is the job's return value (BullMQ keeps it). */
 export type JobHandler = (job: Job) => Promise<unknown>;
@@ -41,6 +41,39 @@ export interface WorkerDefinition {
   };
   /** Opens what the jobs need on the migrated database and answers their handlers. */
   open: (ds: DataSource) => Promise<WorkerJobs>;
+  /**
+   * The jobs the database says should exist: one per row that is queued or running (a calculation, a batch), with
+   * the deterministic job id the service queued it under. The sweeper adds the ones missing from Redis.
+   */
+  expectedJobs?: (ds: DataSource) => Promise<ExpectedJob[]>;
+}
+
+/** A job that should be in the queue, as the service adds it (same name, data, options and id). */
+export interface ExpectedJob {
+  name: string;
+  data: object;
+  jobId: string;
+  opts?: Omit<JobsOptions, 'jobId'>;
+}
+
+/**
+ * The sweeper (every worker replica, at start and every WORKER_SWEEP_SECONDS): a job lost with Redis (a restart
+ * without persistence, a flush, a job taken by another deployment on the same keys) is added again, and a lost
+ * schedule upserted again, so nothing stays queued for ever. Adding is idempotent: BullMQ ignores a job id it holds,
+ * so replicas sweeping at once add each job once, and a job for a row that finished meanwhile finds nothing to do.
+ * Only a missing job is added: a failed one stays failed (its row says so), a poison job does not loop.
+ */
+async function sweep(queue: Queue, ds: DataSource, o: WorkerDefinition, log: Logger): Promise<void> {
+  for (const job of (await o.expectedJobs?.(ds)) ?? []) {
+    if (await queue.getJob(job.jobId)) continue;
+    await queue.add(job.name, job.data, { ...job.opts, jobId: job.jobId });
+    log.warn(`sweeper: job ${job.jobId} was missing from the queue; queued it again`);
+  }
+  for (const [job, repeat] of Object.entries(o.queue.schedules ?? {})) {
+    if (await queue.getJobScheduler(job)) continue;
+    await queue.upsertJobScheduler(job, repeat, { name: job });
+    log.warn(`sweeper: schedule ${job} was missing; upserted it again`);
+  }
 }
 
 /**
@@ -68,16 +101,24 @@ export async function bootWorker(o: WorkerDefinition): Promise<void> {
   const { jobs, close } = await o.open(ds);
 
   const { name: queueName, concurrency, options, schedules } = o.queue;
-  if (schedules) {
-    // Schedules live in Redis: the queue is only needed to write them.
-    const redis = bullConnection(o.config.redisUrl);
-    const queue = new Queue(queueName, { connection: redis });
-    for (const [job, repeat] of Object.entries(schedules)) await queue.upsertJobScheduler(job, repeat, { name: job });
-    await queue.close();
-    redis.disconnect();
-  }
+  // Schedules and the sweeper's additions go through this queue handle.
+  const queueConnection = bullOptions(o.config);
+  const queue = new Queue(queueName, queueConnection);
+  // Upserted at each start: a changed schedule replaces the old one (one scheduler per name, however many replicas).
+  for (const [job, repeat] of Object.entries(schedules ?? {})) await queue.upsertJobScheduler(job, repeat, { name: job });
+  const env = new Env();
+  const sweepEvery = env.int('WORKER_SWEEP_SECONDS', 60, 1, 3600);
+  env.done();
+  let sweeping: Promise<void> | undefined;
+  const sweepNow = () => {
+    sweeping ??= sweep(queue, ds, o, log)
+      .catch((e: Error) => log.warn(`sweeper: ${e.message}`))
+      .finally(() => (sweeping = undefined));
+  };
+  const sweeper = setInterval(sweepNow, sweepEvery * 1000);
+  sweepNow();
   // BullMQ leaves a connection it was handed open: it is closed at shutdown below.
-  const connection = bullConnection(o.config.redisUrl);
+  const { connection, prefix } = bullOptions(o.config);
   const run = async (job: Job) => {
     if (!Object.hasOwn(jobs, job.name)) return null;
     const startedAt = performance.now();
@@ -90,12 +131,11 @@ export async function bootWorker(o: WorkerDefinition): Promise<void> {
       jobDuration.observe({ queue: queueName, name: job.name, result }, (performance.now() - startedAt) / 1000);
     }
   };
-  const worker = new Worker(queueName, run, { connection, concurrency, ...options });
+  const worker = new Worker(queueName, run, { connection, prefix, concurrency, ...options });
   worker.on('failed', (job, e) => log.error(`job ${job?.name} ${job?.id} failed: ${e.message}`));
   worker.on('error', (e) => log.error(e.message));
   // Waiting, active, delayed, prioritized, failed... as BullMQ counts them (KEDA scales the workers on these).
-  const counted = new Queue(queueName, { connection, prefix: worker.opts.prefix });
-  addScrapeText((labels) => counted.exportPrometheusMetrics(labels));
+  addScrapeText((labels) => queue.exportPrometheusMetrics(labels));
   addReadinessCheck('postgres', databaseReachable);
   addReadinessCheck('redis', () => connection.ping());
   startHeartbeat(name);
@@ -104,9 +144,12 @@ export async function bootWorker(o: WorkerDefinition): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    clearInterval(sweeper);
+    await sweeping;
+    await queue.close().catch(() => undefined);
+    queueConnection.connection.disconnect();
     // close() waits for the running jobs; a job it cuts off (a second signal, a kill) is stalled and taken up again.
     await worker.close().catch(() => undefined);
-    await counted.close().catch(() => undefined);
     connection.disconnect();
     await close?.().catch((e: Error) => log.warn(`closing failed: ${e.message}`));
     await ds.destroy().catch(() => undefined);

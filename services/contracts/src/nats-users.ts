@@ -82,7 +82,8 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
     serves: Service.competitions,
     calls: [AuthSubject.groupNames, AuthSubject.groupResolve],
     publishes: [...EventStream.competitions.subjects, PUBLIC_CACHE_INVALIDATED],
-    hears: [],
+    // Its replicas' dictionary caches (reference/dict.service.ts).
+    hears: [PUBLIC_CACHE_INVALIDATED],
     consumes: [],
   },
   enrollment: {

@@ -7,5 +7,5 @@ export const REDIS = Symbol('REDIS');
 export const redisProvider: Provider = {
   provide: REDIS,
   inject: [GATEWAY_CONFIG],
-  useFactory: (config: GatewayConfig) => createRedis(config.redisUrl, 'gateway'),
+  useFactory: (config: GatewayConfig) => createRedis(config, 'gateway'),
 };

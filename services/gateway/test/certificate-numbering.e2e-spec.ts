@@ -1,9 +1,19 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { IssuedCertificate, Page } from '@cmp/contracts';
+import Redis from 'ioredis';
+import { CertificateQueue, type IssuedCertificate, type Page } from '@cmp/contracts';
 import { api, login } from './support/api';
 import { addBatch, addTemplate, addWinners, competitionWithEvent, descendantsOf, progressOf, settled, winners } from './support/certificates';
-import { REPO, startService, stopService, waitFor } from './support/platform';
+import { REDIS_PREFIX, REDIS_URL, REPO, startService, stopService, waitFor } from './support/platform';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 async function numbersOf(token: string, batchId: number): Promise<string[]> {
   const out: string[] = [];
@@ -103,5 +113,32 @@ describe('certificate numbering', () => {
     expect(retried.code).toBe(0);
     expect(await settled(admin1, b.id)).toMatchObject({ status: 'done', done: 120, failed: 0 });
     expect(await numbersOf(admin1, b.id)).toEqual(before);
+  }, 180000);
+
+  it('finishes a queued batch whose job Redis lost: the worker\'s sweeper queues it again', async () => {
+    const { competitionId } = await competitionWithEvent(admin1, `丢失任务 ${Date.now()}`);
+    const template = await addTemplate(admin1, { variant: 'allAutoincrementFour', prefix: 'L' });
+    const b = await addBatch(admin1, { templateId: template.id, competitionId });
+    await addWinners(admin1, b.id, winners(5, '戊'));
+    // No worker takes the job meanwhile: it is stopped (gracefully) and gone before the batch is issued.
+    const pids = JSON.parse(fs.readFileSync(path.join(REPO, '.data', 'e2e-pids.json'), 'utf8')) as Record<string, number>;
+    const worker = pids['certificates-worker'];
+    stopService('certificates-worker');
+    await waitFor('the certificates worker to exit', async () => !alive(worker), 30000);
+    try {
+      expect((await api('/certificate/batch/issue', { token: admin1, body: { batchId: b.id } })).code).toBe(0);
+      expect((await progressOf(admin1, b.id)).status).toBe('queued');
+      // Redis loses the queue (a restart without persistence): every key of it, under the tests' prefix.
+      const raw = new Redis(REDIS_URL);
+      const keys = await raw.keys(`${REDIS_PREFIX}:bull:${CertificateQueue.name}:*`);
+      expect(keys.length).toBeGreaterThan(0);
+      await raw.del(...keys);
+      expect(await raw.keys(`${REDIS_PREFIX}:bull:${CertificateQueue.name}:*`)).toEqual([]);
+      raw.disconnect();
+    } finally {
+      startService('certificates-worker');
+    }
+    expect(await settled(admin1, b.id, 120000)).toMatchObject({ status: 'done', done: 5, failed: 0, remaining: 0 });
+    expect(await numbersOf(admin1, b.id)).toEqual(range(1, 5, 4, 'L'));
   }, 180000);
 });

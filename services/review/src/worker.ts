@@ -3,7 +3,7 @@ import { bootWorker } from '@cmp/common';
 import { ReviewQueue, Service, type FinalScoreJob } from '@cmp/contracts';
 import { loadReviewConfig, REVIEW_SCHEMA } from './config';
 import { reviewDataSource } from './data-source';
-import { computeVersion } from './results/final-score.job';
+import { computeVersion, finalScoreJobOf } from './results/final-score.job';
 
 /**
  * The review worker: computes final score versions from the BullMQ queue, outside any request. Jobs are
@@ -15,6 +15,11 @@ bootWorker({
   config,
   database: { schema: REVIEW_SCHEMA, dataSource: reviewDataSource, poolSize: 4 },
   queue: { name: ReviewQueue.name, concurrency: 2 },
+  // Versions queued or running whose job Redis lost are queued again (the sweeper in bootWorker).
+  expectedJobs: async (ds) => {
+    const rows: { id: number; createdAt: Date }[] = await ds.query(`SELECT id, created_at AS "createdAt" FROM score_versions WHERE status IN ('queued', 'running')`);
+    return rows.map(finalScoreJobOf);
+  },
   open: async (ds) => ({
     jobs: {
       [ReviewQueue.finalScore]: async (job) => {

@@ -48,7 +48,8 @@ export async function renderBatch(
   try {
     batch = await ds.transaction(async (m) => {
       const [b] = await m.query(`SELECT * FROM batches WHERE id = $1 FOR UPDATE`, [batchId]);
-      if (!b || b.status === 'draft') return null;
+      // Only a queued or running batch has work: a job re-added by the sweeper as its batch finished finds none.
+      if (!b || (b.status !== 'queued' && b.status !== 'running')) return null;
       const numbered = await assignNumbers(m, b);
       if (!numbered.ok) {
         await m.query(`UPDATE batches SET status = 'failed', error = $2 WHERE id = $1`, [batchId, JSON.stringify({ key: numbered.key, params: numbered.params })]);

@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, callerOf, changedRows, isUniqueViolation } from '@cmp/common';
+import { AppError, callerOf, changedRows, isUniqueViolation, RPC, subscribeBroadcast, type NatsRpcClient, type RunningConsumer } from '@cmp/common';
 import {
   hasAnyPermission,
   Perm,
@@ -10,18 +10,39 @@ import {
   type DictTypeSavePayload,
   type DictTypeView,
   type RpcRequest,
+  PUBLIC_CACHE_INVALIDATED,
 } from '@cmp/contracts';
+import { invalidatePublicCache } from '../public-cache';
 import { TtlCache } from './ttl-cache';
 
 const ITEM_COLUMNS = `id, dict_type AS "dictType", value, label, label_en AS "labelEn", sort, enabled`;
 
 /** Dictionaries: platform-wide, read by everyone, changed by ROOT only. */
 @Injectable()
-export class DictService {
+export class DictService implements OnApplicationBootstrap, OnApplicationShutdown {
   /** Enabled items of one type, null when the type is unknown or disabled. */
   private readonly cache = new TtlCache<DictItemView[] | null>(60_000);
+  private sub?: RunningConsumer;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
+  ) {}
+
+  /** Every replica drops its copy when any replica changes a dictionary (or any public data changes). */
+  onApplicationBootstrap(): void {
+    this.sub = subscribeBroadcast(this.rpc.connection, PUBLIC_CACHE_INVALIDATED, () => this.cache.clear());
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.sub?.stop();
+  }
+
+  /** After a change: this replica's copy at once, the other replicas' and the gateways' through the broadcast. */
+  private async changed(): Promise<void> {
+    this.cache.clear();
+    await invalidatePublicCache(this.rpc);
+  }
 
   /** The public list: enabled items in their order, labelled in the caller's language. */
   async publicList(req: RpcRequest<{ dictType: string }>): Promise<DictOption[]> {
@@ -76,7 +97,7 @@ export class DictService {
     } catch (e) {
       throw isUniqueViolation(e, 'dict_types_type_uq') ? AppError.conflict('dict.typeTaken', { type: p.type }) : e;
     } finally {
-      this.cache.clear();
+      await this.changed();
     }
   }
 
@@ -91,7 +112,7 @@ export class DictService {
     if (t.builtin) throw AppError.badRequest('dict.builtin');
     if (t.hasItems) throw AppError.badRequest('dict.typeHasItems');
     await this.ds.query(`DELETE FROM dict_types WHERE id = $1`, [id]);
-    this.cache.clear();
+    await this.changed();
     return null;
   }
 
@@ -124,7 +145,7 @@ export class DictService {
     } catch (e) {
       throw isUniqueViolation(e, 'dict_items_value_uq') ? AppError.conflict('dict.valueTaken', { type: p.dictType, value: p.value }) : e;
     } finally {
-      this.cache.clear();
+      await this.changed();
     }
   }
 
@@ -132,7 +153,7 @@ export class DictService {
     const { id } = req.payload;
     this.assertEditor(req);
     if (!changedRows(await this.ds.query(`DELETE FROM dict_items WHERE id = $1`, [id]))) throw AppError.notFound('dict.itemNotFound', { id });
-    this.cache.clear();
+    await this.changed();
     return null;
   }
 

@@ -3,7 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { randomUUID } from 'node:crypto';
 import { Server, type Namespace } from 'socket.io';
-import { ConsumeEvent, createRedis, RPC, type NatsRpcClient, type Redis } from '@cmp/common';
+import { ConsumeEvent, createRedis, redisKey, RPC, type NatsRpcClient, type Redis } from '@cmp/common';
 import {
   DEFAULT_LANG,
   EventConsumer,
@@ -45,11 +45,12 @@ export class KioskRealtime implements OnModuleInit, OnApplicationShutdown {
 
   onModuleInit(): void {
     // The adapter blocks on XREAD: it gets its own connection.
-    this.redis = createRedis(this.config.redisUrl, 'gateway-socket');
+    this.redis = createRedis(this.config, 'gateway-socket', { prefixed: false });
     this.io = new Server(this.host.httpAdapter.getHttpServer(), {
       path: KioskWire.path,
       serveClient: false,
-      adapter: createAdapter(this.redis),
+      // The adapter names its stream itself: the deployment's prefix goes in the name.
+      adapter: createAdapter(this.redis, { streamName: redisKey(this.config, 'socket.io') }),
       connectionStateRecovery: { maxDisconnectionDuration: SCREEN_RECOVERY_MS, skipMiddlewares: false },
       cors: { origin: this.config.corsOrigins },
     });

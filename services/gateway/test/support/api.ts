@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import Redis from 'ioredis';
-import { BASE, REDIS_URL } from './platform';
+import { BASE, REDIS_PREFIX, REDIS_URL } from './platform';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -98,8 +98,9 @@ export async function firstLogin({ username, password }: { username: string; pas
   return r.data.token;
 }
 
+/** The tests' Redis, seen as the platform sees it: every key under the e2e platform's prefix. */
 export function redis(): Redis {
-  return new Redis(REDIS_URL);
+  return new Redis(REDIS_URL, { keyPrefix: `${REDIS_PREFIX}:` });
 }
 
 /** A multipart POST of one file, after the form's text `fields` when given. */

@@ -10,6 +10,8 @@ export const PORT = Number(process.env.E2E_PORT ?? 18080);
 export const BASE = `http://127.0.0.1:${PORT}/prod-api`;
 export const DATABASE_URL = process.env.E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp_test';
 export const REDIS_URL = process.env.E2E_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
+/** The e2e platform's own Redis prefix (REDIS_PREFIX): not the default of `npm start`. */
+export const REDIS_PREFIX = 'cmp-e2e';
 // A NATS server of the tests' own: services of a platform started with `npm start` would otherwise
 // join the same queue groups and answer the tests' requests from another database.
 export const NATS_URL = process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:14222';
@@ -61,6 +63,7 @@ export function serviceEnv(): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
     DATABASE_URL,
     REDIS_URL,
+    REDIS_PREFIX,
     NATS_URL,
     PORT: String(PORT),
     HOST: '127.0.0.1',
@@ -81,6 +84,8 @@ export function serviceEnv(): NodeJS.ProcessEnv {
     ALIPAY_TIMEOUT_MS: '2000',
     // The payment worker's sweeps (stale orders, pending refunds) every 2 s instead of every minute.
     PAYMENT_JOB_INTERVAL_SECONDS: '2',
+    // Every worker's sweeper (jobs Redis lost) every 2 s instead of every minute.
+    WORKER_SWEEP_SECONDS: '2',
     // Alipay's retry schedule (4 min, 10 min, ...) a thousand times faster.
     ALIPAY_SANDBOX_RETRY_SCALE: '0.001',
   };
@@ -92,14 +97,33 @@ const writePids = (pids: Record<string, number>) => {
   fs.writeFileSync(PID_FILE, JSON.stringify(pids));
 };
 
-function spawnRecorded(name: ServiceName, args: string[], env: NodeJS.ProcessEnv, cwd = REPO): number {
+/** A process's key in the pid file and its log's name: `auth`, and `auth#1` (auth-1.log) for a second replica. */
+const keyOf = (name: ServiceName, replica = 0) => (replica ? `${name}#${replica}` : name);
+export const logFileOf = (name: ServiceName, replica = 0): string => path.join(LOG_DIR, `${replica ? `${name}-${replica}` : name}.log`);
+
+function spawnRecorded(name: ServiceName, args: string[], env: NodeJS.ProcessEnv, cwd = REPO, replica = 0): number {
   fs.mkdirSync(LOG_DIR, { recursive: true });
-  const log = fs.openSync(path.join(LOG_DIR, `${name}.log`), 'a');
+  // A second replica's log starts empty: a test reads it to see the replica join (replicaListening).
+  const log = fs.openSync(logFileOf(name, replica), replica ? 'w' : 'a');
   const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', log, log], detached: true });
   child.unref();
-  writePids({ ...readPids(), [name]: child.pid! });
+  writePids({ ...readPids(), [keyOf(name, replica)]: child.pid! });
   return child.pid!;
 }
+
+/**
+ * Another replica of a backend service (not the gateway, whose port is taken): it joins the service's NATS queue
+ * group beside the first, as under `npm start -- --replicas N`. It logs at info level, so that replicaListening
+ * can tell when it serves. Stop it with stopService(name, signal, replica).
+ */
+export function startReplica(name: (typeof SERVICES)[number], replica: number): number {
+  if (name === 'gateway' || replica < 1) throw new Error('startReplica: a second (or later) replica of a service behind the gateway');
+  return spawnRecorded(name, [path.join(REPO, 'services', name, 'dist', 'main.js')], { ...serviceEnv(), LOG_LEVEL: 'info' }, REPO, replica);
+}
+
+/** The replica has joined its service's queue group (bootService logs it once it serves). */
+export const replicaListening = async (name: ServiceName, replica: number): Promise<boolean> =>
+  fs.readFileSync(logFileOf(name, replica), 'utf8').includes('in queue group');
 
 export function startService(name: ServiceName): number {
   if (name === 'web' || name === 'kiosk') return startWeb(name);
@@ -123,21 +147,25 @@ export function startWeb(app: 'web' | 'kiosk' = 'web'): number {
   );
 }
 
-export function stopService(name: ServiceName, signal: NodeJS.Signals = 'SIGTERM'): void {
+export function stopService(name: ServiceName, signal: NodeJS.Signals = 'SIGTERM', replica = 0): void {
+  stopRecorded(keyOf(name, replica), signal);
+}
+
+function stopRecorded(key: string, signal: NodeJS.Signals): void {
   const pids = readPids();
-  const pid = pids[name];
+  const pid = pids[key];
   if (!pid) return;
   try {
     process.kill(pid, signal);
   } catch {
     // already gone
   }
-  delete pids[name];
+  delete pids[key];
   writePids(pids);
 }
 
 export function stopAll(): void {
-  for (const name of Object.keys(readPids()) as ServiceName[]) stopService(name);
+  for (const key of Object.keys(readPids())) stopRecorded(key, 'SIGTERM');
 }
 
 /** Polls a condition until it holds; throws with the last reason after `timeoutMs`. */

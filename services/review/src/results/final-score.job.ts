@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { returnedRows } from '@cmp/common';
-import type { ScoreParams } from '@cmp/contracts';
+import { ReviewQueue, type FinalScoreJob, type ScoreParams } from '@cmp/contracts';
 import { SCORE_STATEMENT } from './score-statement';
 
 /**
@@ -55,4 +55,17 @@ export async function computeVersion(ds: DataSource, versionId: number, onProgre
   });
   await onProgress(100);
   return { works };
+}
+
+/**
+ * The queue job of a version: the id names the version and its creation time (a reset database reusing ids never
+ * meets its predecessor's jobs), so the service and the worker's sweeper add the same job.
+ */
+export function finalScoreJobOf(version: { id: number; createdAt: Date | string }): { name: string; data: FinalScoreJob; jobId: string; opts: { attempts: number; removeOnComplete: { age: number }; removeOnFail: { age: number } } } {
+  return {
+    name: ReviewQueue.finalScore,
+    data: { versionId: version.id },
+    jobId: `final-score-${version.id}-${new Date(version.createdAt).getTime()}`,
+    opts: { attempts: 3, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } },
+  };
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { AppError, bullConnection, callerOf, likePattern, pageOf } from '@cmp/common';
+import { AppError, bullOptions, callerOf, likePattern, pageOf } from '@cmp/common';
 import {
   ErrorCode,
   ReviewQueue,
@@ -21,7 +21,7 @@ import {
 } from '@cmp/contracts';
 import { REVIEW_CONFIG, type ReviewConfig } from '../config';
 import { RoundService } from '../round/round.service';
-import { inputChecksum } from './final-score.job';
+import { finalScoreJobOf, inputChecksum } from './final-score.job';
 
 const VERSION_COLUMNS = `v.id, v.round_id AS "roundId", v.number, v.params, v.checksum, v.status, v.progress, v.missing_count AS "missingCount",
   v.work_count AS "workCount", v.error, v.created_at AS "createdAt", v.finished_at AS "finishedAt", v.published_at AS "publishedAt",
@@ -44,7 +44,7 @@ export class ResultsService implements OnApplicationShutdown {
     private readonly rounds: RoundService,
     @Inject(REVIEW_CONFIG) config: ReviewConfig,
   ) {
-    this.queue = new Queue<FinalScoreJob>(ReviewQueue.name, { connection: bullConnection(config.redisUrl) });
+    this.queue = new Queue<FinalScoreJob>(ReviewQueue.name, bullOptions(config));
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -91,7 +91,10 @@ export class ResultsService implements OnApplicationShutdown {
       return { version: (await this.version(m, made.id))!, joined: false };
     });
     // The job id names the version: queueing it again (a retry of this call) adds nothing.
-    if (version.status === 'queued') await this.queue.add(ReviewQueue.finalScore, { versionId: version.id }, { jobId: `final-score-${version.id}-${Date.parse(version.createdAt)}`, attempts: 3, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } });
+    if (version.status === 'queued') {
+      const job = finalScoreJobOf(version);
+      await this.queue.add(job.name as typeof ReviewQueue.finalScore, job.data, { ...job.opts, jobId: job.jobId });
+    }
     return { version, joined };
   }
 
