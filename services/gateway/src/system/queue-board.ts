@@ -4,7 +4,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bullConnection, type Redis } from '@cmp/common';
+import { bullOptions, type Redis } from '@cmp/common';
 import { CertificateQueue, ErrorCode, httpStatusOf, isRoot, PaymentQueue, ReviewQueue, translate, type JobQueueCounts, type MessageKey } from '@cmp/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { metaOf, type GatewayRequest } from '../http/request-context';
@@ -26,8 +26,10 @@ export class PlatformQueues implements OnModuleDestroy {
   readonly queues: Queue[];
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.connection = bullConnection(config.redisUrl);
-    this.queues = QUEUE_NAMES.map((name) => new Queue(name, { connection: this.connection }));
+    // The deployment's own queues (REDIS_PREFIX), as its workers see them.
+    const { connection, prefix } = bullOptions(config);
+    this.connection = connection;
+    this.queues = QUEUE_NAMES.map((name) => new Queue(name, { connection, prefix }));
   }
 
   async counts(): Promise<JobQueueCounts[]> {
