@@ -25,6 +25,7 @@ const { machineInfo, renderTable } = require('../bench/lib/report');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DOC = path.join(ROOT, 'docs', 'reliability.md');
+const FINDINGS = '<!-- findings: below this line, kept when the command runs again -->';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const now = () => performance.now();
 
@@ -329,7 +330,10 @@ async function run({ scenario, faults, durationSeconds, replicas, log = console.
     printResult(result, log);
     if (faults) {
       fs.mkdirSync(path.dirname(DOC), { recursive: true });
-      fs.writeFileSync(DOC, renderReport(result));
+      // The findings below the marker are written by whoever read the run: kept when the figures are made again.
+      const old = fs.existsSync(DOC) ? fs.readFileSync(DOC, 'utf8') : '';
+      const kept = old.includes(FINDINGS) ? old.slice(old.indexOf(FINDINGS) + FINDINGS.length) : '\n';
+      fs.writeFileSync(DOC, renderReport(result) + kept);
       log(`report written to ${path.relative(ROOT, DOC)}`);
     }
     return result;
@@ -427,7 +431,7 @@ async function verify({ q, pool, acked, rooms, screens, windowId, scoring, final
       const rows = await q(`SELECT status, count(*)::int AS n FROM certificates.certificates WHERE batch_id = ANY($1::int[]) GROUP BY status`, [batches]);
       return { rows, done: !rows.some((r) => r.status === 'pending') };
     },
-    180,
+    90,
   );
   const [cn] = await q(
     `SELECT count(*)::int AS total, count(number)::int AS numbered, count(DISTINCT number)::int AS distinct, COALESCE(max(seq) - min(seq) + 1, 0)::int AS span, count(seq)::int AS seqs
@@ -447,7 +451,7 @@ async function verify({ q, pool, acked, rooms, screens, windowId, scoring, final
       const rows = await q(`SELECT status, count(*)::int AS n FROM review.score_versions WHERE round_id = $1 GROUP BY status`, [finalRound.roundId]);
       return { rows, done: !rows.some((r) => r.status === 'queued' || r.status === 'running') };
     },
-    90,
+    45,
   );
   check('score versions', v?.done === true, `${acked.versions.length} calculations acknowledged; versions by status: ${(v?.rows ?? []).map((r) => `${r.status} ${r.n}`).join(', ')}`);
   log('checks done');
@@ -563,8 +567,7 @@ ${renderTable(r.checks)}
 - Killing one of two replicas costs at most the requests it had in flight: compare "Failed" with "In flight at fault"
   above (the latter counts the requests on both replicas, so it is an upper bound).
 
-<!-- findings -->
-`;
+${FINDINGS}`;
 }
 
 module.exports = { run };
