@@ -52,6 +52,7 @@ function httpClient({ urls, timeoutMs, records, t0, onLoggedOut }) {
           rec.code = null;
         }
         rec.ms = now() - t0 - rec.start;
+        if (req.tolerate?.includes(rec.code)) rec.expectedRefusal = true;
         if (rec.code === 11000) onLoggedOut();
         return { ...rec, json, text };
       } catch (e) {
@@ -264,10 +265,22 @@ async function run({ scenario, faults, durationSeconds, replicas, log = console.
       if (r.error) throw new Error(r.error);
       return { json: async () => r.json ?? { code: -1, msg: r.text } };
     };
+    const unfinished = new Set();
     tickers.push(
       every(cfg.calls.callsPerSecond, async (i) => {
         const room = rooms[i % rooms.length];
-        const seqs = await callCycle('', tokens.admin, room, recordingFetch);
+        // A cycle cut short by a fault left a team called or started: the operator starts and ends it first
+        // (a 409 there means that step was already done).
+        if (unfinished.has(room.roomId)) {
+          for (const action of ['start', 'end']) {
+            await hit('calls', { name: `${action} (finishing a cut cycle)`, tolerate: [10409], method: 'POST', path: `/prod-api/review/scene/${action}`, headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.admin}` }, body: JSON.stringify({ roomId: room.roomId }) });
+          }
+          unfinished.delete(room.roomId);
+        }
+        const seqs = await callCycle('', tokens.admin, room, recordingFetch).catch((e) => {
+          unfinished.add(room.roomId);
+          throw e;
+        });
         const top = Math.max(...seqs.map(([s]) => s));
         acked.calls.set(room.roomId, Math.max(acked.calls.get(room.roomId) || 0, top));
       }, 3),
@@ -326,7 +339,7 @@ async function run({ scenario, faults, durationSeconds, replicas, log = console.
     const checks = await verify({ q, pool, acked, rooms, screens, windowId, scoring, finalRound, cluster, log, orderNos, cfg, receiptsCount: receipts.length });
     const summary = summarise({ records, done, screenEvents, loadEnd, screens, gatewayTimeoutMs: Number(cluster.env.RPC_TIMEOUT_MS || 5000) });
     const restarts = cluster.supervisor.list().filter((p) => p.restarts > 0).map((p) => `${p.name}#${p.replica} ×${p.restarts}`).join(', ') || 'none';
-    const result = { scenario, faults, duration, replicas, loadAvg: { ...loadAvg, end: os.loadavg()[0] }, startedAt, checks, summary, restarts, records, logs: cluster.logs, acked };
+    const result = { urls: cluster.urls, scenario, faults, duration, replicas, loadAvg: { ...loadAvg, end: os.loadavg()[0] }, startedAt, checks, summary, restarts, records, logs: cluster.logs, acked };
     printResult(result, log);
     if (faults) {
       fs.mkdirSync(path.dirname(DOC), { recursive: true });
@@ -413,7 +426,7 @@ async function verify({ q, pool, acked, rooms, screens, windowId, scoring, final
   check(
     'queue calls',
     roomsBehind === 0 && screensBehind.length === 0,
-    `${[...acked.calls.values()].reduce((a, b) => a + b, 0)} room changes acknowledged (highest seq per room); rooms whose stored seq is below an acknowledged one: ${roomsBehind}; screens behind their room at the end: ${screensBehind.length} of ${screens.length}; seqs skipped while connected (then fetched over HTTP): ${missed}`,
+    `${[...acked.calls.values()].reduce((a, b) => a + b, 0)} room changes acknowledged (highest seq per room); rooms whose stored seq is below an acknowledged one: ${roomsBehind}; screens behind their room at the end: ${screensBehind.length} of ${screens.length}${screensBehind.length ? ` (${count(screensBehind, (x) => `on ${x.url}`)}; ${screensBehind.map((x) => `${x.seq}/${seqs.get(x.roomId)}`).join(' ')} received/stored)` : ''}; seqs skipped while connected (then fetched over HTTP): ${missed}`,
   );
   // Each room's queue calls: the call order (seq of the calls) without a gap.
   const [qc] = await q(
@@ -468,7 +481,8 @@ function summarise({ records, done, screenEvents, loadEnd, screens, gatewayTimeo
   }
   const rows = windows.map((w) => {
     const inWin = records.filter((r) => r.start / 1000 >= w.at && r.start / 1000 < w.until);
-    const bad = inWin.filter(failed);
+    // A failure belongs to the window in which it was seen (its end): a request in flight when a process dies fails then.
+    const bad = records.filter((r) => failed(r) && (r.start + r.ms) / 1000 >= w.at && (r.start + r.ms) / 1000 < w.until);
     const lastBad = bad.reduce((m, r) => Math.max(m, (r.start + r.ms) / 1000), -Infinity);
     let gap = 0;
     let missed = 0;
@@ -535,7 +549,7 @@ ${r.replicas} replicas of 6 services, 3 workers and the gateway, PostgreSQL, Red
 - For ${r.duration} s, at modest rates (${Object.entries(r.scenario.flows).map(([k, v]) => `${k} ${v.ratePerSecond ?? v.callsPerSecond ?? (v.everySeconds ? `1/${v.everySeconds} s` : `${v.atFractions?.length} batches`)}${v.ratePerSecond || v.callsPerSecond ? '/s' : ''}`).join(', ')}):
   ${r.scenario.description}
 - The runner sends requests to the gateway replicas in turn; a refused connection goes to the other replica, as a load
-  balancer does (${s.failover} requests went over that way). ${s.screens} kiosk screens (socket.io) are spread over both gateways.
+  balancer does (${s.failover} requests went over that way). Gateways: ${r.urls.map((u, i) => `#${i} ${u}`).join(', ')}. ${s.screens} kiosk screens (socket.io) are spread over both gateways.
 - Faults, one after the other, each starting a window that lasts until the next: one replica of each service and worker
   killed with SIGKILL, one gateway killed with SIGKILL, NATS restarted, Redis restarted (without persistence), PostgreSQL
   restarted (fast shutdown). "Back s" is the time until the process was running again (a new pid) or the server answered.
