@@ -2,6 +2,8 @@
 // Runs one scenario against a platform that is already running:
 //   node load-tests/run.js <scenario> [--url http://127.0.0.1:8080] [--connections N] [--duration S]
 // Like k6, it exits with 1 when a scenario threshold is crossed.
+// A scenario with "flows" (contest-day) starts a platform of its own instead (lib/contest-day.js):
+//   node load-tests/run.js contest-day [--faults] [--duration S] [--replicas N]
 'use strict';
 
 const { loadScenario, runSetup, measure, checkThresholds } = require('./lib/scenario');
@@ -13,6 +15,8 @@ function parseArgs(argv) {
     if (a === '--url') args.url = argv[++i];
     else if (a === '--connections') args.connections = Number(argv[++i]);
     else if (a === '--duration') args.durationSeconds = Number(argv[++i]);
+    else if (a === '--faults') args.faults = true;
+    else if (a === '--replicas') args.replicas = Number(argv[++i]);
     else if (!a.startsWith('--') && !args.scenario) args.scenario = a;
     else throw new Error(`Unknown argument ${a}`);
   }
@@ -24,6 +28,12 @@ function parseArgs(argv) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const scenario = loadScenario(args.scenario);
+  if (scenario.flows) {
+    const { run } = require('./lib/contest-day');
+    const r = await run({ scenario, faults: Boolean(args.faults), durationSeconds: args.durationSeconds, replicas: args.replicas || (args.faults ? 2 : 1) });
+    if (r.checks.some((c) => c.Result !== 'ok')) process.exitCode = 1;
+    return;
+  }
   const connections = args.connections || scenario.connections;
   const durationSeconds = args.durationSeconds || scenario.durationSeconds;
   console.log(`${scenario.name}: ${connections} connections for ${durationSeconds} s against ${args.url}${scenario.basePath}`);

@@ -10,12 +10,10 @@
 // reconnect that socket.io did not recover, the rooms' state is fetched over HTTP (GET /kiosk/rooms).
 // BENCH_KIOSK_CLIENTS and BENCH_KIOSK_SECONDS override the scenario's clients and duration.
 
-const crypto = require('node:crypto');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 const { Client } = require('pg');
-const { io } = require('socket.io-client');
-const { KioskWire, queueNumber } = require('@cmp/contracts');
+const { seedVenue: seedVenueOf, screen, seqsOf, callCycle } = require('../lib/kiosk');
 const scenario = require('../scenarios/kiosk-fanout.json');
 const { startPlatform } = require('./lib/platform');
 const { start, freePort, waitHealthy, stop } = require('./lib/processes');
@@ -25,77 +23,10 @@ const CLIENTS = Number(process.env.BENCH_KIOSK_CLIENTS || scenario.clients);
 const ROOMS = scenario.rooms;
 const RATE = scenario.callsPerSecond;
 const SECONDS = Number(process.env.BENCH_KIOSK_SECONDS || scenario.durationSeconds);
-const ROOMS_PER_ROUND = 20; // a round's rooms are lettered A … Z (24 letters)
 const TEAMS_PER_ROOM = Math.ceil((RATE * (SECONDS + 40)) / ROOMS) + 5;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** Rounds of ROOMS_PER_ROUND rooms with their teams in line and one kiosk device per room, written straight into review. */
-async function seedVenue(db, groupId) {
-  const rooms = [];
-  for (let r = 0; rooms.length < ROOMS; r++) {
-    const [{ id: roundId }] = (await db.query(`INSERT INTO review.rounds (group_id, competition_id, name, status, type) VALUES ($1, 1, $2, 'open', 'onsite') RETURNING id`, [groupId, `bench-venue-${r}`])).rows;
-    await db.query(`INSERT INTO review.scene_settings (round_id, venue, checkin_key, draw_method, drawn_at) VALUES ($1, 'bench', $2, 'signup', now())`, [roundId, crypto.randomBytes(32)]);
-    const count = Math.min(ROOMS_PER_ROUND, ROOMS - rooms.length);
-    const made = (
-      await db.query(
-        `INSERT INTO review.scene_rooms (round_id, name, code, sort) SELECT $1, '评审室' || g, substr('ABCDEFGHJKLMNPQRSTUVWXYZ', g, 1), g FROM generate_series(1, $2) g RETURNING id, code`,
-        [roundId, count],
-      )
-    ).rows;
-    await db.query(
-      `INSERT INTO review.round_works (round_id, work_id, title, member_names) SELECT $1, g, '作品' || g, ARRAY['张小三'] FROM generate_series(1, $2) g`,
-      [roundId, count * TEAMS_PER_ROOM],
-    );
-    for (const [i, room] of made.entries()) {
-      await db.query(
-        `INSERT INTO review.scene_queue (round_id, work_id, room_id, position, number)
-         SELECT $1, $2 + n, $3, n, num FROM unnest($4::text[]) WITH ORDINALITY AS t(num, n)`,
-        [roundId, i * TEAMS_PER_ROOM, room.id, Array.from({ length: TEAMS_PER_ROOM }, (_, k) => queueNumber(room.code, k + 1))],
-      );
-      const token = crypto.randomBytes(32).toString('base64url');
-      const hash = crypto.createHash('sha256').update(token).digest();
-      await db.query(`INSERT INTO review.kiosk_devices (group_id, round_id, room_ids, name, token_hash) VALUES ($1, $2, $3, $4, $5)`, [groupId, roundId, [room.id], `屏${room.id}`, hash]);
-      rooms.push({ roomId: room.id, token });
-    }
-  }
-  return rooms;
-}
-
-/** One screen: its room's seq, what it received and when, what it missed. */
-function screen(url, room, auth, receipts) {
-  const s = { roomId: room.roomId, seq: 0, missed: 0, connected: false, connectedAt: 0, socket: null };
-  const refresh = async () => {
-    try {
-      const r = await fetch(`${url}/prod-api/kiosk/rooms`, { headers: { [KioskWire.tokenHeader]: room.token } });
-      const body = await r.json();
-      const state = body.data?.rooms?.find((x) => x.roomId === s.roomId);
-      if (state && state.seq > s.seq) s.seq = state.seq;
-    } catch {
-      // the gateway is down: the reconnect will ask again
-    }
-  };
-  // The kiosk's reconnection settings (kiosk/src/live.ts).
-  s.socket = io(`${url}${KioskWire.namespace}`, { path: KioskWire.path, auth, transports: ['websocket'], reconnectionDelay: 500, reconnectionDelayMax: 2000 });
-  s.socket.on('connect', () => {
-    s.connected = true;
-    s.connectedAt = performance.now();
-    if (!s.socket.recovered && room.token) void refresh();
-  });
-  s.socket.on('disconnect', () => (s.connected = false));
-  s.socket.on(KioskWire.roomEvent, (e) => {
-    const t = performance.now();
-    const seq = e.state.seq;
-    if (seq <= s.seq) return;
-    // A gap while connected is a missed event; the kiosk fetches the state, and so does this screen.
-    if (s.seq && seq > s.seq + 1 && s.connected) {
-      s.missed += seq - s.seq - 1;
-      if (room.token) void refresh();
-    }
-    s.seq = seq;
-    receipts.push([e.state.roomId, seq, t]);
-  });
-  return s;
-}
+const seedVenue = (db, groupId) => seedVenueOf(db, groupId, { rooms: ROOMS, teamsPerRoom: TEAMS_PER_ROOM });
 
 async function connectAll(url, rooms, authOf) {
   const receipts = [];
@@ -146,21 +77,7 @@ function measure(receipts, answered, seconds) {
   return { perSecond: receipts.length / seconds, p50: quantile(lat, 0.5), p99: quantile(lat, 0.99), measured: lat.length };
 }
 
-async function platformCycle(url, token, room) {
-  const out = [];
-  for (const action of ['call', 'start', 'end']) {
-    const r = await fetch(`${url}/prod-api/review/scene/${action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ roomId: room.roomId }),
-    });
-    const t = performance.now();
-    const body = await r.json();
-    if (body.code !== 0) throw new Error(`${action}: ${body.code} ${body.msg}`);
-    out.push([body.data.seq, t]);
-  }
-  return out;
-}
+const platformCycle = (url, token, room) => callCycle(url, token, room);
 
 async function bareCycle(url, room) {
   const out = [];
@@ -170,12 +87,6 @@ async function bareCycle(url, room) {
     out.push([(await r.json()).data.seq, t]);
   }
   return out;
-}
-
-/** Each room's seq in the database: the number of changes every screen of it should have. */
-async function seqsOf(db, rooms) {
-  const { rows } = await db.query(`SELECT id, seq::int FROM review.scene_rooms WHERE id = ANY($1)`, [rooms.map((r) => r.roomId)]);
-  return new Map(rows.map((r) => [r.id, r.seq]));
 }
 
 const closeAll = (screens) => screens.forEach((s) => s.socket.close());

@@ -13,7 +13,7 @@ const path = require('node:path');
 const { Client } = require('pg');
 const autocannon = require('autocannon');
 const { sandboxEnv } = require('../../infra/alipay-sandbox/config');
-const { signContent, signText, toKey } = require('../../infra/alipay-sandbox/sign');
+const { notifications, seedOrders: seedOrdersInto } = require('../lib/alipay');
 const { startPlatform } = require('./lib/platform');
 const { start, freePort, waitHealthy } = require('./lib/processes');
 const { startCpuProbe } = require('./lib/cpu');
@@ -28,18 +28,8 @@ const TARGET_P99_RATIO = 2;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Every order's notification, signed once, then COPIES of each in a shuffled order (seeded, so runs compare). */
-function notifications(env, orderNos) {
-  const key = toKey(env.ALIPAY_SANDBOX_PRIVATE_KEY, 'private');
-  const bodies = orderNos.map((orderNo, i) => {
-    const f = {
-      notify_time: '2026-11-25 10:00:00', notify_type: 'trade_status_sync', notify_id: `bench${i}`, charset: 'utf-8', version: '1.0', sign_type: 'RSA2',
-      app_id: env.ALIPAY_APP_ID, seller_id: env.ALIPAY_SELLER_ID, out_trade_no: orderNo, trade_no: `2026112522001${orderNo}`,
-      trade_status: 'TRADE_SUCCESS', total_amount: (AMOUNT_FEN / 100).toFixed(2), buyer_logon_id: 'b***@example.com', gmt_payment: '2026-11-25 10:00:00',
-    };
-    f.sign = signText(signContent(f, ['sign', 'sign_type']), key);
-    return new URLSearchParams(f).toString();
-  });
-  const all = bodies.flatMap((b) => Array(COPIES).fill(b));
+function shuffledNotifications(env, orderNos) {
+  const all = notifications(env, orderNos, AMOUNT_FEN).flatMap((b) => Array(COPIES).fill(b));
   let seed = 15;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
   for (let i = all.length - 1; i > 0; i--) {
@@ -79,14 +69,7 @@ async function send(url, bodies) {
   return { perSecond: latencies.length / seconds, p50: q(0.5), p99: q(0.99), seconds, answers, total: latencies.length };
 }
 
-async function seedOrders(db, table, prefix, signupBase, count = ORDERS) {
-  await db.query(
-    `INSERT INTO ${table} (order_no, group_id, signup_id, competition_id, competition_name, item_id, item_name, payer_user_id, payer_name, amount_fen, expires_at)
-     SELECT $1 || lpad(g::text, 10, '0'), 1, $4::int + g, 1, '基准赛', 1, '赛项', 1, '付款人', $2, now() + interval '1 day' FROM generate_series(1, $3) g`,
-    [prefix, AMOUNT_FEN, count, signupBase],
-  );
-  return (await db.query(`SELECT order_no FROM ${table} WHERE order_no LIKE $1 || '%' ORDER BY id`, [prefix])).rows.map((r) => r.order_no);
-}
+const seedOrders = (db, table, prefix, signupBase, count = ORDERS) => seedOrdersInto(db, { table, prefix, signupBase, count, amountFen: AMOUNT_FEN });
 
 module.exports = {
   name: 'payment-notify',
@@ -102,11 +85,11 @@ module.exports = {
       const orderNos = await seedOrders(db, 'payment.orders', 'BN', 900_000_000);
       await db.query(`CREATE TABLE payment.bench_orders (LIKE payment.orders INCLUDING ALL)`);
       const bareOrderNos = await seedOrders(db, 'payment.bench_orders', 'BN', 900_000_000);
-      const bodies = notifications(platform.env, orderNos);
-      const bareBodies = notifications(platform.env, bareOrderNos);
+      const bodies = shuffledNotifications(platform.env, orderNos);
+      const bareBodies = shuffledNotifications(platform.env, bareOrderNos);
 
       // Warm-up on other orders (JIT, pools, connections), not counted.
-      const warm = notifications(platform.env, await seedOrders(db, 'payment.orders', 'WU', 800_000_000, 1000));
+      const warm = shuffledNotifications(platform.env, await seedOrders(db, 'payment.orders', 'WU', 800_000_000, 1000));
       await send(platform.url, warm.slice(0, 3000));
 
       const probe = startCpuProbe({ gateway: [platform.children.gateway.pid], payment: [platform.children.payment.pid], 'postgres (all)': 'postgres' });

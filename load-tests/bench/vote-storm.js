@@ -11,6 +11,7 @@ const path = require('node:path');
 const { Client } = require('pg');
 const autocannon = require('autocannon');
 const { createAccounts, openSessions } = require('../lib/accounts');
+const { votingWindow: votingWindowOf } = require('../lib/review-fixtures');
 const { startPlatform } = require('./lib/platform');
 const { start, freePort, waitHealthy } = require('./lib/processes');
 const { startCpuProbe } = require('./lib/cpu');
@@ -70,18 +71,7 @@ async function send(url, list) {
   return { perSecond: latencies.length / seconds, p50: q(0.5), p99: q(0.99), answers };
 }
 
-/** A round with WORKS works and an open voting window (limit PER_VOTER works a day), written straight into review. */
-async function votingWindow(db, groupId, name, workBase) {
-  const [{ id: roundId }] = (await db.query(`INSERT INTO review.rounds (group_id, competition_id, name, status) VALUES ($1, 1, $2, 'open') RETURNING id`, [groupId, name])).rows;
-  await db.query(`INSERT INTO review.round_works (round_id, work_id, title) SELECT $1, $2::int + g, '作品' || g FROM generate_series(0, $3 - 1) g`, [roundId, workBase, WORKS]);
-  const [{ id }] = (
-    await db.query(
-      `INSERT INTO review.vote_windows (round_id, opens_at, closes_at, daily_limit, created_by) VALUES ($1, now() - interval '1 hour', now() + interval '1 day', $2, 'bench') RETURNING id`,
-      [roundId, PER_VOTER],
-    )
-  ).rows;
-  return id;
-}
+const votingWindow = (db, groupId, name, workBase) => votingWindowOf(db, groupId, { name, workBase, works: WORKS, perVoter: PER_VOTER });
 
 /** Votes stored per window: total, and any (account, work, day) stored twice (the primary key forbids it). */
 async function stored(db, windowId) {

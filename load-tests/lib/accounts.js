@@ -44,7 +44,7 @@ async function openSessions({ redisUrl, redisPrefix = 'cmp', jwtSecret, accounts
         const sessionId = randomUUID();
         const identity = { userId: a.id, username: a.username, groupId: a.groupId, roleKeys: ['student'], permissions: [], sessionId };
         pipe.set(`sess:${sessionId}`, JSON.stringify(identity), 'EX', 3600);
-        out.push({ ...a, token: jwt.sign({ sub: String(a.id) }, key, { algorithm: 'HS256', expiresIn: 3600, jwtid: sessionId }) });
+        out.push({ ...a, session: identity, token: jwt.sign({ sub: String(a.id) }, key, { algorithm: 'HS256', expiresIn: 3600, jwtid: sessionId }) });
       }
       await pipe.exec();
     }
@@ -54,4 +54,18 @@ async function openSessions({ redisUrl, redisPrefix = 'cmp', jwtSecret, accounts
   }
 }
 
-module.exports = { createAccounts, openSessions };
+/** Writes the sessions of accounts answered by openSessions again (a Redis restarted without persistence lost them). */
+async function restoreSessions({ redisUrl, accounts }) {
+  const redis = new Redis(redisUrl || 'redis://127.0.0.1:6379/0', { maxRetriesPerRequest: 1 });
+  try {
+    for (let i = 0; i < accounts.length; i += 1000) {
+      const pipe = redis.pipeline();
+      for (const a of accounts.slice(i, i + 1000)) pipe.set(`sess:${a.session.sessionId}`, JSON.stringify(a.session), 'EX', 3600);
+      await pipe.exec();
+    }
+  } finally {
+    redis.disconnect();
+  }
+}
+
+module.exports = { createAccounts, openSessions, restoreSessions };

@@ -5,7 +5,7 @@
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { start, exec, freePort, waitUntil, waitHealthy, tcpOpen } = require('./processes');
+const { start, stop, exec, freePort, waitUntil, waitHealthy, tcpOpen, findBinary } = require('./processes');
 const { ensureEnvFile, readEnvFile } = require('../../../infra/ensure-env');
 const { natsAuthorization } = require('../../../infra/nats-config');
 
@@ -26,18 +26,6 @@ const BENCH_SETTINGS = {
   REDIS_PREFIX: `cmp-bench-${process.pid}`,
 };
 
-function findBinary(name) {
-  const dirs = [...(process.env.PATH || '').split(':'), '/usr/local/sbin', '/usr/sbin', '/sbin'];
-  return dirs.map((d) => path.join(d, name)).find((f) => {
-    try {
-      fs.accessSync(f, fs.constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
-
 /**
  * A NATS server of our own: on a shared one, auth services started by others join the same
  * "auth" queue group and would answer part of our requests (and we part of theirs).
@@ -56,9 +44,18 @@ async function startNats(ctx) {
   ensureEnvFile();
   const conf = path.join(store, 'nats-auth.conf');
   fs.writeFileSync(conf, natsAuthorization());
-  const child = start('nats', bin, ['-c', conf, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { ...readEnvFile(), ...ctx.env });
-  await waitUntil('nats-server', () => tcpOpen('127.0.0.1', port), [child]);
-  return { url: `nats://127.0.0.1:${port}`, child };
+  const launch = async () => {
+    const child = start('nats', bin, ['-c', conf, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { ...readEnvFile(), ...ctx.env });
+    await waitUntil('nats-server', () => tcpOpen('127.0.0.1', port), [child]);
+    return child;
+  };
+  const nats = { url: `nats://127.0.0.1:${port}`, store, child: await launch() };
+  /** Stops the server (SIGTERM) and starts it again on the same port and JetStream store. */
+  nats.restart = async () => {
+    await stop(nats.child);
+    nats.child = await launch();
+  };
+  return nats;
 }
 
 /** Resets `database` (same server as DATABASE_URL), then starts NATS and the services; waits for health. */
@@ -84,4 +81,4 @@ async function startPlatform(ctx, { database }) {
   return { url, env, children: { ...children, nats: nats.child } };
 }
 
-module.exports = { startPlatform, BENCH_SETTINGS };
+module.exports = { startPlatform, startNats, BENCH_SETTINGS, SERVICES, mainOf };

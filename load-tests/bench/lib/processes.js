@@ -2,7 +2,9 @@
 // Child processes of a bench run: started here, tracked, and always stopped at the end,
 // including on errors, Ctrl-C and a crash of the runner itself.
 
+const fs = require('node:fs');
 const net = require('node:net');
+const path = require('node:path');
 const { spawn } = require('node:child_process');
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -13,9 +15,9 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** Starts a tracked child; keeps the tail of its output to explain a failed start. */
-function start(name, cmd, args, env) {
-  const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts a tracked child; keeps the tail of its output to explain a failed start. `options`: spawn's uid, gid, cwd. */
+function start(name, cmd, args, env, options = {}) {
+  const child = spawn(cmd, args, { ...options, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.label = name;
   child.output = '';
   const keep = (chunk) => {
@@ -48,10 +50,22 @@ function diedError(child) {
 }
 
 /** Runs a command to completion (tracked too, so Ctrl-C stops it); rejects with its output on failure. */
-function exec(name, cmd, args, env) {
-  const child = start(name, cmd, args, env);
+function exec(name, cmd, args, env, options) {
+  const child = start(name, cmd, args, env, options);
   return new Promise((resolve, reject) => {
     child.on('exit', (code) => (code === 0 ? resolve(child.output) : reject(diedError(child))));
+  });
+}
+
+function findBinary(name) {
+  const dirs = [...(process.env.PATH || '').split(':'), '/usr/local/sbin', '/usr/sbin', '/sbin'];
+  return dirs.map((d) => path.join(d, name)).find((f) => {
+    try {
+      fs.accessSync(f, fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
   });
 }
 
@@ -94,4 +108,4 @@ const tcpOpen = (host, port) =>
     socket.once('error', () => resolve(false));
   });
 
-module.exports = { start, stop, stopAll, exec, freePort, waitUntil, waitHealthy, tcpOpen };
+module.exports = { start, stop, stopAll, exec, freePort, waitUntil, waitHealthy, tcpOpen, findBinary };

@@ -14,6 +14,14 @@ import { addReadinessCheck, countRpcError, databaseReachable, observeRpc, startM
 import { natsCredentials } from './nats-rpc';
 import type { BaseConfig } from './config';
 
+/** SQLSTATE class 08 (connection), 57P01-57P03 (shutting down, starting up), or the socket refused or cut. */
+export function lostDatabase(exception: unknown, state = sqlStateOf(exception)): boolean {
+  if (state && (state.startsWith('08') || ['57P01', '57P02', '57P03'].includes(state))) return true;
+  const e = exception as { code?: string; message?: string } | null;
+  const code = e?.code ?? (e as { driverError?: { code?: string } } | null)?.driverError?.code;
+  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || /Connection terminated|connection timeout/i.test(e?.message ?? '');
+}
+
 /** Turns whatever a handler threw into the ErrorPayload that travels back over NATS. */
 @Catch()
 export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
@@ -36,6 +44,12 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     if (state?.startsWith('22') || state === '23503') {
       this.logger.warn(`${subject}: PostgreSQL refused the input (${state}): ${(exception as Error)?.message}`);
       return { code: state === '23503' ? ErrorCode.CONFLICT : ErrorCode.BAD_REQUEST, key: state === '23503' ? 'error.referenceMissing' : 'error.badValue' };
+    }
+    // PostgreSQL unreachable or restarting (the pool reconnects on the next query): unavailable for a moment, not
+    // a fault of the request; the caller gets 503 and may try again, as when the service itself is down.
+    if (lostDatabase(exception, state)) {
+      this.logger.warn(`${subject}: database unavailable: ${(exception as Error)?.message}`);
+      return throwError(() => ({ code: ErrorCode.SERVICE_UNAVAILABLE, key: 'error.serviceUnavailable', params: { service: subject.split('.')[0] } }));
     }
     this.logger.error(`Unhandled error in ${subject}: ${(exception as Error)?.stack ?? String(exception)}`);
     return { code: ErrorCode.INTERNAL, key: 'error.system' };
