@@ -36,6 +36,8 @@ module.exports = {
       // Browser tests of the web app (web/test) run against the same platform, in the same run.
       testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts', '<rootDir>/web/test/**/*.e2e-spec.ts', '<rootDir>/infra/**/*.e2e-spec.js'],
       globalSetup: '<rootDir>/services/gateway/test/support/global-setup.ts',
+      // Two at a time, then the files marked `@e2e-alone` one at a time (see the runner).
+      runner: '<rootDir>/jest.e2e-runner.js',
       globalTeardown: '<rootDir>/services/gateway/test/support/global-teardown.ts',
     },
   ],
