@@ -20,7 +20,8 @@ const moduleNameMapper = {
 const serviceProject = { rootDir: __dirname, transform: { '^.+\\.ts$': swc }, moduleNameMapper, testEnvironment: 'node' };
 
 module.exports = {
-  testTimeout: 60000,
+  // A bound for a hung test, not a measure: end-to-end files run two at a time on a 2-core machine, beside Chromium.
+  testTimeout: 120000,
   testSequencer: '<rootDir>/jest.sequencer.js',
   projects: [
     '<rootDir>/web',
