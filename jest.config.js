@@ -29,7 +29,8 @@ const serviceProject = {
 };
 
 module.exports = {
-  testTimeout: 60000,
+  // A bound for a hung test, not a measure: end-to-end files run two at a time on a 2-core machine, beside Chromium.
+  testTimeout: 120000,
   testSequencer: '<rootDir>/jest.sequencer.js',
   projects: [
     '<rootDir>/web',
@@ -45,6 +46,8 @@ module.exports = {
       // Browser tests of the web app (web/test) run against the same platform, in the same run.
       testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts', '<rootDir>/web/test/**/*.e2e-spec.ts', '<rootDir>/infra/**/*.e2e-spec.js'],
       globalSetup: '<rootDir>/services/gateway/test/support/global-setup.ts',
+      // Two at a time, then the files marked `@e2e-alone` one at a time (see the runner).
+      runner: '<rootDir>/jest.e2e-runner.js',
       globalTeardown: '<rootDir>/services/gateway/test/support/global-teardown.ts',
     },
   ],

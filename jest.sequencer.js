@@ -1,5 +1,6 @@
 // Jest's own order (slowest and previously failed first), except that the route fuzzer runs last: its
-// thousands of requests leave junk rows that earlier tests should not have to see.
+// thousands of requests leave junk rows that earlier tests should not have to see. (With workers, the files marked
+// `@e2e-alone` run after all the others, in this order: jest.e2e-runner.js.)
 const Sequencer = require('@jest/test-sequencer').default;
 
 module.exports = class FuzzLastSequencer extends Sequencer {

@@ -17,9 +17,12 @@ const sh = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
   ensureSystemPackages(['servers', 'run', 'test']);
   await ensureInfra();
   sh('npx turbo run build --output-logs=errors-only');
-  sh('npx eslint .');
-  // In band: the end-to-end tests share one running platform and one of them restarts a service.
-  sh(`npx jest --runInBand ${process.argv.slice(2).join(' ')}`);
+  // The cache (under node_modules, where tools leave it alone) makes a second run lint only what changed.
+  sh('npx eslint --cache --cache-location node_modules/.cache/eslint/ .');
+  // Two workers: the end-to-end files share one running platform, two at a time; the ones that restart a
+  // process or flood the platform run alone at the end (jest.e2e-runner.js). `npm test -- --runInBand` runs
+  // every file one at a time.
+  sh(`npx jest --maxWorkers=2 ${process.argv.slice(2).join(' ')}`);
 })().catch((e) => {
   if (e.status === undefined) console.error(e.message ?? e);
   process.exit(e.status || 1);

@@ -1,3 +1,4 @@
+// @e2e-alone: kills and restarts the gateway. (jest.e2e-runner.js)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

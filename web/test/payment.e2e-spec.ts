@@ -8,8 +8,11 @@ import { dropStudents, makeCompetition, makeStudents, type Student } from '../..
 import { ALIPAY_URL, waitFor, WEB_URL } from '../../services/gateway/test/support/platform';
 import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, ready, textOf, useBrowser, waitForGone, waitForPath, waitForText } from './support/browser';
 import { phoneProblems, tableProblems } from './support/layout';
+import { exclusive } from '../../services/gateway/test/support/exclusive';
 
 const langButton = '.navbar__right .ant-btn:has(.anticon-translation)';
+
+exclusive('finance');
 
 /**
  * A student pays an entry fee (the personal centre's pay button, the Alipay sandbox's cashier, /home/paySuccess); finance

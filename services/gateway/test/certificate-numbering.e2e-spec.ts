@@ -1,3 +1,4 @@
+// @e2e-alone: kills and restarts the certificates worker, which renders every other file's certificates. (jest.e2e-runner.js)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Redis from 'ioredis';

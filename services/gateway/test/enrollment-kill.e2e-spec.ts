@@ -1,3 +1,4 @@
+// @e2e-alone: kills and restarts the enrollment service in the middle of a 300-student rush. (jest.e2e-runner.js)
 import type { Signup } from '@cmp/contracts';
 import { api, freshIp, login } from './support/api';
 import { dropStudents, makeCompetition, makeStudents, sql, type Student } from './support/enroll';

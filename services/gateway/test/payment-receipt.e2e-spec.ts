@@ -7,6 +7,7 @@ import { api, freshIp, login, upload, type Reply } from './support/api';
 import { pdfText, SEAL_PNG } from './support/certificates';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 import { ALIPAY_URL, waitFor } from './support/platform';
+import { exclusive } from './support/exclusive';
 
 const FEE = 8800;
 const as = (s: Student) => ({ token: s.token, ip: freshIp() });
@@ -28,6 +29,8 @@ function pdfImageCount(pdf: Buffer): number {
 }
 
 const receipt = (token: string, query: string) => api<Buffer>(`/payment/receipt?${query}`, { token, ip: freshIp() });
+
+exclusive('finance');
 
 describe('payment: receipts of paid fees and finance totals (issue 26)', () => {
   let admin1: string;

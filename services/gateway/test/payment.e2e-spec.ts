@@ -7,6 +7,7 @@ import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, FAKE_PDF, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 import { ALIPAY_URL, alipayEnv, BASE, REPO, waitFor, WEB_URL } from './support/platform';
 import { beijingWallClock, expectBeijingTime, readExport } from './support/spreadsheets';
+import { exclusive } from './support/exclusive';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { signContent, signText, toKey } = require(`${REPO}/infra/alipay-sandbox/sign.js`);
@@ -81,6 +82,8 @@ function postNotifyForm(body: string, ip: string, declared = Buffer.byteLength(b
 
 const verdicts = async (orderNo: string) =>
   (await sql<{ verdict: string }>(`SELECT verdict FROM payment.callbacks WHERE order_no = $1 ORDER BY id`, [orderNo])).map((r) => r.verdict);
+
+exclusive('finance');
 
 describe('payment: entry fees through Alipay (the local sandbox)', () => {
   let admin1: string;

@@ -1,3 +1,4 @@
+// @e2e-alone: kills and restarts the auth service, which every other file needs. (jest.e2e-runner.js)
 import { api, freshIp, login } from './support/api';
 import { platformHealthy, replicaListening, startReplica, startService, stopService, waitFor } from './support/platform';
 

@@ -1,3 +1,4 @@
+// @e2e-alone: thousands of hostile requests; runs last (jest.sequencer.js), its junk rows seen by no other file. (jest.e2e-runner.js)
 import * as fs from 'node:fs';
 import { freshIp, login } from './support/api';
 import { mustRefuse, routesOf, variantsOf, type FuzzRequest, type OpenApiDocument } from './support/fuzz';

@@ -109,6 +109,11 @@ export function useBrowser(suite: string): BrowserSuite {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport({ width: 1440, height: 900 });
+      // CSS animations and transitions (antd's zooms, slides and fades) at ten times their speed, on every load of
+      // this page: the tests wait for them to end before acting (`ready`, `settle`), and their end events still come.
+      const cdp = await page.createCDPSession();
+      await cdp.send('Animation.enable');
+      await cdp.send('Animation.setPlaybackRate', { playbackRate: 10 });
       // A loaded CI machine can take longer than puppeteer's 30 s to leave a page showing a PDF inline.
       page.setDefaultNavigationTimeout(60_000);
       await page.setExtraHTTPHeaders({ 'x-forwarded-for': freshIp() });

@@ -38,7 +38,8 @@ export default async function globalSetup(): Promise<void> {
   // The built web app for the browser tests (web/test), recorded with the services so teardown stops it.
   startWeb();
   startWeb('kiosk');
-  await waitFor('the platform to answer /health', platformHealthy, 60000);
+  // Twelve processes start at once: on a busy 2-core machine the last of them can take more than a minute.
+  await waitFor('the platform to answer /health', platformHealthy, 180000);
   await waitFor('the Alipay sandbox', async () => (await fetch(`${ALIPAY_URL}/health`)).ok, 10000);
   await waitFor('the web app to answer through its proxy', webHealthy, 30000);
   await waitFor('the kiosk app to answer through its proxy', kioskHealthy, 30000);

@@ -178,7 +178,8 @@ export async function waitFor(what: string, check: () => Promise<boolean>, timeo
     } catch (e) {
       last = e;
     }
-    await new Promise((r) => setTimeout(r, 200));
+    // Often enough that a test does not sit idle long after what it waits for happened.
+    await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''} (logs in ${LOG_DIR})`);
 }
