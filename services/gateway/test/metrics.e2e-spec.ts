@@ -135,7 +135,8 @@ describe('metrics', () => {
       body: new URLSearchParams({ out_trade_no: 'METRICS-NO-SUCH-ORDER', trade_status: 'TRADE_SUCCESS', sign: 'forged' }).toString(),
     });
     expect(await res.text()).toBe('failure');
-    expect(valueOf(await scrape('payment'), 'cmp_payment_notifications_total', refused)).toBe(before + 1);
+    // At least: files running beside this one may post refused notifications too.
+    expect(valueOf(await scrape('payment'), 'cmp_payment_notifications_total', refused)).toBeGreaterThanOrEqual(before + 1);
   });
 
   it('include every metric the Grafana dashboard queries', async () => {
