@@ -12,6 +12,7 @@ const { usesSandbox } = require('./alipay-sandbox/config');
 const { ensureSystemPackages } = require('./system-packages');
 const { ensureInfra } = require('./up');
 const { resetAll } = require('./db-reset');
+const { startWebServer } = require('./web-server');
 
 const root = path.resolve(__dirname, '..');
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/cmp';
@@ -71,7 +72,7 @@ function waitForHealth(url, ms = 60000) {
   execSync('npx turbo run build --output-logs=errors-only', { cwd: root, stdio: 'inherit' });
   if (process.argv.includes('--reset') || !(await hasDemoData())) await resetAll(DATABASE_URL);
 
-  // How the web apps' proxy (vite, below) reaches the gateway, and what the gateway believes of it.
+  // How the web apps' proxy (nginx, below) reaches the gateway, and what the gateway believes of it.
   const proxy = platformProxy(GATEWAY_PORT);
   const env = { ...proxy.gateway, ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
   // The local Alipay sandbox stands in for Alipay until a real merchant is configured (README, "Going live with Alipay").
@@ -79,18 +80,8 @@ function waitForHealth(url, ms = 60000) {
   const children = sandbox ? [spawn(process.execPath, [path.join(__dirname, 'alipay-sandbox', 'main.js')], { env, stdio: 'inherit' })] : [];
   children.push(...SERVICES.map((svc) => spawn(process.execPath, [path.join(root, 'services', svc, 'dist', 'main.js')], { env, stdio: 'inherit' })));
   for (const [svc, entry] of WORKERS) children.push(spawn(process.execPath, [path.join(root, 'services', svc, 'dist', entry)], { env, stdio: 'inherit' }));
-  children.push(
-    spawn('npx', ['vite', 'preview', '--port', String(WEB_PORT), '--strictPort', '--host', '0.0.0.0'], {
-      cwd: path.join(root, 'web'),
-      env: { ...env, ...proxy.web },
-      stdio: 'inherit',
-    }),
-    spawn('npx', ['vite', 'preview', '--port', String(KIOSK_PORT), '--strictPort', '--host', '0.0.0.0'], {
-      cwd: path.join(root, 'kiosk'),
-      env: { ...env, ...proxy.web },
-      stdio: 'inherit',
-    }),
-  );
+  // nginx serves web/dist and kiosk/dist as in production, its /prod-api to the gateway's proxy socket.
+  children.push(startWebServer({ webPort: WEB_PORT, kioskPort: KIOSK_PORT, gatewayUpstreams: [proxy.web.GATEWAY_SOCKET] }));
   const stop = () => {
     children.forEach((c) => c.kill('SIGTERM'));
     process.exit(0);

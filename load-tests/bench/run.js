@@ -72,11 +72,13 @@ async function main() {
   }
 }
 
-// Ctrl-C: stop the children before leaving, so no service keeps running on its own.
-process.once('SIGINT', () => {
-  console.error('\ninterrupted: stopping child processes');
-  stopAll().finally(() => process.exit(130));
-});
+// Ctrl-C or a SIGTERM (a CI job's timeout, kill): stop the children before leaving, so nothing keeps running on its own.
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping child processes`);
+    stopAll().finally(() => process.exit(code));
+  });
+}
 
 main().catch(async (e) => {
   console.error(e instanceof Error ? e.message : e);
