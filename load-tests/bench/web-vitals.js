@@ -14,6 +14,29 @@ const TARGETS = { performance: 90, accessibility: 95, lcpMs: 2500 };
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RUNS = Number(process.env.WEB_VITALS_RUNS ?? 3);
 
+const SHOTS = path.join(__dirname, '..', '..', 'test-artifacts', 'screenshots', 'web-vitals');
+const WIDTHS = [[1440, 900], [390, 844]];
+
+/** Full-page screenshots of each page at desktop and phone widths, to see that nothing broke. */
+async function screenshots(webUrl, pages) {
+  const puppeteer = require('puppeteer-core');
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const browser = await puppeteer.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROME_FLAGS.slice(1) });
+  try {
+    for (const [label, route] of pages) {
+      for (const [width, height] of WIDTHS) {
+        const page = await browser.newPage();
+        await page.setViewport({ width, height, isMobile: width < 500, hasTouch: width < 500, deviceScaleFactor: 1 });
+        await page.goto(`${webUrl}${route}`, { waitUntil: 'networkidle0' });
+        await page.screenshot({ path: path.join(SHOTS, `${label.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}-${width}.png`), fullPage: true });
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** One Lighthouse run of `url` in a fresh Chromium (empty cache); answers the figures and the failed a11y audits. */
@@ -53,12 +76,20 @@ module.exports = {
   async run(ctx) {
     const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
     const platform = await startPlatform(ctx, { database: 'cmp_bench' });
-    const port = await freePort();
-    const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
-    const { command, args } = prepareWebServer({ webPort: port, host: '127.0.0.1', gatewayUpstreams: [new URL(platform.url).host], prefix });
-    const web = start('nginx', command, args, platform.env);
-    const webUrl = `http://127.0.0.1:${port}`;
-    await waitUntil('nginx', async () => (await fetch(`${webUrl}/home/homepage`)).ok, [web]);
+    // WEB_VITALS_BASELINE_DIST: an earlier build of web/dist, audited beside the current one in the same run.
+    const builds = [['current', path.join(__dirname, '..', '..', 'web', 'dist')]];
+    if (process.env.WEB_VITALS_BASELINE_DIST) builds.unshift(['baseline', path.resolve(process.env.WEB_VITALS_BASELINE_DIST)]);
+    const served = [];
+    for (const [build, webRoot] of builds) {
+      const port = await freePort();
+      const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+      const { command, args } = prepareWebServer({ webPort: port, webRoot, host: '127.0.0.1', gatewayUpstreams: [new URL(platform.url).host], prefix });
+      const web = start(`nginx ${build}`, command, args, platform.env);
+      const url = `http://127.0.0.1:${port}`;
+      await waitUntil(`nginx (${build})`, async () => (await fetch(`${url}/home/homepage`)).ok, [web]);
+      served.push([build, url]);
+    }
+    const webUrl = served[served.length - 1][1];
 
     const list = await (await fetch(`${webUrl}/prod-api/home/competition/page?pageNum=1&pageSize=1`)).json();
     const competition = list.data?.list?.[0];
@@ -72,19 +103,20 @@ module.exports = {
     const rows = [];
     const missed = [];
     const indexes = [];
-    for (const [label, route] of pages) {
+    for (const [label, route] of pages) for (const [build, url] of served) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
-        ctx.log(`${label}: run ${i + 1} of ${RUNS}`);
-        runs.push(await audit(`${webUrl}${route}`, chromeLauncher, lighthouse));
+        ctx.log(`${build} ${label}: run ${i + 1} of ${RUNS}`);
+        runs.push(await audit(`${url}${route}`, chromeLauncher, lighthouse));
       }
       indexes.push(...runs.map((r) => r.benchmarkIndex));
       const m = (k) => median(runs.map((r) => r[k]));
       const failed = [...new Set(runs.flatMap((r) => r.failed))];
       const row = { performance: m('performance'), accessibility: m('accessibility'), lcp: m('lcp'), tbt: m('tbt') };
       const met = row.performance >= TARGETS.performance && row.accessibility >= TARGETS.accessibility && row.lcp < TARGETS.lcpMs;
-      if (!met) missed.push(label);
+      if (!met && build === 'current') missed.push(label);
       rows.push({
+        ...(served.length > 1 ? { Build: build } : {}),
         Page: label === 'competition detail' ? `/home/competition/details?id=${competition.id}` : label,
         Performance: row.performance,
         Accessibility: row.accessibility,
@@ -96,6 +128,7 @@ module.exports = {
         Targets: met ? 'met' : 'NOT met',
       });
     }
+    await screenshots(webUrl, pages);
     ctx.note(
       `Targets on each page: performance >= ${TARGETS.performance}, accessibility >= ${TARGETS.accessibility}, ` +
         `LCP < ${TARGETS.lcpMs / 1000} s: ${missed.length ? `NOT met on ${missed.join(', ')}` : 'met on every page'}.`,
