@@ -21,6 +21,8 @@ const ALWAYS_ALLOWED = new Set(['NODE_ENV', 'SERVICE']);
 // Images of our services (built from the root Dockerfile) and the third-party ones we run.
 const OUR_IMAGE = /^contest-platform\/([a-z0-9-]+)(?::|$)/;
 const THIRD_PARTY_IMAGE = /^(nats|postgres|redis):/;
+// The web apps' nginx (the Dockerfile's stage "web"): our image, but no service of services/.
+const WEB_IMAGE = /^contest-platform\/web(?::|$)/;
 const WORKLOAD_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet']);
 
 // ---------- loading ----------
@@ -60,9 +62,9 @@ function envExample(name) {
 
 // ---------- what each manifest deploys ----------
 
-// Compose services built from our Dockerfile, by the SERVICE build argument.
+// Compose services built from our Dockerfile, by the SERVICE build argument (the web apps' stage apart).
 const composeOurs = Object.entries(compose.services || {})
-  .filter(([, s]) => s.build)
+  .filter(([, s]) => s.build && s.build.target !== 'web')
   .map(([key, s]) => ({ key, name: (s.build.args || {}).SERVICE, svc: s }));
 
 function composeEnv(svc) {
@@ -75,7 +77,7 @@ const k8sContainers = byKind('Deployment')
   .concat(byKind('StatefulSet'), byKind('DaemonSet'))
   .flatMap((w) =>
     (w.spec.template.spec.containers || []).map((c) => {
-      const m = OUR_IMAGE.exec(c.image || '');
+      const m = WEB_IMAGE.test(c.image || '') ? null : OUR_IMAGE.exec(c.image || '');
       return { workload: `${w.kind}/${w.metadata.name}`, container: c, name: m ? m[1] : null };
     }),
   );
@@ -154,7 +156,7 @@ describe('infra manifests', () => {
 
   test('every k8s container runs one of our images or a known third-party one', () => {
     const unknown = k8sContainers
-      .filter((c) => !c.name && !THIRD_PARTY_IMAGE.test(c.container.image || ''))
+      .filter((c) => !c.name && !THIRD_PARTY_IMAGE.test(c.container.image || '') && !WEB_IMAGE.test(c.container.image || ''))
       .map((c) => `${c.workload}: ${c.container.image}`);
     expect(unknown).toEqual([]);
   });
@@ -274,7 +276,8 @@ describe('infra manifests', () => {
   });
   // ---------- metrics, readiness, disruptions and scaling (issue 28) ----------
 
-  const ours = byKind('Deployment').filter((d) => d.spec.template.spec.containers.some((c) => OUR_IMAGE.test(c.image || '')));
+  // The services' and workers' Deployments (the web image is nginx: checked on its own below).
+  const ours = byKind('Deployment').filter((d) => d.spec.template.spec.containers.some((c) => OUR_IMAGE.test(c.image || '') && !WEB_IMAGE.test(c.image)));
   const isWorker = (name) => name.endsWith('-worker');
   const selects = (selector, labels) => Object.entries(selector.matchLabels || {}).every(([k, v]) => labels[k] === v);
 
@@ -344,7 +347,7 @@ describe('infra manifests', () => {
   });
 
   test('compose exposes each process\'s metrics port inside its network and labels it for scraping', () => {
-    const ourCompose = Object.entries(compose.services).filter(([, svc]) => /^contest-platform-/.test(svc.image || '') || svc.build);
+    const ourCompose = Object.entries(compose.services).filter(([key, svc]) => key !== 'web' && (/^contest-platform-/.test(svc.image || '') || svc.build));
     expect(ourCompose.length).toBe(ours.length);
     for (const [key, svc] of ourCompose) {
       const port = String(metricsPort(key));
@@ -354,5 +357,45 @@ describe('infra manifests', () => {
       expect({ key, env: { METRICS_PORT: svc.environment.METRICS_PORT, METRICS_HOST: svc.environment.METRICS_HOST } }).toEqual({ key, env: { METRICS_PORT: port, METRICS_HOST: '0.0.0.0' } });
       expect({ key, labels: svc.labels }).toEqual({ key, labels: { 'prometheus.io/scrape': 'true', 'prometheus.io/port': port, 'prometheus.io/path': '/metrics' } });
     }
+  });
+
+  // ---------- the web apps (issue 28) ----------
+
+  test('compose serves the web apps with the web image, the gateway believing its nginx and nobody else', () => {
+    const web = compose.services.web;
+    expect(web.build).toEqual({ context: '..', dockerfile: 'Dockerfile', target: 'web' });
+    expect(web.ports).toEqual(['5173:8080', '5174:8081']);
+    const address = web.networks.default.ipv4_address;
+    expect(compose.services.gateway.environment.TRUST_PROXY).toBe(`\${TRUST_PROXY:-${address}}`);
+    // The fixed address is in the network compose makes.
+    const subnet = compose.networks.default.ipam.config[0].subnet;
+    expect(address.split('.').slice(0, 3)).toEqual(subnet.split('.').slice(0, 3));
+  });
+
+  test('k8s runs the web image in a Deployment with a Service for the web app and the kiosk', () => {
+    const web = byKind('Deployment').find((d) => d.metadata.name === 'web');
+    const [container] = web.spec.template.spec.containers;
+    expect(container.image).toMatch(WEB_IMAGE);
+    expect(container.readinessProbe.httpGet.path).toBe('/index.html');
+    expect(byKind('PodDisruptionBudget').filter((p) => Object.entries(p.spec.selector.matchLabels || {}).every(([k, v]) => web.spec.template.metadata.labels[k] === v))).toHaveLength(1);
+    const service = byKind('Service').find((o) => o.metadata.name === 'web');
+    expect(service.spec.selector).toEqual(web.spec.selector.matchLabels);
+    expect(service.spec.ports.map((p) => p.targetPort).sort()).toEqual(container.ports.map((p) => p.name).sort());
+    // nginx runs unprivileged on the ports the image's configuration listens on.
+    expect(web.spec.template.spec.securityContext.runAsNonRoot).toBe(true);
+    const conf = require('./web-server').nginxConfig({ webPort: 8080, kioskPort: 8081, gatewayUpstreams: ['gateway:8080'] });
+    expect(container.ports.map((p) => p.containerPort).sort()).toEqual([8080, 8081]);
+    expect(conf).toMatch(/listen 8080;[\s\S]*listen 8081;/);
+  });
+
+  test("the image's nginx configuration is made by infra/web-server.js and proxies to the gateway Service", () => {
+    const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toMatch(/^FROM \S+ AS web$/m);
+    expect(dockerfile).toMatch(/node infra\/web-server\.js --config --upstream "\$GATEWAY_UPSTREAM"/);
+    expect(dockerfile).toMatch(/^ARG GATEWAY_UPSTREAM=gateway:8080$/m);
+    const gatewayService = byKind('Service').find((o) => o.metadata.name === 'gateway');
+    expect(gatewayService.spec.ports.map((p) => p.port)).toContain(8080);
+    // The last stage is a service's: `docker build --build-arg SERVICE=...` with no target still builds a service.
+    expect(dockerfile.match(/^FROM .*$/gm).pop()).toMatch(/AS service$/);
   });
 });

@@ -5,10 +5,10 @@ const path = require('node:path');
 const RUN_DIR = path.join(__dirname, '..', '.data', 'run');
 
 /**
- * How `npm start` puts the web apps' proxy (vite preview) in front of the gateway, in one place: the start script
+ * How `npm start` puts the web apps' proxy (nginx, infra/web-server.js) in front of the gateway, in one place: the start script
  * uses it, and a gateway test starts a gateway and a web proxy with exactly these settings.
  *   gateway: environment of the gateway (the start script lets the caller's own environment override it)
- *   web:     environment of each vite preview
+ *   web:     where the web proxy finds the gateway (GATEWAY_SOCKET; GATEWAY_URL for `vite` in development)
  * The proxy reaches the gateway over a Unix socket in a directory private to the platform's user, and the gateway
  * believes X-Forwarded-* from that socket only: trusting 127.0.0.1 believed every local program (issue 27). The
  * gateway's port still answers direct callers, each as its own address. Behind another proxy (a university's

@@ -12,6 +12,7 @@ const { ensureEnvFile, readEnvFile } = require('./ensure-env');
 const { platformProxy, gatewayUpstreams } = require('./platform-proxy');
 const { Supervisor } = require('./supervisor');
 const { metricsPort } = require('./metrics-ports');
+const { prepareWebServer } = require('./web-server');
 const { usesSandbox } = require('./alipay-sandbox/config');
 const { ensureSystemPackages } = require('./system-packages');
 const { ensureInfra } = require('./up');
@@ -89,7 +90,7 @@ function waitForHealth(url, ms = 60000) {
   execSync('npx turbo run build --output-logs=errors-only', { cwd: root, stdio: 'inherit' });
   if (process.argv.includes('--reset') || !(await hasDemoData())) await resetAll(DATABASE_URL);
 
-  // How the web apps' proxy (vite, below) reaches the gateway, and what the gateway believes of it.
+  // How the web apps' proxy (nginx, below) reaches the gateway, and what the gateway believes of it.
   const proxy = platformProxy(GATEWAY_PORT);
   const env = { ...proxy.gateway, ...process.env, DATABASE_URL, PORT: String(GATEWAY_PORT) };
   const supervisor = new Supervisor({ log: (line) => console.log(`[npm start] ${line}`) });
@@ -118,18 +119,8 @@ function waitForHealth(url, ms = 60000) {
     const own = u.replica === 0 ? env : { ...env, PORT: String(u.port), PROXY_SOCKET: u.socket };
     node('gateway', u.replica, path.join(root, 'services', 'gateway', 'dist', 'main.js'), own);
   }
-  // The web apps' proxy goes to gateway replica 0 (a balancing web server takes `upstreams`).
-  for (const [app, port] of [['web', WEB_PORT], ['kiosk', KIOSK_PORT]]) {
-    supervisor.add({
-      name: app,
-      replica: 0,
-      command: 'npx',
-      args: ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '0.0.0.0'],
-      cwd: path.join(root, app),
-      // GATEWAY_UPSTREAMS: every gateway replica's socket, for a web server that balances across them.
-      env: { ...env, ...proxy.web, GATEWAY_UPSTREAMS: upstreams.map((u) => u.socket).join(',') },
-    });
-  }
+  // nginx serves web/dist and kiosk/dist as in production, balancing /prod-api over every gateway replica's proxy socket.
+  supervisor.add({ name: 'web', replica: 0, ...prepareWebServer({ webPort: WEB_PORT, kioskPort: KIOSK_PORT, gatewayUpstreams: upstreams.map((u) => u.socket) }), env });
 
   // Many processes start at once on a small machine: more time the more replicas.
   for (const u of upstreams) await waitForHealth(`${u.url}/prod-api/health`, 120000 + 60000 * (replicas - 1));

@@ -11,8 +11,14 @@ const fs = require('node:fs');
 const PACKAGES = {
   /** Started by infra/up.js when they are down. */
   servers: ['postgresql', 'redis-server', 'nats-server'],
-  /** A first certificate or report (Chromium, CJK fonts, poppler) and the kiosk's voice (espeak-ng). */
-  run: ['chromium', 'fonts-noto-cjk', 'fonts-wqy-zenhei', 'fonts-wqy-microhei', 'poppler-utils', 'espeak-ng'],
+  /**
+   * A first certificate or report (Chromium, CJK fonts, poppler), the kiosk's voice (espeak-ng), and nginx serving
+   * the built web apps with Debian's brotli module (infra/web-server.js).
+   */
+  run: [
+    'chromium', 'fonts-noto-cjk', 'fonts-wqy-zenhei', 'fonts-wqy-microhei', 'poppler-utils', 'espeak-ng',
+    'nginx', 'libnginx-mod-http-brotli-static',
+  ],
   /** The browser tests measure the kiosk's spoken call with sox. */
   test: ['sox'],
 };

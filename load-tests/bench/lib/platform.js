@@ -77,7 +77,8 @@ async function startPlatform(ctx, { database }) {
     SERVICES.map((svc) => [svc, start(svc, process.execPath, [mainOf(svc)], svc === 'gateway' ? { ...env, HOST: '127.0.0.1', PORT: String(port) } : env)]),
   );
   const url = `http://127.0.0.1:${port}`;
-  await waitHealthy(`${url}/prod-api/health`, [...Object.values(children), nats.child].filter(Boolean));
+  // A shared machine under load starts eight Node processes slowly: three minutes before calling it a failure.
+  await waitHealthy(`${url}/prod-api/health`, [...Object.values(children), nats.child].filter(Boolean), 180_000);
   return { url, env, children: { ...children, nats: nats.child } };
 }
 

@@ -98,8 +98,11 @@ describe('client address as npm start runs the platform', () => {
     // The tests' own trust setting is left out: only what the start script sets.
     const { TRUST_PROXY: _testsTrust, ...env } = serviceEnv();
     run('start-gateway', [path.join(REPO, 'services', 'gateway', 'dist', 'main.js')], { ...proxy.gateway, ...env, PORT: String(gatewayPort) });
-    const vite = path.join(path.dirname(require.resolve('vite/package.json', { paths: [path.join(REPO, 'web')] })), 'bin', 'vite.js');
-    run('start-web', [vite, 'preview', '--host', '127.0.0.1', '--port', String(webPort), '--strictPort'], { ...process.env, NODE_ENV: 'production', ...proxy.web }, path.join(REPO, 'web'));
+    // The web app's nginx exactly as `npm start` configures it: /prod-api to the gateway's proxy socket.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startWebServer } = require(`${REPO}/infra/web-server.js`);
+    const log = fs.openSync(path.join(LOG_DIR, 'start-web.log'), 'a');
+    children.push(startWebServer({ webPort, host: '127.0.0.1', gatewayUpstreams: [proxy.web.GATEWAY_SOCKET], prefix: path.join(dir, 'nginx') }, { stdio: ['ignore', log, log] }));
     gatewayBase = `http://127.0.0.1:${gatewayPort}/prod-api`;
     webBase = `http://127.0.0.1:${webPort}/prod-api`;
     const healthy = (base: string) => async () => ((await (await fetch(`${base}/health`)).json()) as { code: number }).code === 0;

@@ -18,7 +18,7 @@ export const NATS_URL = process.env.E2E_NATS_URL ?? 'nats://127.0.0.1:14222';
 export const LOG_DIR = path.join(REPO, 'test-artifacts', 'logs');
 /** Screenshots of the browser tests, one per step (and of every open page when a test fails). */
 export const SHOT_DIR = path.join(REPO, 'test-artifacts', 'screenshots');
-/** The built web app, served by `vite preview` for the browser tests; its /prod-api goes to the tests' gateway. */
+/** The built web app, served by nginx for the browser tests (startWeb); its /prod-api goes to the tests' gateway. */
 export const WEB_PORT = Number(process.env.E2E_WEB_PORT ?? 15173);
 export const WEB_URL = `http://127.0.0.1:${WEB_PORT}`;
 /** The built kiosk app (kiosk/dist), served the same way for the venue screen's browser tests. */
@@ -136,15 +136,23 @@ export function startService(name: ServiceName): number {
   return spawnRecorded(name, [path.join(REPO, 'services', name, 'dist', 'main.js')], env);
 }
 
-/** `vite preview` of web/dist on WEB_PORT (or kiosk/dist on KIOSK_PORT), proxying /prod-api to the tests' gateway. */
+/**
+ * nginx serving web/dist on WEB_PORT (or kiosk/dist on KIOSK_PORT) as production does (infra/web-server.js), its
+ * /prod-api proxied to the tests' gateway, which believes 127.0.0.1 (TRUST_PROXY above).
+ */
 export function startWeb(app: 'web' | 'kiosk' = 'web'): number {
-  const vite = path.join(path.dirname(require.resolve('vite/package.json', { paths: [path.join(REPO, app)] })), 'bin', 'vite.js');
-  return spawnRecorded(
-    app,
-    [vite, 'preview', '--host', '127.0.0.1', '--port', String(app === 'web' ? WEB_PORT : KIOSK_PORT), '--strictPort'],
-    { ...process.env, NODE_ENV: 'production', GATEWAY_URL: `http://127.0.0.1:${PORT}` },
-    path.join(REPO, app),
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startWebServer } = require(`${REPO}/infra/web-server.js`);
+  const ports = app === 'web' ? { webPort: WEB_PORT } : { kioskPort: KIOSK_PORT };
+  fs.mkdirSync(LOG_DIR, { recursive: true });
+  const log = fs.openSync(path.join(LOG_DIR, `${app}.log`), 'a');
+  const child = startWebServer(
+    { ...ports, host: '127.0.0.1', gatewayUpstreams: [`127.0.0.1:${PORT}`], prefix: path.join(REPO, '.data', `nginx-e2e-${app}`) },
+    { stdio: ['ignore', log, log], detached: true },
   );
+  child.unref();
+  writePids({ ...readPids(), [app]: child.pid! });
+  return child.pid!;
 }
 
 export function stopService(name: ServiceName, signal: NodeJS.Signals = 'SIGTERM', replica = 0): void {

@@ -43,8 +43,10 @@ export function Cover({ c, height = 120 }: { c: Pick<Competition, 'id' | 'coverU
   );
 }
 
-export function CompetitionCard({ c }: { c: Competition }) {
+/** `level`: the card's heading level, one below the section it is listed in (headings must not skip a level). */
+export function CompetitionCard({ c, level = 3 }: { c: Competition; level?: 2 | 3 }) {
   const { t } = useTranslation('site');
+  const Heading = level === 2 ? 'h2' : 'h3';
   const name = useLocalName();
   return (
     <Link to={`/home/competition/details?id=${c.id}`} className="site-card-link" data-competition-id={c.id}>
@@ -55,7 +57,7 @@ export function CompetitionCard({ c }: { c: Competition }) {
           <PhaseTag phase={c.phase} />
           {c.level && <Tag>{t(`level.${c.level}`, { defaultValue: c.level })}</Tag>}
         </Space>
-        <h3 className="site-card__title site-clamp-2">{name(c.name, c.nameEn)}</h3>
+        <Heading className="site-card__title site-clamp-2">{name(c.name, c.nameEn)}</Heading>
         <p className="site-card__summary site-clamp-2">{c.summary}</p>
         <div className="site-card__meta">
           <CalendarOutlined /> <EnrollWindow c={c} />

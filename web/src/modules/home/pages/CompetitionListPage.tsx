@@ -45,7 +45,7 @@ export default function CompetitionListPage() {
         <Row gutter={[16, 16]}>
           {list.data.list.map((c) => (
             <Col key={c.id} xs={24} sm={12} lg={8}>
-              <CompetitionCard c={c} />
+              <CompetitionCard c={c} level={2} />
             </Col>
           ))}
         </Row>
