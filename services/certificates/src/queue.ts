@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { bullConnection } from '@cmp/common';
+import { bullConnection, withRequestId } from '@cmp/common';
 import { CertificateQueue, type RenderBatchJob } from '@cmp/contracts';
 import { CERTIFICATES_CONFIG, type CertificatesConfig } from './config';
 
@@ -25,8 +25,8 @@ export const queueProvider: Provider = {
 /**
  * Queues a batch's render job. The job id names the batch (with its creation time, so a reset database reusing
  * ids never meets the finished jobs of its predecessor) and a run number: adding the same run twice is a no-op
- * in BullMQ, and the job itself only touches unnumbered and pending certificates.
+ * in BullMQ, and the job itself only touches unnumbered and pending certificates. The job carries the request id.
  */
 export async function enqueueBatch(queue: RenderQueue, batch: { id: number; created_at: Date }, run: number): Promise<void> {
-  await queue.add(CertificateQueue.renderBatch, { batchId: batch.id }, { ...RENDER_JOB_OPTIONS, jobId: `batch-${batch.id}-${batch.created_at.getTime()}-${run}` });
+  await queue.add(CertificateQueue.renderBatch, withRequestId({ batchId: batch.id }), { ...RENDER_JOB_OPTIONS, jobId: `batch-${batch.id}-${batch.created_at.getTime()}-${run}` });
 }

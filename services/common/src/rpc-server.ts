@@ -1,6 +1,6 @@
 import { Catch, Logger, type ArgumentsHost, type INestMicroservice, type RpcExceptionFilter } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { ServerNats, type NatsContext } from '@nestjs/microservices';
 import { ErrorCode, type ErrorPayload } from '@cmp/contracts';
 import { throwError, type Observable } from 'rxjs';
 import { AppError, isUniqueViolation, sqlStateOf } from './app-error';
@@ -9,6 +9,7 @@ import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
 import { createLogger } from './logger';
 import { natsCredentials } from './nats-rpc';
+import { REQUEST_ID_HEADER, requestLinesEnabled, requestScope, writeRequestLine, type RequestScope } from './request-context';
 import type { BaseConfig } from './config';
 
 /** Turns whatever a handler threw into the ErrorPayload that travels back over NATS. */
@@ -17,20 +18,27 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   private readonly logger = new Logger('RpcErrorFilter');
 
   catch(exception: unknown, host: ArgumentsHost): Observable<ErrorPayload> {
-    if (exception instanceof AppError) return throwError(() => exception.toPayload());
+    const payload = this.payloadOf(exception, host);
+    const scope = requestScope.getStore();
+    if (scope) scope.outcome = String(payload.code);
+    return throwError(() => payload);
+  }
+
+  private payloadOf(exception: unknown, host: ArgumentsHost): ErrorPayload {
+    if (exception instanceof AppError) return exception.toPayload();
     const subject = host.switchToRpc().getContext()?.getSubject?.() ?? 'unknown';
     if (isUniqueViolation(exception)) {
-      return throwError(() => ({ code: ErrorCode.CONFLICT, key: 'error.conflict' }));
+      return { code: ErrorCode.CONFLICT, key: 'error.conflict' };
     }
     // Input PostgreSQL refused (class 22: a value out of range, too long, not text) or a reference to a row that
     // is gone (23503) is the caller's to fix, not a fault; the gateway's checks should have caught it first.
     const state = sqlStateOf(exception);
     if (state?.startsWith('22') || state === '23503') {
       this.logger.warn(`${subject}: PostgreSQL refused the input (${state}): ${(exception as Error)?.message}`);
-      return throwError(() => ({ code: state === '23503' ? ErrorCode.CONFLICT : ErrorCode.BAD_REQUEST, key: state === '23503' ? 'error.referenceMissing' : 'error.badValue' }));
+      return { code: state === '23503' ? ErrorCode.CONFLICT : ErrorCode.BAD_REQUEST, key: state === '23503' ? 'error.referenceMissing' : 'error.badValue' };
     }
     this.logger.error(`Unhandled error in ${subject}: ${(exception as Error)?.stack ?? String(exception)}`);
-    return throwError(() => ({ code: ErrorCode.INTERNAL, key: 'error.system' }));
+    return { code: ErrorCode.INTERNAL, key: 'error.system' };
   }
 }
 
@@ -43,23 +51,51 @@ export async function startRpcService(
   service: string,
   config: BaseConfig,
 ): Promise<INestMicroservice> {
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    transport: Transport.NATS,
-    options: {
-      servers: [config.natsUrl],
-      queue: service,
-      name: `${service}-${process.pid}`,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-      ...natsCredentials(service),
-    },
-    logger: createLogger(service, config),
+  const server = new ServerNats({
+    servers: [config.natsUrl],
+    queue: service,
+    name: `${service}-${process.pid}`,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    ...natsCredentials(service),
   });
+  traceRequests(server, service);
+  const app = await NestFactory.createMicroservice(module, { strategy: server, logger: createLogger(service, config) });
   app.useGlobalFilters(new RpcErrorFilter());
   app.enableShutdownHooks();
   await app.listen();
   new Logger(service).log(`listening on NATS ${config.natsUrl} in queue group "${service}"`);
   return app;
+}
+
+const SCOPE = Symbol('requestScope');
+type TracedContext = NatsContext & { [SCOPE]?: RequestScope & { started: number } };
+
+/**
+ * Runs each handled request in the request scope of the id its NATS header carries (so its log lines, onward requests,
+ * events and jobs carry it too), and writes one line per request when it is answered: subject, ms, outcome ('ok' or
+ * the error code).
+ */
+function traceRequests(server: ServerNats, service: string): void {
+  server.setOnProcessingStartHook((_transport, context, done) => {
+    const ctx = context as TracedContext;
+    const scope = { requestId: (ctx.getHeaders()?.get(REQUEST_ID_HEADER) as string | undefined) || undefined, started: performance.now() };
+    ctx[SCOPE] = scope;
+    return requestScope.run(scope, done);
+  });
+  server.setOnProcessingEndHook((_transport, context) => {
+    const scope = (context as TracedContext)[SCOPE];
+    if (!scope || !requestLinesEnabled()) return;
+    writeRequestLine({
+      time: Date.now(),
+      level: 'log',
+      context: service,
+      requestId: scope.requestId,
+      subject: (context as NatsContext).getSubject(),
+      ms: Math.round((performance.now() - scope.started) * 10) / 10,
+      outcome: scope.outcome ?? 'ok',
+    });
+  });
 }
 
 /**

@@ -4,6 +4,8 @@ import type { DataSource } from 'typeorm';
 import type { BaseConfig } from './config';
 import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
+import { createLogger } from './logger';
+import { carriedRequestId, requestLinesEnabled, requestScope, writeRequestLine, type RequestScope } from './request-context';
 import { signInAsWorker } from './nats-rpc';
 import { bullConnection } from './redis';
 
@@ -42,6 +44,38 @@ export interface WorkerDefinition {
 }
 
 /**
+ * Runs one job in the request scope of the id its data carries (queued inside a request: withRequestId), so the job's
+ * log lines and what it sends on carry it, and writes one line per job: queue job name, id, try, ms, outcome.
+ */
+async function runJob(worker: string, job: Job, jobs: Record<string, JobHandler>): Promise<unknown> {
+  const scope: RequestScope = { requestId: carriedRequestId(job.data) };
+  const started = performance.now();
+  const line = (outcome: string) =>
+    requestLinesEnabled() &&
+    writeRequestLine({
+      time: Date.now(),
+      level: 'log',
+      context: worker,
+      requestId: scope.requestId,
+      job: job.name,
+      jobId: job.id,
+      attempt: job.attemptsMade + 1,
+      ms: Math.round(performance.now() - started),
+      outcome,
+    });
+  return requestScope.run(scope, async () => {
+    try {
+      const result = Object.hasOwn(jobs, job.name) ? await jobs[job.name](job) : null;
+      line('ok');
+      return result;
+    } catch (e) {
+      line(`failed: ${(e as Error)?.message ?? String(e)}`.slice(0, 200));
+      throw e;
+    }
+  });
+}
+
+/**
  * The start-up and shutdown every BullMQ worker (`src/worker.ts`) shares: create the database if missing and migrate
  * it (replicas take turns), open the jobs' database, upsert the schedules, take jobs, beat the liveness heartbeat.
  * On SIGTERM or SIGINT it stops taking jobs, lets the running ones finish, then closes Redis, what the jobs opened
@@ -50,6 +84,7 @@ export interface WorkerDefinition {
  */
 export async function bootWorker(o: WorkerDefinition): Promise<void> {
   const name = `${o.service}-worker`;
+  Logger.overrideLogger(createLogger(name, o.config));
   const log = new Logger(name);
   await ensureDatabase(o.config.databaseUrl);
   const dataSource = (dbPoolSize: number) => o.database.dataSource({ databaseUrl: o.config.databaseUrl, dbPoolSize });
@@ -74,7 +109,7 @@ export async function bootWorker(o: WorkerDefinition): Promise<void> {
   }
   // BullMQ leaves a connection it was handed open: it is closed at shutdown below.
   const connection = bullConnection(o.config.redisUrl);
-  const worker = new Worker(queueName, async (job) => (Object.hasOwn(jobs, job.name) ? jobs[job.name](job) : null), { connection, concurrency, ...options });
+  const worker = new Worker(queueName, (job) => runJob(name, job, jobs), { connection, concurrency, ...options });
   worker.on('failed', (job, e) => log.error(`job ${job?.name} ${job?.id} failed: ${e.message}`));
   worker.on('error', (e) => log.error(e.message));
   startHeartbeat(name);

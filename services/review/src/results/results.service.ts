@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { AppError, bullConnection, callerOf, likePattern, pageOf } from '@cmp/common';
+import { AppError, bullConnection, callerOf, likePattern, pageOf, withRequestId } from '@cmp/common';
 import {
   ErrorCode,
   ReviewQueue,
@@ -91,7 +91,7 @@ export class ResultsService implements OnApplicationShutdown {
       return { version: (await this.version(m, made.id))!, joined: false };
     });
     // The job id names the version: queueing it again (a retry of this call) adds nothing.
-    if (version.status === 'queued') await this.queue.add(ReviewQueue.finalScore, { versionId: version.id }, { jobId: `final-score-${version.id}-${Date.parse(version.createdAt)}`, attempts: 3, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } });
+    if (version.status === 'queued') await this.queue.add(ReviewQueue.finalScore, withRequestId({ versionId: version.id }), { jobId: `final-score-${version.id}-${Date.parse(version.createdAt)}`, attempts: 3, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86400 } });
     return { version, joined };
   }
 
