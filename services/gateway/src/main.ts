@@ -67,9 +67,6 @@ async function main(): Promise<void> {
   registerRateLimit(fastify, config.rateLimitPerMinute, [ALIPAY_NOTIFY]);
   app.get(PublicCache).register(fastify, cachedReadPaths(CONTROLLERS, API_PREFIX));
   registerAudit(fastify, app.get<NatsRpcClient>(RPC).connection, routeTitles(CONTROLLERS, API_PREFIX), auditedReads(CONTROLLERS, API_PREFIX), [ALIPAY_NOTIFY]);
-  fastify.addHook('onSend', async (req, reply) => {
-    void reply.header('x-request-id', req.id);
-  });
   fastify.addHook('onResponse', async (req, reply) => {
     metrics.requestDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
