@@ -58,6 +58,17 @@ async function startNats(ctx) {
   return nats;
 }
 
+/**
+ * Node flags for one process, from BENCH_NODE_FLAGS_<NAME> (BENCH_NODE_FLAGS_GATEWAY="--cpu-prof --cpu-prof-dir=/tmp/prof").
+ * With --cpu-prof the process exits on SIGTERM at once (exit-on-term.js), so that Node writes the profile: a process
+ * killed by the signal writes none.
+ */
+function nodeFlags(svc, env) {
+  const flags = (env[`BENCH_NODE_FLAGS_${svc.toUpperCase()}`] || '').split(/\s+/).filter(Boolean);
+  if (flags.some((f) => f.startsWith('--cpu-prof') || f.startsWith('--heap-prof'))) flags.push('-r', path.join(__dirname, 'exit-on-term.js'));
+  return flags;
+}
+
 /** Resets `database` (same server as DATABASE_URL), then starts NATS and the services; waits for health. */
 async function startPlatform(ctx, { database }) {
   for (const f of SERVICES.map(mainOf)) {
@@ -74,7 +85,7 @@ async function startPlatform(ctx, { database }) {
   const port = await freePort();
   ctx.log(`starting ${SERVICES.join(', ')} (gateway port ${port}, NATS ${nats.url})`);
   const children = Object.fromEntries(
-    SERVICES.map((svc) => [svc, start(svc, process.execPath, [mainOf(svc)], svc === 'gateway' ? { ...env, HOST: '127.0.0.1', PORT: String(port) } : env)]),
+    SERVICES.map((svc) => [svc, start(svc, process.execPath, [...nodeFlags(svc, ctx.env), mainOf(svc)], svc === 'gateway' ? { ...env, HOST: '127.0.0.1', PORT: String(port) } : env)]),
   );
   const url = `http://127.0.0.1:${port}`;
   // A shared machine under load starts eight Node processes slowly: three minutes before calling it a failure.

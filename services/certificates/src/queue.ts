@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { Queue } from 'bullmq';
-import { bullOptions } from '@cmp/common';
+import { bullOptions, withRequestId } from '@cmp/common';
 import { CertificateQueue, type RenderBatchJob } from '@cmp/contracts';
 import { CERTIFICATES_CONFIG, type CertificatesConfig } from './config';
 
@@ -25,11 +25,11 @@ export const queueProvider: Provider = {
 /**
  * Queues a batch's render job. The job id names the batch (with its creation time, so a reset database reusing
  * ids never meets the finished jobs of its predecessor) and a run number: adding the same run twice is a no-op
- * in BullMQ, and the job itself only touches unnumbered and pending certificates.
+ * in BullMQ, and the job itself only touches unnumbered and pending certificates. The job carries the request id.
  */
 export async function enqueueBatch(queue: RenderQueue, batch: { id: number; created_at: Date }, run: number): Promise<void> {
   const job = renderJobOf(batch, run);
-  await queue.add(CertificateQueue.renderBatch, job.data, { ...job.opts, jobId: job.jobId });
+  await queue.add(CertificateQueue.renderBatch, withRequestId(job.data), { ...job.opts, jobId: job.jobId });
 }
 
 /** The render job of a batch's run, as enqueueBatch adds it and the worker's sweeper adds it again when Redis lost it. */

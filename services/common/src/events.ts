@@ -11,6 +11,7 @@ import {
 } from 'nats';
 import type { EventStreamDefinition } from '@cmp/contracts';
 import { watchConsumer } from './metrics';
+import { REQUEST_ID_HEADER, requestIdHeaders, requestScope } from './request-context';
 
 /**
  * How a service hears anything that is not a request, on its one NATS connection (the RPC client's):
@@ -65,6 +66,8 @@ export interface PublishOptions {
   msgId: string;
   /** Where a failure is reported; publishing never throws. */
   logger?: Pick<Logger, 'warn'>;
+  /** The request the event comes from, carried in a header; by default the one this code runs for. */
+  requestId?: string;
 }
 
 /**
@@ -74,7 +77,8 @@ export interface PublishOptions {
  */
 export async function publishEvent(nc: NatsConnection, subject: string, payload: unknown, o: PublishOptions): Promise<boolean> {
   try {
-    await nc.jetstream().publish(subject, codec.encode(payload), { msgID: o.msgId });
+    const headers = requestIdHeaders(o.requestId);
+    await nc.jetstream().publish(subject, codec.encode(payload), headers ? { msgID: o.msgId, headers } : { msgID: o.msgId });
     return true;
   } catch (e) {
     (o.logger ?? new Logger('events')).warn(`could not publish ${subject} (${o.msgId}): ${(e as Error).message}`);
@@ -186,7 +190,11 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
     const payload = parse(m);
     if (payload === undefined) return;
     try {
-      await handle(payload, { subject: m.subject, deliveryCount: m.info.redeliveryCount, msgId: m.headers?.get('Nats-Msg-Id') || undefined });
+      // The handler's log lines and what it sends on carry the id of the request the event came from.
+      const scope = { requestId: m.headers?.get(REQUEST_ID_HEADER) || undefined };
+      await requestScope.run(scope, () =>
+        handle(payload, { subject: m.subject, deliveryCount: m.info.redeliveryCount, msgId: m.headers?.get('Nats-Msg-Id') || undefined }),
+      );
       m.ack();
     } catch (e) {
       failed([m], e);

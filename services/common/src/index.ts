@@ -3,6 +3,7 @@ export * from './caller';
 export * from './config';
 export * from './database';
 export * from './logger';
+export * from './request-context';
 export * from './nats-rpc';
 export * from './redis';
 export * from './rpc-server';

@@ -4,6 +4,7 @@ import type { EventStreamDefinition } from '@cmp/contracts';
 import { ensureStream, publishEvent } from './events';
 import { watchOutbox } from './metrics';
 import { RPC, type NatsRpcClient } from './nats-rpc';
+import { carriedRequestId, REQUEST_ID_FIELD, requestScope, withRequestId } from './request-context';
 
 /**
  * The transactional outbox: a service records an event in the same transaction as the change it describes, and
@@ -11,7 +12,16 @@ import { RPC, type NatsRpcClient } from './nats-rpc';
  * created_at, published_at), created by one of its own migrations.
  */
 export async function writeEvent(m: EntityManager, subject: string, payload: object): Promise<void> {
-  await m.query(`INSERT INTO outbox (subject, payload) VALUES ($1, $2)`, [subject, JSON.stringify(payload)]);
+  // The request id rides in the row's payload (no column to migrate in five services); the relay moves it to a header.
+  await m.query(`INSERT INTO outbox (subject, payload) VALUES ($1, $2)`, [subject, JSON.stringify(withRequestId(payload))]);
+}
+
+/** A row's payload as published, and the request id it carried. */
+function unwrap(payload: unknown): { payload: unknown; requestId?: string } {
+  const requestId = carriedRequestId(payload);
+  if (!requestId) return { payload };
+  const { [REQUEST_ID_FIELD]: _, ...rest } = payload as Record<string, unknown>;
+  return { payload: rest, requestId };
 }
 
 export interface OutboxOptions {
@@ -58,7 +68,9 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
       return;
     }
     this.running = true;
-    void this.drain()
+    // Outside the request that kicked it: a batch holds many requests' rows, each published with its own id.
+    void requestScope
+      .exit(() => this.drain())
       .catch((e: Error) => log.warn(`relay failed, will retry: ${e.message}`))
       .finally(() => {
         this.running = false;
@@ -80,7 +92,8 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
         // In id order; the first failure stops the batch, so later events never overtake an earlier one.
         const published: string[] = [];
         for (const r of rows) {
-          if (!(await publishEvent(this.nats.connection, r.subject, r.payload, { msgId: `${this.options.service}-outbox-${r.id}-${r.at}`, logger: log }))) break;
+          const { payload, requestId } = unwrap(r.payload);
+          if (!(await publishEvent(this.nats.connection, r.subject, payload, { msgId: `${this.options.service}-outbox-${r.id}-${r.at}`, logger: log, requestId }))) break;
           published.push(r.id);
         }
         if (published.length) await m.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [published]);

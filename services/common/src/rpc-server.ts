@@ -12,6 +12,7 @@ import { startHeartbeat } from './heartbeat';
 import { createLogger } from './logger';
 import { addReadinessCheck, countRpcError, databaseReachable, observeRpc, startMetrics } from './metrics';
 import { natsCredentials } from './nats-rpc';
+import { REQUEST_ID_HEADER, requestLinesEnabled, requestScope, writeRequestLine, type RequestScope } from './request-context';
 import type { BaseConfig } from './config';
 
 /** SQLSTATE class 08 (connection), 57P01-57P03 (shutting down, starting up), or the socket refused or cut. */
@@ -30,8 +31,10 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
   catch(exception: unknown, host: ArgumentsHost): Observable<ErrorPayload> {
     const subject: string = host.switchToRpc().getContext()?.getSubject?.() ?? 'unknown';
     const payload = this.payloadOf(exception, subject);
-    // The one place every handler's error passes: counted by the code the caller gets.
+    // The one place every handler's error passes: counted by the code the caller gets, and said on the request's line.
     countRpcError(subject, payload.code);
+    const scope = requestScope.getStore();
+    if (scope) scope.outcome = String(payload.code);
     return throwError(() => payload);
   }
 
@@ -49,31 +52,11 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     // a fault of the request; the caller gets 503 and may try again, as when the service itself is down.
     if (lostDatabase(exception, state)) {
       this.logger.warn(`${subject}: database unavailable: ${(exception as Error)?.message}`);
-      return throwError(() => ({ code: ErrorCode.SERVICE_UNAVAILABLE, key: 'error.serviceUnavailable', params: { service: subject.split('.')[0] } }));
+      return { code: ErrorCode.SERVICE_UNAVAILABLE, key: 'error.serviceUnavailable', params: { service: subject.split('.')[0] } };
     }
     this.logger.error(`Unhandled error in ${subject}: ${(exception as Error)?.stack ?? String(exception)}`);
     return { code: ErrorCode.INTERNAL, key: 'error.system' };
   }
-}
-
-type Timed = NatsContext & { startedAt?: number };
-
-/**
- * Times every request the server answers, by subject, through Nest's processing hooks: the start stamps the request's
- * own context object and the end (its answer sent) observes it, so a request costs two clock reads and a few additions.
- */
-function timeRequests(server: ServerNats): void {
-  server.setOnProcessingStartHook((_t, ctx, done) => {
-    (ctx as Timed).startedAt = performance.now();
-    return done();
-  });
-  server.setOnProcessingEndHook((_t, ctx) => {
-    const c = ctx as Timed;
-    // A request without a handler was never started; an answer sent in parts is timed once.
-    if (c.startedAt === undefined) return;
-    observeRpc(c.getSubject(), (performance.now() - c.startedAt) / 1000);
-    c.startedAt = undefined;
-  });
 }
 
 /** NATS answers a round trip (a flush) now: the connection is up, not reconnecting. */
@@ -100,7 +83,7 @@ export async function startRpcService(
     reconnectTimeWait: 500,
     ...natsCredentials(service),
   });
-  timeRequests(server);
+  traceRequests(server, service);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, { strategy: server, logger: createLogger(service, config) });
   app.useGlobalFilters(new RpcErrorFilter());
   app.enableShutdownHooks();
@@ -109,6 +92,41 @@ export async function startRpcService(
   addReadinessCheck('postgres', databaseReachable);
   new Logger(service).log(`listening on NATS ${config.natsUrl} in queue group "${service}"`);
   return app;
+}
+
+const SCOPE = Symbol('requestScope');
+type TracedContext = NatsContext & { [SCOPE]?: RequestScope & { started: number } };
+
+/**
+ * Runs each handled request in the request scope of the id its NATS header carries (so its log lines, onward requests,
+ * events and jobs carry it too); when it is answered, times it by subject (metrics) and writes one line for it:
+ * subject, ms, outcome ('ok' or the error code). An answer sent in parts is counted once.
+ */
+function traceRequests(server: ServerNats, service: string): void {
+  server.setOnProcessingStartHook((_transport, context, done) => {
+    const ctx = context as TracedContext;
+    const scope = { requestId: (ctx.getHeaders()?.get(REQUEST_ID_HEADER) as string | undefined) || undefined, started: performance.now() };
+    ctx[SCOPE] = scope;
+    return requestScope.run(scope, done);
+  });
+  server.setOnProcessingEndHook((_transport, context) => {
+    const ctx = context as TracedContext;
+    const scope = ctx[SCOPE];
+    if (!scope) return;
+    ctx[SCOPE] = undefined;
+    const ms = performance.now() - scope.started;
+    observeRpc(ctx.getSubject(), ms / 1000);
+    if (!requestLinesEnabled()) return;
+    writeRequestLine({
+      time: Date.now(),
+      level: 'log',
+      context: service,
+      requestId: scope.requestId,
+      subject: ctx.getSubject(),
+      ms: Math.round(ms * 10) / 10,
+      outcome: scope.outcome ?? 'ok',
+    });
+  });
 }
 
 /**

@@ -6,6 +6,8 @@ import { Env, type BaseConfig } from './config';
 import { ensureDatabase, migrate } from './database';
 import { startHeartbeat } from './heartbeat';
 import { addReadinessCheck, addScrapeText, databaseReachable, jobDuration, startMetrics } from './metrics';
+import { createLogger } from './logger';
+import { carriedRequestId, requestLinesEnabled, requestScope, writeRequestLine, type RequestScope } from './request-context';
 import { signInAsWorker } from './nats-rpc';
 import { bullOptions } from './redis';
 
@@ -77,6 +79,41 @@ async function sweep(queue: Queue, ds: DataSource, o: WorkerDefinition, log: Log
 }
 
 /**
+ * Runs one job in the request scope of the id its data carries (queued inside a request: withRequestId), so the job's
+ * log lines and what it sends on carry it; times it by queue and job name (metrics) and writes one line per job: job
+ * name, id, try, ms, outcome.
+ */
+async function runJob(worker: string, queue: string, job: Job, jobs: Record<string, JobHandler>): Promise<unknown> {
+  const scope: RequestScope = { requestId: carriedRequestId(job.data) };
+  const started = performance.now();
+  const line = (outcome: string) => {
+    jobDuration.observe({ queue, name: job.name, result: outcome === 'ok' ? 'completed' : 'failed' }, (performance.now() - started) / 1000);
+    if (!requestLinesEnabled()) return;
+    writeRequestLine({
+      time: Date.now(),
+      level: 'log',
+      context: worker,
+      requestId: scope.requestId,
+      job: job.name,
+      jobId: job.id,
+      attempt: job.attemptsMade + 1,
+      ms: Math.round(performance.now() - started),
+      outcome,
+    });
+  };
+  return requestScope.run(scope, async () => {
+    try {
+      const result = Object.hasOwn(jobs, job.name) ? await jobs[job.name](job) : null;
+      line('ok');
+      return result;
+    } catch (e) {
+      line(`failed: ${(e as Error)?.message ?? String(e)}`.slice(0, 200));
+      throw e;
+    }
+  });
+}
+
+/**
  * The start-up and shutdown every BullMQ worker (`src/worker.ts`) shares: create the database if missing and migrate
  * it (replicas take turns), open the jobs' database, upsert the schedules, take jobs, beat the liveness heartbeat.
  * On SIGTERM or SIGINT it stops taking jobs, lets the running ones finish, then closes Redis, what the jobs opened
@@ -86,6 +123,7 @@ async function sweep(queue: Queue, ds: DataSource, o: WorkerDefinition, log: Log
  */
 export async function bootWorker(o: WorkerDefinition): Promise<void> {
   const name = `${o.service}-worker`;
+  Logger.overrideLogger(createLogger(name, o.config));
   const log = new Logger(name);
   startMetrics(o.service, name);
   await ensureDatabase(o.config.databaseUrl);
@@ -119,19 +157,7 @@ export async function bootWorker(o: WorkerDefinition): Promise<void> {
   sweepNow();
   // BullMQ leaves a connection it was handed open: it is closed at shutdown below.
   const { connection, prefix } = bullOptions(o.config);
-  const run = async (job: Job) => {
-    if (!Object.hasOwn(jobs, job.name)) return null;
-    const startedAt = performance.now();
-    let result = 'failed';
-    try {
-      const answer = await jobs[job.name](job);
-      result = 'completed';
-      return answer;
-    } finally {
-      jobDuration.observe({ queue: queueName, name: job.name, result }, (performance.now() - startedAt) / 1000);
-    }
-  };
-  const worker = new Worker(queueName, run, { connection, prefix, concurrency, ...options });
+  const worker = new Worker(queueName, (job) => runJob(name, queueName, job, jobs), { connection, prefix, concurrency, ...options });
   worker.on('failed', (job, e) => log.error(`job ${job?.name} ${job?.id} failed: ${e.message}`));
   worker.on('error', (e) => log.error(e.message));
   // Waiting, active, delayed, prioritized, failed... as BullMQ counts them (KEDA scales the workers on these).

@@ -1,14 +1,16 @@
 import 'reflect-metadata';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
+import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { DEFAULT_LANG, ErrorCode, translate } from '@cmp/contracts';
-import { addReadinessCheck, createLogger, natsReachable, RPC, startMetrics, type NatsRpcClient, type Redis } from '@cmp/common';
+import { addReadinessCheck, createLogger, natsReachable, requestLinesEnabled, RPC, startMetrics, writeRequestLine, type NatsRpcClient, type Redis } from '@cmp/common';
 import { AppModule, CONTROLLERS } from './app.module';
 import { registerAudit } from './audit/register-audit';
 import { auditedReads, routeTitles } from './audit/audit';
@@ -22,6 +24,7 @@ import { registerFormParser, registerJsonParser } from './http/json-parser';
 import { registerRateLimit } from './http/rate-limit';
 import { listenOnProxySocket } from './http/proxy-socket';
 import { cachedReadPaths, PublicCache } from './http/public-cache';
+import { clientRequestIdOf, type GatewayRequest } from './http/request-context';
 import { registerSecurityHeaders } from './http/security-headers';
 import { Sessions } from './http/sessions';
 import { PlatformQueues, QUEUE_BOARD_PATH, registerQueueBoard } from './system/queue-board';
@@ -37,8 +40,11 @@ async function main(): Promise<void> {
   const missing = undeclaredRoutes(CONTROLLERS);
   if (missing.length) throw new Error(`Routes without an access rule: ${missing.join(', ')}`);
 
+  const logger = createLogger('gateway', config);
   const adapter = new FastifyAdapter({
-    logger: { level: config.logLevel === 'log' ? 'info' : config.logLevel },
+    // Fastify's own two lines per request give way to one (logRequests); what Fastify itself warns of goes to our log.
+    loggerInstance: fastifyLogger() as never,
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     // Every call gets the server's own id: it de-duplicates the call's operation-log event, so a caller must not
@@ -48,7 +54,7 @@ async function main(): Promise<void> {
     clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, adapter, {
-    logger: createLogger('gateway', config),
+    logger,
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
@@ -68,15 +74,14 @@ async function main(): Promise<void> {
   const titles = routeTitles(CONTROLLERS, API_PREFIX);
   registerAudit(fastify, app.get<NatsRpcClient>(RPC).connection, titles, auditedReads(CONTROLLERS, API_PREFIX), [ALIPAY_NOTIFY]);
   await registerQueueBoard(fastify, app.get(PlatformQueues), app.get(Sessions), titles);
-  fastify.addHook('onSend', async (req, reply) => {
-    void reply.header('x-request-id', req.id);
-  });
-  fastify.addHook('onResponse', async (req, reply) => {
+  fastify.addHook('onResponse', (req, reply, done) => {
     metrics.requestDuration.observe(
       { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
+  if (requestLinesEnabled()) logRequests(fastify);
 
   app.setGlobalPrefix(API_PREFIX);
   // Control characters are refused before validation, numbers beyond their columns after it (query text is a number by then).
@@ -99,11 +104,64 @@ async function main(): Promise<void> {
   addReadinessCheck('nats', () => natsReachable(app.get<NatsRpcClient>(RPC).connection));
   addReadinessCheck('redis', () => app.get<Redis>(REDIS).ping());
   await app.listen(config.port, config.host);
-  createLogger('gateway', config).log(`listening on http://${config.host}:${config.port}/${API_PREFIX}`);
+  logger.log(`listening on http://${config.host}:${config.port}/${API_PREFIX}`);
   if (config.proxySocket) {
     proxySocket = await listenOnProxySocket(fastify.server, config.proxySocket);
-    createLogger('gateway', config).log(`listening for the web proxy on ${config.proxySocket}`);
+    logger.log(`listening for the web proxy on ${config.proxySocket}`);
   }
+}
+
+/**
+ * One JSON line per request, when it is answered (LOG_LEVEL info or finer): the server's request id (the same id travels
+ * to the services and workers in NATS headers and job data), what was asked, the answer, and who asked. The path is
+ * logged without its query, which can carry personal data; a matched route is logged as its pattern.
+ */
+function logRequests(fastify: FastifyInstance): void {
+  fastify.addHook('onResponse', (req, reply, done) => {
+    const identity = (req as GatewayRequest).identity;
+    const q = req.url.indexOf('?');
+    writeRequestLine({
+      time: Date.now(),
+      level: 'log',
+      context: 'gateway',
+      requestId: req.id,
+      method: req.method,
+      route: req.routeOptions.url ?? null,
+      url: (q < 0 ? req.url : req.url.slice(0, q)).slice(0, 200),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      ip: req.ip,
+      userId: identity?.userId,
+      groupId: identity?.groupId,
+      clientRequestId: clientRequestIdOf(req) ?? undefined,
+    });
+    done();
+  });
+}
+
+/** Fastify's logger: its warnings and errors go to the process's log; its per-request children are itself (no cost). */
+function fastifyLogger() {
+  const nest = new Logger('fastify');
+  const text = (a: unknown, b?: unknown): string => {
+    if (typeof a === 'string') return a;
+    const o = (a ?? {}) as { err?: Error; msg?: string };
+    const err = a instanceof Error ? a : o.err;
+    const msg = typeof b === 'string' ? b : (o.msg ?? err?.message ?? '');
+    return err?.stack ? `${msg}\n${err.stack}` : msg;
+  };
+  const noop = () => undefined;
+  const logger = {
+    level: 'warn',
+    trace: noop,
+    debug: noop,
+    info: noop,
+    silent: noop,
+    warn: (a: unknown, b?: unknown) => nest.warn(text(a, b)),
+    error: (a: unknown, b?: unknown) => nest.error(text(a, b)),
+    fatal: (a: unknown, b?: unknown) => nest.fatal(text(a, b)),
+    child: () => logger,
+  };
+  return logger;
 }
 
 /**

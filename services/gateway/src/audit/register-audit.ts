@@ -1,10 +1,10 @@
 import { Logger } from '@nestjs/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NatsConnection } from 'nats';
 import { ensureStream, publishEvent } from '@cmp/common';
 import { EventStream, EventSubject } from '@cmp/contracts';
 import { clientRequestIdOf, type GatewayRequest } from '../http/request-context';
-import { operationEvent } from './audit';
+import { MUTATING_METHODS, operationEvent } from './audit';
 
 /**
  * Records every finished mutating call, and every call of a route marked @AuditedRead(), in the operation log:
@@ -19,8 +19,18 @@ export function registerAudit(fastify: FastifyInstance, nc: NatsConnection, titl
   // The stream may not exist yet on a fresh NATS; the auth service creates it too, so a failure here is not fatal.
   ensureStream(nc, EventStream.audit).catch((e: Error) => logger.warn(`cannot ensure stream ${EventStream.audit.name}: ${e.message}`));
 
-  fastify.addHook('onResponse', async (req, reply) => {
-    if (unaudited.includes(req.routeOptions.url ?? '')) return;
+  // A callback hook: no promise per request; a read that is not recorded costs one lookup.
+  fastify.addHook('onResponse', (req, reply, done) => {
+    try {
+      record(req, reply);
+    } catch (e) {
+      logger.error(`operation log entry of ${req.id} failed: ${(e as Error).message}`);
+    }
+    done();
+  });
+  const record = (req: FastifyRequest, reply: FastifyReply) => {
+    const auditedRead = !MUTATING_METHODS.has(req.method) && reads.has(`${req.method} ${req.routeOptions.url}`);
+    if ((!auditedRead && !MUTATING_METHODS.has(req.method)) || unaudited.includes(req.routeOptions.url ?? '')) return;
     const r = req as GatewayRequest;
     const event = operationEvent(
       {
@@ -36,11 +46,11 @@ export function registerAudit(fastify: FastifyInstance, nc: NatsConnection, titl
         identity: r.identity,
         body: req.body,
         query: req.query,
-        auditedRead: reads.has(`${req.method} ${req.routeOptions.url}`),
+        auditedRead,
         outcome: r.outcome,
       },
       titles,
     );
-    if (event) void publishEvent(nc, EventSubject.operationLogged, event, { msgId: event.requestId, logger });
-  });
+    if (event) void publishEvent(nc, EventSubject.operationLogged, event, { msgId: event.requestId, logger, requestId: event.requestId });
+  };
 }

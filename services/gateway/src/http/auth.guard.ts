@@ -12,13 +12,21 @@ import { loginExpired, Sessions } from './sessions';
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
+  // The access rule of each handler, read from its metadata once.
+  private readonly rules = new Map<unknown, Access | undefined>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly sessions: Sessions,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [ctx.getHandler(), ctx.getClass()]);
+    const handler = ctx.getHandler();
+    let access = this.rules.get(handler);
+    if (access === undefined) {
+      access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, ctx.getClass()]);
+      this.rules.set(handler, access);
+    }
     if (!access) throw new Error(`Route ${ctx.getClass().name}.${ctx.getHandler().name} declares no access rule`);
     const req = ctx.switchToHttp().getRequest<GatewayRequest>();
     const token = bearerToken(req.headers.authorization);

@@ -1,8 +1,11 @@
 import { Injectable, StreamableFile, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { map, type Observable } from 'rxjs';
-import { ErrorCode, translate, type Envelope } from '@cmp/contracts';
+import { ErrorCode, translate, type Envelope, type Lang } from '@cmp/contracts';
 import { metaOf } from './request-context';
+
+// The success message in each language, translated once.
+const OK: Record<Lang, string> = { 'zh-CN': translate('ok', 'zh-CN'), en: translate('ok', 'en') };
 
 /** Wraps every successful JSON result as `{ code: 0, msg, data }`; files pass through untouched. */
 @Injectable()
@@ -13,7 +16,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
       map((data): unknown =>
         data instanceof StreamableFile || Buffer.isBuffer(data)
           ? data
-          : ({ code: ErrorCode.OK, msg: translate('ok', lang), data: data ?? null } satisfies Envelope),
+          : ({ code: ErrorCode.OK, msg: OK[lang], data: data ?? null } satisfies Envelope),
       ),
     );
   }

@@ -11,8 +11,9 @@ import { metaOf, type GatewayRequest } from './request-context';
 export function registerRateLimit(app: FastifyInstance, perMinute: number, exempt: string[] = []): void {
   let windowStart = Date.now();
   let counts = new Map<string, number>();
-  app.addHook('onRequest', async (req, reply) => {
-    if (exempt.some((path) => req.url.startsWith(path))) return;
+  // A callback hook: no promise per request.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (exempt.some((path) => req.url.startsWith(path))) return done();
     const now = Date.now();
     if (now - windowStart >= 60_000) {
       windowStart = now;
@@ -20,11 +21,11 @@ export function registerRateLimit(app: FastifyInstance, perMinute: number, exemp
     }
     const n = (counts.get(req.ip) ?? 0) + 1;
     counts.set(req.ip, n);
-    if (n <= perMinute) return;
+    if (n <= perMinute) return done();
     metrics.rateLimited.inc();
     const seconds = Math.ceil((windowStart + 60_000 - now) / 1000);
     const body: Envelope = { code: ErrorCode.TOO_MANY_REQUESTS, msg: translate('error.tooManyRequests', metaOf(req).lang, { seconds }), data: null };
     (req as GatewayRequest).outcome = { code: body.code, msg: body.msg };
-    return reply.status(429).header('retry-after', String(seconds)).send(body);
+    void reply.status(429).header('retry-after', String(seconds)).send(body);
   });
 }

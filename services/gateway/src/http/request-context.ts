@@ -9,11 +9,13 @@ export interface GatewayRequest extends FastifyRequest {
   outcome?: { code: number; msg: string };
 }
 
-export const metaOf = (req: FastifyRequest): RequestMeta => ({
-  requestId: String(req.id),
-  ip: req.ip,
-  lang: pickLang((req.headers['x-lang'] as string | undefined) ?? req.headers['accept-language']),
-});
+/** The request's metadata, worked out once per request (the interceptor, the handler's Ctx and the filter all ask). */
+export const metaOf = (req: FastifyRequest): RequestMeta =>
+  ((req as FastifyRequest & { meta?: RequestMeta }).meta ??= {
+    requestId: String(req.id),
+    ip: req.ip,
+    lang: pickLang((req.headers['x-lang'] as string | undefined) ?? req.headers['accept-language']),
+  });
 
 /** The X-Request-Id the caller sent, cut to what the log keeps: for tracing only, never the request's id. */
 export const clientRequestIdOf = (req: FastifyRequest): string | null => {

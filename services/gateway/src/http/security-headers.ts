@@ -18,11 +18,16 @@ const PAGE_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-s
 const FRAMED_FILE = /\/review\/sheet\/file\/view\//;
 const FRAMED_HEADERS = { 'content-security-policy': "default-src 'none'; frame-ancestors 'self'", 'x-frame-options': 'SAMEORIGIN' };
 
-/** Security headers on every response, set from constants rather than rebuilt per request. */
+/**
+ * Security headers on every response, set from constants rather than rebuilt per request, and the request's id
+ * (x-request-id), in one callback hook: no promise per request.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, pagePrefixes: string[]): void {
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     void reply.headers(API_HEADERS);
+    void reply.header('x-request-id', req.id);
     if (pagePrefixes.some((p) => req.url.startsWith(p))) void reply.header('content-security-policy', PAGE_CSP);
     else if (FRAMED_FILE.test(req.url)) void reply.headers(FRAMED_HEADERS);
+    done(null, payload);
   });
 }

@@ -60,7 +60,8 @@ export function serviceEnv(): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
+    // Level 'log': each process writes its one line per request or job, which the request-id test follows.
+    LOG_LEVEL: 'log',
     DATABASE_URL,
     REDIS_URL,
     REDIS_PREFIX,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { AppError, bullOptions, callerOf, likePattern, pageOf } from '@cmp/common';
+import { AppError, bullOptions, callerOf, likePattern, pageOf, withRequestId } from '@cmp/common';
 import {
   ErrorCode,
   ReviewQueue,
@@ -93,7 +93,7 @@ export class ResultsService implements OnApplicationShutdown {
     // The job id names the version: queueing it again (a retry of this call) adds nothing.
     if (version.status === 'queued') {
       const job = finalScoreJobOf(version);
-      await this.queue.add(job.name as typeof ReviewQueue.finalScore, job.data, { ...job.opts, jobId: job.jobId });
+      await this.queue.add(job.name as typeof ReviewQueue.finalScore, withRequestId(job.data), { ...job.opts, jobId: job.jobId });
     }
     return { version, joined };
   }
