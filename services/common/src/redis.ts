@@ -43,3 +43,12 @@ export const bullPrefix = (place: Pick<RedisPlace, 'redisPrefix'>): string => re
 
 /** What every Queue and Worker of the platform is opened with: its own connection and the deployment's prefix. */
 export const bullOptions = (place: RedisPlace): { connection: Redis; prefix: string } => ({ connection: bullConnection(place.redisUrl), prefix: bullPrefix(place) });
+
+/**
+ * Redis unreachable or restarting: ioredis gave up on a command (its retries spent, the connection closed or not
+ * writable). The caller gets 503 and may try again, as when a service is down; it is not a fault of the request.
+ */
+export function lostRedis(e: unknown): boolean {
+  const err = e as { name?: string; message?: string } | null;
+  return err?.name === 'MaxRetriesPerRequestError' || /^(Connection is closed|Stream isn't writeable)/.test(err?.message ?? '');
+}

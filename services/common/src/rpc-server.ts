@@ -12,6 +12,7 @@ import { startHeartbeat } from './heartbeat';
 import { createLogger } from './logger';
 import { addReadinessCheck, countRpcError, databaseReachable, observeRpc, startMetrics } from './metrics';
 import { natsCredentials } from './nats-rpc';
+import { lostRedis } from './redis';
 import { REQUEST_ID_HEADER, requestLinesEnabled, requestScope, writeRequestLine, type RequestScope } from './request-context';
 import type { BaseConfig } from './config';
 
@@ -48,10 +49,10 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
       this.logger.warn(`${subject}: PostgreSQL refused the input (${state}): ${(exception as Error)?.message}`);
       return { code: state === '23503' ? ErrorCode.CONFLICT : ErrorCode.BAD_REQUEST, key: state === '23503' ? 'error.referenceMissing' : 'error.badValue' };
     }
-    // PostgreSQL unreachable or restarting (the pool reconnects on the next query): unavailable for a moment, not
+    // PostgreSQL or Redis unreachable or restarting (both reconnect by themselves): unavailable for a moment, not
     // a fault of the request; the caller gets 503 and may try again, as when the service itself is down.
-    if (lostDatabase(exception, state)) {
-      this.logger.warn(`${subject}: database unavailable: ${(exception as Error)?.message}`);
+    if (lostDatabase(exception, state) || lostRedis(exception)) {
+      this.logger.warn(`${subject}: ${lostRedis(exception) ? 'Redis' : 'database'} unavailable: ${(exception as Error)?.message}`);
       return { code: ErrorCode.SERVICE_UNAVAILABLE, key: 'error.serviceUnavailable', params: { service: subject.split('.')[0] } };
     }
     this.logger.error(`Unhandled error in ${subject}: ${(exception as Error)?.stack ?? String(exception)}`);

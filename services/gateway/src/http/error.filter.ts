@@ -1,6 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, formatBytes } from '@cmp/common';
+import { AppError, formatBytes, lostRedis } from '@cmp/common';
 import { ErrorCode, httpStatusOf, translateError, type Envelope, type Lang } from '@cmp/contracts';
 import { metaOf, type GatewayRequest } from './request-context';
 import { describeValidation, InvalidInput } from './validation';
@@ -36,6 +36,8 @@ export class ErrorFilter implements ExceptionFilter {
     const t = (key: string, params?: Record<string, string | number>) => translateError(key, lang, params);
     if (e instanceof AppError) return { code: e.code, msg: t(e.key, e.params), data: e.data };
     if (e instanceof InvalidInput) return { code: ErrorCode.BAD_REQUEST, msg: t('error.validation', { detail: describeValidation(e.errors, lang) }) };
+    // Redis (sessions, limits, caches) unreachable or restarting: unavailable for a moment, as a service that is down.
+    if (lostRedis(e)) return { code: ErrorCode.SERVICE_UNAVAILABLE, msg: t('error.serviceUnavailable', { service: 'redis' }) };
 
     // Nest hands Fastify's own errors (body too large, unknown content type) over as HttpExceptions.
     const status = e instanceof HttpException ? e.getStatus() : (e as { statusCode?: number }).statusCode;
