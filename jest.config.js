@@ -29,7 +29,7 @@ const serviceProject = {
 };
 
 module.exports = {
-  // A bound for a hung test, not a measure: end-to-end files run two at a time on a 2-core machine, beside Chromium.
+  // A bound for a hung test, not a measure (with --maxWorkers=2, files run two at a time beside Chromium).
   testTimeout: 120000,
   testSequencer: '<rootDir>/jest.sequencer.js',
   projects: [
@@ -46,7 +46,7 @@ module.exports = {
       // Browser tests of the web app (web/test) run against the same platform, in the same run.
       testMatch: ['<rootDir>/services/*/test/**/*.e2e-spec.ts', '<rootDir>/web/test/**/*.e2e-spec.ts', '<rootDir>/infra/**/*.e2e-spec.js'],
       globalSetup: '<rootDir>/services/gateway/test/support/global-setup.ts',
-      // Two at a time, then the files marked `@e2e-alone` one at a time (see the runner).
+      // With --maxWorkers=2: two at a time, then the files marked `@e2e-alone` one at a time (see the runner).
       runner: '<rootDir>/jest.e2e-runner.js',
       globalTeardown: '<rootDir>/services/gateway/test/support/global-teardown.ts',
     },

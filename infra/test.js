@@ -19,10 +19,10 @@ const sh = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
   sh('npx turbo run build --output-logs=errors-only');
   // The cache (under node_modules, where tools leave it alone) makes a second run lint only what changed.
   sh('npx eslint --cache --cache-location node_modules/.cache/eslint/ .');
-  // Two workers: the end-to-end files share one running platform, two at a time; the ones that restart a
-  // process or flood the platform run alone at the end (jest.e2e-runner.js). `npm test -- --runInBand` runs
-  // every file one at a time.
-  sh(`npx jest --maxWorkers=2 ${process.argv.slice(2).join(' ')}`);
+  // One file at a time: the end-to-end tests share one running platform. `npm test -- --maxWorkers=2` runs them two at
+  // a time (jest.e2e-runner.js; docs/decisions.md, "The suite two at a time").
+  const args = process.argv.slice(2);
+  sh(`npx jest ${args.some((a) => a.startsWith('--maxWorkers')) ? '' : '--runInBand '}${args.join(' ')}`);
 })().catch((e) => {
   if (e.status === undefined) console.error(e.message ?? e);
   process.exit(e.status || 1);

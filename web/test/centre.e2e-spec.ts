@@ -3,6 +3,7 @@ import type { BankCard, Signup, Work } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
 import { addBatch, addTemplate, addWinners, competitionWithEvent, settled, winners } from '../../services/gateway/test/support/certificates';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
+import { waitFor } from '../../services/gateway/test/support/platform';
 import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
 
 /** The personal centre of a student: participant details, bank card, messages and settings, study records. */
@@ -49,6 +50,8 @@ describe('personal centre: details, bank card, messages, study records', () => {
     // The reader has a card and has read the approval.
     const card = await api('/web/user/bankCard/save', { token: reader.token, body: { accountName: '林晓', bankName: '中国工商银行', cardNumber: '6222 0202 0000 0000 006' } });
     if (card.code !== 0) throw new Error(`bank card: ${card.msg}`);
+    // Both messages (the approval and the certificate, which comes through an event) are there before all are read.
+    await waitFor("the reader's two messages", async () => (await api<{ total: number }>('/web/center/message/page?pageNum=1&pageSize=10', { token: reader.token })).data?.total === 2);
     if ((await api('/web/center/message/read', { token: reader.token, body: {} })).code !== 0) throw new Error('message read failed');
 
     page = await b.newPage();
