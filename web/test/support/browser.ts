@@ -163,8 +163,17 @@ export async function loadsIn(page: Page, lang: 'zh-CN' | 'en'): Promise<void> {
 
 /** Opens a path of the web app and waits until the app has rendered something. */
 export async function open(page: Page, pathname: string): Promise<void> {
-  await page.goto(`${WEB_URL}${pathname}`, { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0);
+  // Leaving a page that shows a PDF inline, Chromium (156) can load the next page without ever telling puppeteer that
+  // its document loaded: the new document is awaited by itself (the old one is marked), not through goto's lifecycle.
+  await page.evaluate(() => ((window as { leaving?: boolean }).leaving = true)).catch(() => undefined);
+  const navigation = page.goto(`${WEB_URL}${pathname}`, { waitUntil: 'domcontentloaded' }).catch((e: Error) => e);
+  try {
+    await page.waitForFunction(() => !(window as { leaving?: boolean }).leaving && (document.getElementById('root')?.childElementCount ?? 0) > 0, { timeout: 60_000 });
+  } catch (e) {
+    // A navigation that failed (the server refused it) says more than the wait.
+    const failed = await Promise.race([navigation, Promise.resolve(null)]);
+    throw failed instanceof Error ? failed : e;
+  }
 }
 
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
