@@ -54,7 +54,7 @@ async function openSessions({ redisUrl, redisPrefix = 'cmp', jwtSecret, accounts
   }
 }
 
-/** Writes the sessions of accounts answered by openSessions again (a Redis restarted without persistence lost them). */
+/** Writes the sessions of accounts answered by openSessions again (should a restarted Redis have lost them). */
 async function restoreSessions({ redisUrl, accounts }) {
   const redis = new Redis(redisUrl || 'redis://127.0.0.1:6379/0', { maxRetriesPerRequest: 1 });
   try {

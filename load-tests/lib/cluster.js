@@ -1,6 +1,6 @@
 'use strict';
 // A whole platform of its own for load and fault runs: PostgreSQL initialised into a temporary directory (Debian's
-// /usr/lib/postgresql/*/bin), Redis without persistence and NATS with JetStream, each on a free port, so that
+// /usr/lib/postgresql/*/bin), Redis with an append-only file (as deployed: infra/k8s/redis.yaml) and NATS with JetStream, each on a free port, so that
 // restarting them touches nobody else's tests; the database reset and seeded; then `replicas` processes of every
 // service, worker and the gateway (each gateway replica on its own port), supervised: a process that dies is
 // started again with backoff. Every process's output goes to a log file in the run's directory.
@@ -75,11 +75,14 @@ async function startPostgres(dir, log) {
   return pg;
 }
 
-async function startRedis() {
+async function startRedis(dir) {
   const bin = findBinary('redis-server');
   if (!bin) throw new Error('No redis-server binary (Debian: apt-get install redis-server)');
   const port = await freePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'];
+  const data = path.join(dir, 'redis');
+  fs.mkdirSync(data, { recursive: true });
+  // Persisted as deployed (infra/k8s/redis.yaml): sessions and queued jobs outlive a restart.
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', data, '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--maxmemory-policy', 'noeviction', '--daemonize', 'no'];
   const redis = { port, url: `redis://127.0.0.1:${port}/0` };
   const launch = async () => {
     const child = start('redis', bin, args, { PATH: process.env.PATH });
@@ -87,7 +90,7 @@ async function startRedis() {
     return child;
   };
   redis.child = await launch();
-  /** Stopped and started again: without persistence, everything it held (sessions, queued jobs) is gone. */
+  /** Stopped (SIGTERM: Redis writes its append-only file) and started again from that file. */
   redis.restart = async () => {
     await stop(redis.child);
     redis.child = await launch();
@@ -124,7 +127,7 @@ async function startCluster({ replicas = 1, log = console.log, env: extra = {} }
     await admin.query('CREATE DATABASE cmp_day');
     await admin.end();
     cluster.db = cluster.pg.url('cmp_day');
-    cluster.redis = await startRedis();
+    cluster.redis = await startRedis(dir);
     cleanup.push(() => cluster.redis.stop());
     const base = { ...readEnvFile(), ...process.env, ...BENCH_SETTINGS, ...sandboxEnv(), ...extra, DATABASE_URL: cluster.db, REDIS_URL: cluster.redis.url };
     cluster.nats = await startNats({ env: base, note: log });
