@@ -19,10 +19,12 @@ const sh = (cmd) => execSync(cmd, { cwd: root, stdio: 'inherit' });
   sh('npx turbo run build --output-logs=errors-only');
   // The cache (under node_modules, where tools leave it alone) makes a second run lint only what changed.
   sh('npx eslint --cache --cache-location node_modules/.cache/eslint/ .');
-  // One file at a time: the end-to-end tests share one running platform. `npm test -- --maxWorkers=2` runs them two at
-  // a time (jest.e2e-runner.js; docs/decisions.md, "The suite two at a time").
+  // Two files at a time against the one running platform (jest.e2e-runner.js; the files that kill processes or flood
+  // the platform run alone at the end): a file mostly waits on the platform and Chromium. `npm test -- --runInBand`
+  // runs one at a time (docs/decisions.md, "The suite two at a time").
   const args = process.argv.slice(2);
-  sh(`npx jest ${args.some((a) => a.startsWith('--maxWorkers')) ? '' : '--runInBand '}${args.join(' ')}`);
+  const chosen = args.some((a) => a === '--runInBand' || a === '-i' || a.startsWith('--maxWorkers') || a.startsWith('-w'));
+  sh(`npx jest ${chosen ? '' : '--maxWorkers=2 '}${args.join(' ')}`);
 })().catch((e) => {
   if (e.status === undefined) console.error(e.message ?? e);
   process.exit(e.status || 1);
