@@ -55,8 +55,8 @@ async function openSessions({ redisUrl, redisPrefix = 'cmp', jwtSecret, accounts
 }
 
 /** Writes the sessions of accounts answered by openSessions again (should a restarted Redis have lost them). */
-async function restoreSessions({ redisUrl, accounts }) {
-  const redis = new Redis(redisUrl || 'redis://127.0.0.1:6379/0', { maxRetriesPerRequest: 1 });
+async function restoreSessions({ redisUrl, redisPrefix = 'cmp', accounts }) {
+  const redis = new Redis(redisUrl || 'redis://127.0.0.1:6379/0', { keyPrefix: `${redisPrefix}:`, maxRetriesPerRequest: 1 });
   try {
     for (let i = 0; i < accounts.length; i += 1000) {
       const pipe = redis.pipeline();

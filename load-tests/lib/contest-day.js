@@ -158,8 +158,8 @@ async function run({ scenario, faults, durationSeconds, replicas, log = console.
     const vars = await runSetup(scenario, cluster.urls[0]);
     const [{ groupId }] = await q(`SELECT group_id AS "groupId" FROM auth.users WHERE username = 'admin1'`);
     log('fixtures: accounts, orders, rounds, a venue, a certificate template');
-    const students = await openSessions({ redisUrl: cluster.env.REDIS_URL, jwtSecret: cluster.env.JWT_SECRET, accounts: await createAccounts({ databaseUrl: cluster.db, prefix: 'day', count: cfg.signUp.accounts }) });
-    const voters = await openSessions({ redisUrl: cluster.env.REDIS_URL, jwtSecret: cluster.env.JWT_SECRET, accounts: await createAccounts({ databaseUrl: cluster.db, prefix: 'dayvoter', count: cfg.votes.voters }) });
+    const students = await openSessions({ redisUrl: cluster.env.REDIS_URL, redisPrefix: cluster.env.REDIS_PREFIX, jwtSecret: cluster.env.JWT_SECRET, accounts: await createAccounts({ databaseUrl: cluster.db, prefix: 'day', count: cfg.signUp.accounts }) });
+    const voters = await openSessions({ redisUrl: cluster.env.REDIS_URL, redisPrefix: cluster.env.REDIS_PREFIX, jwtSecret: cluster.env.JWT_SECRET, accounts: await createAccounts({ databaseUrl: cluster.db, prefix: 'dayvoter', count: cfg.votes.voters }) });
     const orderNos = await seedOrders(pool, { prefix: 'DY', signupBase: 900_000_000, count: cfg.payments.orders, amountFen: cfg.payments.amountFen });
     const bodies = notifications(cluster.env, orderNos, cfg.payments.amountFen, 'day');
     const windowId = await votingWindow(pool, groupId, { name: 'day-votes', workBase: 5_000_000, works: cfg.votes.works, perVoter: cfg.votes.perVoter });
@@ -192,7 +192,7 @@ async function run({ scenario, faults, durationSeconds, replicas, log = console.
     // sessions written back); the 11000s that caused it are in the report.
     const onLoggedOut = () => {
       relogging ??= (async () => {
-        await restoreSessions({ redisUrl: cluster.env.REDIS_URL, accounts: [...students, ...voters] }).catch(() => undefined);
+        await restoreSessions({ redisUrl: cluster.env.REDIS_URL, redisPrefix: cluster.env.REDIS_PREFIX, accounts: [...students, ...voters] }).catch(() => undefined);
         tokens.admin = await login('admin1').catch(() => tokens.admin);
         tokens.expert = await login('expert1').catch(() => tokens.expert);
         await sleep(1000);
