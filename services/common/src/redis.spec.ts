@@ -11,8 +11,8 @@ async function closedPort(): Promise<number> {
 }
 
 describe('lostRedis', () => {
-  it("knows ioredis' errors for a Redis that does not answer, and nothing else", async () => {
-    const redis = createRedis({ redisUrl: `redis://127.0.0.1:${await closedPort()}`, redisPrefix: 'spec' }, 'spec');
+  it.each([false, true])("knows ioredis' errors for a Redis that does not answer, and nothing else (auto-pipelining %s)", async (autoPipelining) => {
+    const redis = createRedis({ redisUrl: `redis://127.0.0.1:${await closedPort()}`, redisPrefix: 'spec' }, 'spec', { autoPipelining });
     redis.on('error', () => undefined);
     const failed = await redis.get('k').then(
       () => undefined,

@@ -20,14 +20,20 @@ export const redisKey = (place: Pick<RedisPlace, 'redisPrefix'>, key: string): s
 /**
  * One Redis client setup: lazy reconnects forever, commands fail fast while it is down. Every key it names
  * (commands and scripts' KEYS alike) carries the deployment's prefix; `prefixed: false` for a library that names
- * its keys itself from redisKey (the socket.io adapter's stream).
+ * its keys itself from redisKey (the socket.io adapter's stream). `autoPipelining`: the commands of one event-loop
+ * turn go out in one write (for a client sending one command per request, such as the gateway's session lookup).
  */
-export function createRedis(place: RedisPlace, name: string, { prefixed = true }: { prefixed?: boolean } = {}): Redis {
+export function createRedis(
+  place: RedisPlace,
+  name: string,
+  { prefixed = true, autoPipelining = false }: { prefixed?: boolean; autoPipelining?: boolean } = {},
+): Redis {
   const options: RedisOptions = {
     connectionName: name,
     maxRetriesPerRequest: 2,
     enableOfflineQueue: true,
     retryStrategy: (times) => Math.min(times * 200, 2000),
+    enableAutoPipelining: autoPipelining,
   };
   if (prefixed) options.keyPrefix = redisKey(place, '');
   return new Redis(place.redisUrl, options);

@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +18,7 @@ import { loadGatewayConfig } from './config';
 import { metrics } from './metrics';
 import { REDIS } from './redis.provider';
 import { undeclaredRoutes } from './http/access.decorators';
-import { EnvelopeInterceptor } from './http/envelope.interceptor';
+import { EnvelopeAdapter } from './http/envelope';
 import { ErrorFilter } from './http/error.filter';
 import { registerFormParser, registerJsonParser } from './http/json-parser';
 import { registerRateLimit } from './http/rate-limit';
@@ -41,7 +41,8 @@ async function main(): Promise<void> {
   if (missing.length) throw new Error(`Routes without an access rule: ${missing.join(', ')}`);
 
   const logger = createLogger('gateway', config);
-  const adapter = new FastifyAdapter({
+  // Successful results get the envelope in the adapter's reply (EnvelopeAdapter), errors in the ErrorFilter.
+  const adapter = new EnvelopeAdapter({
     // Fastify's own two lines per request give way to one (logRequests); what Fastify itself warns of goes to our log.
     loggerInstance: fastifyLogger() as never,
     disableRequestLogging: true,
@@ -87,7 +88,6 @@ async function main(): Promise<void> {
   // Control characters are refused before validation, numbers beyond their columns after it (query text is a number by then).
   app.useGlobalPipes(textPipe, validationPipe, rangePipe);
   app.useGlobalFilters(new ErrorFilter(config));
-  app.useGlobalInterceptors(new EnvelopeInterceptor());
   app.enableShutdownHooks();
 
   const doc = new DocumentBuilder()

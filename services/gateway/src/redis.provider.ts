@@ -7,5 +7,6 @@ export const REDIS = Symbol('REDIS');
 export const redisProvider: Provider = {
   provide: REDIS,
   inject: [GATEWAY_CONFIG],
-  useFactory: (config: GatewayConfig) => createRedis(config, 'gateway'),
+  // One session lookup per request: auto-pipelined, the lookups of requests read in the same turn share one write.
+  useFactory: (config: GatewayConfig) => createRedis(config, 'gateway', { autoPipelining: true }),
 };

@@ -1,4 +1,5 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { getMetadataStorage } from 'class-validator';
 import { echoed, messages, type Lang } from '@cmp/contracts';
 
 /** Thrown by the validation pipe; rendered by the error filter in the caller's language. */
@@ -68,6 +69,32 @@ function argumentOf(name: string, message = ''): string {
   const m = /(-?\d+(?:\.\d+)?)(?!.*\d)/.exec(message);
   return m ? m[1] : '';
 }
+
+/**
+ * class-validator gathers a class's rules on every validation, scanning every class that has rules for the ones it
+ * inherits: the answer is kept per class here, and forgotten whenever a rule is added. Validation with groups (which we
+ * do not use) is not kept.
+ */
+function keepRuleLookups(): void {
+  const storage = getMetadataStorage();
+  const lookup = storage.getTargetValidationMetadatas.bind(storage);
+  const add = storage.addValidationMetadata.bind(storage);
+  const known = new Map<unknown, Map<string, ReturnType<typeof lookup>>>();
+  storage.addValidationMetadata = (metadata) => {
+    known.clear();
+    add(metadata);
+  };
+  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
+    if (groups?.length) return lookup(target, schema, always, strictGroups, groups);
+    const key = `${schema}\n${always}\n${strictGroups}`;
+    let byKey = known.get(target);
+    if (!byKey) known.set(target, (byKey = new Map()));
+    let rules = byKey.get(key);
+    if (!rules) byKey.set(key, (rules = lookup(target, schema, always, strictGroups, groups)));
+    return rules;
+  };
+}
+keepRuleLookups();
 
 export const validationPipe = new ValidationPipe({
   whitelist: true,
