@@ -125,7 +125,12 @@ export default function HomeLayout() {
           <Link to={HOME_PATH} className="home__brand">
             <img src="/favicon.svg" alt="" width={30} height={30} />
             <span>{t('app.title')}</span>
-            {site.setting?.groupName && <small className="home__org">{localName(site.setting.groupName, site.setting.groupNameEn)}</small>}
+            {/* Its line is kept while the site's settings load, so the page does not move down when the name arrives. */}
+            {site.setting ? (
+              site.setting.groupName && <small className="home__org">{localName(site.setting.groupName, site.setting.groupNameEn)}</small>
+            ) : (
+              !site.error && <small className="home__org" aria-hidden="true">{'\u00a0'}</small>
+            )}
           </Link>
           <SiteNav nav={site.setting?.navigationSettings.length ? site.setting.navigationSettings : DEFAULT_NAV} />
           <form

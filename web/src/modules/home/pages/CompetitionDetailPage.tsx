@@ -125,6 +125,6 @@ export default function CompetitionDetailPage() {
   if (!(id > 0) || (!detail.loading && !detail.data)) {
     return <Result status="404" title={t('competition.notFound')} extra={<Link to="/home/competition">{t('competition.back')}</Link>} />;
   }
-  if (!detail.data) return <Skeleton active className="site-page" />;
+  if (!detail.data) return <Skeleton active className="site-page site-page--loading" />;
   return <Detail c={detail.data} />;
 }
