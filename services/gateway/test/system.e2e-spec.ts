@@ -80,17 +80,25 @@ describe('organisations', () => {
 
 describe('roles', () => {
   it('lets ROOT change a role and its holders get the new permissions at once', async () => {
+    // A role and holder of this test's own: changing a built-in role would change the sessions of its holders in the
+    // files running beside this one.
     const root = await login('root');
-    const expert = await login('expert1');
-    expect((await api('/system/dept/tree', { token: expert })).code).toBe(401);
-    const roles = await api<{ id: number; key: string; permissions: string[]; menuIds: number[] }[]>('/system/role/list', { token: root });
-    const role = roles.data.find((r) => r.key === 'expert')!;
-    const save = await api('/system/role/save', { token: root, body: { id: role.id, key: 'expert', name: '评审专家', permissions: ['system:dept:list'], menuIds: role.menuIds } });
-    expect(save.code).toBe(0);
-    expect((await api('/system/dept/tree', { token: expert })).code).toBe(0);
-    // Back to what it had (the experts' own review permissions): tests that run later log experts in.
-    await api('/system/role/save', { token: root, body: { id: role.id, key: 'expert', name: '评审专家', permissions: role.permissions, menuIds: role.menuIds } });
-    expect((await api('/system/dept/tree', { token: expert })).code).toBe(401);
+    const suffix = Date.now().toString(36);
+    const role = { key: `reader_${suffix}`, name: `读者${suffix}`, menuIds: [] as number[] };
+    expect((await api('/system/role/save', { token: root, body: { ...role, permissions: ['system:user:list'] } })).code).toBe(0);
+    type GroupNode = { id: number; code: string; children?: GroupNode[] };
+    const flatten = (nodes: GroupNode[]): GroupNode[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
+    const u1 = flatten((await api<GroupNode[]>('/system/group/tree', { token: root })).data).find((g) => g.code === 'DEMO-U1')!;
+    const username = `reader${suffix}`;
+    const added = await api('/system/user/add', { token: root, body: { username, realName: '角色持有人', password: 'Passw0rd1', groupId: u1.id, roleKeys: [role.key] } });
+    expect(added.code).toBe(0);
+    const holder = await login(username, 'Passw0rd1');
+    expect((await api('/system/dept/tree', { token: holder })).code).toBe(401);
+    const saved = (await api<{ id: number; key: string }[]>('/system/role/list', { token: root })).data.find((r) => r.key === role.key)!;
+    expect((await api('/system/role/save', { token: root, body: { ...role, id: saved.id, permissions: ['system:dept:list'] } })).code).toBe(0);
+    expect((await api('/system/dept/tree', { token: holder })).code).toBe(0);
+    await api('/system/role/save', { token: root, body: { ...role, id: saved.id, permissions: ['system:user:list'] } });
+    expect((await api('/system/dept/tree', { token: holder })).code).toBe(401);
   });
 
   it('refuses to rename or delete a built-in role and unknown permissions', async () => {
