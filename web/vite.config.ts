@@ -1,6 +1,8 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStaticStyle } from './build/antd-static-style';
+import { SITE_THEME } from './src/modules/home/site-theme';
 
 // The gateway serves the API under /prod-api; dev and preview forward it there. `npm start` names the gateway's
 // proxy socket (GATEWAY_SOCKET): only what arrives through it may say who the visitor is (infra/platform-proxy.js).
@@ -66,7 +68,7 @@ function preloadLanding(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), preloadLanding()],
+  plugins: [react(), preloadLanding(), antdStaticStyle(SITE_THEME)],
   resolve: {
     alias: {
       '@cmp/contracts': fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url)),

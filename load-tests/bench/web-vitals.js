@@ -15,6 +15,7 @@ const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disa
 const RUNS = Number(process.env.WEB_VITALS_RUNS ?? 3);
 
 const SHOTS = path.join(__dirname, '..', '..', 'test-artifacts', 'screenshots', 'web-vitals');
+const REPORTS = path.join(__dirname, '..', '..', 'test-artifacts', 'web-vitals');
 const WIDTHS = [[1440, 900], [390, 844]];
 
 /** Full-page screenshots of each page at desktop and phone widths, to see that nothing broke. */
@@ -59,6 +60,7 @@ async function audit(url, chromeLauncher, lighthouse) {
       cls: a['cumulative-layout-shift'].numericValue,
       benchmarkIndex: lhr.environment.benchmarkIndex,
       failed,
+      lhr,
     };
   } finally {
     await chrome.kill();
@@ -110,6 +112,9 @@ module.exports = {
         runs.push(await audit(`${url}${route}`, chromeLauncher, lighthouse));
       }
       indexes.push(...runs.map((r) => r.benchmarkIndex));
+      // The last run's full report, to see where the time went (open it in https://googlechrome.github.io/lighthouse/viewer/).
+      fs.mkdirSync(REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(REPORTS, `${build}-${label.replace(/[^a-z]+/gi, '-').replace(/^-|-$/g, '')}.json`), JSON.stringify(runs[runs.length - 1].lhr));
       const m = (k) => median(runs.map((r) => r[k]));
       const failed = [...new Set(runs.flatMap((r) => r.failed))];
       const row = { performance: m('performance'), accessibility: m('accessibility'), lcp: m('lcp'), tbt: m('tbt') };

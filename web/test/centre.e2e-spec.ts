@@ -155,12 +155,8 @@ describe('personal centre: details, bank card, messages, study records', () => {
     await loginWithPassword(page, reader.username);
     await chooseOrganisation(page, '华东示范大学');
     await open(page, '/center/set');
-    // A click that lands while the page is still rendering its first data can be lost: click until English is chosen.
-    for (let attempt = 1; ; attempt += 1) {
-      await click(page, '[data-testid="language-preference"] label', 'English');
-      const chosen = await waitForText(page, 'English', '[data-testid="language-preference"] .ant-radio-button-wrapper-checked', 5000).then(() => true, () => false);
-      if (chosen || attempt === 3) break;
-    }
+    // A click that lands while the page is still rendering its first data can be lost.
+    await click(page, '[data-testid="language-preference"] label', { text: 'English', until: { selector: '[data-testid="language-preference"] .ant-radio-button-wrapper-checked', text: 'English' } });
     await waitForText(page, ['Messages', 'Interface language', `Sign-up approved: ${competitionName}`, 'All read'], '.center__page');
     await b.shot(page, 'settings-english');
     await open(page, '/center/study');

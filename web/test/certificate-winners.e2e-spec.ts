@@ -97,7 +97,7 @@ describe('certificate winners picked from sign-ups', () => {
   b.it('issues a batch from a published round for two levels at once, each certificate with its level and the competition', async () => {
     // The review service publishes a round: three winners at three levels (as review.results.published carries them).
     const roundId = 2_000_000_000 - Math.floor(Math.random() * 1_000_000);
-    const award = (signupId: number, level: string, rank: number, score: number) => ({ workId: 0, signupId, eventId: null, eventName: '本科组', title: '', level, rank, score, schoolNames: [] });
+    const award = (signupId: number, level: string, rank: number, score: number) => ({ workId: 0, signupId, eventId: null, eventName: '本科组', title: '', level, levelEn: '', rank, score, schoolNames: [] });
     const event: ResultsPublishedEvent = {
       roundId, roundName: `初审${tag}`, competitionId: c.id, groupId: 0, publishedAt: new Date().toISOString(), appealUntil: new Date().toISOString(),
       awards: [award(team, '一等奖', 1, 92.5), award(solo, '二等奖', 2, 88), award(other, '三等奖', 3, 80.25)],

@@ -26,3 +26,4 @@ export * from './money-capitals';
 export * from './payment-receipt';
 export * from './nats-users';
 export * from './ops';
+export * from './workbench';

@@ -307,28 +307,43 @@ export interface ClickOptions {
   text?: string;
   /** Wait for the platform's answer to this call after the click (see `answered`). */
   answer?: string;
+  /**
+   * For a click that can be lost (one landing while antd redraws the element, after a resize or while the page renders
+   * its first data): the element is clicked again, up to three times, until the click's effect is seen within 5 s:
+   * the answer to `answer` (`until: 'answer'`), or `text` showing in `selector`.
+   */
+  until?: 'answer' | { selector: string; text: string };
 }
 
 /**
  * Clicks an element once it is ready (see `ready`): `click(page, selector)`, `click(page, selector, text)` or
- * `click(page, selector, { text, answer })`, which also waits for the answer to the call the click makes.
+ * `click(page, selector, { text, answer, until })`, which also waits for the answer to the call the click makes.
  * An element re-rendered between the wait and the click is looked for again.
  */
 export async function click(page: Page, selector: string, options: string | ClickOptions = {}): Promise<HTTPResponse | null> {
-  const o = typeof options === 'string' ? { text: options } : options;
-  const answer = o.answer ? answered(page, o.answer) : null;
+  const o: ClickOptions = typeof options === 'string' ? { text: options } : options;
   for (let attempt = 1; ; attempt += 1) {
-    const el = await ready(page, selector, o.text);
+    const answer = o.answer ? answered(page, o.answer, o.until === 'answer' ? 5000 : undefined) : null;
+    await clickOnce(page, selector, o.text);
+    if (!o.until) return answer ? await answer : null;
+    const effect = o.until === 'answer' ? answer! : waitForText(page, o.until.text, o.until.selector, 5000);
+    if (await effect.then(() => true, () => false)) return answer ? await answer : null;
+    if (attempt === 3) throw new Error(`clicking ${selector}${o.text ? ` (${o.text})` : ''} three times had no effect`);
+  }
+}
+
+async function clickOnce(page: Page, selector: string, text?: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const el = await ready(page, selector, text);
     try {
       await el.click();
-      break;
+      return;
     } catch (e) {
       if (attempt >= 3) throw e;
     } finally {
       await el.dispose();
     }
   }
-  return answer ? await answer : null;
 }
 
 /**

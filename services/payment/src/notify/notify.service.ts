@@ -5,6 +5,7 @@ import { EventSubject, fenOf, type CallbackVerdict, type PaymentOrderPaidEvent, 
 import { AlipayClient } from '../alipay/alipay.client';
 import { fromBeijingTime } from '../alipay/time';
 import { RefundSender } from '../refund/refund.service';
+import { HOLDS_FEE } from '../order/order.sql';
 
 /** Verdicts after which Alipay must try again (answer "failure"): the notification was not accepted. */
 const REFUSED: ReadonlySet<CallbackVerdict> = new Set(['badSignature', 'wrongApp', 'wrongSeller', 'unknownOrder', 'amountMismatch']);
@@ -62,7 +63,7 @@ const APPLY = `
     SELECT (SELECT id FROM o), $1, $2, $9, $10, v, $11, $12, $13 FROM verdict RETURNING verdict
   )
   SELECT stored.verdict, (SELECT id FROM paid) AS "paidId",
-    EXISTS (SELECT 1 FROM orders x, paid WHERE x.signup_id = paid.signup_id AND x.id <> paid.id AND x.status IN ('paid', 'refunding', 'partlyRefunded')) AS "paidTwice"
+    EXISTS (SELECT 1 FROM orders x, paid WHERE x.signup_id = paid.signup_id AND x.id <> paid.id AND x.status IN ${HOLDS_FEE}) AS "paidTwice"
   FROM stored`;
 
 /** A signed notification refused before the order is looked at (another app or seller): stored with its verdict only. */

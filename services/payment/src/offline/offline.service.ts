@@ -21,7 +21,7 @@ import {
   type SignupPayable,
 } from '@cmp/contracts';
 import { nextNumber } from '../refund/refund.sql';
-import { lockSignup, owesFee, SIGNUP_COPY_COLUMNS, signupCopy } from '../order/order.sql';
+import { HOLDS_FEE, lockSignup, owesFee, SIGNUP_COPY_COLUMNS, signupCopy } from '../order/order.sql';
 import { OrderService } from '../order/order.service';
 
 const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name AS "competitionName", p.competition_name_en AS "competitionNameEn",
@@ -174,7 +174,7 @@ export class OfflineService {
     const approved = await this.ds.transaction(async (m) => {
       const [locked] = await m.query(`SELECT status FROM offline_payments WHERE id = $1 FOR UPDATE`, [record.id]);
       if (locked.status !== 'pending') throw AppError.badRequest('payment.offlineNotPending');
-      const [paid] = await m.query(`SELECT 1 FROM orders WHERE signup_id = $1 AND status IN ('paid', 'refunding', 'partlyRefunded')`, [record.signupId]);
+      const [paid] = await m.query(`SELECT 1 FROM orders WHERE signup_id = $1 AND status IN ${HOLDS_FEE}`, [record.signupId]);
       if (paid) return closeOffline(m, { id: record.id }, 'paidOnline').then(() => false);
       const { id, no } = await nextNumber(m, 'CP', 'orders_id_seq');
       await m.query(

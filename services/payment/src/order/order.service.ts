@@ -103,13 +103,16 @@ export class OrderService {
    * Closes an unpaid order at Alipay, then here. When Alipay says it is paid after all, the payment is applied
    * (the same path as its notification) and false comes back.
    */
-  async closeEverywhere(order: { id: number | string; orderNo: string }, reason: string, by?: Actor): Promise<boolean> {
+  async closeEverywhere(order: { id: number | string; orderNo: string }, reason: string, by?: Actor, retried = false): Promise<boolean> {
     const trade = await this.alipay.query(order.orderNo);
     if (trade && (trade.tradeStatus === 'TRADE_SUCCESS' || trade.tradeStatus === 'TRADE_FINISHED')) {
       await this.applyQueried(order.orderNo, trade);
       return false;
     }
-    if (trade && trade.tradeStatus === 'WAIT_BUYER_PAY' && !(await this.alipay.close(order.orderNo))) return false;
+    if (trade && trade.tradeStatus === 'WAIT_BUYER_PAY' && !(await this.alipay.close(order.orderNo))) {
+      // The trade changed between the query and the close: closed by the worker (or a second click), or paid. Ask once more.
+      return retried ? false : this.closeEverywhere(order, reason, by, true);
+    }
     await returnedRows(
       this.ds,
       `UPDATE orders SET status = 'closed', closed_at = now(), close_reason = $2, closed_by = $3, closed_by_name = $4, updated_at = now() WHERE id = $1 AND status = 'unpaid' RETURNING id`,

@@ -7,6 +7,12 @@ export const ORDER_COLUMNS = `o.id::int AS id, o.order_no AS "orderNo", o.signup
   o.buyer_logon_id AS "buyerLogonId", o.paid_at AS "paidAt", o.expires_at AS "expiresAt", o.closed_at AS "closedAt",
   o.close_reason AS "closeReason", o.created_at AS "createdAt"`;
 
+/**
+ * Statuses of an order that holds its sign-up's fee (paid, and not all of it back). A second order paid while another
+ * holds the fee is a double payment and is refunded; one paid after the first was refunded in full pays the fee anew.
+ */
+export const HOLDS_FEE = `('paid', 'refunding', 'partlyRefunded')`;
+
 /** When the order's last refund went through (finance's lists). */
 export const REFUNDED_AT = `(SELECT max(f.finished_at) FROM refunds f WHERE f.order_id = o.id AND f.status = 'succeeded') AS "refundedAt"`;
 

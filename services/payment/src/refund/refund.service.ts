@@ -4,6 +4,7 @@ import { OutboxRelay, returnedRows, writeEvent } from '@cmp/common';
 import { EventSubject, type PaymentOrderRefundedEvent } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
 import { createRefund, settleOrderStatus, SYSTEM, systemReason } from './refund.sql';
+import { HOLDS_FEE } from '../order/order.sql';
 
 const DOUBLE_PAYMENT = systemReason('payment.refundReason.doublePayment');
 /** Alipay answers after which the same refund request is to be sent again (its docs: retry with the same out_request_no). */
@@ -102,7 +103,7 @@ export class RefundSender {
   async sendPending(): Promise<number> {
     const doubles: { id: string }[] = await this.ds.query(
       `SELECT o.id FROM orders o WHERE o.status = 'paid' AND o.refunded_fen = 0 AND NOT EXISTS (SELECT 1 FROM refunds f WHERE f.order_id = o.id)
-         AND EXISTS (SELECT 1 FROM orders x WHERE x.signup_id = o.signup_id AND x.id <> o.id AND x.status IN ('paid', 'refunding', 'partlyRefunded', 'refunded')
+         AND EXISTS (SELECT 1 FROM orders x WHERE x.signup_id = o.signup_id AND x.id <> o.id AND x.status IN ${HOLDS_FEE}
                      AND (x.paid_at, x.id) < (o.paid_at, o.id))
        LIMIT 100`,
     );

@@ -5,6 +5,7 @@ import { EventConsumer, EventStream, EventSubject, type SignupClosedEvent } from
 import { closeOffline } from '../offline/offline.service';
 import { RefundSender } from './refund.service';
 import { AVAILABLE_FEN, createRefund, SYSTEM, systemReason } from './refund.sql';
+import { HOLDS_FEE } from '../order/order.sql';
 
 /**
  * A sign-up was rejected or withdrawn (enrollment.signup.closed): an offline payment still waiting is closed, and a
@@ -29,7 +30,7 @@ export class SignupClosedConsumer {
     const created = await this.ds.transaction(async (m) => {
       const orders: { id: string; left: number }[] = await m.query(
         `SELECT o.id, ${AVAILABLE_FEN} AS left
-         FROM orders o WHERE o.signup_id = $1 AND o.status IN ('paid', 'refunding', 'partlyRefunded') AND o.channel IS DISTINCT FROM 'offline' ORDER BY o.id FOR UPDATE`,
+         FROM orders o WHERE o.signup_id = $1 AND o.status IN ${HOLDS_FEE} AND o.channel IS DISTINCT FROM 'offline' ORDER BY o.id FOR UPDATE`,
         [e.signupId],
       );
       const made: string[] = [];

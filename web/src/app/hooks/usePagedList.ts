@@ -1,5 +1,6 @@
-import { useState, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { Form, type FormInstance } from 'antd';
+import { useSearchParams } from 'react-router-dom';
 import type { Page } from '@cmp/contracts';
 import { useAsync, type AsyncState } from './useAsync';
 
@@ -22,13 +23,32 @@ export interface PagedList<T, Q extends PageQuery = PageQuery, F = unknown> {
   afterDelete(): void;
 }
 
-/** A back-office list: its search form, its query (paging and the form's values) and the page it loads. */
+/**
+ * A back-office list: its search form, its query (paging and the form's values) and the page it loads.
+ * `fromAddress` names the filters a link may set in the address (`?status=unpaid`, as the workbench's to-dos do):
+ * the list opens with them in its form and its query.
+ */
 export function usePagedList<T, Q extends PageQuery, F>(
   load: (query: Q, signal: AbortSignal) => Promise<Page<T>>,
   toQuery: (values: F) => Omit<Q, 'pageNum' | 'pageSize'>,
+  fromAddress: readonly (keyof F & string)[] = [],
 ): PagedList<T, Q, F> {
   const [filters] = Form.useForm<F>();
-  const [query, setQuery] = useState<Q>({ pageNum: 1, pageSize: 10 } as Q);
+  const [params] = useSearchParams();
+  const [linked] = useState(() => {
+    const values: Partial<F> = {};
+    for (const name of fromAddress) {
+      const value = params.get(name);
+      // A number where the filter's options are numbers (a sign-up's status); names stay text.
+      if (value !== null) values[name] = (/^\d+$/.test(value) ? Number(value) : value) as F[typeof name];
+    }
+    return values;
+  });
+  const [query, setQuery] = useState<Q>(() => ({ pageNum: 1, pageSize: 10, ...toQuery(linked as F) }) as Q);
+  // The form exists once the page has rendered it.
+  useEffect(() => {
+    if (Object.keys(linked).length) filters.setFieldsValue(linked as Parameters<typeof filters.setFieldsValue>[0]);
+  }, [filters, linked]);
   const list = useAsync((signal) => load(query, signal), [query]);
   return {
     filters,

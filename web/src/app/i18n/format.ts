@@ -8,11 +8,24 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   if (value === null || value === undefined || value === '') return '-';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return '-';
-  const time: Intl.DateTimeFormatOptions =
-    precision === 'day' ? {} : { hour: '2-digit', minute: '2-digit', ...(precision === 'second' && { second: '2-digit' }), hourCycle: 'h23' };
-  return lang === 'en'
-    ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', ...time }).format(date)
-    : new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', ...time }).format(date);
+  return dateTimeFormat(lang, precision).format(date);
+}
+
+/** Making a formatter costs far more than using one (a list of dates made one per date): one per language and precision. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(lang: Lang, precision: 'second' | 'minute' | 'day'): Intl.DateTimeFormat {
+  const key = `${lang}:${precision}`;
+  let format = formats.get(key);
+  if (!format) {
+    const time: Intl.DateTimeFormatOptions =
+      precision === 'day' ? {} : { hour: '2-digit', minute: '2-digit', ...(precision === 'second' && { second: '2-digit' }), hourCycle: 'h23' };
+    format =
+      lang === 'en'
+        ? new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', ...time })
+        : new Intl.DateTimeFormat('zh-CN', { year: 'numeric', month: '2-digit', day: '2-digit', ...time });
+    formats.set(key, format);
+  }
+  return format;
 }
 
 /** An amount in fen as ¥88.00 (yuanOf: from the integer, never through floating point). */

@@ -40,8 +40,8 @@ export const pageRegistry: Record<string, Loader> = {
   'signUp/index': () => import('@/modules/enroll-admin/pages/SignupsPage'),
   'works/list/index': () => import('@/modules/enroll-admin/pages/WorksPage'),
   'works/detail/index': () => import('@/modules/enroll-admin/pages/WorkDetailPage'),
-  // The workbench (an expert sees their review rounds there) and the expert's review screens.
-  'dashboard/index': () => import('@/modules/review/pages/WorkbenchPage'),
+  // The workbench (what waits for the caller; an expert's review rounds) and the expert's review screens.
+  'dashboard/index': () => import('@/modules/workbench/pages/WorkbenchPage'),
   'review/mine/index': () => import('@/modules/review/pages/MyReviewsPage'),
   'review/mine/score': () => import('@/modules/review/pages/ScorePage'),
   'certificate/make/index': () => import('@/modules/certificate-designer/pages/CertificateDesignerPage'),

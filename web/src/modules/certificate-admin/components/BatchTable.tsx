@@ -1,29 +1,23 @@
-import { useState } from 'react';
 import { Empty, Form, Input, Select } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BATCH_STATUSES, type CertificateBatch } from '@cmp/contracts';
 import { PagedTable, SearchButtons } from '@/app/components/ListParts';
-import { useAsync } from '@/app/hooks/useAsync';
+import { usePagedList } from '@/app/hooks/usePagedList';
 import { certAdminApi, type BatchQuery } from '../api/certificate-admin.api';
 import { NS } from './shared';
 
-const BASE: BatchQuery = { pageNum: 1, pageSize: 10 };
-
-/** The batches list of the list and send screens: its query, its rows, and its search by name and status. */
+/**
+ * The batches list of the list and send screens: its query, its rows, and its search by name and status (a status in
+ * the address too: the workbench's to-do opens the failed batches).
+ */
 export function useBatchList() {
-  const [query, setQuery] = useState<BatchQuery>(BASE);
-  const list = useAsync((signal) => certAdminApi.batchPage(query, signal), [query]);
-  const [form] = Form.useForm<{ name?: string; status?: string }>();
-  const search = () => {
-    const f = form.getFieldsValue();
-    setQuery((q) => ({ ...BASE, pageSize: q.pageSize, name: f.name?.trim() || undefined, status: f.status }));
-  };
-  const reset = () => {
-    form.resetFields();
-    setQuery((q) => ({ ...BASE, pageSize: q.pageSize }));
-  };
-  return { query, setQuery, list, form, search, reset };
+  const paged = usePagedList<CertificateBatch, BatchQuery, { name?: string; status?: string }>(
+    (q, signal) => certAdminApi.batchPage(q, signal),
+    (f) => ({ name: f.name?.trim() || undefined, status: f.status }),
+    ['status'],
+  );
+  return { query: paged.query, setQuery: paged.setQuery, list: paged.list, form: paged.filters, search: paged.search, reset: paged.reset };
 }
 
 /** The search form and the paged table of a useBatchList(). */

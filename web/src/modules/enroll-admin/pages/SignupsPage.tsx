@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { Button, Empty, Form, Input, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -47,7 +48,10 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
 
   // The fixed part of every query: a competition's own tab never leaves its competition (nor its type).
   const fixed = { competitionId: fixedId, type };
-  const [query, setQuery] = useState<SignupPageQuery>({ pageNum: 1, pageSize: 10, ...fixed });
+  // The workbench's to-do links here with a status (`?status=0`, waiting for approval).
+  const [params] = useSearchParams();
+  const [linked] = useState(() => (fixedId === undefined && /^\d$/.test(params.get('status') ?? '') ? { status: Number(params.get('status')) as SignupStatus } : {}));
+  const [query, setQuery] = useState<SignupPageQuery>({ pageNum: 1, pageSize: 10, ...fixed, ...linked });
   const list = useAsync((signal) => enrollAdminApi.page(query, signal), [query]);
   const competitions = useCompetitionOptions();
   const [form] = Form.useForm<Filters>();
@@ -166,7 +170,7 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
           )
         }
       />
-      <Form form={form} layout="inline" className="search-form" name={`signup-search${type ?? ''}`} onFinish={search} initialValues={{ competitionId: fixedId }}>
+      <Form form={form} layout="inline" className="search-form" name={`signup-search${type ?? ''}`} onFinish={search} initialValues={{ competitionId: fixedId, ...linked }}>
         <CompetitionEventFilters form={form} competitions={competitions} dependants={['school']} fixed={!!fixedId} />
         <Form.Item name="school" label={t('filter.school')}>
           <Select

@@ -28,6 +28,7 @@ export function OfflinePayments() {
   const paged = usePagedList<OfflinePaymentView, RefundPageQuery, { keyword?: string; status?: OfflineStatus }>(
     (q, signal) => financeApi.offline(q, signal),
     (f) => ({ keyword: f.keyword?.trim() || undefined, status: f.status }),
+    ['status'],
   );
   const [recording, setRecording] = useState(false);
   const [form] = Form.useForm<{ signupId: number; reason: string; voucher: UploadFile[] }>();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, DatePicker, Drawer, Segmented, Skeleton, Space, Table, Tabs, Tag, Typography, Upload, type TableColumnsType } from 'antd';
 import { CloudDownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Perm, RECON_COUNT_KINDS, RECON_KINDS, type PageQuery, type ReconCountKind, type ReconDetail, type ReconItemView, type ReconKind, type ReconRunView, type ReconTotals } from '@cmp/contracts';
 import { actionsColumn, dateColumn, PagedTable } from '@/app/components/ListParts';
@@ -20,12 +21,14 @@ const KIND_COLOR: Record<ReconCountKind, string> = { matched: 'success', amountD
 /** The kinds a bill line can end in: with their counts, the bill's lines add up. */
 const BILL_KINDS: ReconCountKind[] = ['matched', 'amountDiff', 'alipayOnly', 'otherOrg'];
 
-/** 财务操作: Alipay reconciliation, offline payments and the finance settings, one tab each. */
+/** 财务操作: Alipay reconciliation, offline payments and the finance settings, one tab each (`?tab=offline` opens one). */
 export default function FinanceActionsPage() {
   const { t } = useTranslation(NS);
+  const [params] = useSearchParams();
   return (
     <div className="system-page">
       <Tabs
+        defaultActiveKey={params.get('tab') ?? undefined}
         items={[
           { key: 'reconcile', label: t('recon.title'), children: <Reconciliation /> },
           { key: 'offline', label: t('offline.title'), children: <OfflinePayments /> },

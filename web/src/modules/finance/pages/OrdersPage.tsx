@@ -40,7 +40,7 @@ export default function OrdersPage() {
   const lang = useLang();
   const competitionItem = useCompetitionItem();
   const canEdit = usePermission([Perm.financeEdit]);
-  const paged = usePagedList<OrderView, OrderPageQuery, Filters>((q, signal) => financeApi.orders(q, signal), toQuery);
+  const paged = usePagedList<OrderView, OrderPageQuery, Filters>((q, signal) => financeApi.orders(q, signal), toQuery, ['status']);
   const competitions = useAsync((signal) => financeApi.competitions(signal), [lang]);
   const competitionId = Form.useWatch('competitionId', paged.filters);
   const events = useAsync((signal) => financeApi.events(competitionId!, signal), [competitionId, lang], !!competitionId);

@@ -27,6 +27,7 @@ export default function RefundsPage() {
   const paged = usePagedList<RefundView, RefundPageQuery, Filters>(
     (q, signal) => financeApi.refunds(q, signal),
     (f) => ({ keyword: f.keyword?.trim() || undefined, status: f.status }),
+    ['status'],
   );
   const approve = async (r: RefundView) => {
     const question = t('refunds.approveQuestion', { amount: money(r.amountFen), orderNo: r.orderNo, name: r.requestedByName });

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Button, ConfigProvider, Space, type ThemeConfig } from 'antd';
+import { Button, ConfigProvider, Space } from 'antd';
 import { DownOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
@@ -12,14 +12,9 @@ import { isSiteLink, type NavigationSetting } from '@cmp/contracts';
 import { normaliseLang } from '@/app/i18n';
 import { useLocalName } from '@/app/i18n/hooks';
 import { useSite } from '../hooks/useSite';
+import { SITE_THEME } from '../site-theme';
 import '../locales';
 import './home-layout.css';
-
-/**
- * The public site's colours meet WCAG AA contrast (4.5:1 for text): antd's primary blue on white (a primary button's
- * label, links) is 4.1:1 and its secondary text grey 3.4:1; these are 6.2:1 and 5.7:1.
- */
-const SITE_THEME: ThemeConfig = { token: { colorPrimary: '#0958d9', colorLink: '#0958d9', colorTextTertiary: 'rgba(0, 0, 0, 0.6)', colorTextDescription: 'rgba(0, 0, 0, 0.6)' } };
 
 /** Where each navigation template (`tem`) of the website settings leads. */
 const TEM_PATHS: Record<string, string> = {

@@ -80,18 +80,5 @@ const en: Catalogue<ReviewMessages> = {
     notComplete: 'Some sheets are not submitted yet',
     empty: 'This group has no works',
   },
-  dashboard: {
-    title: 'Workbench',
-    welcome: 'Welcome, {{name}}',
-    intro: 'Open a function from the menu on the left.',
-    rounds: 'My review rounds',
-    empty: 'No review round is open for you',
-    assigned: 'Assigned',
-    submitted: 'Submitted',
-    returned: 'Returned',
-    closesAt: 'Closes {{time}}',
-    noDeadline: 'No deadline',
-    goReview: 'Review',
-  },
 };
 export default en;

@@ -1,4 +1,4 @@
-/** The expert's review screens: 我的评审, scoring, the captain's group and the workbench's review panel. */
+/** The expert's review screens: 我的评审, scoring and the captain's group. */
 const zhCN = {
   status: { notStarted: '未开始', draft: '草稿', submitted: '已提交', returned: '已退回' },
   mine: {
@@ -77,19 +77,6 @@ const zhCN = {
     confirmedAt: '已于 {{time}} 确认',
     notComplete: '还有评分表未提交，暂不能确认',
     empty: '本组暂无作品',
-  },
-  dashboard: {
-    title: '工作台',
-    welcome: '欢迎，{{name}}',
-    intro: '从左侧菜单进入各项功能。',
-    rounds: '我的评审轮次',
-    empty: '当前没有进行中的评审轮次',
-    assigned: '分配',
-    submitted: '已提交',
-    returned: '被退回',
-    closesAt: '截止 {{time}}',
-    noDeadline: '未设截止时间',
-    goReview: '去评审',
   },
 };
 export default zhCN;

@@ -1,0 +1,91 @@
+import { TODO_KINDS, WORKBENCH_TODOS, type OfflinePaymentView, type Signup, type TodoKind, type WorkbenchTodo } from '@cmp/contracts';
+import { api, freshIp, login, upload } from './support/api';
+import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from './support/enroll';
+import { exclusive } from './support/exclusive';
+
+/** The list each to-do counts, as the back office calls it (the workbench links there with the same filter). */
+const LIST: Record<TodoKind, string> = {
+  signupsToApprove: '/enroll/signup/page',
+  batchesFailed: '/certificate/batch/page',
+  offlineToApprove: '/finance/offline/page',
+  refundsToApprove: '/finance/refund/page',
+  refundsFailed: '/finance/refund/page',
+  ordersUnpaid: '/finance/order/page',
+  ordersRefunding: '/finance/order/page',
+};
+
+const todos = async (token: string): Promise<WorkbenchTodo[]> => {
+  const r = await api<WorkbenchTodo[]>('/dashboard/todo', { token });
+  expect(r.code).toBe(0);
+  return r.data;
+};
+const countOf = async (token: string, kind: TodoKind) => (await todos(token)).find((t) => t.kind === kind)?.count;
+const listTotal = async (token: string, kind: TodoKind) => {
+  const q = new URLSearchParams({ ...Object.fromEntries(Object.entries(WORKBENCH_TODOS[kind].filter).map(([k, v]) => [k, String(v)])), pageNum: '1', pageSize: '10' });
+  const r = await api<{ total: number }>(`${LIST[kind]}?${q}`, { token });
+  expect(r.code).toBe(0);
+  return r.data.total;
+};
+
+/**
+ * Each to-do's count against its list's total. Files running beside this one add sign-ups and orders at any time, so
+ * a count is taken as agreeing when the list's total, read between two equal counts, equals them.
+ */
+async function expectCountsAsListed(token: string, kinds: readonly TodoKind[]): Promise<void> {
+  for (const kind of kinds) {
+    let seen = '';
+    for (let attempt = 1; ; attempt += 1) {
+      const before = await countOf(token, kind);
+      const total = await listTotal(token, kind);
+      const after = await countOf(token, kind);
+      if (before === total && after === total) break;
+      seen += ` ${before}/${total}/${after}`;
+      if (attempt === 5) throw new Error(`${kind}: the to-do's count and the list's total did not agree (count/total/count:${seen})`);
+    }
+  }
+}
+
+// Offline payments, refunds and orders of the demo organisations: the finance files hold the same lock.
+exclusive('finance');
+
+describe('workbench: what waits for each role, counted by the lists that act on it', () => {
+  let students: Student[];
+  afterAll(dropStudents);
+  beforeAll(async () => {
+    students = await makeStudents(2, `todo${Date.now().toString(36)}`);
+  });
+
+  it('gives finance its to-dos, each the total of its filtered list, and an organiser of another organisation none of ours', async () => {
+    const finance = await login('finance1');
+    const admin1 = await login('admin1');
+    const admin2 = await login('admin2');
+    const financeKinds = (await todos(finance)).map((t) => t.kind);
+    expect(financeKinds).toEqual(TODO_KINDS.filter((k) => ['offlineToApprove', 'refundsToApprove', 'refundsFailed', 'ordersUnpaid', 'ordersRefunding'].includes(k)));
+    await expectCountsAsListed(finance, financeKinds);
+    // An organiser acts on sign-ups and certificates too.
+    const adminKinds = (await todos(admin1)).map((t) => t.kind);
+    expect(adminKinds).toEqual(expect.arrayContaining(['signupsToApprove', 'batchesFailed', 'offlineToApprove']));
+    await expectCountsAsListed(admin1, adminKinds);
+
+    // An offline payment recorded in 华东示范大学 waits for a second account there, and only there.
+    const c = await makeCompetition(admin1, { items: [['收费组', null, 5000]] });
+    const offlineBefore = { mine: await countOf(finance, 'offlineToApprove'), theirs: await countOf(admin2, 'offlineToApprove') };
+    const [payer] = students;
+    const s = await api<Signup>('/web/enroll/signUp', { token: payer.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '待办付款', phone: '13900000000' } } });
+    expect(s.code).toBe(0);
+    const made = (await upload('/finance/offline/create', finance, PDF, 'voucher.pdf', 'zh-CN', { signupId: String(s.data.id), reason: '银行转账' })) as { code: number; data: OfflinePaymentView };
+    expect(made.code).toBe(0);
+    expect(await countOf(finance, 'offlineToApprove')).toBe(offlineBefore.mine! + 1);
+    expect(await countOf(admin2, 'offlineToApprove')).toBe(offlineBefore.theirs);
+    // Approved by a second account: it waits no more.
+    expect((await api('/finance/offline/decide', { token: admin1, body: { id: made.data.id, approve: true } })).code).toBe(0);
+    expect(await countOf(finance, 'offlineToApprove')).toBe(offlineBefore.mine);
+  });
+
+  it('gives a participant and an expert no back-office to-dos, and asks who is calling', async () => {
+    const [, student] = students;
+    expect(await todos(student.token)).toEqual([]);
+    expect(await todos(await login('expert1'))).toEqual([]);
+    expect((await api('/dashboard/todo')).code).not.toBe(0);
+  });
+});

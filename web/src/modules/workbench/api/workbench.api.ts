@@ -1,0 +1,9 @@
+import type { ExpertDashboard, WorkbenchTodo } from '@cmp/contracts';
+import { http } from '@/app/http/client';
+
+/** The workbench (工作台): what waits for the caller (services' lists, counted by the gateway), an expert's rounds. */
+export const workbenchApi = {
+  todos: (signal?: AbortSignal) => http.get<WorkbenchTodo[]>('/dashboard/todo', undefined, signal),
+  /** An expert's open review rounds (services/review). */
+  expertRounds: (signal?: AbortSignal) => http.get<ExpertDashboard>('/review/mine/dashboard', undefined, signal),
+};

@@ -1,0 +1,34 @@
+import type { Catalogue } from '@/app/i18n/types';
+import type { WorkbenchMessages } from './zh-CN';
+
+const en: Catalogue<WorkbenchMessages> = {
+  title: 'Workbench',
+  welcome: 'Welcome, {{name}}',
+  intro: 'Open a function from the menu on the left.',
+  rounds: {
+    title: 'My review rounds',
+    empty: 'No review round is open for you',
+    assigned: 'Assigned',
+    submitted: 'Submitted',
+    returned: 'Returned',
+    closesAt: 'Closes {{time}}',
+    noDeadline: 'No deadline',
+    goReview: 'Review',
+  },
+  todo: {
+    title: 'To do',
+    empty: 'Nothing is waiting for you',
+    unavailable: 'Cannot be counted just now',
+    open: 'Open',
+    kinds: {
+      signupsToApprove: 'Sign-ups to approve',
+      batchesFailed: 'Certificate batches that failed',
+      offlineToApprove: 'Offline payments to approve',
+      refundsToApprove: 'Refunds to approve',
+      refundsFailed: 'Refunds that failed',
+      ordersUnpaid: 'Orders waiting for payment',
+      ordersRefunding: 'Orders being refunded',
+    },
+  },
+};
+export default en;

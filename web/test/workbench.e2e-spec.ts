@@ -1,0 +1,63 @@
+import type { OfflinePaymentView, Page as ListPage, Signup, WorkbenchTodo } from '@cmp/contracts';
+import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
+import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
+import { exclusive } from '../../services/gateway/test/support/exclusive';
+import { answered, chooseOrganisation, click, loadsIn, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
+
+// Offline payments of the demo organisation: the finance files hold the same lock.
+exclusive('finance');
+
+/** The workbench (工作台): what waits for finance, each to-do opening its list with the same filter. */
+describe('workbench: to-dos that open their filtered lists', () => {
+  const b = useBrowser('workbench');
+  let students: Student[];
+
+  beforeAll(async () => {
+    // An offline payment recorded by finance1, waiting for a second account.
+    const [admin1, finance] = [await login('admin1'), await login('finance1')];
+    students = await makeStudents(1, `wb${Date.now().toString(36)}`);
+    const c = await makeCompetition(admin1, { items: [['收费组', null, 5000]] });
+    const s = await api<Signup>('/web/enroll/signUp', { token: students[0].token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '线下付款人', phone: '13900000000' } } });
+    if (s.code !== 0) throw new Error(`sign-up: ${s.msg}`);
+    const made = (await upload('/finance/offline/create', finance, PDF, 'voucher.pdf', 'zh-CN', { signupId: String(s.data.id), reason: '银行转账' })) as { code: number; msg: string; data: OfflinePaymentView };
+    if (made.code !== 0) throw new Error(`offline payment: ${made.msg}`);
+  }, 120000);
+  afterAll(dropStudents);
+
+  for (const lang of ['zh-CN', 'en'] as const) {
+    b.it(`opens on finance's to-dos and goes to the offline payments waiting for approval (${lang})`, async () => {
+      const zh = lang === 'zh-CN';
+      const page = await b.newPage();
+      await loadsIn(page, lang);
+      const todos = answered(page, 'GET /dashboard/todo');
+      await loginWithPassword(page, 'finance1');
+      await chooseOrganisation(page, '华东示范大学');
+      await waitForPath(page, '/dashboard/index');
+      // What the page shows is what it was answered.
+      const shown = ((await (await todos).json()) as { data: WorkbenchTodo[] }).data;
+      const waiting = shown.find((t) => t.kind === 'offlineToApprove')!;
+      expect(waiting.count).toBeGreaterThanOrEqual(1);
+      const label = zh ? '待审核的线下缴费' : 'Offline payments to approve';
+      await waitForText(page, [zh ? '待办事项' : 'To do', label, zh ? '退款中的订单' : 'Orders being refunded'], '[data-testid="todos"]');
+      await waitForText(page, String(waiting.count), '[data-todo="offlineToApprove"] [data-testid="todo-count"]');
+      await b.shot(page, `todos-${lang}`);
+      await page.setViewport({ width: 390, height: 844 });
+      await waitForText(page, label, '[data-testid="todos"]');
+      await b.shot(page, `todos-phone-${lang}`);
+      await page.setViewport({ width: 1440, height: 900 });
+
+      // 去处理 opens 财务操作 on its offline tab, filtered to those waiting: the list holds as many.
+      const list = answered(page, 'GET /finance/offline/page');
+      await click(page, '[data-todo="offlineToApprove"] button');
+      await waitForPath(page, '/finance/action');
+      const listed = ((await (await list).json()) as { data: ListPage<OfflinePaymentView> }).data;
+      expect(new URL((await list).url()).searchParams.get('status')).toBe('pending');
+      expect(listed.list.every((o) => o.status === 'pending')).toBe(true);
+      expect(listed.total).toBe(waiting.count);
+      await waitForText(page, zh ? '线下缴费' : 'Offline payments', '.ant-tabs-tab-active');
+      await waitForText(page, [zh ? '待审核' : 'Waiting', zh ? `共 ${listed.total} 条` : `${listed.total} in total`], '.ant-tabs-tabpane-active');
+      await b.shot(page, `offline-waiting-${lang}`);
+      await open(page, '/dashboard/index');
+    });
+  }
+});
