@@ -78,7 +78,8 @@ module.exports = {
   async run(ctx) {
     const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')]);
     const platform = await startPlatform(ctx, { database: 'cmp_bench' });
-    // WEB_VITALS_BASELINE_DIST: an earlier build of web/dist, audited beside the current one in the same run.
+    // WEB_VITALS_BASELINE_DIST: another build of web/dist (WEB_VITALS_BASELINE_LABEL says which), audited beside the
+    // current one in the same run.
     const builds = [['current', path.join(__dirname, '..', '..', 'web', 'dist')]];
     if (process.env.WEB_VITALS_BASELINE_DIST) builds.unshift(['baseline', path.resolve(process.env.WEB_VITALS_BASELINE_DIST)]);
     const served = [];
@@ -134,6 +135,7 @@ module.exports = {
       });
     }
     await screenshots(webUrl, pages);
+    if (process.env.WEB_VITALS_BASELINE_DIST) ctx.note(`baseline: ${process.env.WEB_VITALS_BASELINE_LABEL || process.env.WEB_VITALS_BASELINE_DIST}.`);
     ctx.note(
       `Targets on each page: performance >= ${TARGETS.performance}, accessibility >= ${TARGETS.accessibility}, ` +
         `LCP < ${TARGETS.lcpMs / 1000} s: ${missed.length ? `NOT met on ${missed.join(', ')}` : 'met on every page'}.`,

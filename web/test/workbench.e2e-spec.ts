@@ -1,4 +1,5 @@
-import type { OfflinePaymentView, Page as ListPage, Signup, WorkbenchTodo } from '@cmp/contracts';
+import type { Page } from 'puppeteer-core';
+import type { OfflinePaymentView, Page as ListPage, PlatformOverview, Signup, WorkbenchTodo } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
 import { exclusive } from '../../services/gateway/test/support/exclusive';
@@ -6,6 +7,15 @@ import { answered, chooseOrganisation, click, loadsIn, loginWithPassword, open, 
 
 // Offline payments of the demo organisation: the finance files hold the same lock.
 exclusive('finance');
+
+/** The workbench loaded afresh on a 390 px phone (the layout picks its phone form at load), then back at 1440 px. */
+async function onPhone(page: Page, look: () => Promise<void>): Promise<void> {
+  await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+  await open(page, '/dashboard/index');
+  await look();
+  await page.setViewport({ width: 1440, height: 900 });
+  await open(page, '/dashboard/index');
+}
 
 /** The workbench (工作台): what waits for finance, each to-do opening its list with the same filter. */
 describe('workbench: to-dos that open their filtered lists', () => {
@@ -41,10 +51,10 @@ describe('workbench: to-dos that open their filtered lists', () => {
       await waitForText(page, [zh ? '待办事项' : 'To do', label, zh ? '退款中的订单' : 'Orders being refunded'], '[data-testid="todos"]');
       await waitForText(page, String(waiting.count), '[data-todo="offlineToApprove"] [data-testid="todo-count"]');
       await b.shot(page, `todos-${lang}`);
-      await page.setViewport({ width: 390, height: 844 });
-      await waitForText(page, label, '[data-testid="todos"]');
-      await b.shot(page, `todos-phone-${lang}`);
-      await page.setViewport({ width: 1440, height: 900 });
+      await onPhone(page, async () => {
+        await waitForText(page, label, '[data-testid="todos"]');
+        await b.shot(page, `todos-phone-${lang}`);
+      });
 
       // 去处理 opens 财务操作 on its offline tab, filtered to those waiting: the list holds as many.
       const list = answered(page, 'GET /finance/offline/page');
@@ -58,6 +68,27 @@ describe('workbench: to-dos that open their filtered lists', () => {
       await waitForText(page, [zh ? '待审核' : 'Waiting', zh ? `共 ${listed.total} 条` : `${listed.total} in total`], '.ant-tabs-tabpane-active');
       await b.shot(page, `offline-waiting-${lang}`);
       await open(page, '/dashboard/index');
+    });
+
+    b.it(`shows ROOT the platform's health and size, each total opening its list (${lang})`, async () => {
+      const zh = lang === 'zh-CN';
+      const page = await b.newPage();
+      await loadsIn(page, lang);
+      const platform = answered(page, 'GET /dashboard/platform');
+      await loginWithPassword(page, 'root');
+      await waitForPath(page, '/dashboard/index');
+      const shown = ((await (await platform).json()) as { data: PlatformOverview }).data;
+      await waitForText(page, [zh ? '平台概况' : 'Platform', zh ? '机构' : 'Organisations', zh ? 'auth：正常' : 'auth: up', zh ? 'payment：正常' : 'payment: up'], '[data-testid="platform"]');
+      await waitForText(page, shown.users!.toLocaleString('en-US'), '[data-total="users"]');
+      await b.shot(page, `platform-${lang}`);
+      await onPhone(page, async () => {
+        await waitForText(page, zh ? '平台概况' : 'Platform', '[data-testid="platform"]');
+        await waitForText(page, zh ? '待审核的报名' : 'Sign-ups to approve', '[data-testid="todos"]');
+        await b.shot(page, `platform-phone-${lang}`);
+      });
+      await click(page, '[data-total="users"]');
+      await waitForPath(page, '/system/user');
+      await waitForText(page, zh ? '用户管理' : 'Users', '.back-layout__main');
     });
   }
 });

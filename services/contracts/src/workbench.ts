@@ -30,3 +30,13 @@ export interface WorkbenchTodo {
   /** How many the list shows with the to-do's filter; null when the service that owns the list did not answer. */
   count: number | null;
 }
+
+/** ROOT's workbench: the platform's parts and its size, each total what its list shows. */
+export interface PlatformOverview {
+  /** Redis and each service: answering or not (as GET /health). */
+  checks: Record<string, 'ok' | 'down'>;
+  /** null when the service that owns the list did not answer. */
+  organisations: number | null;
+  users: number | null;
+  competitions: number | null;
+}

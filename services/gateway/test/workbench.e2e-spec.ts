@@ -1,4 +1,4 @@
-import { TODO_KINDS, WORKBENCH_TODOS, type OfflinePaymentView, type Signup, type TodoKind, type WorkbenchTodo } from '@cmp/contracts';
+import { TODO_KINDS, WORKBENCH_TODOS, type OfflinePaymentView, type PlatformOverview, type Signup, type TodoKind, type WorkbenchTodo } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from './support/enroll';
 import { exclusive } from './support/exclusive';
@@ -80,6 +80,31 @@ describe('workbench: what waits for each role, counted by the lists that act on 
     // Approved by a second account: it waits no more.
     expect((await api('/finance/offline/decide', { token: admin1, body: { id: made.data.id, approve: true } })).code).toBe(0);
     expect(await countOf(finance, 'offlineToApprove')).toBe(offlineBefore.mine);
+  });
+
+  it("shows ROOT each part's health and the platform's totals, each what its list counts; nobody else", async () => {
+    const root = await login('root');
+    const overview = async () => {
+      const r = await api<PlatformOverview>('/dashboard/platform', { token: root });
+      expect(r.code).toBe(0);
+      return r.data;
+    };
+    const first = await overview();
+    expect(first.checks).toEqual({ redis: 'ok', auth: 'ok', competitions: 'ok', enrollment: 'ok', certificates: 'ok', review: 'ok', payment: 'ok' });
+    // 华东示范大学, its college, 示范大学二 and the platform itself at least.
+    expect(first.organisations).toBeGreaterThanOrEqual(4);
+    const lists = { users: '/system/user/page', competitions: '/competition/info/page' } as const;
+    for (const [key, path] of Object.entries(lists) as [keyof typeof lists, string][]) {
+      // Files beside this one add users and competitions: the list's total read between two equal overviews.
+      for (let attempt = 1; ; attempt += 1) {
+        const before = (await overview())[key];
+        const total = (await api<{ total: number }>(`${path}?pageNum=1&pageSize=1`, { token: root })).data.total;
+        const after = (await overview())[key];
+        if (before === total && after === total) break;
+        if (attempt === 5) throw new Error(`${key}: ${before}/${total}/${after}`);
+      }
+    }
+    expect((await api('/dashboard/platform', { token: await login('admin1') })).code).toBe(401);
   });
 
   it('gives a participant and an expert no back-office to-dos, and asks who is calling', async () => {

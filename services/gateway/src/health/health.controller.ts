@@ -8,7 +8,26 @@ import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { REDIS } from '../redis.provider';
 
-type Check = 'ok' | 'down';
+export type Check = 'ok' | 'down';
+
+const SERVICE_HEALTH = [
+  ['auth', AuthSubject.health],
+  ['competitions', CompetitionsSubject.health],
+  ['enrollment', EnrollmentSubject.health],
+  ['certificates', CertificatesSubject.health],
+  ['review', ReviewSubject.health],
+  ['payment', PaymentSubject.health],
+] as const;
+
+/** Redis and every service, each asked once (a service answers its health subject when its database does). */
+export async function platformChecks(rpc: RpcService, redis: Redis, ctx: Ctx): Promise<Record<string, Check>> {
+  const probe = (p: Promise<unknown>): Promise<Check> => p.then(() => 'ok' as const, () => 'down' as const);
+  const [redisCheck, ...services] = await Promise.all([
+    probe(redis.ping()),
+    ...SERVICE_HEALTH.map(([, subject]) => probe(rpc.call(ctx, subject))),
+  ]);
+  return { redis: redisCheck, ...Object.fromEntries(SERVICE_HEALTH.map(([name], i) => [name, services[i]])) };
+}
 
 @ApiTags('ops')
 @Controller()
@@ -22,21 +41,12 @@ export class HealthController {
   @Get('health')
   @Public()
   async health(@RequestCtx() ctx: Ctx, @Res() reply: FastifyReply): Promise<void> {
-    const probe = (p: Promise<unknown>): Promise<Check> => p.then(() => 'ok' as const, () => 'down' as const);
-    const checks = {
-      redis: await probe(this.redis.ping()),
-      auth: await probe(this.rpc.call(ctx, AuthSubject.health)),
-      competitions: await probe(this.rpc.call(ctx, CompetitionsSubject.health)),
-      enrollment: await probe(this.rpc.call(ctx, EnrollmentSubject.health)),
-      certificates: await probe(this.rpc.call(ctx, CertificatesSubject.health)),
-      review: await probe(this.rpc.call(ctx, ReviewSubject.health)),
-      payment: await probe(this.rpc.call(ctx, PaymentSubject.health)),
-    };
+    const checks = await platformChecks(this.rpc, this.redis, ctx);
     const healthy = Object.values(checks).every((c) => c === 'ok');
     const code = healthy ? ErrorCode.OK : ErrorCode.SERVICE_UNAVAILABLE;
     const body: Envelope = {
       code,
-      msg: healthy ? translate('ok', ctx.meta.lang) : translate('error.serviceUnavailable', ctx.meta.lang, { service: Object.keys(checks).filter((k) => checks[k as keyof typeof checks] === 'down').join(', ') }),
+      msg: healthy ? translate('ok', ctx.meta.lang) : translate('error.serviceUnavailable', ctx.meta.lang, { service: Object.keys(checks).filter((k) => checks[k] === 'down').join(', ') }),
       data: { status: healthy ? 'ok' : 'degraded', checks },
     };
     void reply.status(healthy ? 200 : 503).send(body);

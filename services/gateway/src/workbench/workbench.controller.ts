@@ -1,19 +1,26 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { Redis } from '@cmp/common';
 import {
+  AuthSubject,
   CertificatesSubject,
+  CompetitionsSubject,
   EnrollmentSubject,
   hasAnyPermission,
   PaymentSubject,
   TODO_KINDS,
   WORKBENCH_TODOS,
+  type GroupNode,
   type Page,
+  type PlatformOverview,
   type TodoKind,
   type WorkbenchTodo,
 } from '@cmp/contracts';
-import { LoggedIn } from '../http/access.decorators';
+import { platformChecks } from '../health/health.controller';
+import { LoggedIn, RootOnly } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
+import { REDIS } from '../redis.provider';
 
 /** The list call that counts each to-do: the one its back-office list makes (see WORKBENCH_TODOS). */
 const LIST_CALL: Record<TodoKind, string> = {
@@ -31,7 +38,10 @@ const LIST_CALL: Record<TodoKind, string> = {
 @ApiBearerAuth()
 @Controller('dashboard')
 export class WorkbenchController {
-  constructor(private readonly rpc: RpcService) {}
+  constructor(
+    private readonly rpc: RpcService,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
 
   /**
    * The to-dos the caller may act on, each counted by its list's own call (scoped to the caller's organisations by
@@ -42,13 +52,25 @@ export class WorkbenchController {
   async todo(@RequestCtx() ctx: Ctx): Promise<WorkbenchTodo[]> {
     const identity = ctx.identity!;
     const kinds = TODO_KINDS.filter((kind) => WORKBENCH_TODOS[kind].permissions.every((p) => hasAnyPermission(identity, [p])));
-    return Promise.all(
-      kinds.map(async (kind) => {
-        const count = await this.rpc
-          .call<Page<unknown>>(ctx, LIST_CALL[kind], { ...WORKBENCH_TODOS[kind].filter, pageNum: 1, pageSize: 1 })
-          .then((page) => page.total, () => null);
-        return { kind, count };
-      }),
-    );
+    return Promise.all(kinds.map(async (kind) => ({ kind, count: await this.total(ctx, LIST_CALL[kind], WORKBENCH_TODOS[kind].filter) })));
+  }
+
+  /** ROOT's view of the platform: whether each part answers, and how many organisations, users and competitions. */
+  @Get('platform')
+  @RootOnly()
+  async platform(@RequestCtx() ctx: Ctx): Promise<PlatformOverview> {
+    const countTree = (nodes: GroupNode[]): number => nodes.reduce((n, g) => n + 1 + countTree(g.children), 0);
+    const [checks, organisations, users, competitions] = await Promise.all([
+      platformChecks(this.rpc, this.redis, ctx),
+      this.rpc.call<GroupNode[]>(ctx, AuthSubject.groupTree).then(countTree, () => null),
+      this.total(ctx, AuthSubject.userPage),
+      this.total(ctx, CompetitionsSubject.competitionPage),
+    ]);
+    return { checks, organisations, users, competitions };
+  }
+
+  /** A list's total with a filter, as its own call counts it; null when its service does not answer. */
+  private total(ctx: Ctx, subject: string, filter: object = {}): Promise<number | null> {
+    return this.rpc.call<Page<unknown>>(ctx, subject, { ...filter, pageNum: 1, pageSize: 1 }).then((page) => page.total, () => null);
   }
 }

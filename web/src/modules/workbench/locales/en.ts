@@ -15,6 +15,15 @@ const en: Catalogue<WorkbenchMessages> = {
     noDeadline: 'No deadline',
     goReview: 'Review',
   },
+  platform: {
+    title: 'Platform',
+    organisations: 'Organisations',
+    users: 'Users',
+    competitions: 'Competitions',
+    check: '{{part}}: {{state}}',
+    ok: 'up',
+    down: 'not answering',
+  },
   todo: {
     title: 'To do',
     empty: 'Nothing is waiting for you',

@@ -13,6 +13,15 @@ const zhCN = {
     noDeadline: '未设截止时间',
     goReview: '去评审',
   },
+  platform: {
+    title: '平台概况',
+    organisations: '机构',
+    users: '用户',
+    competitions: '竞赛',
+    check: '{{part}}：{{state}}',
+    ok: '正常',
+    down: '无响应',
+  },
   todo: {
     title: '待办事项',
     empty: '暂无待办事项',
