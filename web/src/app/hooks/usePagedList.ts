@@ -24,6 +24,23 @@ export interface PagedList<T, Q extends PageQuery = PageQuery, F = unknown> {
 }
 
 /**
+ * The filters a link set in the address (`?status=unpaid`), among `names`, as the page first opened: a number where
+ * the filter's options are numbers (a sign-up's status), text otherwise.
+ */
+export function useFiltersFromAddress<F>(names: readonly (keyof F & string)[]): Partial<F> {
+  const [params] = useSearchParams();
+  const [linked] = useState(() => {
+    const values: Partial<F> = {};
+    for (const name of names) {
+      const value = params.get(name);
+      if (value !== null) values[name] = (/^\d+$/.test(value) ? Number(value) : value) as F[typeof name];
+    }
+    return values;
+  });
+  return linked;
+}
+
+/**
  * A back-office list: its search form, its query (paging and the form's values) and the page it loads.
  * `fromAddress` names the filters a link may set in the address (`?status=unpaid`, as the workbench's to-dos do):
  * the list opens with them in its form and its query.
@@ -34,16 +51,7 @@ export function usePagedList<T, Q extends PageQuery, F>(
   fromAddress: readonly (keyof F & string)[] = [],
 ): PagedList<T, Q, F> {
   const [filters] = Form.useForm<F>();
-  const [params] = useSearchParams();
-  const [linked] = useState(() => {
-    const values: Partial<F> = {};
-    for (const name of fromAddress) {
-      const value = params.get(name);
-      // A number where the filter's options are numbers (a sign-up's status); names stay text.
-      if (value !== null) values[name] = (/^\d+$/.test(value) ? Number(value) : value) as F[typeof name];
-    }
-    return values;
-  });
+  const linked = useFiltersFromAddress<F>(fromAddress);
   const [query, setQuery] = useState<Q>(() => ({ pageNum: 1, pageSize: 10, ...toQuery(linked as F) }) as Q);
   // The form exists once the page has rendered it.
   useEffect(() => {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Button, Empty, Form, Input, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
@@ -12,6 +11,7 @@ import { toast } from '@/app/feedback/feedback';
 import { usePermission } from '@/app/permission/permission';
 import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
+import { useFiltersFromAddress } from '@/app/hooks/usePagedList';
 import { enrollAdminApi, type SignupFilters, type SignupSource } from '../api/enroll-admin.api';
 import { SignupDrawer } from '../components/SignupDrawer';
 import { CompetitionEventFilters, CompleteTag, ENROLL_NS, NS, PayStatusTag, SignupStatusTag, statusOptions, useCompetitionOptions, useEventLabel, useLang, useLocalName } from '../components/shared';
@@ -49,8 +49,8 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
   // The fixed part of every query: a competition's own tab never leaves its competition (nor its type).
   const fixed = { competitionId: fixedId, type };
   // The workbench's to-do links here with a status (`?status=0`, waiting for approval).
-  const [params] = useSearchParams();
-  const [linked] = useState(() => (fixedId === undefined && /^\d$/.test(params.get('status') ?? '') ? { status: Number(params.get('status')) as SignupStatus } : {}));
+  const fromAddress = useFiltersFromAddress<{ status: SignupStatus }>(['status']);
+  const linked = fixedId === undefined ? fromAddress : {};
   const [query, setQuery] = useState<SignupPageQuery>({ pageNum: 1, pageSize: 10, ...fixed, ...linked });
   const list = useAsync((signal) => enrollAdminApi.page(query, signal), [query]);
   const competitions = useCompetitionOptions();
