@@ -82,7 +82,8 @@ export default function UsersPage() {
   const anyAction = can.edit || can.roleSet || can.resetPwd || can.remove;
   // Status sits by the name so it shows without scrolling; contact details and dates follow.
   const columns: TableColumnsType<UserView> = [
-    { title: t('user.username'), dataIndex: 'username', width: 140, fixed: 'left' },
+    // A long account name ends in an ellipsis with the whole name in its tooltip, never broken mid-word.
+    { title: t('user.username'), dataIndex: 'username', width: 140, fixed: 'left', ellipsis: true },
     { title: t('user.realName'), dataIndex: 'realName', width: 120 },
     {
       title: t('common.status'),
