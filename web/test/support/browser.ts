@@ -164,15 +164,25 @@ export async function loadsIn(page: Page, lang: 'zh-CN' | 'en'): Promise<void> {
 /** Opens a path of the web app and waits until the app has rendered something. */
 export async function open(page: Page, pathname: string): Promise<void> {
   // Leaving a page that shows a PDF inline, Chromium (156) can load the next page without ever telling puppeteer that
-  // its document loaded: the new document is awaited by itself (the old one is marked), not through goto's lifecycle.
-  await page.evaluate(() => ((window as { leaving?: boolean }).leaving = true)).catch(() => undefined);
-  const navigation = page.goto(`${WEB_URL}${pathname}`, { waitUntil: 'domcontentloaded' }).catch((e: Error) => e);
-  try {
-    await page.waitForFunction(() => !(window as { leaving?: boolean }).leaving && (document.getElementById('root')?.childElementCount ?? 0) > 0, { timeout: 60_000 });
-  } catch (e) {
-    // A navigation that failed (the server refused it) says more than the wait.
-    const failed = await Promise.race([navigation, Promise.resolve(null)]);
-    throw failed instanceof Error ? failed : e;
+  // its document loaded, or (under load) never leave at all. So the inline viewers go first, the new document is awaited
+  // by itself (the old one is marked) rather than through goto's lifecycle, and a navigation that went nowhere is tried once more.
+  for (let attempt = 1; ; attempt++) {
+    await page
+      .evaluate(() => {
+        document.querySelectorAll('iframe, embed, object').forEach((el) => el.remove());
+        (window as { leaving?: boolean }).leaving = true;
+      })
+      .catch(() => undefined);
+    const navigation = page.goto(`${WEB_URL}${pathname}`, { waitUntil: 'domcontentloaded' }).catch((e: Error) => e);
+    try {
+      await page.waitForFunction(() => !(window as { leaving?: boolean }).leaving && (document.getElementById('root')?.childElementCount ?? 0) > 0, { timeout: attempt === 1 ? 30_000 : 60_000 });
+      return;
+    } catch (e) {
+      if (attempt === 1) continue;
+      // A navigation that failed (the server refused it) says more than the wait.
+      const failed = await Promise.race([navigation, Promise.resolve(null)]);
+      throw failed instanceof Error ? failed : e;
+    }
   }
 }
 
