@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import type { OfflinePaymentView, Page as ListPage, PlatformOverview, Signup, WorkbenchTodo } from '@cmp/contracts';
+import type { OfflinePaymentView, Page as ListPage, PlatformOverview, Round, Signup, WorkbenchTodo } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
 import { exclusive } from '../../services/gateway/test/support/exclusive';
@@ -21,6 +21,7 @@ async function onPhone(page: Page, look: () => Promise<void>): Promise<void> {
 describe('workbench: to-dos that open their filtered lists', () => {
   const b = useBrowser('workbench');
   let students: Student[];
+  let closing: Round;
 
   beforeAll(async () => {
     // An offline payment recorded by finance1, waiting for a second account.
@@ -31,6 +32,15 @@ describe('workbench: to-dos that open their filtered lists', () => {
     if (s.code !== 0) throw new Error(`sign-up: ${s.msg}`);
     const made = (await upload('/finance/offline/create', finance, PDF, 'voucher.pdf', 'zh-CN', { signupId: String(s.data.id), reason: '银行转账' })) as { code: number; msg: string; data: OfflinePaymentView };
     if (made.code !== 0) throw new Error(`offline payment: ${made.msg}`);
+    // A review round of 华东示范大学 closing tomorrow.
+    const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    const round = await api<Round>('/review/round/save', {
+      token: admin1,
+      body: { competitionId: c.id, name: `明日截止${Date.now().toString(36)}`, type: 'online', expertsPerWork: 3, opensAt: hours(-1), closesAt: hours(20), scoreColumns: [{ name: '总分', max: 100, step: 1, weight: 100, rubric: '' }] },
+    });
+    if (round.code !== 0) throw new Error(`round: ${round.msg}`);
+    closing = round.data;
+    if ((await api('/review/round/open', { token: admin1, body: { id: closing.id } })).code !== 0) throw new Error('round: not opened');
   }, 120000);
   afterAll(dropStudents);
 
@@ -68,6 +78,31 @@ describe('workbench: to-dos that open their filtered lists', () => {
       await waitForText(page, [zh ? '待审核' : 'Waiting', zh ? `共 ${listed.total} 条` : `${listed.total} in total`], '.ant-tabs-tabpane-active');
       await b.shot(page, `offline-waiting-${lang}`);
       await open(page, '/dashboard/index');
+    });
+
+    b.it(`gives an organiser the review rounds closing within 48 hours, opening the rounds list so filtered (${lang})`, async () => {
+      const zh = lang === 'zh-CN';
+      const page = await b.newPage();
+      await loadsIn(page, lang);
+      const todos = answered(page, 'GET /dashboard/todo');
+      await loginWithPassword(page, 'admin1');
+      await chooseOrganisation(page, '华东示范大学');
+      await waitForPath(page, '/dashboard/index');
+      const waiting = ((await (await todos).json()) as { data: WorkbenchTodo[] }).data.find((t) => t.kind === 'roundsClosingSoon')!;
+      expect(waiting.count).toBeGreaterThanOrEqual(1);
+      await waitForText(page, zh ? '48 小时内截止的评审轮次' : 'Review rounds closing within 48 hours', '[data-todo="roundsClosingSoon"]');
+      await waitForText(page, zh ? '待发布结果的轮次' : 'Rounds with results to publish', '[data-testid="todos"]');
+      await b.shot(page, `todos-organiser-${lang}`);
+
+      const list = answered(page, 'GET /review/round/page');
+      await click(page, '[data-todo="roundsClosingSoon"] button');
+      await waitForPath(page, '/review/competition');
+      const listed = ((await (await list).json()) as { data: ListPage<Round> }).data;
+      expect(new URL((await list).url()).searchParams.get('attention')).toBe('closingSoon');
+      expect(listed.total).toBe(waiting.count);
+      await waitForText(page, closing.name, '.ant-table');
+      await waitForText(page, zh ? '48 小时内截止' : 'Closing within 48 h', '.ant-form');
+      await b.shot(page, `rounds-closing-${lang}`);
     });
 
     b.it(`shows ROOT the platform's health and size, each total opening its list (${lang})`, async () => {

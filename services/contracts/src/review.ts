@@ -104,10 +104,21 @@ export interface RoundWorkSource {
   promotedCount: number;
 }
 
+/**
+ * Rounds that wait for their organiser (the workbench's review to-dos): open and closing within 48 hours (or past
+ * their closing time); disputed works in the latest calculation with no extra expert yet; appeals not yet answered or still being reviewed;
+ * awards confirmed but the results not yet published.
+ */
+export const ROUND_ATTENTIONS = ['closingSoon', 'disputed', 'appeals', 'toPublish'] as const;
+export type RoundAttention = (typeof ROUND_ATTENTIONS)[number];
+/** How far ahead a round's closing time makes it "closing soon". */
+export const ROUND_CLOSING_SOON_HOURS = 48;
+
 export interface RoundPageQuery extends PageQuery {
   competitionId?: number;
   keyword?: string;
   status?: RoundStatus;
+  attention?: RoundAttention;
 }
 
 export interface ReviewGroup {

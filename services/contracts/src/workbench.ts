@@ -1,5 +1,6 @@
 import { Perm } from './permissions';
 import { SignupStatus } from './enrollment';
+import type { RoundAttention } from './review';
 
 /**
  * What waits for the caller on the workbench (工作台). Each to-do is a back-office list with a filter: the gateway
@@ -9,6 +10,14 @@ import { SignupStatus } from './enrollment';
 export const WORKBENCH_TODOS = {
   /** Sign-ups waiting for approval (报名管理). */
   signupsToApprove: { filter: { status: SignupStatus.pending }, permissions: [Perm.enrollList, Perm.enrollCheck] },
+  /** Open review rounds closing within 48 hours, or past their closing time (竞赛评审). */
+  roundsClosingSoon: { filter: { attention: 'closingSoon' as RoundAttention }, permissions: [Perm.reviewList, Perm.reviewEdit] },
+  /** Rounds with disputed works that no extra expert has been drawn for yet (竞赛评审 → 评审结果). */
+  roundsDisputed: { filter: { attention: 'disputed' as RoundAttention }, permissions: [Perm.reviewList, Perm.reviewEdit] },
+  /** Rounds with appeals not yet answered or still being reviewed (竞赛评审 → 评审结果 → 申诉). */
+  roundsAppealed: { filter: { attention: 'appeals' as RoundAttention }, permissions: [Perm.reviewList, Perm.reviewEdit] },
+  /** Rounds whose awards are confirmed and whose results are not yet published (竞赛评审 → 评审结果). */
+  roundsToPublish: { filter: { attention: 'toPublish' as RoundAttention }, permissions: [Perm.reviewList, Perm.reviewEdit] },
   /** Certificate batches whose rendering failed (证书列表). */
   batchesFailed: { filter: { status: 'failed' }, permissions: [Perm.certificateList, Perm.certificateIssue] },
   /** Offline payments recorded by one finance account, waiting for a second one (财务操作 → 线下缴费). */

@@ -1,27 +1,29 @@
 import ExcelJS from 'exceljs';
-import type {
-  Appeal,
-  AwardReply,
-  CompetitionScoreReply,
-  EnrollMessagePage,
-  ExpertCalibrationView,
-  ExpertSaveReply,
-  FinalScoreReply,
-  MyAward,
-  Page,
-  PickableSignup,
-  PromotionReply,
-  PublicRankingRound,
-  Publication,
-  PublishReadiness,
-  RewardRow,
-  Round,
-  RoundWorkSource,
-  ScoreVersion,
-  VoteBoard,
-  VoteCastReply,
-  VoteWindow,
-  WorkResult,
+import {
+  ROUND_ATTENTIONS,
+  type Appeal,
+  type AwardReply,
+  type CompetitionScoreReply,
+  type EnrollMessagePage,
+  type ExpertCalibrationView,
+  type ExpertSaveReply,
+  type FinalScoreReply,
+  type MyAward,
+  type Page,
+  type PickableSignup,
+  type PromotionReply,
+  type PublicRankingRound,
+  type Publication,
+  type RoundAttention,
+  type PublishReadiness,
+  type RewardRow,
+  type Round,
+  type RoundWorkSource,
+  type ScoreVersion,
+  type VoteBoard,
+  type VoteCastReply,
+  type VoteWindow,
+  type WorkResult,
 } from '@cmp/contracts';
 import { api, firstLogin, freshIp, login, upload, type Reply } from './support/api';
 import { addBatch, addTemplate } from './support/certificates';
@@ -72,6 +74,16 @@ describe('final scores (review worker)', () => {
     const detail = ok(await api<{ sheet: { version: number } | null }>(`/review/sheet/detail?assignmentId=${assignmentId}`, { token: e.token }), 'detail');
     const version = detail.sheet?.version ?? 0;
     ok(await api('/review/sheet/submit', { token: e.token, body: { assignmentId, scores: [a, b], comment: '好', version } }), 'submit');
+  };
+
+  /** What the round waits for its organiser for, as the rounds list's filter (the workbench's review to-dos) finds it. */
+  const waitsFor = async (token: string) => {
+    const found: RoundAttention[] = [];
+    for (const attention of ROUND_ATTENTIONS) {
+      const page = ok(await api<Page<Round>>(`/review/round/page?attention=${attention}&pageSize=100`, { token }), attention);
+      if (page.list.some((r) => r.id === round.id)) found.push(attention);
+    }
+    return found;
   };
 
   beforeAll(async () => {
@@ -171,6 +183,8 @@ describe('final scores (review worker)', () => {
     expect([w1, w2, w3].map((w) => got.get(w)!.previousScore)).toEqual([70, 70, 50]);
     expect(got.get(w2)!.disputed).toBe(true); // 90 − 30 > 20
     expect(got.get(w1)!.disputed).toBe(false);
+    // A disputed work with no arbiter yet: the round waits for its organiser (no closing time: not "closing soon").
+    expect(await waitsFor(admin1)).toEqual(['disputed']);
 
     const mean = await done(admin1, ok(await api<FinalScoreReply>('/review/comment/result/finalScoreCalculation', { token: admin1, body: { roundId: round.id } }), 'mean').version.id);
     got = await byWork(mean.id);
@@ -300,6 +314,7 @@ describe('final scores (review worker)', () => {
     expect(confirmed.counts).toEqual([{ level: '一等奖', levelEn: 'First prize', works: 1 }, { level: '二等奖', levelEn: '', works: 2 }]);
     expect(confirmed.rows.map((x) => [x.workId, x.level, x.levelEn])).toEqual([[w2, '一等奖', 'First prize'], [w3, '二等奖', ''], [w1, '二等奖', '']]);
     expect(confirmed.confirmedAt).toBeTruthy();
+    expect(await waitsFor(admin1)).toEqual(['disputed', 'toPublish']);
     expect((await api('/review/comment/result/award/confirm', { token: admin1, body })).code).toBe(10409);
     const stored = await sql<{ work_id: number; level: string; level_en: string }>(`SELECT work_id, level, level_en FROM review.work_awards WHERE round_id = $1`, [round.id]);
     expect(Object.fromEntries(stored.map((x) => [x.work_id, [x.level, x.level_en]]))).toEqual({ [w2]: ['一等奖', 'First prize'], [w3]: ['二等奖', ''], [w1]: ['二等奖', ''] });
@@ -330,6 +345,8 @@ describe('final scores (review worker)', () => {
     expect(published).toMatchObject({ roundId: round.id, roundName: '初审', awards: 3, reason: '组长已线下确认' });
     expect(Date.parse(published.appealUntil) - Date.parse(published.publishedAt)).toBe(7 * 86_400_000);
     expect((await api('/review/comment/result/publish', { token: admin1, body: { roundId: round.id, appealDays: 7 } })).code).toBe(10409);
+    // Published: nothing left to publish, and its disputes are settled by appeals from now on.
+    expect(await waitsFor(admin1)).toEqual([]);
     // The published version is frozen (marked), later versions are new ones.
     const [frozen] = await sql<{ published_at: Date | null }>(`SELECT published_at FROM review.score_versions WHERE id = $1`, [published.versionId]);
     expect(frozen.published_at).not.toBeNull();
@@ -422,6 +439,8 @@ describe('final scores (review worker)', () => {
     expect((await appeal(authors[1], w1)).code).toBe(10404); // not theirs
     expect((await appeal(authors[0], w1, '   ')).code).toBe(10400);
     const a2 = ok(await appeal(authors[1], w2), 'appeal w2');
+    expect(await waitsFor(admin1)).toEqual(['appeals']);
+    expect(await waitsFor(admin2)).toEqual([]);
 
     const pending = ok(await api<Page<Appeal>>(`/review/comment/result/appeal/page?roundId=${round.id}&status=pending`, { token: admin1 }), 'appeals');
     expect(pending.list.map((a) => a.id).sort()).toEqual([a1.id, a2.id].sort());
@@ -435,6 +454,7 @@ describe('final scores (review worker)', () => {
     // Re-review: w1's three sheets go back to their experts; they score again and the next version resolves the appeal.
     const reviewing = ok(await api<Appeal>('/review/comment/result/appeal/handle', { token: admin1, body: { id: a1.id, action: 'rereview', reply: '请专家重新评审' } }), 'rereview');
     expect(reviewing.status).toBe('reviewing');
+    expect(await waitsFor(admin1)).toEqual(['appeals']); // re-reviewed, not yet answered
     const back = await sql<{ status: string }>(
       `SELECT s.status FROM review.score_sheets s JOIN review.assignments a ON a.id = s.assignment_id WHERE a.round_id = $1 AND a.work_id = $2`,
       [round.id, w1],
@@ -446,6 +466,7 @@ describe('final scores (review worker)', () => {
     const next = await done(admin1, ok(await api<FinalScoreReply>('/review/comment/result/finalScoreCalculation', { token: admin1, body: { roundId: round.id, method: 'median' } }), 'again').version.id);
     const mine = ok(await api<Appeal[]>('/center/reward/appeals', { token: authors[0].token }), 'my appeals');
     expect(mine.map((a) => [a.workId, a.status, a.oldScore, a.newScore])).toEqual([[w1, 'resolved', 70, 80]]);
+    expect(await waitsFor(admin1)).toEqual([]);
     const [outcome] = await sql<{ outcome_version_id: number }>(`SELECT outcome_version_id FROM review.appeals WHERE id = $1`, [a1.id]);
     expect(outcome.outcome_version_id).toBe(next.id);
     const told = await sql<{ title_zh: string }>(`SELECT title_zh FROM enrollment.messages WHERE user_id = $1 AND title_zh LIKE '复议%'`, [authors[1].userId]);

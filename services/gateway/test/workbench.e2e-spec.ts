@@ -1,4 +1,4 @@
-import { TODO_KINDS, WORKBENCH_TODOS, type OfflinePaymentView, type PlatformOverview, type Signup, type TodoKind, type WorkbenchTodo } from '@cmp/contracts';
+import { TODO_KINDS, WORKBENCH_TODOS, type OfflinePaymentView, type Page, type Round, type PlatformOverview, type Signup, type TodoKind, type WorkbenchTodo } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from './support/enroll';
 import { exclusive } from './support/exclusive';
@@ -6,6 +6,10 @@ import { exclusive } from './support/exclusive';
 /** The list each to-do counts, as the back office calls it (the workbench links there with the same filter). */
 const LIST: Record<TodoKind, string> = {
   signupsToApprove: '/enroll/signup/page',
+  roundsClosingSoon: '/review/round/page',
+  roundsDisputed: '/review/round/page',
+  roundsAppealed: '/review/round/page',
+  roundsToPublish: '/review/round/page',
   batchesFailed: '/certificate/batch/page',
   offlineToApprove: '/finance/offline/page',
   refundsToApprove: '/finance/refund/page',
@@ -80,6 +84,41 @@ describe('workbench: what waits for each role, counted by the lists that act on 
     // Approved by a second account: it waits no more.
     expect((await api('/finance/offline/decide', { token: admin1, body: { id: made.data.id, approve: true } })).code).toBe(0);
     expect(await countOf(finance, 'offlineToApprove')).toBe(offlineBefore.mine);
+  });
+
+  it('gives an organiser the review rounds closing within 48 hours, their own only, until they close', async () => {
+    const [admin1, admin2] = await Promise.all([login('admin1'), login('admin2')]);
+    const c = await makeCompetition(admin1, {});
+    const hours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+    const roundBody = (name: string, closesInHours: number) => ({
+      competitionId: c.id,
+      name,
+      type: 'online',
+      expertsPerWork: 3,
+      opensAt: hours(-1),
+      closesAt: hours(closesInHours),
+      scoreColumns: [{ name: '总分', max: 100, step: 1, weight: 100, rubric: '' }],
+    });
+    const makeRound = async (name: string, closesInHours: number) => {
+      const r = await api<Round>('/review/round/save', { token: admin1, body: roundBody(name, closesInHours) });
+      expect(r.code).toBe(0);
+      expect((await api('/review/round/open', { token: admin1, body: { id: r.data.id } })).code).toBe(0);
+      return r.data;
+    };
+    const [soon, later] = [await makeRound('明日截止', 24), await makeRound('三日后截止', 72)];
+    const closingSoon = async (token: string) =>
+      (await api<Page<Round>>(`/review/round/page?competitionId=${c.id}&attention=closingSoon`, { token })).data?.list.map((r) => r.id) ?? [];
+    expect(await closingSoon(admin1)).toEqual([soon.id]);
+    expect(await closingSoon(admin2)).toEqual([]);
+    await expectCountsAsListed(admin1, ['roundsClosingSoon', 'roundsDisputed', 'roundsAppealed', 'roundsToPublish']);
+    // Closed, it waits no more; the later one's time comes.
+    expect((await api('/review/round/close', { token: admin1, body: { id: soon.id } })).code).toBe(0);
+    expect((await api('/review/round/save', { token: admin1, body: { id: later.id, ...roundBody(later.name, 47) } })).code).toBe(0);
+    expect(await closingSoon(admin1)).toEqual([later.id]);
+    await expectCountsAsListed(admin1, ['roundsClosingSoon']);
+    const bad = await api('/review/round/page?attention=whenever', { token: admin1, lang: 'en' });
+    expect(bad.code).toBe(10400);
+    expect(bad.msg).toMatch(/attention/);
   });
 
   it("shows ROOT each part's health and the platform's totals, each what its list counts; nobody else", async () => {

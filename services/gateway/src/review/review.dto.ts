@@ -17,7 +17,24 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
-import { APPEAL_STATUSES, BIDS, MY_REVIEW_STATUSES, PROMOTION_SCOPES, type AppealStatus, type PromotionScope, ROUND_STATUSES, ROUND_TYPES, SCORE_METHODS, type Bid, type MyReviewStatus, type RoundStatus, type RoundType, type ScoreMethod } from '@cmp/contracts';
+import {
+  APPEAL_STATUSES,
+  BIDS,
+  MY_REVIEW_STATUSES,
+  PROMOTION_SCOPES,
+  ROUND_ATTENTIONS,
+  ROUND_STATUSES,
+  ROUND_TYPES,
+  SCORE_METHODS,
+  type AppealStatus,
+  type Bid,
+  type MyReviewStatus,
+  type PromotionScope,
+  type RoundAttention,
+  type RoundStatus,
+  type RoundType,
+  type ScoreMethod,
+} from '@cmp/contracts';
 import { IdDto, OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 import { MaxItems } from '../http/max-items';
@@ -165,6 +182,11 @@ export class RoundPageDto extends PageDto {
   @IsOptional()
   @IsIn(ROUND_STATUSES)
   status?: RoundStatus;
+
+  @ApiPropertyOptional({ enum: ROUND_ATTENTIONS, description: 'Rounds waiting for their organiser (the workbench to-dos)' })
+  @IsOptional()
+  @IsIn(ROUND_ATTENTIONS)
+  attention?: RoundAttention;
 }
 
 export class GroupSaveDto extends RoundIdDto {

@@ -8,6 +8,7 @@ import {
   EnrollmentSubject,
   hasAnyPermission,
   PaymentSubject,
+  ReviewSubject,
   TODO_KINDS,
   WORKBENCH_TODOS,
   type GroupNode,
@@ -25,6 +26,10 @@ import { REDIS } from '../redis.provider';
 /** The list call that counts each to-do: the one its back-office list makes (see WORKBENCH_TODOS). */
 const LIST_CALL: Record<TodoKind, string> = {
   signupsToApprove: EnrollmentSubject.signupPage,
+  roundsClosingSoon: ReviewSubject.roundPage,
+  roundsDisputed: ReviewSubject.roundPage,
+  roundsAppealed: ReviewSubject.roundPage,
+  roundsToPublish: ReviewSubject.roundPage,
   batchesFailed: CertificatesSubject.batchPage,
   offlineToApprove: PaymentSubject.offlinePage,
   refundsToApprove: PaymentSubject.refundPage,

@@ -19,6 +19,12 @@ export function checkRound(p: RoundInput): RoundInput {
   return { ...p, name: p.name.trim(), scoreColumns: p.scoreColumns.map((c) => ({ ...c, name: c.name.trim(), rubric: c.rubric ?? '' })) };
 }
 
+/** Whether two score sheets ask the same (jsonb keeps a column's keys in its own order, so they are compared one by one). */
+export function sameColumns(a: RoundScoreColumn[], b: RoundScoreColumn[]): boolean {
+  const keys: (keyof RoundScoreColumn)[] = ['name', 'max', 'step', 'weight', 'rubric'];
+  return a.length === b.length && a.every((c, i) => keys.every((k) => c[k] === b[i][k]));
+}
+
 /** A round of the competition's old review settings, as the review service keeps it (handed over once). */
 export function importedRound(competitionId: number, r: ReviewRound): RoundInput {
   const scoreColumns: RoundScoreColumn[] = r.scoreColumns.map((c) => ({ name: c.name, max: c.maxScore, step: 1, weight: c.weight, rubric: '' }));

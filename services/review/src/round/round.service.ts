@@ -14,8 +14,8 @@ import {
   type RoundWorksSyncInput,
   type RpcRequest,
 } from '@cmp/contracts';
-import { checkRound, importedRound } from './round.rules';
-import { loadRound, ROUND_COLUMNS } from './round.sql';
+import { checkRound, importedRound, sameColumns } from './round.rules';
+import { loadRound, NEEDS_ATTENTION, ROUND_COLUMNS } from './round.sql';
 
 /**
  * Review rounds: the review service owns them. A competition's old review settings are handed over once,
@@ -48,7 +48,7 @@ export class RoundService {
     if (q.competitionId) await this.importOnce(req, q.competitionId);
     const { pageNum, pageSize, offset } = pageOf(q);
     const where = `r.deleted_at IS NULL AND ($1::int[] IS NULL OR r.group_id = ANY($1)) AND ($2::int IS NULL OR r.competition_id = $2)
-      AND ($3::text IS NULL OR r.name ILIKE $3) AND ($4::text IS NULL OR r.status = $4)`;
+      AND ($3::text IS NULL OR r.name ILIKE $3) AND ($4::text IS NULL OR r.status = $4)${q.attention ? ` AND ${NEEDS_ATTENTION[q.attention]}` : ''}`;
     const params = [scope, q.competitionId ?? null, likePattern(q.keyword), q.status ?? null];
     const [list, [{ total }]] = await Promise.all([
       this.ds.query(`SELECT ${ROUND_COLUMNS} FROM rounds r WHERE ${where} ORDER BY r.competition_id DESC, r.sort, r.id LIMIT $5 OFFSET $6`, [
@@ -135,7 +135,7 @@ export class RoundService {
       if (before.competitionId !== p.competitionId) throw AppError.notFound('review.roundNotFound', { id: before.id });
       if (before.status === 'closed') throw AppError.conflict('review.roundClosed');
       if (before.status === 'open') {
-        if (JSON.stringify(before.scoreColumns) !== JSON.stringify(p.scoreColumns)) throw AppError.conflict('review.roundNotDraft', { field: 'scoreColumns' });
+        if (!sameColumns(before.scoreColumns, p.scoreColumns)) throw AppError.conflict('review.roundNotDraft', { field: 'scoreColumns' });
         if (before.blind !== p.blind) throw AppError.conflict('review.roundNotDraft', { field: 'blind' });
       }
       if (before.assignmentCount > 0 && before.expertsPerWork !== p.expertsPerWork) throw AppError.conflict('review.roundHasAssignments');

@@ -1,5 +1,6 @@
 import { Empty, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { Perm } from '@cmp/contracts';
 import { PageHeader } from '@/app/components/PageHeader';
 import { usePermission } from '@/app/permission/permission';
@@ -14,12 +15,13 @@ import { ScoresTab } from '../components/results/ScoresTab';
 import { NS, useVersions } from '../components/results/versions';
 import { VotesTab } from '../components/results/VotesTab';
 
-/** 评审结果: a round's final scores as versions, calibration, awards and publication, appeals and voting. */
+/** 评审结果: a round's final scores as versions, calibration, awards and publication, appeals and voting (`?tab=appeals` opens one). */
 export default function ResultsPage() {
   const { t } = useTranslation(NS);
   const canEdit = usePermission([Perm.reviewEdit]);
   const { round, rounds, picker } = useRoundChoice();
   const versions = useVersions(round?.id);
+  const [params] = useSearchParams();
   return (
     <div className="system-page review-admin">
       <PageHeader title={t('results.title')} />
@@ -29,6 +31,7 @@ export default function ResultsPage() {
       ) : (
         <Tabs
           destroyInactiveTabPane
+          defaultActiveKey={params.get('tab') ?? undefined}
           items={[
             { key: 'scores', label: t('results.tabs.scores'), children: <ScoresTab round={round} versions={versions} canEdit={canEdit} /> },
             { key: 'calibration', label: t('results.tabs.calibration'), children: <CalibrationTab versions={versions.data} /> },

@@ -3,7 +3,7 @@ import { Alert, Form, Modal, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { Perm, ROUND_STATUSES, type CompetitionDetail, type Round, type RoundPageQuery, type RoundStatus } from '@cmp/contracts';
+import { Perm, ROUND_ATTENTIONS, ROUND_STATUSES, type CompetitionDetail, type Round, type RoundAttention, type RoundPageQuery, type RoundStatus } from '@cmp/contracts';
 import { competitionApi } from '@/app/api/competition.api';
 import { actionsColumn, dateColumn, ListScreen, RowLinks, TextFilter } from '@/app/components/ListParts';
 import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
@@ -21,7 +21,11 @@ interface Filters {
   competitionId?: number;
   keyword?: string;
   status?: RoundStatus;
+  attention?: RoundAttention;
 }
+
+/** Where the results screen acts on what a round waits for (its tab, and the disputed works alone). */
+const RESULTS_VIEW: Partial<Record<RoundAttention, string>> = { disputed: '&tab=scores&disputedOnly=1', appeals: '&tab=appeals', toPublish: '&tab=awards' };
 
 /** 竞赛评审: every review round of the organisation; open, close, load works, and on to groups, assignment, statistics. */
 export default function RoundsPage() {
@@ -30,12 +34,16 @@ export default function RoundsPage() {
   const navigate = useNavigate();
   const canEdit = usePermission([Perm.reviewEdit]);
   const competitions = useAsync((signal) => competitionApi.options(signal), []);
-  const paged = usePagedList<Round, RoundPageQuery, Filters>(roundApi.page, (f) => ({ competitionId: f.competitionId, keyword: f.keyword?.trim() || undefined, status: f.status }));
+  const paged = usePagedList<Round, RoundPageQuery, Filters>(
+    roundApi.page,
+    (f) => ({ competitionId: f.competitionId, keyword: f.keyword?.trim() || undefined, status: f.status, attention: f.attention }),
+    ['competitionId', 'status', 'attention'],
+  );
   const [editing, setEditing] = useState<{ round: Round | null; competition: CompetitionDetail }>();
   // A new round belongs to a competition: chosen first (the filter's, when one is chosen), then the round's form.
   const [picking, setPicking] = useState<{ competitionId?: number }>();
   // No round at all (or none of the chosen competition): say where rounds come from.
-  const noRounds = paged.list.data?.total === 0 && !paged.query.keyword && !paged.query.status;
+  const noRounds = paged.list.data?.total === 0 && !paged.query.keyword && !paged.query.status && !paged.query.attention;
   const competitionName = (id: number) => competitions.data?.find((c) => c.value === id)?.label ?? `#${id}`;
 
   /** Says where the works come from (the works the round before promoted, or every submitted work) before loading. */
@@ -63,7 +71,8 @@ export default function RoundsPage() {
     setPicking(undefined);
     setEditing({ round: null, competition: await competitionApi.detail(competitionId) });
   };
-  const go = (r: Round, path: string) => navigate(`${path}?competitionId=${r.competitionId}&roundId=${r.id}`);
+  const go = (r: Round, path: string, more = '') => navigate(`${path}?competitionId=${r.competitionId}&roundId=${r.id}${more}`);
+  const resultsView = (paged.query.attention && RESULTS_VIEW[paged.query.attention]) || '';
 
   const columns: TableColumnsType<Round> = [
     { title: t('rounds.name'), dataIndex: 'name', width: 160, fixed: 'left', ellipsis: true },
@@ -72,9 +81,9 @@ export default function RoundsPage() {
     { title: t('status'), dataIndex: 'status', width: 90, render: (v: RoundStatus) => <Tag color={ROUND_STATUS_COLOR[v]}>{t(`statuses.${v}`)}</Tag> },
     { title: t('rounds.works'), dataIndex: 'workCount', width: 80, align: 'right' },
     { title: t('rounds.experts'), dataIndex: 'expertCount', width: 80, align: 'right' },
-    { title: t('rounds.assignments'), dataIndex: 'assignmentCount', width: 80, align: 'right' },
+    { title: t('rounds.assignments'), dataIndex: 'assignmentCount', width: 96, align: 'right' },
     dateColumn<Round>(t('rounds.closesAt'), 'closesAt', lang, 'minute'),
-    actionsColumn(t('common.actions'), lang === 'en' ? 360 : 300, (r) => (
+    actionsColumn(t('common.actions'), lang === 'en' ? 420 : 340, (r) => (
       <RowLinks
         wrap
         links={[
@@ -89,6 +98,7 @@ export default function RoundsPage() {
           { label: t('rounds.groups'), onClick: () => go(r, '/experts/groups') },
           { label: t('rounds.distribution'), onClick: () => go(r, '/review/distribution') },
           { label: t('rounds.statistics'), onClick: () => go(r, '/review/statistics') },
+          { label: t('rounds.results'), onClick: () => go(r, '/review/result', resultsView) },
           ...(canEdit && r.status === 'draft'
             ? [
                 {
@@ -136,10 +146,13 @@ export default function RoundsPage() {
           <Form.Item name="status" label={t('status')}>
             <Select allowClear placeholder={t('common.all')} style={{ width: 110 }} options={ROUND_STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
           </Form.Item>
+          <Form.Item name="attention" label={t('rounds.attention')}>
+            <Select allowClear placeholder={t('common.all')} style={{ width: 200 }} options={ROUND_ATTENTIONS.map((a) => ({ value: a, label: t(`rounds.attentions.${a}`) }))} />
+          </Form.Item>
         </>
       }
       columns={columns}
-      scrollX={1300}
+      scrollX={1420}
     >
       {picking && (
         <Modal

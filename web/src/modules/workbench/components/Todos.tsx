@@ -10,6 +10,10 @@ import { WORKBENCH_NS } from '../locales';
 /** The back-office list each to-do opens (the seeded menu's paths); its filter goes in the address. */
 const SCREENS: Record<TodoKind, string> = {
   signupsToApprove: '/signUp/index',
+  roundsClosingSoon: '/review/competition',
+  roundsDisputed: '/review/competition',
+  roundsAppealed: '/review/competition',
+  roundsToPublish: '/review/competition',
   batchesFailed: '/certificate/list',
   offlineToApprove: '/finance/action?tab=offline',
   refundsToApprove: '/finance/list',

@@ -31,6 +31,10 @@ const en: Catalogue<WorkbenchMessages> = {
     open: 'Open',
     kinds: {
       signupsToApprove: 'Sign-ups to approve',
+      roundsClosingSoon: 'Review rounds closing within 48 hours',
+      roundsDisputed: 'Rounds with disputed works to arbitrate',
+      roundsAppealed: 'Rounds with appeals to handle',
+      roundsToPublish: 'Rounds with results to publish',
       batchesFailed: 'Certificate batches that failed',
       offlineToApprove: 'Offline payments to approve',
       refundsToApprove: 'Refunds to approve',

@@ -29,6 +29,10 @@ const zhCN = {
     open: '去处理',
     kinds: {
       signupsToApprove: '待审核的报名',
+      roundsClosingSoon: '48 小时内截止的评审轮次',
+      roundsDisputed: '有争议作品待仲裁的轮次',
+      roundsAppealed: '有待处理申诉的轮次',
+      roundsToPublish: '待发布结果的轮次',
       batchesFailed: '生成失败的证书批次',
       offlineToApprove: '待审核的线下缴费',
       refundsToApprove: '待审批的退款',

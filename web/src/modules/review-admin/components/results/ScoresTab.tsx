@@ -3,6 +3,7 @@ import { Button, Card, Checkbox, Empty, Form, Input, InputNumber, Select, Space,
 import type { TableColumnsType } from 'antd';
 import { CalculatorOutlined, UserAddOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { SCORE_METHODS, type Round, type ScoreMethod, type ScoreVersion, type WorkResult } from '@cmp/contracts';
 import { PagedTable } from '@/app/components/ListParts';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
@@ -23,7 +24,9 @@ export function ScoresTab({ round, versions, canEdit }: { round: Round; versions
   const [picked, setPicked] = useState<number>();
   const versionId = list.some((v) => v.id === picked) ? picked : list[0]?.id;
   const current = list.find((v) => v.id === versionId);
-  const [query, setQuery] = useState({ versionId: 0, pageNum: 1, pageSize: 10, keyword: '', disputedOnly: false });
+  // A link for the disputed works alone (the workbench's to-do, through the rounds list) opens with the box ticked.
+  const [params] = useSearchParams();
+  const [query, setQuery] = useState({ versionId: 0, pageNum: 1, pageSize: 10, keyword: '', disputedOnly: params.get('disputedOnly') === '1' });
   useEffect(() => setQuery((q) => ({ ...q, versionId: current?.status === 'done' ? current.id : 0, pageNum: 1 })), [current?.id, current?.status]);
   const scores = useAsync((signal) => resultsApi.scores(query, signal), [query], query.versionId > 0);
 
