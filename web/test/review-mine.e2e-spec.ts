@@ -233,8 +233,19 @@ describe('an expert reviews in the browser (我的评审)', () => {
 
   b.it('lets the captain return a sheet with a reason; the expert sees it, corrects and resubmits', async () => {
     const captain = await loginAs(experts[0]);
-    await open(captain, `/review/mine?roundId=${round.id}&tab=captain`);
+    // The workbench names the group to confirm and opens the captain's view on it.
+    await open(captain, '/dashboard/index');
+    await waitForText(captain, ['待确认的评审组', `第一组（${round.name}）`, '已提交 2 / 4'], '[data-testid="captain-groups"]');
+    await b.shot(captain, 'workbench-captain-zh');
+    await captain.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await open(captain, '/dashboard/index');
+    await waitForText(captain, '已提交 2 / 4', '[data-testid="captain-groups"]');
+    await b.shot(captain, 'workbench-captain-phone-zh');
+    await captain.setViewport({ width: 1440, height: 900 });
+    await open(captain, '/dashboard/index');
+    await click(captain, `[data-testid="captain-groups"] [data-round="${round.id}"] button`);
     await waitForText(captain, ['第一组', experts[1].name, titles[0], '已提交 2 / 4'], '[data-testid="captain-view"]');
+    expect(new URL(captain.url()).search).toBe(`?roundId=${round.id}&tab=captain`);
     await b.shot(captain, 'captain-zh');
     await click(captain, `[data-testid="captain-view"] tr[data-row-key="${workIds[0]}"] button`, '退回');
     await waitForText(captain, ['退回评分', experts[1].name], '.ant-modal');

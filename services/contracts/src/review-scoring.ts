@@ -94,6 +94,8 @@ export interface SheetHistoryEntry {
 /** The expert dashboard: open rounds with deadlines and counts. */
 export interface ExpertDashboard {
   rounds: { roundId: number; name: string; closesAt: string | null; assigned: number; submitted: number; returned: number }[];
+  /** The groups the caller leads in open rounds and has not yet confirmed, with their sheets submitted of all. */
+  captainGroups: { roundId: number; roundName: string; groupName: string; closesAt: string | null; submitted: number; total: number }[];
 }
 
 /** GET /review/sheet/detail: what the scoring screen shows (files beside the sheet). */

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { ExpertSaveReply, GroupScores, MyReviewItem, Page, Round, RoundProgress, ScoreSheet, ScoreTableRow, SheetDetail, SheetHistoryEntry } from '@cmp/contracts';
+import type { ExpertDashboard, ExpertSaveReply, GroupScores, MyReviewItem, Page, Round, RoundProgress, ScoreSheet, ScoreTableRow, SheetDetail, SheetHistoryEntry } from '@cmp/contracts';
 import { api, firstLogin, login, upload, type Reply } from './support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from './support/enroll';
 import { expectBeijingTime } from './support/spreadsheets';
@@ -241,6 +241,10 @@ describe('scoring (review service)', () => {
     const table = ok(await api<Page<ScoreTableRow>>(`/review/statistics/scores?roundId=${open.id}&pageSize=100`, { token: admin1 }), 'scores');
     expectBeijingTime(submitted[0][8] as Date, table.list.find((r) => r.status === 'submitted')!.submittedAt!);
 
+    // The captain's workbench: the group to confirm, with its sheets submitted of all (as confirming counts them).
+    const groups = async (token: string) => ok(await api<ExpertDashboard>('/review/mine/dashboard', { token }), 'dashboard').captainGroups.filter((g) => g.roundId === open.id);
+    expect(await groups(experts[0].token)).toEqual([{ roundId: open.id, roundName: open.name, groupName: '一组', closesAt: open.closesAt, submitted: 1, total: 6 }]);
+    expect(await groups(experts[1].token)).toEqual([]);
     // The captain cannot confirm while sheets are missing.
     const early = await api('/review/group/confirm', { token: experts[0].token, lang: 'en', body: { roundId: open.id } });
     expect(early.msg).toBe('5 sheets are not submitted yet; the group cannot be confirmed');

@@ -141,7 +141,19 @@ export class ScoringService {
        FROM ${MINE_FROM} AND r.status = 'open' GROUP BY r.id ORDER BY r.closes_at NULLS LAST, r.id`,
       [callerOf(req).userId],
     );
-    return { rounds };
+    // As confirmGroup counts them: every assignment (not declined) of the group's experts in the round.
+    const captainGroups = await this.ds.query(
+      `SELECT r.id AS "roundId", r.name AS "roundName", g.name AS "groupName", r.closes_at AS "closesAt",
+         count(a.id) FILTER (WHERE s.status = 'submitted')::int AS submitted, count(a.id)::int AS total
+       FROM review_groups g JOIN experts c ON c.id = g.captain_expert_id JOIN rounds r ON r.id = g.round_id
+       LEFT JOIN group_experts x ON x.group_id = g.id
+       LEFT JOIN assignments a ON a.round_id = g.round_id AND a.expert_id = x.expert_id AND NOT a.declined
+       LEFT JOIN score_sheets s ON s.assignment_id = a.id
+       WHERE c.user_id = $1 AND c.deleted_at IS NULL AND r.deleted_at IS NULL AND r.status = 'open' AND g.confirmed_at IS NULL
+       GROUP BY r.id, g.id ORDER BY r.closes_at NULLS LAST, r.id, g.id`,
+      [callerOf(req).userId],
+    );
+    return { rounds, captainGroups };
   }
 
   private files(round: Round, workId: number, rows: WorkFileRow[], assignmentId: number) {

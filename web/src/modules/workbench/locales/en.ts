@@ -15,6 +15,13 @@ const en: Catalogue<WorkbenchMessages> = {
     noDeadline: 'No deadline',
     goReview: 'Review',
   },
+  captain: {
+    title: 'Groups to confirm',
+    group: '{{group}} ({{round}})',
+    submitted: '{{submitted}} of {{total}} submitted',
+    confirm: 'Confirm',
+    view: 'View',
+  },
   platform: {
     title: 'Platform',
     organisations: 'Organisations',

@@ -13,6 +13,13 @@ const zhCN = {
     noDeadline: '未设截止时间',
     goReview: '去评审',
   },
+  captain: {
+    title: '待确认的评审组',
+    group: '{{group}}（{{round}}）',
+    submitted: '已提交 {{submitted}} / {{total}}',
+    confirm: '去确认',
+    view: '查看',
+  },
   platform: {
     title: '平台概况',
     organisations: '机构',
