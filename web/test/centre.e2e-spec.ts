@@ -4,7 +4,7 @@ import { api, freshIp, login, upload } from '../../services/gateway/test/support
 import { addBatch, addTemplate, addWinners, competitionWithEvent, settled, winners } from '../../services/gateway/test/support/certificates';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
 import { waitFor } from '../../services/gateway/test/support/platform';
-import { answered, choose, chooseOrganisation, click, fill, loginWithPassword, open, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
+import { answered, choose, chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, textOf, useBrowser, waitForGone, waitForText } from './support/browser';
 
 /** The personal centre of a student: participant details, bank card, messages and settings, study records. */
 describe('personal centre: details, bank card, messages, study records', () => {
@@ -179,10 +179,53 @@ describe('personal centre: details, bank card, messages, study records', () => {
     // Five screens after a login: more than the default minute on a loaded machine.
   }, 120000);
 
+  b.it("opens on each sign-up's next step, the caller's own first, each opening where it is done", async () => {
+    const admin1 = await login('admin1');
+    const [entrant] = await makeStudents(1, `next${Date.now().toString(36)}`);
+    const paid = await makeCompetition(admin1, { name: `缴费下一步赛 ${Date.now()}`, items: [['收费组', null, 5000]] });
+    const free = await makeCompetition(admin1, { name: `作品下一步赛 ${Date.now()}` });
+    const signUp = async (c: typeof paid) => {
+      const r = await api<Signup>('/web/enroll/signUp', { token: entrant.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '陈下一步' } } });
+      if (r.code !== 0) throw new Error(`sign-up: ${r.msg}`);
+      return r.data;
+    };
+    const [owes, noWork] = [await signUp(paid), await signUp(free)];
+    const fresh = await b.newPage();
+    await loginWithPassword(fresh, entrant.username);
+    await chooseOrganisation(fresh, '华东示范大学');
+    await open(fresh, '/center/users');
+    await waitForText(fresh, ['我的下一步', paid.name, '缴纳报名费 ¥50.00', free.name, '提交作品'], '[data-testid="next-steps"]');
+    expect(await fresh.$$eval('[data-testid="next-steps"] [data-signup]', (els) => els.map((e) => [Number(e.getAttribute('data-signup')), e.getAttribute('data-step')]))).toEqual([
+      [noWork.id, 'submit'],
+      [owes.id, 'pay'],
+    ]);
+    await b.shot(fresh, 'next-steps');
+    await click(fresh, `[data-signup="${noWork.id}"] button`);
+    await waitForText(fresh, free.name, 'body');
+    expect(new URL(fresh.url()).pathname).toBe('/home/competition/submitWork');
+    await open(fresh, '/center/users');
+    await click(fresh, `[data-signup="${owes.id}"] button`);
+    await waitForText(fresh, '¥50.00', 'body');
+    expect(new URL(fresh.url()).search).toBe(`?id=${owes.id}`);
+    await loadsIn(fresh, 'en');
+    await open(fresh, '/center/users');
+    await waitForText(fresh, ['My next steps', 'All sign-ups', 'Submit your work', 'Pay the entry fee of ¥50.00', 'Pay'], '[data-testid="next-steps"]');
+    await b.shot(fresh, 'next-steps-en');
+    // The student whose work is in waits for the results; on a phone.
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await open(page, '/center/users');
+    await waitForText(page, [competitionName, '等待评审结果'], '[data-testid="next-steps"]');
+    await b.shot(page, 'next-steps-phone');
+    await page.setViewport({ width: 1440, height: 900 });
+    await open(page, '/center/users');
+  });
+
   b.it('shows a newcomer empty messages and study records, saying what will appear there', async () => {
     const fresh = await b.newPage();
     await loginWithPassword(fresh, newcomer.username);
     await chooseOrganisation(fresh, '华东示范大学');
+    await open(fresh, '/center/users');
+    await waitForText(fresh, ['还没有进行中的竞赛报名', '看看正在报名的竞赛'], '[data-testid="next-steps"]');
     await open(fresh, '/center/set');
     await waitForText(fresh, '暂无消息。报名审核结果、缴费确认和队员加入时会在这里通知你。', '[data-testid="messages"]');
     await b.shot(fresh, 'messages-empty');

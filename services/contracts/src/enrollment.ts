@@ -13,6 +13,10 @@ export type SignupStatus = (typeof SignupStatus)[keyof typeof SignupStatus];
 export const PayStatus = { free: 0, unpaid: 1, paid: 2, refunded: 3 } as const;
 export type PayStatus = (typeof PayStatus)[keyof typeof PayStatus];
 
+/** A sign-up owes its fee while it is open and not paid: never paid, or refunded in full (then it is paid anew). */
+export const owesFee = (s: { status: number; payStatus: number; feeFen: number }): boolean =>
+  (s.status === SignupStatus.pending || s.status === SignupStatus.approved) && (s.payStatus === PayStatus.unpaid || s.payStatus === PayStatus.refunded) && s.feeFen > 0;
+
 export const SignupType = { individual: 1, team: 2 } as const;
 export type SignupType = (typeof SignupType)[keyof typeof SignupType];
 

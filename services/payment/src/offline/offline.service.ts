@@ -4,6 +4,7 @@ import { actorOf, AppError, inScope, isUniqueViolation, likePattern, OutboxRelay
 import {
   EnrollmentSubject,
   EventSubject,
+  owesFee,
   PayStatus,
   SignupStatus,
   type OfflineCloseReason,
@@ -21,7 +22,7 @@ import {
   type SignupPayable,
 } from '@cmp/contracts';
 import { nextNumber } from '../refund/refund.sql';
-import { HOLDS_FEE, lockSignup, owesFee, SIGNUP_COPY_COLUMNS, signupCopy } from '../order/order.sql';
+import { HOLDS_FEE, lockSignup, SIGNUP_COPY_COLUMNS, signupCopy } from '../order/order.sql';
 import { OrderService } from '../order/order.service';
 
 const COLUMNS = `p.id::int AS id, p.signup_id AS "signupId", p.competition_name AS "competitionName", p.competition_name_en AS "competitionNameEn",

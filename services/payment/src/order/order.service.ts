@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, callerOf, isUniqueViolation, returnedRows, RPC, type Actor, type NatsRpcClient } from '@cmp/common';
-import { AuthSubject, EnrollmentSubject, yuanOf, type OrderView, type PayReply, type PayRequest, type PayState, type RpcRequest, type SignupPayable } from '@cmp/contracts';
+import { AuthSubject, EnrollmentSubject, owesFee, yuanOf, type OrderView, type PayReply, type PayRequest, type PayState, type RpcRequest, type SignupPayable } from '@cmp/contracts';
 import { AlipayClient } from '../alipay/alipay.client';
 import { PAYMENT_CONFIG, type PaymentConfig } from '../config';
 import { NotifyService } from '../notify/notify.service';
 import { nextNumber } from '../refund/refund.sql';
-import { lockSignup, offlinePending, ORDER_COLUMNS, ORDER_ROW, owesFee, SIGNUP_COPY_COLUMNS, signupCopy, subjectOf, type OrderRow } from './order.sql';
+import { lockSignup, offlinePending, ORDER_COLUMNS, ORDER_ROW, SIGNUP_COPY_COLUMNS, signupCopy, subjectOf, type OrderRow } from './order.sql';
 
 /** An open order this close to its end is not handed out again: the payer needs time at the cashier. */
 const MIN_LEFT_MS = 2 * 60_000;

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { PayStatus, SignupStatus, type OrderView, type SignupPayable } from '@cmp/contracts';
+import type { OrderView, SignupPayable } from '@cmp/contracts';
 
 export const ORDER_COLUMNS = `o.id::int AS id, o.order_no AS "orderNo", o.signup_id AS "signupId", o.competition_id AS "competitionId",
   o.competition_name AS "competitionName", o.competition_name_en AS "competitionNameEn", o.item_id AS "itemId", o.item_name AS "itemName",
@@ -28,10 +28,6 @@ export const ORDER_ROW = `${ORDER_COLUMNS}, o.group_id AS "groupId"`;
 
 /** The Alipay subject line of an order: what the payer sees on the cashier and in their Alipay bill. */
 export const subjectOf = (o: Pick<OrderView, 'competitionName' | 'itemName'>) => `${o.competitionName} ${o.itemName} 报名费`.slice(0, 256);
-
-/** A sign-up owes its fee while it is open and not paid: never paid, or refunded in full (then it is paid anew). */
-export const owesFee = (s: SignupPayable): boolean =>
-  (s.status === SignupStatus.pending || s.status === SignupStatus.approved) && (s.payStatus === PayStatus.unpaid || s.payStatus === PayStatus.refunded) && s.feeFen > 0;
 
 /**
  * Serialises the two ways of paying one sign-up (an online order made, an offline payment recorded) until the

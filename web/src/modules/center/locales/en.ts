@@ -2,6 +2,22 @@ import type { Catalogue } from '@/app/i18n/types';
 import type { CentreMessages } from './zh-CN';
 
 const en: Catalogue<CentreMessages> = {
+  next: {
+    title: 'My next steps',
+    empty: 'No sign-up in progress yet',
+    browse: 'See competitions open for sign-up',
+    all: 'All sign-ups',
+    steps: {
+      pay: 'Pay the entry fee of {{amount}}',
+      captainPays: 'Waiting for the captain to pay',
+      submit: 'Submit your work',
+      checkIn: 'Check in on site: {{round}}, {{room}}, place {{position}}',
+      results: 'Results published: {{round}} {{level}}',
+      awaitApproval: 'Sign-up under review',
+      awaitResults: 'Waiting for the review results',
+    },
+    actions: { pay: 'Pay', submit: 'Submit', checkIn: 'Check-in code', results: 'View results' },
+  },
   participant: {
     tab: 'Participant details',
     intro: 'Sign-up forms are filled in with these details; saving also updates your sign-ups still under review.',

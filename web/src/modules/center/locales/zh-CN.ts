@@ -1,5 +1,21 @@
 /** Strings of the personal centre's account tabs, settings and study records (namespace 'centre'). */
 const zhCN = {
+  next: {
+    title: '我的下一步',
+    empty: '还没有进行中的竞赛报名',
+    browse: '看看正在报名的竞赛',
+    all: '全部报名',
+    steps: {
+      pay: '缴纳报名费 {{amount}}',
+      captainPays: '等待队长缴费',
+      submit: '提交作品',
+      checkIn: '现场评审签到：{{round}}，{{room}} 第 {{position}} 位',
+      results: '成绩已公布：{{round}} {{level}}',
+      awaitApproval: '报名审核中',
+      awaitResults: '等待评审结果',
+    },
+    actions: { pay: '去缴费', submit: '去提交', checkIn: '查看签到码', results: '查看成绩' },
+  },
   participant: {
     tab: '参赛信息',
     intro: '报名竞赛时会自动带入这些信息；保存后也会更新你尚在审核中的报名。',

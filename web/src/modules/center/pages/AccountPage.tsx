@@ -8,6 +8,7 @@ import { useAsync } from '@/app/hooks/useAsync';
 import { readGroupId, sessionActions, useSession } from '@/app/session/session';
 import { accountApi } from '../api/account.api';
 import { BankCardTab } from '../components/BankCardTab';
+import { NextSteps } from '../components/NextSteps';
 import { ParticipantTab } from '../components/ParticipantTab';
 import { useSubmit } from '../hooks/useSubmit';
 import '../locales';
@@ -142,23 +143,26 @@ function PasswordTab() {
   );
 }
 
-/** /center/users: the person's own account: info, participant details, phone, password, bank card. */
+/** /center/users, the personal centre's home: the next step of each sign-up, then the account: info, participant details, phone, password, bank card. */
 export default function AccountPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useSearchParams();
   return (
-    <div className="page-card">
-      <Tabs
-        activeKey={tab.get('tab') ?? 'info'}
-        onChange={(key) => setTab({ tab: key }, { replace: true })}
-        items={[
-          { key: 'info', label: t('center.tabs.info'), children: <InfoTab /> },
-          { key: 'participant', label: t('centre:participant.tab'), children: <ParticipantTab /> },
-          { key: 'phone', label: t('center.tabs.phone'), children: <PhoneTab /> },
-          { key: 'password', label: t('center.tabs.password'), children: <PasswordTab /> },
-          { key: 'bankCard', label: t('centre:bankCard.tab'), children: <BankCardTab /> },
-        ]}
-      />
-    </div>
+    <>
+      <NextSteps />
+      <div className="page-card">
+        <Tabs
+          activeKey={tab.get('tab') ?? 'info'}
+          onChange={(key) => setTab({ tab: key }, { replace: true })}
+          items={[
+            { key: 'info', label: t('center.tabs.info'), children: <InfoTab /> },
+            { key: 'participant', label: t('centre:participant.tab'), children: <ParticipantTab /> },
+            { key: 'phone', label: t('center.tabs.phone'), children: <PhoneTab /> },
+            { key: 'password', label: t('center.tabs.password'), children: <PasswordTab /> },
+            { key: 'bankCard', label: t('centre:bankCard.tab'), children: <BankCardTab /> },
+          ]}
+        />
+      </div>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Modal, QRCode, Radio, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { PayStatus, type PayChannel, type PayReply, type Signup } from '@cmp/contracts';
+import { owesFee, PayStatus, type PayChannel, type PayReply, type Signup } from '@cmp/contracts';
 import { HANDHELD_QUERY, useMedia } from '@/app/hooks/useMedia';
 import { formatMoney } from '@/app/i18n/format';
 import '@/app/i18n/enroll';
@@ -10,15 +10,13 @@ import { paymentApi } from '../api/enroll.api';
 
 const QR_POLL_MS = 2000;
 
-/** Whether the sign-up owes its fee: never paid, or refunded in full (then paid anew, with a new order). */
-export const owesFee = (s: Pick<Signup, 'payStatus'>) => s.payStatus === PayStatus.unpaid || s.payStatus === PayStatus.refunded;
 
 /**
  * 缴费: what the sign-up owes and a pay button. On a computer the payer chooses the cashier page or a QR code to
  * scan with the phone; on a phone (or a tablet) it goes straight to Alipay's phone cashier. The QR dialog watches
  * the order and goes to /home/paySuccess once it is paid.
  */
-export function PayButton({ s, block, onChanged }: { s: Pick<Signup, 'id' | 'payStatus' | 'feeFen'>; block?: boolean; onChanged?: () => void }) {
+export function PayButton({ s, block, onChanged }: { s: Pick<Signup, 'id' | 'status' | 'payStatus' | 'feeFen'>; block?: boolean; onChanged?: () => void }) {
   const { t } = useTranslation('enroll');
   const handheld = useMedia(HANDHELD_QUERY);
   const navigate = useNavigate();

@@ -2,7 +2,7 @@ import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocalName } from '@/app/i18n/hooks';
 import { Link } from 'react-router-dom';
-import { SignupStatus, type Signup } from '@cmp/contracts';
+import { owesFee, SignupStatus, type Signup } from '@cmp/contracts';
 import { useAsync } from '@/app/hooks/useAsync';
 import { enrollApi } from '../api/enroll.api';
 import { currentHostLabelKeys } from '@/app/config/site';
@@ -12,7 +12,7 @@ import { ACTIONS_KEY } from '@/app/components/ResponsiveTable';
 import { CentreList, useCentreData } from '../components/CentreList';
 import { PayStatusTag, SignupStatusTag } from '../components/shared';
 import { WorkAction } from '../components/WorkAction';
-import { owesFee, PayButton } from '../components/PayButton';
+import { PayButton } from '../components/PayButton';
 import { ReceiptButton } from '../components/ReceiptButton';
 
 const labels = currentHostLabelKeys();

@@ -3,7 +3,7 @@ import { Alert, Breadcrumb, Button, Card, Descriptions, Empty, Form, Input, Resu
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { PayStatus, SignupStatus, SignupType, type SignupDetail, type SignupMember, type Teacher } from '@cmp/contracts';
+import { owesFee, PayStatus, SignupStatus, SignupType, type SignupDetail, type SignupMember, type Teacher } from '@cmp/contracts';
 import { currentHostLabelKeys } from '@/app/config/site';
 import { confirmDelete, confirmDialog, toast } from '@/app/feedback/feedback';
 import { normaliseLang } from '@/app/i18n';
@@ -14,7 +14,7 @@ import { siteApi, type PublicCompetition } from '@/app/api/site.api';
 import { useLocalName } from '@/app/i18n/hooks';
 import { enrollApi, workApi } from '../api/enroll.api';
 import { Advisers } from '../components/Advisers';
-import { owesFee, PayButton } from '../components/PayButton';
+import { PayButton } from '../components/PayButton';
 import { WorkAction } from '../components/WorkAction';
 import {
   compactTeachers,
