@@ -9,7 +9,7 @@ const { ensureInfra } = require('./up');
 const root = path.resolve(__dirname, '..');
 // Each service owns its schema; add a service here when it gets one.
 // Order matters: a later service's seed refers to what an earlier one created (ids by code).
-const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment'];
+const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'statistics'];
 
 async function resetAll(databaseUrl) {
   let demo = {};

@@ -16,6 +16,7 @@ const PROCESSES = [
   'review-worker',
   'payment-worker',
   'alipay-sandbox',
+  'statistics',
 ];
 /** Room for the table to grow before replica 1's ports begin. */
 const STRIDE = 20;

@@ -13,6 +13,9 @@ describe('metrics ports', () => {
     expect(metricsPort('gateway')).toBe(9400);
     expect(metricsPort('gateway', 0, 21300)).toBe(21300);
     expect(metricsPort('review-worker', 1, 21300)).toBe(21300 + METRICS_PORT_STRIDE + METRICS_PROCESSES.indexOf('review-worker'));
+    // A process added later takes the next free port: those already deployed (README, compose, k8s) keep theirs.
+    expect(metricsPort('alipay-sandbox')).toBe(9410);
+    expect(metricsPort('statistics')).toBe(9411);
     expect(() => metricsPort('nginx')).toThrow(/infra\/metrics-ports\.js/);
     expect(() => metricsPort('auth', -1)).toThrow();
   });

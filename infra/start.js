@@ -24,7 +24,7 @@ const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
 // The venue screens' app (kiosk/) on the next port: the web app links there (web/src/app/kiosk-url.ts).
 const KIOSK_PORT = WEB_PORT + 1;
-const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment'];
+const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'statistics'];
 // Background workers (BullMQ), each a second entry point of the service that owns the data.
 const WORKERS = [['certificates', 'worker.js'], ['review', 'worker.js'], ['payment', 'worker.js']];
 const MAX_REPLICAS = 8;

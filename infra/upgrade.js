@@ -16,7 +16,7 @@ const ROOT = path.resolve(__dirname, '..');
 // Under node_modules: tools leave it alone, and the old code finds today's packages from there.
 const WORK = path.join(ROOT, 'node_modules', '.cache', 'cmp-upgrade');
 /** Each service's schema, in db-reset's order (a later seed refers to what an earlier one made). */
-const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment'];
+const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'statistics'];
 
 /** Where `commit`'s services and infra are, compiled (swc, as jest does) so that its own db-reset.js runs them. */
 function sourcesAt(commit) {

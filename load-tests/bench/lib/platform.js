@@ -12,7 +12,7 @@ const { natsAuthorization } = require('../../../infra/nats-config');
 const ROOT = path.resolve(__dirname, '..', '..', '..');
 // Backend services in start order; the gateway last. Workers (certificates/dist/worker.js) are started by
 // the benches that measure them.
-const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'gateway'];
+const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'statistics', 'gateway'];
 const mainOf = (svc) => path.join(ROOT, 'services', svc, 'dist', 'main.js');
 const RESET = path.join(ROOT, 'infra/db-reset.js');
 

@@ -15,6 +15,7 @@ import { OneTimePasswords1767600000000 } from './migrations/1767600000000-OneTim
 import { GroupNamesEn1767650000000 } from './migrations/1767650000000-GroupNamesEn';
 import { OperationLogClientRequestId1767720000000 } from './migrations/1767720000000-OperationLogClientRequestId';
 import { JobQueuesMenu1767800000000 } from './migrations/1767800000000-JobQueuesMenu';
+import { StatisticsPermission1767900000000 } from './migrations/1767900000000-StatisticsPermission';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -36,6 +37,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
       GroupNamesEn1767650000000,
       OperationLogClientRequestId1767720000000,
       JobQueuesMenu1767800000000,
+      StatisticsPermission1767900000000,
     ],
     poolSize: config.dbPoolSize,
   });

@@ -27,3 +27,4 @@ export * from './payment-receipt';
 export * from './nats-users';
 export * from './ops';
 export * from './workbench';
+export * from './statistics';

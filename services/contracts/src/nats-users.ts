@@ -13,6 +13,7 @@ import {
   ReferenceSubject,
   ReviewSubject,
   Service,
+  StatisticsSubject,
   SubscriptionSubject,
   type EventStreamDefinition,
 } from './subjects';
@@ -44,6 +45,7 @@ export const SERVED_SUBJECTS: Record<ServiceName, readonly Record<string, string
   certificates: [CertificatesSubject],
   review: [ReviewSubject, ExpertSubject],
   payment: [PaymentSubject],
+  statistics: [StatisticsSubject],
 };
 
 /** Every request subject a service serves. */
@@ -136,6 +138,15 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
     publishes: [...EventStream.payment.subjects],
     hears: [],
     consumes: [{ stream: EventStream.enrollment, durable: EventConsumer.paymentSignupClosed }],
+  },
+  statistics: {
+    serves: Service.statistics,
+    // A rebuild reads each owning service's facts; the province figures ask for the schools' provinces.
+    // Scoping a competition the model has not seen yet is asked of its service.
+    calls: [CompetitionsSubject.competitionDetail, EnrollmentSubject.signupFacts, ReferenceSubject.schoolsByIds],
+    publishes: [],
+    hears: [],
+    consumes: [{ stream: EventStream.enrollment, durable: EventConsumer.statisticsSignups }],
   },
 };
 

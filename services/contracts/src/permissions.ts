@@ -69,6 +69,8 @@ export const Perm = {
   financeList: 'finance:list',
   /** Refund, close orders, record offline payments, run reconciliation. */
   financeEdit: 'finance:edit',
+  /** The data centre (数据中心): figures, rows and reports of the organisation's competitions (read). */
+  statisticsView: 'statistics:view',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

@@ -10,6 +10,7 @@ export const Service = {
   certificates: 'certificates',
   review: 'review',
   payment: 'payment',
+  statistics: 'statistics',
 } as const;
 
 export const AuthSubject = {
@@ -142,6 +143,8 @@ export const PUBLIC_CACHE_INVALIDATED = 'competitions.public-cache.invalidated';
 export const ReferenceSubject = {
   provinceList: 'competitions.province.list',
   schoolPublicPage: 'competitions.school.public-page',
+  /** Internal: schools by id with their provinces (SchoolBrief), for the statistics' province figures. */
+  schoolsByIds: 'competitions.school.by-ids',
   schoolPage: 'competitions.school.page',
   schoolOptions: 'competitions.school.options',
   schoolSave: 'competitions.school.save',
@@ -264,6 +267,8 @@ export const EnrollmentSubject = {
   signupPayable: 'enrollment.signup.payable',
   /** Internal: the school a sign-up entered for (the payment service prints it on receipts). */
   signupSchool: 'enrollment.signup.school',
+  /** Internal: sign-up facts page by page (SignupFact), for a rebuild of the statistics read model. */
+  signupFacts: 'enrollment.signup.facts',
   health: 'enrollment.health.ping',
 } as const;
 
@@ -310,6 +315,14 @@ export const PaymentSubject = {
   /** Finance's totals per day and per competition over a date range. */
   totals: 'payment.order.totals',
   health: 'payment.health.ping',
+} as const;
+
+/** The statistics read model (statistics.ts): figures scoped to the caller's organisations. */
+export const StatisticsSubject = {
+  competition: 'statistics.competition.figures',
+  /** Headline figures of the listed competitions (CompetitionSummary), those outside the caller's organisations left out. */
+  summaries: 'statistics.competition.summaries',
+  health: 'statistics.health.ping',
 } as const;
 
 export const CertificatesSubject = {
@@ -493,6 +506,8 @@ export const EventSubject = {
   paymentOrderPaid: 'payment.order.paid',
   /** A paid sign-up was rejected or withdrawn; payload SignupClosedEvent (enrollment.ts). Through the enrollment outbox. */
   signupClosed: 'enrollment.signup.closed',
+  /** A sign-up was made or changed; payload SignupFact (statistics.ts), written to the outbox by a trigger on every change. */
+  signupChanged: 'enrollment.signup.changed',
   /** Money of an order went back to the payer; payload PaymentOrderRefundedEvent (payment.ts). */
   paymentOrderRefunded: 'payment.order.refunded',
   /**
@@ -545,7 +560,7 @@ export const EventStream = {
   },
   enrollment: {
     name: 'ENROLLMENT',
-    subjects: [EventSubject.signupClosed],
+    subjects: [EventSubject.signupClosed, EventSubject.signupChanged],
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 60 * 60,
   },
@@ -569,4 +584,5 @@ export const EventConsumer = {
   certificatesResults: 'certificates-results',
   gatewayScene: 'gateway-scene',
   gatewayKioskRevoked: 'gateway-kiosk-revoked',
+  statisticsSignups: 'statistics-signups',
 } as const;

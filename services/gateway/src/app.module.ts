@@ -31,6 +31,7 @@ import { WorkController } from './enrollment/work.controller';
 import { WebsiteController } from './website/website.controller';
 import { EXPERT_CONTROLLERS } from './review/experts';
 import { KioskController } from './kiosk/kiosk.controller';
+import { StatisticsController } from './statistics/statistics.controller';
 import { WorkbenchController } from './workbench/workbench.controller';
 import { KioskRealtime } from './kiosk/realtime';
 import { KioskVoice } from './kiosk/voice';
@@ -60,6 +61,7 @@ export const CONTROLLERS = [
   ...RECEIPT_CONTROLLERS,
   KioskController,
   WorkbenchController,
+  StatisticsController,
 ];
 
 @Module({

@@ -115,7 +115,7 @@ describe('operations', () => {
   // Metrics are on each process's internal port, not the API (metrics.e2e-spec.ts).
   it('reports health and API docs', async () => {
     const health = await api<{ status: string; checks: Record<string, string> }>('/health');
-    expect(health.data).toEqual({ status: 'ok', checks: { redis: 'ok', auth: 'ok', competitions: 'ok', enrollment: 'ok', certificates: 'ok', review: 'ok', payment: 'ok' } });
+    expect(health.data).toEqual({ status: 'ok', checks: { redis: 'ok', auth: 'ok', competitions: 'ok', enrollment: 'ok', certificates: 'ok', review: 'ok', payment: 'ok', statistics: 'ok' } });
     const docs = await fetch(`${BASE}/docs-json`);
     const spec = (await docs.json()) as { paths: Record<string, unknown> };
     expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/prod-api/auth/login/pwd', '/prod-api/system/user/page']));

@@ -129,7 +129,7 @@ describe('workbench: what waits for each role, counted by the lists that act on 
       return r.data;
     };
     const first = await overview();
-    expect(first.checks).toEqual({ redis: 'ok', auth: 'ok', competitions: 'ok', enrollment: 'ok', certificates: 'ok', review: 'ok', payment: 'ok' });
+    expect(first.checks).toEqual({ redis: 'ok', auth: 'ok', competitions: 'ok', enrollment: 'ok', certificates: 'ok', review: 'ok', payment: 'ok', statistics: 'ok' });
     // 华东示范大学, its college, 示范大学二 and the platform itself at least.
     expect(first.organisations).toBeGreaterThanOrEqual(4);
     const lists = { users: '/system/user/page', competitions: '/competition/info/page' } as const;

@@ -32,6 +32,7 @@ const ORG_ADMIN_PERMS = [
   Perm.expertList, Perm.expertEdit,
   Perm.reviewList, Perm.reviewEdit,
   Perm.financeList, Perm.financeEdit,
+  Perm.statisticsView,
 ];
 /** An expert reads the organisation's competitions (options, events, stages) and keeps their own profile. */
 const EXPERT_PERMS = [Perm.competitionList, Perm.expertSelf];

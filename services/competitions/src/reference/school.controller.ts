@@ -15,6 +15,7 @@ export class SchoolController {
 
   @MessagePattern(S.provinceList) provinces() { return this.schools.provinces(); }
   @MessagePattern(S.schoolPublicPage) publicPage(@Payload() r: RpcRequest<SchoolPageQuery>) { return this.schools.publicPage(r); }
+  @MessagePattern(S.schoolsByIds) byIds(@Payload() r: RpcRequest<{ ids: number[] }>) { return this.schools.byIds(r.payload.ids); }
   @MessagePattern(S.schoolPage) page(@Payload() r: RpcRequest<SchoolPageQuery>) { return this.schools.page(r); }
   @MessagePattern(S.schoolOptions) options(@Payload() r: RpcRequest) { return this.schools.options(r); }
   @MessagePattern(S.schoolSave) save(@Payload() r: RpcRequest<SchoolSavePayload>) { return this.schools.save(r); }

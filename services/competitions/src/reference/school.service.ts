@@ -47,6 +47,11 @@ export class SchoolService {
     return this.list(req.payload, BRIEF_COLUMNS, ['s.enabled'], []);
   }
 
+  /** Schools by id, enabled or not (a sign-up keeps its school), with their provinces. */
+  async byIds(ids: number[]): Promise<SchoolBrief[]> {
+    return this.ds.query(`SELECT ${BRIEF_COLUMNS} FROM schools s JOIN provinces p ON p.code = s.province_code WHERE s.id = ANY($1::int[]) ORDER BY s.id`, [ids.slice(0, 1000)]);
+  }
+
   /** The back-office list: the schools the caller's organisations manage (all for ROOT). */
   async page(req: RpcRequest<SchoolPageQuery>): Promise<Page<SchoolView>> {
     const q = req.payload;

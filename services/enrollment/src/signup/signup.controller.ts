@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   EnrollmentSubject as S,
   type ApprovedSignupQuery,
+  type FactPageQuery,
   type MemberProfile,
   type PageQuery,
   type RpcRequest,
@@ -29,6 +30,7 @@ export class SignupController {
   @MessagePattern(S.withdraw) withdraw(@Payload() r: Id) { return this.signups.withdraw(r); }
   @MessagePattern(S.signupPayable) payable(@Payload() r: RpcRequest<{ signupId: number; asOrganiser?: boolean }>) { return this.signups.payable(r); }
   @MessagePattern(S.signupSchool) school(@Payload() r: RpcRequest<{ signupId: number }>) { return this.signups.school(r.payload.signupId); }
+  @MessagePattern(S.signupFacts) facts(@Payload() r: RpcRequest<FactPageQuery>) { return this.signups.facts(r.payload); }
   @MessagePattern(S.mySignups) mine(@Payload() r: RpcRequest<{ competitionId?: number }>) { return this.signups.mine(r); }
   @MessagePattern(S.signupGet) get(@Payload() r: Id) { return this.signups.get(r); }
   @MessagePattern(S.copy) copy(@Payload() r: RpcRequest<{ fromId: number; competitionId: number; itemId: number }>) { return this.signups.copy(r); }

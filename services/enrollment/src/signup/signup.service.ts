@@ -12,12 +12,15 @@ import {
   SignupStatus,
   SignupType,
   type CompleteStatus,
+  type FactPage,
+  type FactPageQuery,
   type MemberField,
   type MemberProfile,
   type RpcRequest,
   type Signup,
   type SignupClosedEvent,
   type SignupDetail,
+  type SignupFact,
   type SignupPayable,
   type SignUpPayload,
   type Teacher,
@@ -184,6 +187,15 @@ export class SignupService {
   async school(signupId: number): Promise<{ schoolName: string | null }> {
     const [row]: { schoolName: string | null }[] = await this.ds.query(`SELECT school_name AS "schoolName" FROM signups WHERE id = $1`, [signupId]);
     return { schoolName: row?.schoolName || null };
+  }
+
+  /** Sign-up facts in id order after `afterId` (the statistics' rebuild), as the outbox carries them. */
+  async facts(q: FactPageQuery): Promise<FactPage<SignupFact>> {
+    const [[{ epoch }], rows] = await Promise.all([
+      this.ds.query(`SELECT epoch FROM fact_epoch`),
+      this.ds.query(`SELECT fact FROM signup_facts WHERE id > $1 ORDER BY id LIMIT $2`, [q.afterId, Math.min(q.limit, 5000)]),
+    ]);
+    return { epoch, facts: (rows as { fact: SignupFact }[]).map((r) => r.fact) };
   }
 
   /** Every sign-up the caller is in (as captain or member), newest first; of one competition when it is named. */

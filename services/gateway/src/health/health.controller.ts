@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { Redis } from '@cmp/common';
-import { AuthSubject, CertificatesSubject, CompetitionsSubject, EnrollmentSubject, ErrorCode, PaymentSubject, ReviewSubject, translate, type Envelope } from '@cmp/contracts';
+import { AuthSubject, CertificatesSubject, CompetitionsSubject, EnrollmentSubject, ErrorCode, PaymentSubject, ReviewSubject, StatisticsSubject, translate, type Envelope } from '@cmp/contracts';
 import { Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
@@ -17,6 +17,7 @@ const SERVICE_HEALTH = [
   ['certificates', CertificatesSubject.health],
   ['review', ReviewSubject.health],
   ['payment', PaymentSubject.health],
+  ['statistics', StatisticsSubject.health],
 ] as const;
 
 /** Redis and every service, each asked once (a service answers its health subject when its database does). */

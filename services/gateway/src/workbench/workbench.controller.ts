@@ -4,21 +4,27 @@ import type { Redis } from '@cmp/common';
 import {
   AuthSubject,
   CertificatesSubject,
+  CompetitionStatus,
   CompetitionsSubject,
   EnrollmentSubject,
   hasAnyPermission,
   PaymentSubject,
+  Perm,
   ReviewSubject,
+  StatisticsSubject,
   TODO_KINDS,
   WORKBENCH_TODOS,
+  type Competition,
+  type CompetitionSummary,
   type GroupNode,
   type Page,
   type PlatformOverview,
+  type RunningCompetition,
   type TodoKind,
   type WorkbenchTodo,
 } from '@cmp/contracts';
 import { platformChecks } from '../health/health.controller';
-import { LoggedIn, RootOnly } from '../http/access.decorators';
+import { LoggedIn, Permissions, RootOnly } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { REDIS } from '../redis.provider';
@@ -37,6 +43,9 @@ const LIST_CALL: Record<TodoKind, string> = {
   ordersUnpaid: PaymentSubject.orderPage,
   ordersRefunding: PaymentSubject.orderPage,
 };
+
+/** How many of the organisation's newest published competitions the workbench shows. */
+const RUNNING_SHOWN = 8;
 
 /** 工作台: what waits for the caller. */
 @ApiTags('workbench')
@@ -58,6 +67,30 @@ export class WorkbenchController {
     const identity = ctx.identity!;
     const kinds = TODO_KINDS.filter((kind) => WORKBENCH_TODOS[kind].permissions.every((p) => hasAnyPermission(identity, [p])));
     return Promise.all(kinds.map(async (kind) => ({ kind, count: await this.total(ctx, LIST_CALL[kind], WORKBENCH_TODOS[kind].filter) })));
+  }
+
+  /**
+   * An organiser's running competitions: the organisation's published ones, newest first, each with its headline
+   * figures from the statistics read model (zeros while it has none; the list without figures if it does not answer).
+   */
+  @Get('competitions')
+  @Permissions(Perm.statisticsView)
+  async competitions(@RequestCtx() ctx: Ctx): Promise<RunningCompetition[]> {
+    const page = await this.rpc.call<Page<Competition>>(ctx, CompetitionsSubject.competitionPage, { status: CompetitionStatus.published, pageNum: 1, pageSize: RUNNING_SHOWN });
+    const ids = page.list.map((c) => c.id);
+    const summaries = ids.length ? await this.rpc.call<CompetitionSummary[]>(ctx, StatisticsSubject.summaries, { ids }).catch(() => [] as CompetitionSummary[]) : [];
+    return page.list.map((c) => ({
+      competitionId: c.id,
+      name: c.name,
+      nameEn: c.nameEn,
+      phase: c.phase,
+      enrollEndAt: c.enrollEndAt,
+      signups: 0,
+      signupsToday: 0,
+      pending: 0,
+      worksSubmitted: 0,
+      ...summaries.find((s) => s.competitionId === c.id),
+    }));
   }
 
   /** ROOT's view of the platform: whether each part answers, and how many organisations, users and competitions. */

@@ -34,11 +34,13 @@ export default async function globalSetup(): Promise<void> {
   startService('review-worker');
   startService('payment');
   startService('payment-worker');
+  // Its first build asks enrollment and competitions for their facts: both are started above.
+  startService('statistics');
   startService('gateway');
   // The built web app for the browser tests (web/test), recorded with the services so teardown stops it.
   startWeb();
   startWeb('kiosk');
-  // Twelve processes start at once: on a busy 2-core machine the last of them can take more than a minute.
+  // Fourteen processes start at once: on a busy 2-core machine the last of them can take more than a minute.
   await waitFor('the platform to answer /health', platformHealthy, 180000);
   await waitFor('the Alipay sandbox', async () => (await fetch(`${ALIPAY_URL}/health`)).ok, 10000);
   await waitFor('the web app to answer through its proxy', webHealthy, 30000);

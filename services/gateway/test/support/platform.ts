@@ -33,7 +33,7 @@ const { metricsPort: portOf } = require(`${REPO}/infra/metrics-ports.js`) as { m
 export const metricsPort = (name: (typeof SERVICES)[number] | keyof typeof WORKERS): number => portOf(name, 0, METRICS_BASE);
 
 /** Backend services the tests start, in start order. */
-export const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'gateway'] as const;
+export const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'statistics', 'gateway'] as const;
 /** Background workers (BullMQ entry points), started after their services. */
 export const WORKERS = {
   'certificates-worker': ['certificates', 'worker.js'],

@@ -72,6 +72,8 @@ export const pageRegistry: Record<string, Loader> = {
   'finance/order/index': () => import('@/modules/finance/pages/OrdersPage'),
   'finance/list/index': () => import('@/modules/finance/pages/RefundsPage'),
   'finance/action/index': () => import('@/modules/finance/pages/FinanceActionsPage'),
+  // The data centre (services/statistics): figures of the organisation's competitions.
+  'database/cloud/index': () => import('@/modules/data-centre/pages/CloudPage'),
 };
 
 /**
@@ -82,6 +84,7 @@ const pagePermissions: Record<string, readonly string[]> = {
   'review/mine/index': [Perm.expertSelf],
   'review/mine/score': [Perm.expertSelf],
   'experts/account/index': [Perm.expertSelf],
+  'database/cloud/index': [Perm.statisticsView],
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen: its registry key. */

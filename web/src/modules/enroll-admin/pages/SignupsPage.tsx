@@ -48,8 +48,8 @@ export default function SignupsPage({ competitionId: fixedId, type }: Partial<Co
 
   // The fixed part of every query: a competition's own tab never leaves its competition (nor its type).
   const fixed = { competitionId: fixedId, type };
-  // The workbench's to-do links here with a status (`?status=0`, waiting for approval).
-  const fromAddress = useFiltersFromAddress<{ status: SignupStatus }>(['status']);
+  // The workbench links here with a status (`?status=0`, waiting for approval), and a competition.
+  const fromAddress = useFiltersFromAddress<{ status: SignupStatus; competitionId: number }>(['status', 'competitionId']);
   const linked = fixedId === undefined ? fromAddress : {};
   const [query, setQuery] = useState<SignupPageQuery>({ pageNum: 1, pageSize: 10, ...fixed, ...linked });
   const list = useAsync((signal) => enrollAdminApi.page(query, signal), [query]);

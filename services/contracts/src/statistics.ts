@@ -1,0 +1,126 @@
+import type { CompetitionPhase } from './competition';
+
+/**
+ * Statistics (issue 29): a read model the statistics service keeps from the services' events, never from their
+ * schemas. Each owning service publishes a fact (the entity's state as the figures need it) every time the entity
+ * changes, numbered by `version` (later changes have higher numbers), and answers the same facts page by page for a
+ * rebuild. Applying a fact is idempotent: an older or repeated one changes nothing. A fact's `epoch` names the owning
+ * database it came from (made when its schema was): after a database is made afresh its ids and versions start over,
+ * and facts of the old one still in the stream are not applied.
+ */
+
+/** A sign-up as the figures see it (enrollment.signup.changed). Profile fields are the captain's (the entrant's). */
+export interface SignupFact {
+  id: number;
+  competitionId: number;
+  /** The competition's organisation (scoping). */
+  groupId: number;
+  itemId: number;
+  itemName: string;
+  /** '' when the event has no English name. */
+  itemNameEn: string;
+  schoolId: number | null;
+  schoolName: string | null;
+  college: string | null;
+  major: string | null;
+  grade: string | null;
+  /** SignupStatus. */
+  status: number;
+  /** PayStatus. */
+  payStatus: number;
+  feeFen: number;
+  createdAt: string;
+  /** When its work was submitted (null while it has none, or a draft). */
+  workSubmittedAt: string | null;
+  /** Numbers the facts of one owning service: a fact with a lower version than the one kept is older. */
+  version: number;
+  epoch: string;
+}
+
+/** A page of an owning service's facts, in id order from `afterId` (a rebuild reads them all). */
+export interface FactPageQuery {
+  afterId: number;
+  limit: number;
+}
+
+/** The owning database's epoch (also when it holds no fact yet) and a page of its facts. */
+export interface FactPage<T> {
+  epoch: string;
+  facts: T[];
+}
+
+/** The dimensions sign-ups are counted by. */
+export const SIGNUP_DIMENSIONS = ['event', 'school', 'college', 'major', 'grade', 'province'] as const;
+export type SignupDimension = (typeof SIGNUP_DIMENSIONS)[number];
+
+/** One bar of a breakdown: what it counts (an id or a text, '' when not given) and its label. */
+export interface FigureRow {
+  key: string;
+  label: string;
+  count: number;
+}
+
+/** GET /statistics/competition: one competition's sign-up figures. Counted sign-ups are those not rejected or withdrawn. */
+export interface CompetitionFigures {
+  competitionId: number;
+  signups: {
+    total: number;
+    /** Made today (Beijing time). */
+    today: number;
+    /** Pending approval. */
+    pending: number;
+    /** Per Beijing day, oldest first. */
+    byDay: { day: string; count: number }[];
+    by: Record<SignupDimension, FigureRow[]>;
+  };
+  /** Works submitted by the counted sign-ups. */
+  works: {
+    submitted: number;
+    /** Submitted today (Beijing time). */
+    today: number;
+    byDay: { day: string; count: number }[];
+  };
+  /** When the read model last applied a fact (null before the first). */
+  updatedAt: string | null;
+}
+
+export interface CompetitionFiguresQuery {
+  competitionId: number;
+}
+
+/** What a figure can be exported by: a breakdown, or the days. */
+export const FIGURE_EXPORTS = ['day', 'workDay', ...SIGNUP_DIMENSIONS] as const;
+export type FigureExport = (typeof FIGURE_EXPORTS)[number];
+
+/** The exported figure's column headers, and the label of sign-ups that did not give the value. */
+export const FIGURE_TEXT = {
+  day: { zh: '日期（北京时间）', en: 'Day (Beijing time)' },
+  workDay: { zh: '提交日期（北京时间）', en: 'Day submitted (Beijing time)' },
+  event: { zh: '赛项', en: 'Event' },
+  school: { zh: '学校', en: 'School' },
+  college: { zh: '学院', en: 'College' },
+  major: { zh: '专业', en: 'Major' },
+  grade: { zh: '年级', en: 'Grade' },
+  province: { zh: '省份', en: 'Province' },
+  count: { zh: '报名数', en: 'Sign-ups' },
+  works: { zh: '作品数', en: 'Works' },
+  notGiven: { zh: '未填写', en: 'Not given' },
+  fileName: { zh: '报名统计', en: 'sign-ups' },
+} as const satisfies Record<FigureExport | 'count' | 'works' | 'notGiven' | 'fileName', { zh: string; en: string }>;
+
+/** A competition's headline figures (the workbench's running competitions). */
+export interface CompetitionSummary {
+  competitionId: number;
+  signups: number;
+  signupsToday: number;
+  pending: number;
+  worksSubmitted: number;
+}
+
+/** GET /dashboard/competitions: the organisation's published competitions, newest first, each with its headline figures. */
+export interface RunningCompetition extends CompetitionSummary {
+  name: string;
+  nameEn: string;
+  phase: CompetitionPhase;
+  enrollEndAt: string | null;
+}

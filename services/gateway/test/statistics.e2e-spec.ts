@@ -1,0 +1,187 @@
+// @e2e-alone: kills and restarts the statistics service (the health checks of files beside it would see it down). (jest.e2e-runner.js)
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+import type { CompetitionDetail, CompetitionFigures, FigureRow, RunningCompetition, Signup } from '@cmp/contracts';
+import { api, freshIp, login, upload } from './support/api';
+import { dropStudents, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
+import { REPO, serviceEnv, startService, stopService, waitFor } from './support/platform';
+import { readExport } from './support/spreadsheets';
+
+/** Each counted sign-up (waiting or approved) as the enrollment service holds it, with its captain's details and its school's name and province as the competitions service has them. */
+async function directly(competitionId: number) {
+  return sql<{ itemId: number; itemName: string; schoolId: number | null; schoolName: string | null; college: string | null; major: string | null; grade: string | null; status: number; day: string; province: string | null; provinceName: string | null }>(
+    `SELECT s.item_id AS "itemId", s.item_name AS "itemName", s.school_id AS "schoolId", COALESCE(sc.name, s.school_name) AS "schoolName", s.status,
+            to_char(s.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day,
+            NULLIF(btrim(c.profile->>'college'), '') AS college, NULLIF(btrim(c.profile->>'major'), '') AS major, NULLIF(btrim(c.profile->>'grade'), '') AS grade,
+            p.code AS province, p.name AS "provinceName"
+     FROM enrollment.signups s
+     LEFT JOIN LATERAL (SELECT m.profile FROM enrollment.signup_members m WHERE m.signup_id = s.id AND m.captain ORDER BY m.active DESC, m.id DESC LIMIT 1) c ON true
+     LEFT JOIN competitions.schools sc ON sc.id = s.school_id LEFT JOIN competitions.provinces p ON p.code = sc.province_code
+     WHERE s.competition_id = $1 AND s.status IN (0, 1)`,
+    [competitionId],
+  );
+}
+
+const tally = (rows: { key: string; label: string }[]): FigureRow[] => {
+  const by = new Map<string, FigureRow>();
+  for (const r of rows) by.set(r.key, { key: r.key, label: r.label, count: (by.get(r.key)?.count ?? 0) + 1 });
+  return [...by.values()].sort((a, b) => a.key.localeCompare(b.key));
+};
+const byKey = (rows: FigureRow[]) => [...rows].sort((a, b) => a.key.localeCompare(b.key));
+
+/** The figures the read model should show, counted here from the owning service's rows. */
+async function expected(competitionId: number) {
+  const rows = await directly(competitionId);
+  const works = await sql<{ day: string }>(
+    `SELECT to_char(w.submitted_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day
+     FROM enrollment.works w JOIN enrollment.signups s ON s.id = w.signup_id WHERE s.competition_id = $1 AND s.status IN (0, 1) AND w.status = 1`,
+    [competitionId],
+  );
+  const text = (v: string | null) => ({ key: v ?? '', label: v ?? '' });
+  return {
+    total: rows.length,
+    pending: rows.filter((r) => r.status === 0).length,
+    byDay: tally(rows.map((r) => ({ key: r.day, label: '' }))).map((r) => ({ day: r.key, count: r.count })),
+    event: tally(rows.map((r) => ({ key: String(r.itemId), label: r.itemName }))),
+    school: tally(rows.map((r) => ({ key: r.schoolId ? String(r.schoolId) : '', label: r.schoolName ?? '' }))),
+    college: tally(rows.map((r) => text(r.college))),
+    major: tally(rows.map((r) => text(r.major))),
+    grade: tally(rows.map((r) => text(r.grade))),
+    province: tally(rows.map((r) => ({ key: r.province ?? '', label: r.provinceName ?? '' }))),
+    works: works.length,
+    worksByDay: tally(works.map((w) => ({ key: w.day, label: '' }))).map((r) => ({ day: r.key, count: r.count })),
+  };
+}
+
+const shown = (f: CompetitionFigures) => ({
+  total: f.signups.total,
+  pending: f.signups.pending,
+  byDay: f.signups.byDay,
+  event: byKey(f.signups.by.event),
+  school: byKey(f.signups.by.school),
+  college: byKey(f.signups.by.college),
+  major: byKey(f.signups.by.major),
+  grade: byKey(f.signups.by.grade),
+  province: byKey(f.signups.by.province),
+  works: f.works.submitted,
+  worksByDay: f.works.byDay,
+});
+
+const figures = async (token: string, competitionId: number, lang?: 'en') => {
+  const r = await api<CompetitionFigures>(`/statistics/competition?competitionId=${competitionId}`, { token, lang });
+  if (r.code !== 0) throw new Error(`figures: ${r.code} ${r.msg}`);
+  return r.data;
+};
+
+/** Waits until the read model shows what the enrollment service holds (events arrive within a moment). */
+async function agrees(token: string, competitionId: number): Promise<void> {
+  let last = '';
+  await waitFor(
+    'the figures to equal the direct counts',
+    async () => {
+      const [want, got] = [await expected(competitionId), shown(await figures(token, competitionId))];
+      last = `want ${JSON.stringify(want)}\n got ${JSON.stringify(got)}`;
+      return JSON.stringify(want) === JSON.stringify(got);
+    },
+    30000,
+  ).catch((e: Error) => {
+    throw new Error(`${e.message}\n${last}`);
+  });
+}
+
+describe('statistics: the read model kept from the enrollment events', () => {
+  let admin1: string;
+  let students: Student[];
+  let c: CompetitionDetail;
+  let used = 0;
+  const signUp = async (profile: Record<string, unknown>, item = 0) => {
+    const s = students[used++];
+    const r = await api<Signup>('/web/enroll/signUp', { token: s.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[item].id, type: 1, profile: { realName: `统计${used}`, ...profile } } });
+    if (r.code !== 0) throw new Error(`sign-up: ${r.msg}`);
+    return { student: s, signup: r.data };
+  };
+
+  beforeAll(async () => {
+    admin1 = await login('admin1');
+    students = await makeStudents(12, `stat${Date.now().toString(36)}`);
+    c = await makeCompetition(admin1, { nameEn: 'Figures Cup', items: [['A组', 100, 0, 'Group A'], ['B组', 100, 0]] });
+  }, 60000);
+  afterAll(dropStudents);
+
+  it('counts sign-ups by day, event, school, college, major, grade and province as the enrollment service holds them', async () => {
+    const made = [
+      await signUp({ schoolId: 1, college: '计算机学院', major: '软件工程', grade: '2023级' }),
+      await signUp({ schoolId: 1, college: '计算机学院', grade: '2024级' }),
+      await signUp({ schoolId: 3, college: '数学学院', major: '统计学', grade: '2023级' }, 1),
+      await signUp({ college: '外语学院' }, 1),
+      await signUp({ schoolId: 3, grade: '2022级' }),
+      await signUp({ schoolId: 1 }),
+    ];
+    // Works submitted by an approved sign-up and by one rejected afterwards (which then counts no more).
+    for (const i of [0, 4]) {
+      const as = { token: made[i].student.token, ip: freshIp() };
+      const work = await api<{ id: number }>('/web/work/save', { ...as, body: { signupId: made[i].signup.id, title: `统计作品${i}`, summary: '' } });
+      expect((await upload(`/web/work/file/upload?workId=${work.data.id}`, made[i].student.token, PDF, '作品.pdf')).code).toBe(0);
+      expect((await api('/web/work/submit', { ...as, body: { id: work.data.id } })).code).toBe(0);
+    }
+    const check = (i: number, approve: boolean) => api('/enroll/signup/check', { token: admin1, body: { id: made[i].signup.id, approve, ...(approve ? {} : { reason: '材料不全' }) } });
+    expect((await check(0, true)).code).toBe(0);
+    expect((await check(2, true)).code).toBe(0);
+    expect((await check(4, false)).code).toBe(0);
+    const w = made[5];
+    expect((await api('/web/enroll/withdraw', { token: w.student.token, ip: freshIp(), body: { id: w.signup.id } })).code).toBe(0);
+    await agrees(admin1, c.id);
+    const f = await figures(admin1, c.id);
+    // Six made, one rejected and one withdrawn: four count, two of them waiting; all made today.
+    expect([f.signups.total, f.signups.pending, f.signups.today, f.works.submitted, f.works.today]).toEqual([4, 2, 4, 1, 1]);
+    expect(f.signups.by.event.map((r) => [r.label, r.count])).toEqual([['A组', 2], ['B组', 2]]);
+    expect(f.updatedAt).not.toBeNull();
+    // In English: the event's and the province's English names (an event without one keeps its Chinese name).
+    const en = await figures(admin1, c.id, 'en');
+    expect(en.signups.by.event.map((r) => r.label).sort()).toEqual(['B组', 'Group A']);
+
+    // Each figure as .xlsx: its rows with counts as numbers and a totals row; a sign-up without a college says so.
+    const file = await readExport(await api<Buffer>(`/statistics/competition/export?competitionId=${c.id}&dimension=college`, { token: admin1, lang: 'en' }));
+    expect(file.fileName).toBe(`sign-ups-College-${c.id}.xlsx`);
+    expect(file.headers).toEqual(['College', 'Sign-ups']);
+    const colleges = Object.fromEntries(file.rows.map((r) => [String(r.College), r['Sign-ups']]));
+    expect(colleges).toMatchObject({ 计算机学院: 2, 数学学院: 1, 外语学院: 1 });
+    expect((await readExport(await api<Buffer>(`/statistics/competition/export?competitionId=${c.id}&dimension=day`, { token: admin1 }))).headers).toEqual(['日期（北京时间）', '报名数']);
+    expect((await api(`/statistics/competition/export?competitionId=${c.id}&dimension=shoeSize`, { token: admin1 })).code).toBe(10400);
+
+    // The workbench's running competitions: the newest published first, with the same headline figures.
+    const running = await api<RunningCompetition[]>('/dashboard/competitions', { token: admin1 });
+    expect(running.data[0]).toEqual({ competitionId: c.id, name: c.name, nameEn: 'Figures Cup', phase: 'enrolling', enrollEndAt: expect.any(String), signups: 4, signupsToday: 4, pending: 2, worksSubmitted: 1 });
+    expect((await api<RunningCompetition[]>('/dashboard/competitions', { token: await login('admin2') })).data.map((r) => r.competitionId)).not.toContain(c.id);
+    expect((await api('/dashboard/competitions', { token: students[11].token })).code).not.toBe(0);
+  });
+
+  it("keeps another organisation's figures out, says what to fix on bad input, and answers zeros for a competition without sign-ups", async () => {
+    const admin2 = await login('admin2');
+    expect((await api(`/statistics/competition?competitionId=${c.id}`, { token: admin2 })).code).toBe(10404);
+    const bad = await api('/statistics/competition?competitionId=first', { token: admin1, lang: 'en' });
+    expect(bad.code).toBe(10400);
+    expect(bad.msg).toMatch(/competitionId/);
+    expect((await api(`/statistics/competition?competitionId=${c.id}`, { token: students[11].token })).code).not.toBe(0);
+    const empty = await makeCompetition(admin1, {});
+    const none = await figures(admin1, empty.id);
+    expect([none.signups.total, none.signups.byDay, none.signups.by.school]).toEqual([0, [], []]);
+    expect((await api(`/statistics/competition?competitionId=${empty.id}`, { token: admin2 })).code).toBe(10404);
+  });
+
+  it('catches up from where it stopped after being killed, and a rebuild from scratch shows the same figures', async () => {
+    stopService('statistics', 'SIGKILL');
+    await signUp({ schoolId: 3, college: '数学学院', grade: '2023级' });
+    const late = await signUp({ schoolId: 1, major: '软件工程' }, 1);
+    expect((await api('/enroll/signup/check', { token: admin1, body: { id: late.signup.id, approve: true } })).code).toBe(0);
+    startService('statistics');
+    await agrees(admin1, c.id);
+    expect((await figures(admin1, c.id)).signups.total).toBe(6);
+
+    const [before] = await sql<{ rebuilt_at: Date }>(`SELECT rebuilt_at FROM statistics.model_state`);
+    execFileSync(process.execPath, [path.join(REPO, 'services', 'statistics', 'dist', 'rebuild.js')], { env: serviceEnv(), stdio: 'pipe' });
+    const [after] = await sql<{ rebuilt_at: Date }>(`SELECT rebuilt_at FROM statistics.model_state`);
+    expect(after.rebuilt_at.getTime()).toBeGreaterThan(before.rebuilt_at.getTime());
+    await agrees(admin1, c.id);
+  });
+});

@@ -1,0 +1,36 @@
+import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { durableConsumers, healthController, RPC, rpcProvider, scopesOverNats, type NatsRpcClient } from '@cmp/common';
+import { Service, StatisticsSubject } from '@cmp/contracts';
+import { loadStatisticsConfig, STATISTICS_CONFIG, type StatisticsConfig } from './config';
+import { statisticsDataSource } from './data-source';
+import { FiguresController } from './figures/figures.controller';
+import { FiguresService } from './figures/figures.service';
+import { FirstBuild, RebuildService } from './model/rebuild.service';
+import { SignupConsumer } from './model/signup.consumer';
+import { SignupModel } from './model/signup-model';
+
+/** What the service and its rebuild command share: configuration, database, NATS and the model's writers. */
+export const STATISTICS_CORE = [
+  { provide: STATISTICS_CONFIG, useFactory: loadStatisticsConfig },
+  {
+    provide: DataSource,
+    inject: [STATISTICS_CONFIG],
+    useFactory: (config: StatisticsConfig) => statisticsDataSource(config).initialize(),
+  },
+  rpcProvider(Service.statistics, STATISTICS_CONFIG),
+  SignupModel,
+  RebuildService,
+];
+
+@Module({
+  controllers: [FiguresController, healthController(StatisticsSubject.health)],
+  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, SignupConsumer, FirstBuild, ...durableConsumers],
+})
+export class AppModule implements OnApplicationShutdown {
+  constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.rpc.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,11 @@
+import { loadConfig } from '@cmp/common';
+
+/** Read once at start-up; see .env.example for each variable. */
+export const loadStatisticsConfig = () =>
+  loadConfig((env) => ({
+    dbPoolSize: env.int('DB_POOL_SIZE', 10, 2, 200),
+  }));
+export type StatisticsConfig = ReturnType<typeof loadStatisticsConfig>;
+
+export const STATISTICS_CONFIG = Symbol('STATISTICS_CONFIG');
+export const STATISTICS_SCHEMA = 'statistics';

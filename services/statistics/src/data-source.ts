@@ -1,0 +1,12 @@
+import 'reflect-metadata';
+import { createServiceDataSource, Env, readBaseConfig } from '@cmp/common';
+import { STATISTICS_SCHEMA, type StatisticsConfig } from './config';
+import { Statistics1768000000000 } from './migrations/1768000000000-Statistics';
+
+/** The statistics schema's one DataSource, used by the service, the rebuild command and the migration CLI. */
+export function statisticsDataSource(config: Pick<StatisticsConfig, 'databaseUrl' | 'dbPoolSize'>) {
+  return createServiceDataSource({ url: config.databaseUrl, schema: STATISTICS_SCHEMA, migrations: [Statistics1768000000000], poolSize: config.dbPoolSize });
+}
+
+// For the TypeORM CLI: `typeorm migration:run -d dist/data-source.js`.
+export default statisticsDataSource({ databaseUrl: readBaseConfig(new Env()).databaseUrl, dbPoolSize: 2 });

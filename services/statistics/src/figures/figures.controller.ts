@@ -1,0 +1,12 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { StatisticsSubject as S, type CompetitionFiguresQuery, type RpcRequest } from '@cmp/contracts';
+import { FiguresService } from './figures.service';
+
+@Controller()
+export class FiguresController {
+  constructor(private readonly figures: FiguresService) {}
+
+  @MessagePattern(S.competition) competition(@Payload() r: RpcRequest<CompetitionFiguresQuery>) { return this.figures.competition(r); }
+  @MessagePattern(S.summaries) summaries(@Payload() r: RpcRequest<{ ids: number[] }>) { return this.figures.summaries(r); }
+}

@@ -1,0 +1,85 @@
+import type { CompetitionDetail, CompetitionFigures, RunningCompetition, Signup } from '@cmp/contracts';
+import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
+import { dropStudents, makeCompetition, makeStudents, PDF } from '../../services/gateway/test/support/enroll';
+import { waitFor } from '../../services/gateway/test/support/platform';
+import { answered, chooseOrganisation, click, loadsIn, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
+
+/** 云统计: a competition's sign-up figures as charts and tables, exported, on a phone and in English. */
+describe('data centre: cloud statistics', () => {
+  const b = useBrowser('data-centre');
+  let c: CompetitionDetail;
+
+  beforeAll(async () => {
+    const admin1 = await login('admin1');
+    c = await makeCompetition(admin1, { name: `云统计测试赛 ${Date.now()}`, nameEn: 'Figures Open', items: [['A组', 100, 0, 'Group A'], ['B组', 100, 0, 'Group B']] });
+    const students = await makeStudents(5, `cloud${Date.now().toString(36)}`);
+    const profiles = [
+      { schoolId: 1, college: '计算机学院', grade: '2023级' },
+      { schoolId: 1, college: '计算机学院', grade: '2024级' },
+      { schoolId: 3, college: '数学学院', grade: '2023级' },
+      { schoolId: 3 },
+      { college: '外语学院' },
+    ];
+    for (const [i, s] of students.entries()) {
+      const r = await api<Signup>('/web/enroll/signUp', { token: s.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[i % 2].id, type: 1, profile: { realName: `云${i}`, ...profiles[i] } } });
+      if (r.code !== 0) throw new Error(`sign-up: ${r.msg}`);
+      if (i > 0) continue;
+      // The first one's work is submitted.
+      const as = { token: s.token, ip: freshIp() };
+      const work = await api<{ id: number }>('/web/work/save', { ...as, body: { signupId: r.data.id, title: '云统计作品', summary: '' } });
+      await upload(`/web/work/file/upload?workId=${work.data.id}`, s.token, PDF, '作品.pdf');
+      if ((await api('/web/work/submit', { ...as, body: { id: work.data.id } })).code !== 0) throw new Error('work submit failed');
+    }
+    // The read model has the five (its events arrive within a moment).
+    await waitFor('the figures', async () => {
+      const f = (await api<CompetitionFigures>(`/statistics/competition?competitionId=${c.id}`, { token: admin1 })).data;
+      return f?.signups.total === 5 && f.works.submitted === 1;
+    });
+  }, 120000);
+  afterAll(dropStudents);
+
+  for (const lang of ['zh-CN', 'en'] as const) {
+    b.it(`shows a competition's figures as charts and tables, each exportable (${lang})`, async () => {
+      const zh = lang === 'zh-CN';
+      const page = await b.newPage();
+      await loadsIn(page, lang);
+      const running = answered(page, 'GET /dashboard/competitions');
+      await loginWithPassword(page, 'admin1');
+      await chooseOrganisation(page, '华东示范大学');
+      await waitForPath(page, '/dashboard/index');
+      // The workbench lists the newest published competitions with their figures, each opening its statistics.
+      const [first] = ((await (await running).json()) as { data: RunningCompetition[] }).data;
+      await waitForText(page, [zh ? '进行中的竞赛' : 'Running competitions', zh ? '报名' : 'Sign-ups', first.nameEn && !zh ? first.nameEn : first.name], '[data-testid="running-competitions"]');
+      await b.shot(page, `workbench-running-${lang}`);
+      await click(page, `[data-testid="running-competitions"] tr[data-row-key="${first.competitionId}"] a[href^="/database/cloud"]`);
+      await waitForPath(page, '/database/cloud');
+      expect(new URL(page.url()).search).toBe(`?competitionId=${first.competitionId}`);
+      await open(page, '/database/cloud');
+      await waitForText(page, zh ? '选择一个竞赛，查看它的报名统计' : 'Choose a competition to see its sign-up figures', '[data-testid="cloud-statistics"]');
+      await open(page, `/database/cloud?competitionId=${c.id}`);
+      await waitForText(page, [zh ? '报名总数' : 'Sign-ups', '5', zh ? '今日报名' : 'Today', zh ? '已提交作品' : 'Works submitted'], '.data-centre__totals');
+      await waitForText(page, [zh ? '按学校' : 'By school', zh ? '南开大学' : 'Nankai'], '[data-figure="school"]');
+      // Every figure drawn (SVG), the breakdowns as bars with their counts.
+      expect(await page.$$eval('[data-figure] .ant-card-body svg', (els) => els.length)).toBe(8);
+      await waitForText(page, [zh ? 'A组' : 'Group A', zh ? 'B组' : 'Group B'], '[data-figure="event"]');
+      await b.shot(page, `cloud-${lang}`);
+
+      // The table view lists every row; a sign-up without a school says so.
+      await click(page, '[data-figure="school"] .ant-segmented-item:nth-child(2)');
+      await waitForText(page, [zh ? '学校' : 'School', zh ? '报名数' : 'Sign-ups', zh ? '未填写' : 'Not given'], '[data-figure="school"] .ant-table');
+      await b.shot(page, `cloud-table-${lang}`);
+
+      const exported = answered(page, `/statistics/competition/export?competitionId=${c.id}&dimension=school`);
+      await click(page, '[data-figure="school"] .ant-card-extra button');
+      const file = await exported;
+      expect(file.headers()['content-type']).toContain('spreadsheetml');
+      expect(decodeURIComponent(file.headers()['content-disposition'])).toContain(zh ? `报名统计-学校-${c.id}.xlsx` : `sign-ups-School-${c.id}.xlsx`);
+
+      await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+      await open(page, `/database/cloud?competitionId=${c.id}`);
+      await waitForText(page, zh ? '按省份' : 'By province', '[data-figure="province"]');
+      await b.shot(page, `cloud-phone-${lang}`);
+      await page.close();
+    });
+  }
+});
