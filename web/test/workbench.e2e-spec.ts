@@ -1,5 +1,5 @@
 import type { Page } from 'puppeteer-core';
-import type { OfflinePaymentView, Page as ListPage, PlatformOverview, Round, Signup, WorkbenchTodo } from '@cmp/contracts';
+import { yuanOf, type FinanceTotals, type OfflinePaymentView, type Page as ListPage, type PlatformOverview, type Round, type Signup, type WorkbenchTodo } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
 import { exclusive } from '../../services/gateway/test/support/exclusive';
@@ -50,6 +50,7 @@ describe('workbench: to-dos that open their filtered lists', () => {
       const page = await b.newPage();
       await loadsIn(page, lang);
       const todos = answered(page, 'GET /dashboard/todo');
+      const income = answered(page, 'GET /finance/order/totals');
       await loginWithPassword(page, 'finance1');
       await chooseOrganisation(page, '华东示范大学');
       await waitForPath(page, '/dashboard/index');
@@ -60,6 +61,9 @@ describe('workbench: to-dos that open their filtered lists', () => {
       const label = zh ? '待审核的线下缴费' : 'Offline payments to approve';
       await waitForText(page, [zh ? '待办事项' : 'To do', label, zh ? '退款中的订单' : 'Orders being refunded'], '[data-testid="todos"]');
       await waitForText(page, String(waiting.count), '[data-todo="offlineToApprove"] [data-testid="todo-count"]');
+      // Today's money, as 订单管理's income totals count it.
+      const today = ((await (await income).json()) as { data: FinanceTotals }).data.total;
+      await waitForText(page, [zh ? '今日收支' : "Today's money", `¥${yuanOf(today.grossFen)}`, `¥${yuanOf(today.netFen)}`], '[data-testid="today-income"]');
       await b.shot(page, `todos-${lang}`);
       await onPhone(page, async () => {
         await waitForText(page, label, '[data-testid="todos"]');

@@ -51,11 +51,11 @@ export function RunningCompetitions() {
           {
             title: t('running.pending'),
             dataIndex: 'pending',
-            width: 90,
+            width: 110,
             align: 'right',
             render: (n: number, c) => (n ? <Link to={`/signUp/index?competitionId=${c.competitionId}&status=${SignupStatus.pending}`}>{n}</Link> : n),
           },
-          { title: t('running.works'), dataIndex: 'worksSubmitted', width: 100, align: 'right' },
+          { title: t('running.works'), dataIndex: 'worksSubmitted', width: 130, align: 'right' },
           { title: t('running.enrollEnd'), dataIndex: 'enrollEndAt', width: 150, render: (v: string | null) => formatDateTime(v, lang, 'minute') },
           { title: t('running.figures'), key: 'figures', width: 80, render: (_, c) => <Link to={`/database/cloud?competitionId=${c.competitionId}`}>{t('running.figures')}</Link> },
         ]}

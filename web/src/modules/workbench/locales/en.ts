@@ -15,6 +15,14 @@ const en: Catalogue<WorkbenchMessages> = {
     noDeadline: 'No deadline',
     goReview: 'Review',
   },
+  income: {
+    title: "Today's money",
+    gross: 'Received',
+    count: '{{count}} paid',
+    refunded: 'Refunded',
+    net: 'Net',
+    more: 'Income',
+  },
   running: {
     title: 'Running competitions',
     empty: 'No published competition yet',

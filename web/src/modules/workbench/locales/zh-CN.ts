@@ -13,6 +13,14 @@ const zhCN = {
     noDeadline: '未设截止时间',
     goReview: '去评审',
   },
+  income: {
+    title: '今日收支',
+    gross: '收款',
+    count: '{{count}} 笔',
+    refunded: '退款',
+    net: '净收款',
+    more: '收入统计',
+  },
   running: {
     title: '进行中的竞赛',
     empty: '还没有已发布的竞赛',
