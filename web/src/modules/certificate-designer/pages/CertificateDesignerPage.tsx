@@ -34,7 +34,7 @@ import { uploadImage } from '@/app/api/news.api';
 import { HttpError, isReportable } from '@/app/http/client';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { chooseTemplateApi } from '../api/service-templates.api';
-import { workingCopy, type SavedTemplate, type TemplateApi } from '../api/templates.api';
+import { workingCopy, type SavedTemplate, type TemplateApi, type WorkingCopy } from '../api/templates.api';
 import { DesignCanvas } from '../components/DesignCanvas';
 import { ALIGN_ICONS, Inspector, LAYER_ICONS } from '../components/Inspector';
 import { PreviewModal } from '@/app/components/certificate/PreviewModal';
@@ -125,12 +125,24 @@ export default function CertificateDesignerPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openCategory, openId, templateApi]);
 
-  // Keep the working copy current, a moment after the last change.
+  // Keep the working copy current, a moment after the last change; a reload or another address within that moment
+  // writes it at once (a reload right after renaming kept the old title). Leaving the screen lets the moment pass.
   const design = useMemo(() => toDesign(state), [state.title, state.slides, state.viewportRatio]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pending = useRef<{ timer: number; copy: WorkingCopy } | undefined>(undefined);
   useEffect(() => {
-    const timer = window.setTimeout(() => workingCopy.write({ design, draftId, categoryId }), 300);
-    return () => window.clearTimeout(timer);
+    const copy = { design, draftId, categoryId };
+    window.clearTimeout(pending.current?.timer);
+    const timer = window.setTimeout(() => {
+      workingCopy.write(copy);
+      pending.current = undefined;
+    }, 300);
+    pending.current = { timer, copy };
   }, [design, draftId, categoryId]);
+  useEffect(() => {
+    const flush = () => pending.current && workingCopy.write(pending.current.copy);
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, []);
 
   // --- canvas size ------------------------------------------------------------------------------------------
   const stageRef = useRef<HTMLDivElement>(null);
