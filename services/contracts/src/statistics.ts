@@ -92,6 +92,12 @@ export interface CompetitionFiguresQuery {
 export const FIGURE_EXPORTS = ['day', 'workDay', ...SIGNUP_DIMENSIONS] as const;
 export type FigureExport = (typeof FIGURE_EXPORTS)[number];
 
+/** A figure's rows as charted, tabled and exported: each day, or each breakdown's label ('' when not given). */
+export function figureRows(f: CompetitionFigures, figure: FigureExport): { label: string; count: number }[] {
+  if (figure === 'day' || figure === 'workDay') return (figure === 'day' ? f.signups.byDay : f.works.byDay).map((d) => ({ label: d.day, count: d.count }));
+  return f.signups.by[figure].map((r) => ({ label: r.label, count: r.count }));
+}
+
 /** The exported figure's column headers, and the label of sign-ups that did not give the value. */
 export const FIGURE_TEXT = {
   day: { zh: '日期（北京时间）', en: 'Day (Beijing time)' },

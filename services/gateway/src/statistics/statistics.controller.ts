@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsIn, IsInt, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { attachment, buildWorkbook, XLSX_TYPE, type SheetColumn } from '@cmp/common';
-import { FIGURE_EXPORTS, FIGURE_TEXT, Perm, StatisticsSubject as S, type CompetitionFigures, type FigureExport } from '@cmp/contracts';
+import { FIGURE_EXPORTS, FIGURE_TEXT, figureRows, Perm, StatisticsSubject as S, type CompetitionFigures, type FigureExport } from '@cmp/contracts';
 import { Permissions } from '../http/access.decorators';
 import { NumberFromText } from '../http/page.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
@@ -43,10 +43,7 @@ export class StatisticsController {
   async export(@RequestCtx() ctx: Ctx, @Query() q: FigureExportDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     const figures = await this.rpc.call<CompetitionFigures>(ctx, S.competition, { competitionId: q.competitionId });
     const lang = ctx.meta.lang === 'en' ? 'en' : 'zh';
-    const rows =
-      q.dimension === 'day' || q.dimension === 'workDay'
-        ? (q.dimension === 'day' ? figures.signups.byDay : figures.works.byDay).map((d) => ({ label: d.day, count: d.count }))
-        : figures.signups.by[q.dimension].map((r) => ({ label: r.label || FIGURE_TEXT.notGiven[lang], count: r.count }));
+    const rows = figureRows(figures, q.dimension).map((r) => ({ label: r.label || FIGURE_TEXT.notGiven[lang], count: r.count }));
     const columns: SheetColumn[] = [
       { key: 'label', ...FIGURE_TEXT[q.dimension], required: false, width: 32 },
       { key: 'count', ...FIGURE_TEXT[q.dimension === 'workDay' ? 'works' : 'count'], required: false, width: 12, type: 'integer', sum: true },

@@ -149,7 +149,7 @@ export class FiguresService {
            ON CONFLICT (id) DO NOTHING`,
           [JSON.stringify(asked)],
         );
-        known.push(...asked.map((s) => ({ id: s.id, name: s.name, nameEn: s.nameEn, provinceCode: s.provinceCode, provinceName: s.provinceName, provinceNameEn: s.provinceNameEn })));
+        known.push(...asked);
       }
     }
     return new Map(known.map((s) => [s.id, s]));

@@ -29,4 +29,7 @@ function dateTimeFormat(lang: Lang, precision: 'second' | 'minute' | 'day'): Int
 }
 
 /** An amount in fen as ¥88.00 (yuanOf: from the integer, never through floating point). */
+/** Today's date in Beijing (YYYY-MM-DD), whatever the browser's zone: the day the server counts figures and money in. */
+export const beijingToday = (): string => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+
 export const formatMoney = (fen: number): string => (fen < 0 ? `-¥${yuanOf(-fen)}` : `¥${yuanOf(fen)}`);

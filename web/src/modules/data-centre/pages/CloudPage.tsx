@@ -1,7 +1,7 @@
 import { Alert, Card, Col, Empty, Form, Row, Select, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { FIGURE_EXPORTS, type CompetitionFigures, type FigureExport } from '@cmp/contracts';
+import { FIGURE_EXPORTS, figureRows, type CompetitionFigures, type FigureExport } from '@cmp/contracts';
 import { competitionApi } from '@/app/api/competition.api';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
@@ -25,9 +25,7 @@ export default function CloudPage() {
   const f = figures.data;
 
   const rowsOf = (data: CompetitionFigures, dimension: FigureExport): ChartRow[] =>
-    dimension === 'day' || dimension === 'workDay'
-      ? (dimension === 'day' ? data.signups.byDay : data.works.byDay).map((d) => ({ label: d.day, count: d.count }))
-      : data.signups.by[dimension].map((r) => ({ label: r.label || t('figure.notGiven'), count: r.count }));
+    figureRows(data, dimension).map((r) => ({ label: r.label || t('figure.notGiven'), count: r.count }));
   const totals = f && { total: f.signups.total, today: f.signups.today, pending: f.signups.pending, works: f.works.submitted };
 
   return (

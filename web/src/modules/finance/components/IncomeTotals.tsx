@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { TOTALS_MAX_DAYS, type Totals } from '@cmp/contracts';
 import { useAsync } from '@/app/hooks/useAsync';
+import { beijingToday } from '@/app/i18n/format';
 import { financeApi } from '../api/finance.api';
 import { money, NS } from './shared';
 
 type Row = Totals & { key: string; label: string };
 const DAY = 'YYYY-MM-DD';
 /** Today in Beijing, whatever the browser's time zone: the days are the ones Alipay's bills and the server count in. */
-const beijingToday = () => dayjs(new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10));
+const today = () => dayjs(beijingToday());
 
 /**
  * 收入统计: paid orders of the organisation per day or per competition over a period (the last 30 days at first):
@@ -18,7 +19,7 @@ const beijingToday = () => dayjs(new Date(Date.now() + 8 * 3600_000).toISOString
  */
 export function IncomeTotals() {
   const { t } = useTranslation(NS);
-  const [period, setPeriod] = useState<[Dayjs, Dayjs]>(() => [beijingToday().subtract(29, 'day'), beijingToday()]);
+  const [period, setPeriod] = useState<[Dayjs, Dayjs]>(() => [today().subtract(29, 'day'), today()]);
   const [by, setBy] = useState<'day' | 'competition'>('day');
   const from = period[0].format(DAY);
   const to = period[1].format(DAY);
@@ -70,7 +71,7 @@ export function IncomeTotals() {
           <DatePicker.RangePicker
             value={period}
             allowClear={false}
-            disabledDate={(d) => d.isAfter(beijingToday(), 'day')}
+            disabledDate={(d) => d.isAfter(today(), 'day')}
             onChange={(v) => v?.[0] && v[1] && v[1].diff(v[0], 'day') < TOTALS_MAX_DAYS && setPeriod([v[0], v[1]])}
           />
           <Typography.Text type="secondary">{t('income.note')}</Typography.Text>

@@ -3,12 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { formatMoney } from '@/app/i18n/format';
+import { beijingToday, formatMoney } from '@/app/i18n/format';
 import { workbenchApi } from '../api/workbench.api';
 import { WORKBENCH_NS } from '../locales';
-
-/** Today in Beijing, whatever the browser's zone: the day finance's totals count in. */
-const beijingToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
 
 /** 今日收支: what the organisation received and refunded today, as 订单管理's income totals count it. */
 export function TodayIncome() {
