@@ -201,6 +201,8 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
     const row = '.ant-tabs-tabpane-active .ant-table-tbody tr.ant-table-row';
     await waitForText(admin, ['申请人', '状态', '复议理由', titles[1], '获奖作者2', '待处理'], '.ant-tabs-tabpane-active');
     expect(await textOf(admin, row)).not.toContain(authors[1].username);
+    // antd measures the ellipsis after the first paint: the reason is cut once its expand link shows.
+    await admin.waitForSelector(`${row} .appeal-text .ant-typography-expand`);
     expect(await textOf(admin, row)).not.toContain('请专家复核第三位专家的评分。');
     await b.shot(admin, 'appeals-zh');
     await click(admin, `${row} .appeal-text .ant-typography-expand`);

@@ -13,7 +13,10 @@ export function useOrganisationSeal(enabled: boolean): string | null | undefined
   useEffect(() => {
     if (!enabled || !allowed) return undefined;
     const abort = new AbortController();
-    void http.optional<{ imageUrl: string | null }>('/certificate/seal', undefined, abort.signal).then((r) => r && setSeal(r.imageUrl ?? null));
+    // A seal that cannot be read counts as none: a preview never shows a seal the PDF might not print.
+    void http.optional<{ imageUrl: string | null }>('/certificate/seal', undefined, abort.signal).then((r) => {
+      if (!abort.signal.aborted) setSeal(r?.imageUrl ?? null);
+    });
     return () => abort.abort();
   }, [enabled, allowed]);
   return seal;

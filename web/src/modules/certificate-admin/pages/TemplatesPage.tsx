@@ -147,5 +147,6 @@ function TemplatePreview({ design, onClose }: { design: CertificateDesign; onClo
     const m = i18n.getResourceBundle(lang, 'certificateDesigner') as typeof zhDesigner;
     return sampleValues(m.sample, m.starter.issuer, seal);
   }, [i18n, lang, seal]);
-  return <PreviewModal design={design} samples={samples} open onClose={onClose} />;
+  // Opens once the seal is known: a sample seal shown meanwhile would claim a seal the PDFs will not have.
+  return <PreviewModal design={design} samples={samples} open={seal !== undefined} onClose={onClose} />;
 }
