@@ -4,7 +4,7 @@ import { dropStudents, makeCompetition, makeStudents, PDF } from '../../services
 import { waitFor } from '../../services/gateway/test/support/platform';
 import { answered, chooseOrganisation, click, loadsIn, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
 
-/** 云统计: a competition's sign-up figures as charts and tables, exported, on a phone and in English. */
+/** 云统计: a competition's sign-up figures as charts and tables, exported, on a phone and in English; 数据预览: the sign-ups under a bar. */
 describe('data centre: cloud statistics', () => {
   const b = useBrowser('data-centre');
   let c: CompetitionDetail;
@@ -75,10 +75,28 @@ describe('data centre: cloud statistics', () => {
       expect(file.headers()['content-type']).toContain('spreadsheetml');
       expect(decodeURIComponent(file.headers()['content-disposition'])).toContain(zh ? `报名统计-学校-${c.id}.xlsx` : `sign-ups-School-${c.id}.xlsx`);
 
+      // A row opens 数据预览 on the sign-ups it counts: here the one without a school.
+      await click(page, '[data-figure="school"] .ant-table a', zh ? '未填写' : 'Not given');
+      await waitForPath(page, '/database/preview');
+      expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ competitionId: String(c.id), dimension: 'school', key: '' });
+      const preview = '.system-page .ant-table-tbody';
+      await waitForText(page, [zh ? '数据预览' : 'Data preview', zh ? '按学校' : 'By school', zh ? '未填写 (1)' : 'Not given (1)'], '.system-page');
+      await waitForText(page, ['外语学院', zh ? '待审核' : 'Pending'], preview);
+      expect(await page.$$eval(`${preview} tr.ant-table-row`, (rows) => rows.length)).toBe(1);
+      await b.shot(page, `preview-bar-${lang}`);
+      // Filters from the address: the one work submitted, under no figure.
+      await open(page, `/database/preview?competitionId=${c.id}&workSubmitted=1`);
+      await waitForText(page, [zh ? '已提交' : 'Submitted', '计算机学院'], '.system-page');
+      await waitForText(page, zh ? '共 1 条' : '1', '.ant-pagination');
+      expect(await page.$$eval(`${preview} tr.ant-table-row`, (rows) => rows.length)).toBe(1);
+
       await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
       await open(page, `/database/cloud?competitionId=${c.id}`);
       await waitForText(page, zh ? '按省份' : 'By province', '[data-figure="province"]');
       await b.shot(page, `cloud-phone-${lang}`);
+      await open(page, `/database/preview?competitionId=${c.id}&dimension=college&key=${encodeURIComponent('计算机学院')}`);
+      await waitForText(page, ['计算机学院', '2024级'], '.system-page .ant-table-tbody');
+      await b.shot(page, `preview-phone-${lang}`);
       await page.close();
     });
   }

@@ -1,4 +1,5 @@
 import type { CompetitionPhase } from './competition';
+import type { PageQuery } from './rpc';
 
 /**
  * Statistics (issue 29): a read model the statistics service keeps from the services' events, never from their
@@ -92,10 +93,40 @@ export interface CompetitionFiguresQuery {
 export const FIGURE_EXPORTS = ['day', 'workDay', ...SIGNUP_DIMENSIONS] as const;
 export type FigureExport = (typeof FIGURE_EXPORTS)[number];
 
-/** A figure's rows as charted, tabled and exported: each day, or each breakdown's label ('' when not given). */
-export function figureRows(f: CompetitionFigures, figure: FigureExport): { label: string; count: number }[] {
-  if (figure === 'day' || figure === 'workDay') return (figure === 'day' ? f.signups.byDay : f.works.byDay).map((d) => ({ label: d.day, count: d.count }));
-  return f.signups.by[figure].map((r) => ({ label: r.label, count: r.count }));
+/** A figure's rows as charted, tabled and exported: each day (its key the day), or each breakdown's label ('' when not given). */
+export function figureRows(f: CompetitionFigures, figure: FigureExport): FigureRow[] {
+  if (figure === 'day' || figure === 'workDay') return (figure === 'day' ? f.signups.byDay : f.works.byDay).map((d) => ({ key: d.day, label: d.day, count: d.count }));
+  return f.signups.by[figure];
+}
+
+/** GET /statistics/competition/rows (数据预览): the counted sign-ups under one bar of a figure, narrowed by the filters. */
+export interface FigureSignupQuery extends PageQuery {
+  competitionId: number;
+  /** The figure and its bar's key (as FigureRow.key; '' for "not given"); both or neither. */
+  dimension?: FigureExport;
+  key?: string;
+  /** SignupStatus.pending or approved (the statuses that count). */
+  status?: number;
+  /** PayStatus. */
+  payStatus?: number;
+  /** true: its work is submitted; false: not yet. */
+  workSubmitted?: boolean;
+}
+
+/** One sign-up as the read model holds it: no names or contacts (those stay with the enrollment service). */
+export interface FigureSignupRow {
+  id: number;
+  itemName: string;
+  schoolName: string;
+  provinceName: string;
+  college: string;
+  major: string;
+  grade: string;
+  status: number;
+  payStatus: number;
+  feeFen: number;
+  createdAt: string;
+  workSubmittedAt: string | null;
 }
 
 /** The exported figure's column headers, and the label of sign-ups that did not give the value. */

@@ -322,6 +322,8 @@ export const StatisticsSubject = {
   competition: 'statistics.competition.figures',
   /** Headline figures of the listed competitions (CompetitionSummary), those outside the caller's organisations left out. */
   summaries: 'statistics.competition.summaries',
+  /** The counted sign-ups under a figure's bar, a page (FigureSignupQuery), for the competition's own organisation. */
+  signupRows: 'statistics.competition.signupRows',
   health: 'statistics.health.ping',
 } as const;
 

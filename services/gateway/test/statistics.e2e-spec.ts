@@ -1,7 +1,7 @@
 // @e2e-alone: kills and restarts the statistics service (the health checks of files beside it would see it down). (jest.e2e-runner.js)
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import type { CompetitionDetail, CompetitionFigures, FigureRow, RunningCompetition, Signup } from '@cmp/contracts';
+import type { CompetitionDetail, CompetitionFigures, FigureRow, FigureSignupRow, Page, RunningCompetition, Signup } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
 import { REPO, serviceEnv, startService, stopService, waitFor } from './support/platform';
@@ -149,6 +149,28 @@ describe('statistics: the read model kept from the enrollment events', () => {
     expect((await readExport(await api<Buffer>(`/statistics/competition/export?competitionId=${c.id}&dimension=day`, { token: admin1 }))).headers).toEqual(['日期（北京时间）', '报名数']);
     expect((await api(`/statistics/competition/export?competitionId=${c.id}&dimension=shoeSize`, { token: admin1 })).code).toBe(10400);
 
+    // 数据预览: the counted sign-ups under each bar, as many as the bar counts, newest first, without names.
+    const rows = async (query: string, token = admin1) => {
+      const r = await api<Page<FigureSignupRow>>(`/statistics/competition/rows?competitionId=${c.id}&${query}`, { token });
+      if (r.code !== 0) throw new Error(`rows: ${r.code} ${r.msg}`);
+      return r.data;
+    };
+    const all = await rows('pageSize=50');
+    expect(all.total).toBe(4);
+    expect(all.list.map((r) => r.id)).toEqual([made[3], made[2], made[1], made[0]].map((m) => m.signup.id));
+    expect(JSON.stringify(all)).not.toMatch(/统计\d/);
+    for (const figure of ['event', 'school', 'college', 'major', 'grade', 'province', 'day', 'workDay'] as const) {
+      const bars = figure === 'day' || figure === 'workDay' ? (figure === 'day' ? f.signups.byDay : f.works.byDay).map((d) => ({ key: d.day, count: d.count })) : f.signups.by[figure];
+      for (const bar of bars) expect([figure, bar.key, (await rows(`dimension=${figure}&key=${encodeURIComponent(bar.key)}`)).total]).toEqual([figure, bar.key, bar.count]);
+    }
+    const cs = await rows(`dimension=college&key=${encodeURIComponent('计算机学院')}`);
+    expect(cs.list.map((r) => [r.college, r.schoolName, r.provinceName !== ''])).toEqual([['计算机学院', expect.any(String), true], ['计算机学院', expect.any(String), true]]);
+    expect((await rows('dimension=school&key=')).list.map((r) => [r.college, r.schoolName])).toEqual([['外语学院', '']]);
+    expect([(await rows('status=0')).total, (await rows('workSubmitted=1')).total, (await rows('workSubmitted=0&status=1')).total]).toEqual([2, 1, 1]);
+    const page2 = await rows('pageSize=1&pageNum=2');
+    expect([page2.total, page2.list.map((r) => r.id)]).toEqual([4, [made[2].signup.id]]);
+    expect([(await rows('pageNum=9')).total, (await rows('pageNum=9')).list]).toEqual([4, []]);
+
     // The workbench's running competitions: the newest published first, with the same headline figures.
     const running = await api<RunningCompetition[]>('/dashboard/competitions', { token: admin1 });
     expect(running.data[0]).toEqual({ competitionId: c.id, name: c.name, nameEn: 'Figures Cup', phase: 'enrolling', enrollEndAt: expect.any(String), signups: 4, signupsToday: 4, pending: 2, worksSubmitted: 1 });
@@ -163,9 +185,18 @@ describe('statistics: the read model kept from the enrollment events', () => {
     expect(bad.code).toBe(10400);
     expect(bad.msg).toMatch(/competitionId/);
     expect((await api(`/statistics/competition?competitionId=${c.id}`, { token: students[11].token })).code).not.toBe(0);
+    // 数据预览: another organisation's rows are not found, ROOT's are all; a bar needs its figure; a status that does not count is refused.
+    expect((await api(`/statistics/competition/rows?competitionId=${c.id}`, { token: admin2 })).code).toBe(10404);
+    expect((await api<Page<FigureSignupRow>>(`/statistics/competition/rows?competitionId=${c.id}`, { token: await login('root') })).data.total).toBeGreaterThan(0);
+    const noFigure = await api(`/statistics/competition/rows?competitionId=${c.id}&key=1`, { token: admin1, lang: 'en' });
+    expect([noFigure.code, noFigure.msg]).toEqual([10400, 'Choose both a figure and one of its bars']);
+    for (const q of ['dimension=shoeSize&key=1', 'status=2', 'payStatus=9', 'workSubmitted=maybe', 'pageSize=1000']) {
+      expect([q, (await api(`/statistics/competition/rows?competitionId=${c.id}&${q}`, { token: admin1 })).code]).toEqual([q, 10400]);
+    }
     const empty = await makeCompetition(admin1, {});
     const none = await figures(admin1, empty.id);
     expect([none.signups.total, none.signups.byDay, none.signups.by.school]).toEqual([0, [], []]);
+    expect((await api<Page<FigureSignupRow>>(`/statistics/competition/rows?competitionId=${empty.id}`, { token: admin1 })).data).toEqual({ list: [], total: 0, pageNum: 1, pageSize: 10 });
     expect((await api(`/statistics/competition?competitionId=${empty.id}`, { token: admin2 })).code).toBe(10404);
   });
 

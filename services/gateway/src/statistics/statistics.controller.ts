@@ -1,11 +1,24 @@
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { IsIn, IsInt, Min } from 'class-validator';
+import { ApiBearerAuth, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { attachment, buildWorkbook, XLSX_TYPE, type SheetColumn } from '@cmp/common';
-import { FIGURE_EXPORTS, FIGURE_TEXT, figureRows, Perm, StatisticsSubject as S, type CompetitionFigures, type FigureExport } from '@cmp/contracts';
+import {
+  FIGURE_EXPORTS,
+  FIGURE_TEXT,
+  figureRows,
+  PayStatus,
+  Perm,
+  SignupStatus,
+  StatisticsSubject as S,
+  type CompetitionFigures,
+  type FigureExport,
+  type FigureSignupRow,
+  type Page,
+} from '@cmp/contracts';
 import { Permissions } from '../http/access.decorators';
-import { NumberFromText } from '../http/page.dto';
+import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 
@@ -23,6 +36,43 @@ export class FigureExportDto extends CompetitionFiguresDto {
   dimension: FigureExport;
 }
 
+export class FigureSignupDto extends PageDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  competitionId: number;
+
+  @ApiPropertyOptional({ enum: FIGURE_EXPORTS, description: 'with key: the figure whose bar the rows are under' })
+  @IsOptional()
+  @IsIn(FIGURE_EXPORTS)
+  dimension?: FigureExport;
+
+  @ApiPropertyOptional({ description: "the bar's key as the figure gives it ('' for not given)" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  key?: string;
+
+  @ApiPropertyOptional({ enum: [SignupStatus.pending, SignupStatus.approved] })
+  @IsOptional()
+  @NumberFromText()
+  @IsIn([SignupStatus.pending, SignupStatus.approved])
+  status?: number;
+
+  @ApiPropertyOptional({ enum: Object.values(PayStatus) })
+  @IsOptional()
+  @NumberFromText()
+  @IsIn(Object.values(PayStatus))
+  payStatus?: number;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(queryBoolean)
+  @IsBoolean()
+  workSubmitted?: boolean;
+}
+
 /** 数据中心: figures of the caller's organisations' competitions, from the statistics read model. */
 @ApiTags('statistics')
 @ApiBearerAuth()
@@ -35,6 +85,13 @@ export class StatisticsController {
   @Permissions(Perm.statisticsView)
   competition(@RequestCtx() ctx: Ctx, @Query() q: CompetitionFiguresDto): Promise<CompetitionFigures> {
     return this.rpc.call(ctx, S.competition, q);
+  }
+
+  /** 数据预览: the counted sign-ups under a figure's bar (no names or contacts), for the competition's own organisation. */
+  @Get('competition/rows')
+  @Permissions(Perm.statisticsView)
+  rows(@RequestCtx() ctx: Ctx, @Query() q: FigureSignupDto): Promise<Page<FigureSignupRow>> {
+    return this.rpc.call(ctx, S.signupRows, q);
   }
 
   /** One figure of a competition as .xlsx: what it counts by and the sign-ups (or works), with a totals row, headers in the caller's language. */

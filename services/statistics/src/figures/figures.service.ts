@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AppError, beijingDay, inScope, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
+import { AppError, beijingDay, callerOf, inScope, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
 import {
   CompetitionsSubject,
   ReferenceSubject,
@@ -9,11 +9,16 @@ import {
   type CompetitionFigures,
   type CompetitionFiguresQuery,
   type CompetitionSummary,
+  type FigureExport,
   type FigureRow,
+  type FigureSignupQuery,
+  type FigureSignupRow,
+  type Page,
   type Lang,
   type RpcRequest,
   type SchoolBrief,
   type SignupDimension,
+  SignupStatus,
 } from '@cmp/contracts';
 import type { CountDimension } from '../model/signup-counts';
 
@@ -33,6 +38,18 @@ interface SchoolRow {
   provinceName: string;
   provinceNameEn: string;
 }
+
+/** What each figure's bar key is compared with (s: the sign-up, sc: its school), as text: no input ever fails a cast. */
+const BAR_KEY: Record<FigureExport, string> = {
+  day: `to_char(s.created_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD')`,
+  workDay: `to_char(s.work_submitted_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD')`,
+  event: `s.item_id::text`,
+  school: `COALESCE(s.school_id::text, '')`,
+  college: `COALESCE(s.college, '')`,
+  major: `COALESCE(s.major, '')`,
+  grade: `COALESCE(s.grade, '')`,
+  province: `COALESCE(sc.province_code, '')`,
+};
 
 const byCount = (a: FigureRow, b: FigureRow) => b.count - a.count || a.label.localeCompare(b.label);
 
@@ -106,14 +123,56 @@ export class FiguresService {
     return rows;
   }
 
-  /** The competition is the caller's: known to the model by its organisation, else asked of its service (which scopes it). */
-  private async assertCompetition(req: RpcRequest, id: number): Promise<void> {
+  /**
+   * 数据预览: the counted sign-ups under one bar of a figure, newest first. Rows are for the competition's own
+   * organisation (and ROOT): a superior organisation reads its subordinates' figures, not their sign-ups.
+   */
+  async signupRows(req: RpcRequest<FigureSignupQuery>): Promise<Page<FigureSignupRow>> {
+    const q = req.payload;
+    const groupId = await this.assertCompetition(req, q.competitionId);
+    if ((await this.scopes.of(req)) !== null && groupId !== callerOf(req).groupId) throw AppError.noAccess('statistics.ownRowsOnly');
+    if ((q.dimension === undefined) !== (q.key === undefined)) throw AppError.badRequest('statistics.figureKey');
+    // Provinces and English names of the competition's schools (asked of the competitions service if still unknown).
+    const schoolIds: { id: number }[] = await this.ds.query(`SELECT DISTINCT school_id AS id FROM signups WHERE competition_id = $1 AND school_id IS NOT NULL`, [q.competitionId]);
+    await this.schools(schoolIds.map((r) => r.id));
+    const { pageNum, pageSize, offset } = pageOf(q);
+    const en = req.meta?.lang === 'en';
+    const params: unknown[] = [q.competitionId, [SignupStatus.pending, SignupStatus.approved]];
+    const where = ['s.competition_id = $1', 's.status = ANY($2::smallint[])'];
+    const and = (sql: string, value: unknown) => {
+      params.push(value);
+      where.push(sql.replace('?', `$${params.length}`));
+    };
+    if (q.dimension) and(`${BAR_KEY[q.dimension]} = ?`, q.key);
+    if (q.status !== undefined) and('s.status = ?', q.status);
+    if (q.payStatus !== undefined) and('s.pay_status = ?', q.payStatus);
+    if (q.workSubmitted !== undefined) where.push(q.workSubmitted ? 's.work_submitted_at IS NOT NULL' : 's.work_submitted_at IS NULL');
+    params.push(pageSize, offset);
+    const rows: (FigureSignupRow & { total: number })[] = await this.ds.query(
+      `SELECT s.id::int, ${en ? `COALESCE(NULLIF(s.item_name_en, ''), s.item_name)` : 's.item_name'} AS "itemName",
+         COALESCE(${en ? `NULLIF(sc.name_en, ''), ` : ''}sc.name, s.school_name, '') AS "schoolName",
+         COALESCE(${en ? `NULLIF(sc.province_name_en, ''), ` : ''}sc.province_name, '') AS "provinceName",
+         COALESCE(s.college, '') AS college, COALESCE(s.major, '') AS major, COALESCE(s.grade, '') AS grade,
+         s.status, s.pay_status AS "payStatus", s.fee_fen AS "feeFen", s.created_at AS "createdAt", s.work_submitted_at AS "workSubmittedAt",
+         count(*) OVER ()::int AS total
+       FROM signups s LEFT JOIN schools sc ON sc.id = s.school_id
+       WHERE ${where.join(' AND ')}
+       ORDER BY s.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    // A page past the end still says how many there are.
+    const total = rows[0]?.total ?? (offset ? await this.signupRows({ ...req, payload: { ...q, pageNum: 1, pageSize: 1 } }).then((p) => p.total) : 0);
+    return { list: rows.map(({ total: _, ...r }) => r), total, pageNum, pageSize };
+  }
+
+  /** The competition is the caller's: known to the model by its organisation, else asked of its service (which scopes it). Its organisation. */
+  private async assertCompetition(req: RpcRequest, id: number): Promise<number> {
     const [known]: { groupId: number }[] = await this.ds.query(`SELECT group_id AS "groupId" FROM competitions WHERE id = $1`, [id]);
     if (known) {
       if (!inScope(await this.scopes.of(req), known.groupId)) throw AppError.notFound('competition.notFound', { id });
-      return;
+      return known.groupId;
     }
-    await this.rpc.request<CompetitionDetail>(CompetitionsSubject.competitionDetail, { ...req, payload: { id } });
+    return (await this.rpc.request<CompetitionDetail>(CompetitionsSubject.competitionDetail, { ...req, payload: { id } })).groupId;
   }
 
   /** Sign-ups by province: each school's count under its province ('' for sign-ups without a school). */

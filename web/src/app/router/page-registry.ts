@@ -74,6 +74,7 @@ export const pageRegistry: Record<string, Loader> = {
   'finance/action/index': () => import('@/modules/finance/pages/FinanceActionsPage'),
   // The data centre (services/statistics): figures of the organisation's competitions.
   'database/cloud/index': () => import('@/modules/data-centre/pages/CloudPage'),
+  'database/preview/index': () => import('@/modules/data-centre/pages/PreviewPage'),
 };
 
 /**
@@ -85,6 +86,7 @@ const pagePermissions: Record<string, readonly string[]> = {
   'review/mine/score': [Perm.expertSelf],
   'experts/account/index': [Perm.expertSelf],
   'database/cloud/index': [Perm.statisticsView],
+  'database/preview/index': [Perm.statisticsView],
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen: its registry key. */

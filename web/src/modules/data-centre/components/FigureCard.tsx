@@ -2,13 +2,25 @@ import { useState } from 'react';
 import { Button, Card, Empty, Segmented, Table } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
 import type { FigureExport } from '@cmp/contracts';
 import { DATA_CENTRE_NS } from '../locales';
 import { FigureChart, type ChartRow } from './FigureChart';
 
-/** One figure: its chart or its table (every row), and its export. */
-export function FigureCard({ dimension, rows, onExport }: { dimension: FigureExport; rows: ChartRow[]; onExport: () => Promise<void> }) {
+/** One figure: its chart or its table (every row), and its export; a bar or a row opens the sign-ups it counts (`rowsLink`). */
+export function FigureCard({
+  dimension,
+  rows,
+  onExport,
+  rowsLink,
+}: {
+  dimension: FigureExport;
+  rows: ChartRow[];
+  onExport: () => Promise<void>;
+  rowsLink?: (row: ChartRow) => string;
+}) {
   const { t } = useTranslation(DATA_CENTRE_NS);
+  const navigate = useNavigate();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const [busy, setBusy] = useState(false);
   const perDay = dimension === 'day' || dimension === 'workDay';
@@ -45,15 +57,20 @@ export function FigureCard({ dimension, rows, onExport }: { dimension: FigureExp
       {!rows.length ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('figure.empty')} />
       ) : view === 'chart' ? (
-        <FigureChart rows={rows} kind={perDay ? 'line' : 'bar'} countName={countName} />
+        <FigureChart rows={rows} kind={perDay ? 'line' : 'bar'} countName={countName} onPick={rowsLink && ((row) => navigate(rowsLink(row)))} />
       ) : (
         <Table<ChartRow>
           size="small"
-          rowKey="label"
+          rowKey="key"
           dataSource={rows}
           pagination={rows.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
           columns={[
-            { title: t(`figure.keys.${dimension}`), dataIndex: 'label', ellipsis: true },
+            {
+              title: t(`figure.keys.${dimension}`),
+              dataIndex: 'label',
+              ellipsis: true,
+              render: (label: string, row) => (rowsLink ? <Link to={rowsLink(row)}>{label}</Link> : label),
+            },
             { title: countName, dataIndex: 'count', width: 100, align: 'right' },
           ]}
         />

@@ -14,12 +14,14 @@ const COLOR = '#1677ff';
 export const CHART_BARS = 15;
 
 export interface ChartRow {
+  /** What the row counts by (a day, an id or a text; '' when not given). */
+  key: string;
   label: string;
   count: number;
 }
 
-/** Sign-ups per day as a line, or a breakdown as horizontal bars (labels stay readable, largest on top). */
-export function FigureChart({ rows, kind, countName }: { rows: ChartRow[]; kind: 'line' | 'bar'; countName: string }) {
+/** Sign-ups per day as a line, or a breakdown as horizontal bars (labels stay readable, largest on top); a click on a point or bar picks its row. */
+export function FigureChart({ rows, kind, countName, onPick }: { rows: ChartRow[]; kind: 'line' | 'bar'; countName: string; onPick?: (row: ChartRow) => void }) {
   const bars = kind === 'bar' ? rows.slice(0, CHART_BARS).reverse() : rows;
   const categories = bars.map((r) => r.label);
   const values = bars.map((r) => r.count);
@@ -44,5 +46,15 @@ export function FigureChart({ rows, kind, countName }: { rows: ChartRow[]; kind:
           series: [{ name: countName, type: 'bar', data: values, barMaxWidth: 22, label: { show: true, position: 'right' } }],
         };
   const height = kind === 'line' ? 260 : Math.max(160, bars.length * 28 + 24);
-  return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height, width: '100%' }} opts={{ renderer: 'svg' }} />;
+  const onEvents = onPick && { click: (e: { dataIndex: number }) => bars[e.dataIndex] && onPick(bars[e.dataIndex]) };
+  return (
+    <ReactEChartsCore
+      echarts={echarts}
+      option={option}
+      notMerge
+      onEvents={onEvents}
+      style={{ height, width: '100%', cursor: onPick ? 'pointer' : undefined }}
+      opts={{ renderer: 'svg' }}
+    />
+  );
 }

@@ -1,4 +1,4 @@
-/** The data centre (数据中心): 云统计 and its figures. */
+/** The data centre (数据中心): 云统计 and its figures, 数据预览. */
 const zhCN = {
   cloud: {
     title: '云统计',
@@ -12,6 +12,23 @@ const zhCN = {
     updatedAt: '数据更新于 {{time}}',
     notYet: '尚无数据',
     counted: '统计未被驳回或撤回的报名及其提交的作品，按北京时间计日。',
+  },
+  preview: {
+    title: '数据预览',
+    note: '本机构竞赛中统计在内的报名（未被驳回或撤回），逐条列出；不含姓名和联系方式。在云统计中点击图表的一项可直接查看其下的报名。',
+    pickFirst: '选择一个竞赛，逐条查看其统计在内的报名',
+    figure: '统计图',
+    anyFigure: '全部',
+    bar: '统计项',
+    anyBar: '先选择统计图',
+    status: '审核状态',
+    pay: '缴费',
+    work: '作品提交',
+    all: '全部',
+    workSubmitted: '已提交',
+    workMissing: '未提交',
+    id: '报名编号',
+    createdAt: '报名时间',
   },
   figure: {
     chart: '图表',

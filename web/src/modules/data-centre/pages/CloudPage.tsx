@@ -10,6 +10,7 @@ import { useLang } from '@/app/i18n/hooks';
 import '@/app/components/page.css';
 import { statisticsApi } from '../api/statistics.api';
 import { FigureCard } from '../components/FigureCard';
+import { previewLink } from '../components/preview-link';
 import type { ChartRow } from '../components/FigureChart';
 import { DATA_CENTRE_NS } from '../locales';
 import './data-centre.css';
@@ -25,7 +26,7 @@ export default function CloudPage() {
   const f = figures.data;
 
   const rowsOf = (data: CompetitionFigures, dimension: FigureExport): ChartRow[] =>
-    figureRows(data, dimension).map((r) => ({ label: r.label || t('figure.notGiven'), count: r.count }));
+    figureRows(data, dimension).map((r) => ({ ...r, label: r.label || t('figure.notGiven') }));
   const totals = f && { total: f.signups.total, today: f.signups.today, pending: f.signups.pending, works: f.works.submitted };
 
   return (
@@ -76,7 +77,12 @@ export default function CloudPage() {
           <Row gutter={[16, 16]}>
             {FIGURE_EXPORTS.map((dimension) => (
               <Col key={dimension} xs={24} xl={12}>
-                <FigureCard dimension={dimension} rows={rowsOf(f, dimension)} onExport={() => statisticsApi.exportFigure(f.competitionId, dimension)} />
+                <FigureCard
+                  dimension={dimension}
+                  rows={rowsOf(f, dimension)}
+                  onExport={() => statisticsApi.exportFigure(f.competitionId, dimension)}
+                  rowsLink={(row) => previewLink({ competitionId: f.competitionId, dimension, key: row.key })}
+                />
               </Col>
             ))}
           </Row>
