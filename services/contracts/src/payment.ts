@@ -270,6 +270,15 @@ export interface ReconDetail extends ReconRunView {
   items: ReconItemView[];
 }
 
+/** The runs listed by 支付宝对账 (newest bill day first). */
+export interface ReconPageQuery extends PageQuery {
+  /**
+   * 1: only runs with differences not yet settled (open > 0) that are their day's current run (a later import of a
+   * day replaces the earlier one's lines). The workbench's to-do reconDifferences counts this list.
+   */
+  unresolved?: 0 | 1;
+}
+
 /** An uploaded bill the gateway stored (its name under `bills/`), to be read, parsed and reconciled by the payment service. */
 export interface ReconcileImport {
   billKey: string;

@@ -26,6 +26,8 @@ export const WORKBENCH_TODOS = {
   refundsToApprove: { filter: { status: 'awaitingApproval' }, permissions: [Perm.financeList, Perm.financeEdit] },
   /** Refunds Alipay refused (退款列表): to send again or settle by hand. */
   refundsFailed: { filter: { status: 'failed' }, permissions: [Perm.financeList, Perm.financeEdit] },
+  /** Reconciliation runs (current ones) with differences not yet settled (财务操作 → 支付宝对账). */
+  reconDifferences: { filter: { unresolved: 1 }, permissions: [Perm.financeList, Perm.financeEdit] },
   /** Orders waiting for their payer (订单管理): closed by the worker when their time is up. */
   ordersUnpaid: { filter: { status: 'unpaid' }, permissions: [Perm.financeList] },
   /** Orders with money on its way back to the payer (订单管理). */

@@ -1,7 +1,12 @@
-import { TODO_KINDS, WORKBENCH_TODOS, type OfflinePaymentView, type Page, type Round, type PlatformOverview, type Signup, type TodoKind, type WorkbenchTodo } from '@cmp/contracts';
+import * as iconv from 'iconv-lite';
+import { TODO_KINDS, WORKBENCH_TODOS, type OfflinePaymentView, type Page, type PayReply, type ReconDetail, type ReconRunView, type Round, type PlatformOverview, type Signup, type TodoKind, type WorkbenchTodo } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from './support/enroll';
 import { exclusive } from './support/exclusive';
+import { ALIPAY_URL, alipayEnv, REPO } from './support/platform';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const bill = require(`${REPO}/infra/alipay-sandbox/bill.js`);
 
 /** The list each to-do counts, as the back office calls it (the workbench links there with the same filter). */
 const LIST: Record<TodoKind, string> = {
@@ -14,6 +19,7 @@ const LIST: Record<TodoKind, string> = {
   offlineToApprove: '/finance/offline/page',
   refundsToApprove: '/finance/refund/page',
   refundsFailed: '/finance/refund/page',
+  reconDifferences: '/finance/reconcile/page',
   ordersUnpaid: '/finance/order/page',
   ordersRefunding: '/finance/order/page',
 };
@@ -56,7 +62,7 @@ describe('workbench: what waits for each role, counted by the lists that act on 
   let students: Student[];
   afterAll(dropStudents);
   beforeAll(async () => {
-    students = await makeStudents(2, `todo${Date.now().toString(36)}`);
+    students = await makeStudents(3, `todo${Date.now().toString(36)}`);
   });
 
   it('gives finance its to-dos, each the total of its filtered list, and an organiser of another organisation none of ours', async () => {
@@ -64,7 +70,7 @@ describe('workbench: what waits for each role, counted by the lists that act on 
     const admin1 = await login('admin1');
     const admin2 = await login('admin2');
     const financeKinds = (await todos(finance)).map((t) => t.kind);
-    expect(financeKinds).toEqual(TODO_KINDS.filter((k) => ['offlineToApprove', 'refundsToApprove', 'refundsFailed', 'ordersUnpaid', 'ordersRefunding'].includes(k)));
+    expect(financeKinds).toEqual(TODO_KINDS.filter((k) => ['offlineToApprove', 'refundsToApprove', 'refundsFailed', 'reconDifferences', 'ordersUnpaid', 'ordersRefunding'].includes(k)));
     await expectCountsAsListed(finance, financeKinds);
     // An organiser acts on sign-ups and certificates too.
     const adminKinds = (await todos(admin1)).map((t) => t.kind);
@@ -84,6 +90,74 @@ describe('workbench: what waits for each role, counted by the lists that act on 
     // Approved by a second account: it waits no more.
     expect((await api('/finance/offline/decide', { token: admin1, body: { id: made.data.id, approve: true } })).code).toBe(0);
     expect(await countOf(finance, 'offlineToApprove')).toBe(offlineBefore.mine);
+  });
+
+  it("gives finance the reconciliations with differences not yet settled, the day's current run only, until they are settled", async () => {
+    const [admin1, finance, admin2] = [await login('admin1'), await login('finance1'), await login('admin2')];
+    // An order of 华东示范大学 paid at Alipay whose notification never came: the bill has it, the books do not.
+    const c = await makeCompetition(admin1, { items: [['收费组', null, 5000]] });
+    const payer = students[2];
+    const s = await api<Signup>('/web/enroll/signUp', { token: payer.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: '对账付款', phone: '13900000000' } } });
+    expect(s.code).toBe(0);
+    const order = await api<PayReply>('/alipay/payment/pay', { token: payer.token, ip: freshIp(), body: { signupId: s.data.id, channel: 'qr' } });
+    expect(order.code).toBe(0);
+    const orderNo = order.data.orderNo;
+    expect((await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: orderNo, notify: false }) })).ok).toBe(true);
+    const trades: { out_trade_no: string; trade_no: string }[] = await (await fetch(`${ALIPAY_URL}/sandbox/trades`)).json();
+    // A day of its own (three days ago, Beijing time): no other file reconciles it, so no other run replaces this one.
+    const day = new Date(Date.now() + 8 * 3600_000 - 3 * 86_400_000).toISOString().slice(0, 10);
+    const csv = bill.detailCsv({
+      account: alipayEnv().ALIPAY_SELLER_ID, day, nextDay: day, exportedAt: day,
+      rows: [{ tradeNo: trades.find((t) => t.out_trade_no === orderNo)!.trade_no, outTradeNo: orderNo, kind: '交易', subject: '报名费', createdAt: `${day} 10:00:00`, finishedAt: `${day} 10:00:01`, buyer: 'a***@x.com', amountFen: 5000 }],
+    });
+    const importBill = async () => {
+      const r = (await upload(`/finance/reconcile/import?billDay=${day}`, finance, iconv.encode(csv, 'gbk'), `${day}_业务明细.csv`)) as { code: number; data: ReconDetail };
+      expect(r.code).toBe(0);
+      return r.data;
+    };
+    const unsettled = async (token: string) => {
+      const r = await api<Page<ReconRunView>>('/finance/reconcile/page?unresolved=1&pageSize=100', { token });
+      expect(r.code).toBe(0);
+      // Each listed run is its day's current one and has something to settle.
+      expect(r.data.list.filter((run) => !run.current || run.open === 0)).toEqual([]);
+      return r.data.list.map((run) => run.id);
+    };
+
+    const first = await importBill();
+    expect(first).toMatchObject({ open: 1, current: true });
+    expect(first.items).toEqual([expect.objectContaining({ kind: 'alipayOnly', orderNo, resolvedAt: null })]);
+    expect(await unsettled(finance)).toContain(first.id);
+    // Another organisation sees the run (the merchant account is shared) but nothing of it to settle.
+    expect(await unsettled(admin2)).not.toContain(first.id);
+    await expectCountsAsListed(finance, ['reconDifferences']);
+    await expectCountsAsListed(admin2, ['reconDifferences']);
+    // Without the filter (or with 0), every run is listed, as before.
+    for (const filter of ['', '&unresolved=0']) {
+      const all = await api<Page<ReconRunView>>(`/finance/reconcile/page?pageSize=100${filter}`, { token: finance });
+      expect(all.data.list.map((r) => r.id)).toContain(first.id);
+    }
+
+    // The day reconciled again: its new run is the one to settle; the replaced one is not listed twice.
+    const second = await importBill();
+    expect(second).toMatchObject({ open: 1, current: true });
+    const listed = await unsettled(finance);
+    expect(listed).toContain(second.id);
+    expect(listed).not.toContain(first.id);
+    await expectCountsAsListed(finance, ['reconDifferences']);
+
+    // Settled (Alipay asked, the payment applied): the day waits no more, in the list and in the count.
+    const applied = await api<ReconDetail>('/finance/reconcile/apply', { token: finance, body: { id: second.items[0].id } });
+    expect(applied.code).toBe(0);
+    expect(applied.data.open).toBe(0);
+    expect(await unsettled(finance)).not.toContain(second.id);
+    await expectCountsAsListed(finance, ['reconDifferences']);
+
+    // A filter that is not 0 or 1 is refused with a message, never a 500.
+    for (const value of ['yes', '2', 'true', '']) {
+      const bad = await api(`/finance/reconcile/page?unresolved=${value}`, { token: finance, lang: 'en' });
+      expect({ value, code: bad.code }).toEqual({ value, code: 10400 });
+      expect(bad.msg).toMatch(/unresolved/);
+    }
   });
 
   it('gives an organiser the review rounds closing within 48 hours, their own only, until they close', async () => {

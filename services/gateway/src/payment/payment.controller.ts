@@ -7,7 +7,6 @@ import { LoggedIn, Permissions, Public } from '../http/access.decorators';
 import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
-import { PageDto } from '../http/page.dto';
 import { validationPipe } from '../http/validation';
 import { readUpload } from '../files/read-upload';
 import { FILE_STORAGE, type FileStorage } from '../files/file-storage';
@@ -27,6 +26,7 @@ import {
   PayQueryDto,
   PayStateDto,
   ReconDetailDto,
+  ReconPageDto,
   RefundDecisionDto,
   RefundDto,
   RefundPageDto,
@@ -210,7 +210,7 @@ export class ReconcileController {
 
   @Get('page')
   @Permissions(Perm.financeList)
-  page(@RequestCtx() ctx: Ctx, @Query() q: PageDto): Promise<Page<ReconRunView>> {
+  page(@RequestCtx() ctx: Ctx, @Query() q: ReconPageDto): Promise<Page<ReconRunView>> {
     return this.rpc.call(ctx, S.reconcilePage, q);
   }
 

@@ -112,6 +112,14 @@ export class BillImportQueryDto {
   billDay?: string;
 }
 
+export class ReconPageDto extends PageDto {
+  @ApiPropertyOptional({ enum: [0, 1], description: "1: only the days' current runs with differences not yet settled" })
+  @IsOptional()
+  @NumberFromText()
+  @IsIn([0, 1])
+  unresolved?: 0 | 1;
+}
+
 export class ReconDetailDto {
   @ApiProperty()
   @NumberFromText()

@@ -40,6 +40,7 @@ const LIST_CALL: Record<TodoKind, string> = {
   offlineToApprove: PaymentSubject.offlinePage,
   refundsToApprove: PaymentSubject.refundPage,
   refundsFailed: PaymentSubject.refundPage,
+  reconDifferences: PaymentSubject.reconcilePage,
   ordersUnpaid: PaymentSubject.orderPage,
   ordersRefunding: PaymentSubject.orderPage,
 };

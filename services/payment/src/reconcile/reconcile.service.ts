@@ -6,12 +6,12 @@ import {
   EnrollmentSubject,
   Perm,
   RECON_COUNT_KINDS,
-  type PageQuery,
   type ReconcileImport,
   type ReconDetail,
   type ReconItemView,
   type ReconCountKind,
   type ReconKind,
+  type ReconPageQuery,
   type ReconRunView,
   type ReconTotals,
   type RpcRequest,
@@ -40,6 +40,14 @@ const RUN_COLUMNS = `r.id::int AS id, to_char(r.bill_day, 'YYYY-MM-DD') AS "bill
 const ITEM_COLUMNS = `i.id::int AS id, i.side, i.kind, i.order_id::int AS "orderId", i.order_no AS "orderNo", i.trade_no AS "tradeNo",
   i.request_no AS "requestNo", i.alipay_fen AS "alipayFen", i.platform_fen AS "platformFen", i.platform_status AS "platformStatus",
   i.resolution, i.resolved_by AS "resolvedBy", COALESCE(i.resolved_by_name, i.resolved_by) AS "resolvedByName", i.resolved_at AS "resolvedAt"`;
+
+/**
+ * A difference not yet settled: a line that did not match, which nobody has resolved. A run's `open` counts these,
+ * and the runs list's `unresolved` filter (the workbench's reconDifferences to-do) lists the current runs with one.
+ */
+const UNSETTLED = `i.kind <> 'matched' AND i.resolved_at IS NULL`;
+/** The run is its bill day's latest: no later import of the day replaced it (as supersededBy says). */
+const CURRENT = `NOT EXISTS (SELECT 1 FROM recon_runs x WHERE x.bill_day = r.bill_day AND x.id > r.id)`;
 
 type RunRow = Omit<ReconRunView, 'counts' | 'totals' | 'open' | 'current'>;
 /** The books' side of a line counts when the books have the money: not for a line only Alipay has. */
@@ -142,7 +150,7 @@ export class ReconcileService {
     const groups: { runId: number; kind: ReconCountKind; n: number; open: number; alipayPay: string; alipayRefund: string; platformPay: string; platformRefund: string }[] =
       await this.ds.query(
         `SELECT i.run_id::int AS "runId", CASE WHEN ${VISIBLE} THEN i.kind ELSE 'otherOrg' END AS kind, count(*)::int AS n,
-           count(*) FILTER (WHERE ${VISIBLE} AND i.kind <> 'matched' AND i.resolved_at IS NULL)::int AS open,
+           count(*) FILTER (WHERE ${VISIBLE} AND ${UNSETTLED})::int AS open,
            COALESCE(sum(i.alipay_fen) FILTER (WHERE i.side = 'trade'), 0)::bigint AS "alipayPay",
            COALESCE(sum(i.alipay_fen) FILTER (WHERE i.side = 'refund'), 0)::bigint AS "alipayRefund",
            COALESCE(sum(i.platform_fen) FILTER (WHERE i.side = 'trade' AND ${ON_BOOKS}), 0)::bigint AS "platformPay",
@@ -172,13 +180,21 @@ export class ReconcileService {
     });
   }
 
-  async page(req: RpcRequest<PageQuery>) {
+  /**
+   * Runs, newest bill day first. With `unresolved`, only current runs with a difference not yet settled that the
+   * caller sees (its organisations' lines and those of no known order, as `open` counts them).
+   */
+  async page(req: RpcRequest<ReconPageQuery>) {
     const { pageNum, pageSize, offset } = pageOf(req.payload);
+    const scope = await this.scopes.of(req);
+    const [where, params] = req.payload.unresolved
+      ? [`WHERE ${CURRENT} AND EXISTS (SELECT 1 FROM recon_items i WHERE i.run_id = r.id AND ${VISIBLE} AND ${UNSETTLED})`, [scope]]
+      : ['', []];
     const [runs, [{ total }]] = await Promise.all([
-      this.ds.query(`SELECT ${RUN_COLUMNS} FROM recon_runs r ORDER BY r.bill_day DESC, r.id DESC LIMIT ${pageSize} OFFSET ${offset}`),
-      this.ds.query(`SELECT count(*)::int AS total FROM recon_runs`),
+      this.ds.query(`SELECT ${RUN_COLUMNS} FROM recon_runs r ${where} ORDER BY r.bill_day DESC, r.id DESC LIMIT ${pageSize} OFFSET ${offset}`, params),
+      this.ds.query(`SELECT count(*)::int AS total FROM recon_runs r ${where}`, params),
     ]);
-    return { list: await this.withCounts(runs, await this.scopes.of(req)), total, pageNum, pageSize };
+    return { list: await this.withCounts(runs, scope), total, pageNum, pageSize };
   }
 
   async detail(req: RpcRequest<{ id: number; kind?: ReconKind }>): Promise<ReconDetail> {

@@ -1,4 +1,4 @@
-import type { FinanceSettings, FinanceTotals, OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderPageQuery, Option, Page, PageQuery, ReconDetail, ReconKind, ReconRunView, RefundView } from '@cmp/contracts';
+import type { FinanceSettings, FinanceTotals, OfflinePaymentView, OfflineSignupOption, OrderDetail, OrderPage, OrderPageQuery, Option, Page, PageQuery, ReconDetail, ReconKind, ReconPageQuery, ReconRunView, RefundView } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 export type RefundPageQuery = PageQuery & { keyword?: string; status?: string };
@@ -21,7 +21,8 @@ export const financeApi = {
   decideRefund: (id: number, approve: boolean, note?: string) => http.post<OrderDetail>('/finance/refund/decide', { id, approve, note }),
   settings: (signal?: AbortSignal) => http.get<FinanceSettings>('/finance/settings', undefined, signal),
   saveSettings: (refundApprovalFen: number) => http.post<FinanceSettings>('/finance/settings', { refundApprovalFen }),
-  runs: (q: PageQuery, signal?: AbortSignal) => http.get<Page<ReconRunView>>('/finance/reconcile/page', { ...q }, signal),
+  /** Reconciliation runs; `unresolved: 1` keeps the current ones with differences not yet settled. */
+  runs: (q: ReconPageQuery, signal?: AbortSignal) => http.get<Page<ReconRunView>>('/finance/reconcile/page', { ...q }, signal),
   run: (id: number, kind: ReconKind | undefined, signal?: AbortSignal) => http.get<ReconDetail>('/finance/reconcile/detail', { id, kind }, signal),
   /** Resolves with the run, or throws after the HTTP client showed why the file was refused. */
   importBill: async (file: File) => {

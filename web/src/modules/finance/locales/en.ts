@@ -197,6 +197,8 @@ const en: Catalogue<FinanceMessages> = {
     createdBy: 'By',
     createdAt: 'Reconciled',
     empty: 'No reconciliation yet',
+    onlyUnresolved: "Only those with differences to settle (each day's latest run)",
+    emptyUnresolved: 'No differences to settle',
     detailTitle: 'Reconciliation of {{day}}',
     side: 'Type',
     sideTrade: 'Payment',

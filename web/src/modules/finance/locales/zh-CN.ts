@@ -195,6 +195,8 @@ const zhCN = {
     createdBy: '操作人',
     createdAt: '核对时间',
     empty: '还没有对账记录',
+    onlyUnresolved: '只看有待处理差异的对账（同一天以最新一次核对为准）',
+    emptyUnresolved: '没有待处理的差异',
     detailTitle: '{{day}} 对账结果',
     side: '类型',
     sideTrade: '收款',

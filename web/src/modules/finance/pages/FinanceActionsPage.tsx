@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Drawer, Segmented, Skeleton, Space, Table, Tabs, Tag, Typography, Upload, type TableColumnsType } from 'antd';
+import { Alert, Button, Checkbox, DatePicker, Drawer, Segmented, Skeleton, Space, Table, Tabs, Tag, Typography, Upload, type TableColumnsType } from 'antd';
 import { CloudDownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Perm, RECON_COUNT_KINDS, RECON_KINDS, type PageQuery, type ReconCountKind, type ReconDetail, type ReconItemView, type ReconKind, type ReconRunView, type ReconTotals } from '@cmp/contracts';
+import { Perm, RECON_COUNT_KINDS, RECON_KINDS, type ReconCountKind, type ReconDetail, type ReconItemView, type ReconKind, type ReconPageQuery, type ReconRunView, type ReconTotals } from '@cmp/contracts';
 import { actionsColumn, dateColumn, PagedTable } from '@/app/components/ListParts';
 import { PageHeader } from '@/app/components/PageHeader';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
@@ -21,7 +21,10 @@ const KIND_COLOR: Record<ReconCountKind, string> = { matched: 'success', amountD
 /** The kinds a bill line can end in: with their counts, the bill's lines add up. */
 const BILL_KINDS: ReconCountKind[] = ['matched', 'amountDiff', 'alipayOnly', 'otherOrg'];
 
-/** 财务操作: Alipay reconciliation, offline payments and the finance settings, one tab each (`?tab=offline` opens one). */
+/**
+ * 财务操作: Alipay reconciliation, offline payments and the finance settings, one tab each (`?tab=offline` opens one;
+ * `?unresolved=1` opens the reconciliation runs with differences not yet settled, as the workbench's to-do counts them).
+ */
 export default function FinanceActionsPage() {
   const { t } = useTranslation(NS);
   const [params] = useSearchParams();
@@ -44,7 +47,21 @@ function Reconciliation() {
   const { t } = useTranslation(NS);
   const lang = useLang();
   const canEdit = usePermission([Perm.financeEdit]);
-  const [query, setQuery] = useState<PageQuery>({ pageNum: 1, pageSize: 10 });
+  const [params, setParams] = useSearchParams();
+  const [query, setQuery] = useState<ReconPageQuery>(() => ({ pageNum: 1, pageSize: 10, ...(params.get('unresolved') === '1' ? { unresolved: 1 } : {}) }));
+  /** Only the runs with differences to settle, or every run again: the address says which, so a reload keeps it. */
+  const onlyUnresolved = (on: boolean) => {
+    setQuery((q) => ({ pageNum: 1, pageSize: q.pageSize, ...(on ? { unresolved: 1 } : {}) }));
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (on) next.set('unresolved', '1');
+        else next.delete('unresolved');
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const runs = useAsync((signal) => financeApi.runs(query, signal), [query]);
   const [day, setDay] = useState<Dayjs>(dayjs().subtract(1, 'day'));
   const [busy, setBusy] = useState(false);
@@ -168,7 +185,20 @@ function Reconciliation() {
         }
       />
       <Alert type="info" showIcon message={t('recon.intro')} style={{ marginBottom: 16 }} />
-      <PagedTable<ReconRunView> list={runs} query={query} setQuery={setQuery} rowKey="id" columns={columns} scroll={{ x: 1300 }} locale={{ emptyText: t('recon.empty') }} />
+      <div className="search-form" data-testid="recon-filter">
+        <Checkbox checked={query.unresolved === 1} onChange={(e) => onlyUnresolved(e.target.checked)}>
+          {t('recon.onlyUnresolved')}
+        </Checkbox>
+      </div>
+      <PagedTable<ReconRunView>
+        list={runs}
+        query={query}
+        setQuery={setQuery}
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 1300 }}
+        locale={{ emptyText: t(query.unresolved ? 'recon.emptyUnresolved' : 'recon.empty') }}
+      />
       <Drawer open={openId !== null} width={980} title={detail.data ? t('recon.detailTitle', { day: detail.data.billDay }) : ''} onClose={() => setOpenId(null)}>
         {!detail.data ? (
           <Skeleton active />

@@ -18,6 +18,7 @@ const SCREENS: Record<TodoKind, string> = {
   offlineToApprove: '/finance/action?tab=offline',
   refundsToApprove: '/finance/list',
   refundsFailed: '/finance/list',
+  reconDifferences: '/finance/action?tab=reconcile',
   ordersUnpaid: '/finance/order',
   ordersRefunding: '/finance/order',
 };

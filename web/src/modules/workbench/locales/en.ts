@@ -67,6 +67,7 @@ const en: Catalogue<WorkbenchMessages> = {
       offlineToApprove: 'Offline payments to approve',
       refundsToApprove: 'Refunds to approve',
       refundsFailed: 'Refunds that failed',
+      reconDifferences: 'Reconciliations with differences to settle',
       ordersUnpaid: 'Orders waiting for payment',
       ordersRefunding: 'Orders being refunded',
     },

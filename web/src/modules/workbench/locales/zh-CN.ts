@@ -65,6 +65,7 @@ const zhCN = {
       offlineToApprove: '待审核的线下缴费',
       refundsToApprove: '待审批的退款',
       refundsFailed: '退款失败',
+      reconDifferences: '有待处理差异的对账',
       ordersUnpaid: '待支付的订单',
       ordersRefunding: '退款中的订单',
     },
