@@ -1,7 +1,7 @@
-import type { CompetitionDetail, CompetitionFigures, RunningCompetition, Signup } from '@cmp/contracts';
+import type { CompetitionDetail, CompetitionFigures, PayReply, RunningCompetition, Signup } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF } from '../../services/gateway/test/support/enroll';
-import { waitFor } from '../../services/gateway/test/support/platform';
+import { ALIPAY_URL, waitFor } from '../../services/gateway/test/support/platform';
 import { answered, chooseOrganisation, click, loadsIn, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
 
 /** 云统计: a competition's sign-up figures as charts and tables, exported, on a phone and in English; 数据预览: the sign-ups under a bar. */
@@ -11,8 +11,8 @@ describe('data centre: cloud statistics', () => {
 
   beforeAll(async () => {
     const admin1 = await login('admin1');
-    c = await makeCompetition(admin1, { name: `云统计测试赛 ${Date.now()}`, nameEn: 'Figures Open', items: [['A组', 100, 0, 'Group A'], ['B组', 100, 0, 'Group B']] });
-    const students = await makeStudents(5, `cloud${Date.now().toString(36)}`);
+    c = await makeCompetition(admin1, { name: `云统计测试赛 ${Date.now()}`, nameEn: 'Figures Open', items: [['A组', 100, 0, 'Group A'], ['B组', 100, 0, 'Group B'], ['收费组', 100, 8800, 'Paid group']] });
+    const students = await makeStudents(6, `cloud${Date.now().toString(36)}`);
     const profiles = [
       { schoolId: 1, college: '计算机学院', grade: '2023级' },
       { schoolId: 1, college: '计算机学院', grade: '2024级' },
@@ -20,7 +20,7 @@ describe('data centre: cloud statistics', () => {
       { schoolId: 3 },
       { college: '外语学院' },
     ];
-    for (const [i, s] of students.entries()) {
+    for (const [i, s] of students.slice(0, 5).entries()) {
       const r = await api<Signup>('/web/enroll/signUp', { token: s.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[i % 2].id, type: 1, profile: { realName: `云${i}`, ...profiles[i] } } });
       if (r.code !== 0) throw new Error(`sign-up: ${r.msg}`);
       if (i > 0) continue;
@@ -30,10 +30,15 @@ describe('data centre: cloud statistics', () => {
       await upload(`/web/work/file/upload?workId=${work.data.id}`, s.token, PDF, '作品.pdf');
       if ((await api('/web/work/submit', { ...as, body: { id: work.data.id } })).code !== 0) throw new Error('work submit failed');
     }
-    // The read model has the five (its events arrive within a moment).
+    // The sixth pays its fee at Alipay's cashier (the sandbox).
+    const payer = students[5];
+    const signup = await api<Signup>('/web/enroll/signUp', { token: payer.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[2].id, type: 1, profile: { realName: '云缴费', schoolId: 1 } } });
+    const pay = await api<PayReply>('/alipay/payment/pay', { token: payer.token, ip: freshIp(), body: { signupId: signup.data.id, channel: 'qr' } });
+    await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: pay.data.orderNo }) });
+    // The read model has the six and the fee (its events arrive within a moment).
     await waitFor('the figures', async () => {
       const f = (await api<CompetitionFigures>(`/statistics/competition?competitionId=${c.id}`, { token: admin1 })).data;
-      return f?.signups.total === 5 && f.works.submitted === 1;
+      return f?.signups.total === 6 && f.works.submitted === 1 && f.fees.paidFen === 8800;
     });
   }, 120000);
   afterAll(dropStudents);
@@ -54,13 +59,24 @@ describe('data centre: cloud statistics', () => {
       await click(page, `[data-testid="running-competitions"] tr[data-row-key="${first.competitionId}"] a[href^="/database/cloud"]`);
       await waitForPath(page, '/database/cloud');
       expect(new URL(page.url()).search).toBe(`?competitionId=${first.competitionId}`);
+      // Without a competition: all the organisation's together, each competition listed, opening its own figures.
       await open(page, '/database/cloud');
-      await waitForText(page, zh ? '选择一个竞赛，查看它的报名统计' : 'Choose a competition to see its sign-up figures', '[data-testid="cloud-statistics"]');
-      await open(page, `/database/cloud?competitionId=${c.id}`);
-      await waitForText(page, [zh ? '报名总数' : 'Sign-ups', '5', zh ? '今日报名' : 'Today', zh ? '已提交作品' : 'Works submitted'], '.data-centre__totals');
+      await waitForText(page, zh ? '全部竞赛（含下级机构）' : 'All competitions (subordinates included)', '[data-testid="figure-competition"]');
+      await waitForText(page, [zh ? '各竞赛报名' : 'Sign-ups per competition', zh ? c.name : 'Figures Open'], '[data-figure="competitions"]');
+      await b.shot(page, `cloud-all-${lang}`);
+      await click(page, `[data-figure="competitions"] tr[data-row-key="${c.id}"] a`);
+      await waitForPath(page, '/database/cloud');
+      expect(new URL(page.url()).search).toBe(`?competitionId=${c.id}`);
+      await waitForText(page, [zh ? '报名总数' : 'Sign-ups', '6', zh ? '今日报名' : 'Today', zh ? '已提交作品' : 'Works submitted', zh ? '缴费金额' : 'Fees paid', '¥88.00'], '.data-centre__totals');
       await waitForText(page, [zh ? '按学校' : 'By school', zh ? '南开大学' : 'Nankai'], '[data-figure="school"]');
       // Every figure drawn (SVG), the breakdowns as bars with their counts.
-      expect(await page.$$eval('[data-figure] .ant-card-body svg', (els) => els.length)).toBe(8);
+      expect(await page.$$eval('[data-figure] .ant-card-body svg', (els) => els.length)).toBe(9);
+      // Fees per day as a table: today's payment, and its export.
+      await click(page, '[data-figure="fees"] .ant-segmented-item:nth-child(2)');
+      await waitForText(page, [zh ? '缴费笔数' : 'Payments', '¥88.00'], '[data-figure="fees"] .ant-table');
+      const fees = answered(page, `/statistics/competition/export?competitionId=${c.id}&dimension=fees`);
+      await click(page, '[data-figure="fees"] .ant-card-extra button');
+      expect(decodeURIComponent((await fees).headers()['content-disposition'])).toContain(zh ? `缴费统计-${c.id}.xlsx` : `fees-${c.id}.xlsx`);
       await waitForText(page, [zh ? 'A组' : 'Group A', zh ? 'B组' : 'Group B'], '[data-figure="event"]');
       await b.shot(page, `cloud-${lang}`);
 

@@ -143,10 +143,13 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
     serves: Service.statistics,
     // A rebuild reads each owning service's facts; the province figures ask for the schools' provinces.
     // Scoping a competition the model has not seen yet is asked of its service.
-    calls: [CompetitionsSubject.competitionDetail, EnrollmentSubject.signupFacts, ReferenceSubject.schoolsByIds],
+    calls: [CompetitionsSubject.competitionDetail, EnrollmentSubject.signupFacts, PaymentSubject.orderFacts, ReferenceSubject.schoolsByIds],
     publishes: [],
     hears: [],
-    consumes: [{ stream: EventStream.enrollment, durable: EventConsumer.statisticsSignups }],
+    consumes: [
+      { stream: EventStream.enrollment, durable: EventConsumer.statisticsSignups },
+      { stream: EventStream.payment, durable: EventConsumer.statisticsOrders },
+    ],
   },
 };
 

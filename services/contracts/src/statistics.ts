@@ -38,6 +38,24 @@ export interface SignupFact {
   epoch: string;
 }
 
+/**
+ * A paid order as the fee figures see it (payment.order.changed): paid on `paidAt`, each refund that went through on
+ * its day. Orders never paid have no facts.
+ */
+export interface OrderFact {
+  id: number;
+  competitionId: number;
+  groupId: number;
+  amountFen: number;
+  /** 'offline' for a payment finance recorded with a voucher, else Alipay's channel. */
+  channel: string | null;
+  paidAt: string;
+  /** The refunds that succeeded, oldest first. */
+  refunds: { at: string; fen: number }[];
+  version: number;
+  epoch: string;
+}
+
 /** A page of an owning service's facts, in id order from `afterId` (a rebuild reads them all). */
 export interface FactPageQuery {
   afterId: number;
@@ -81,8 +99,38 @@ export interface CompetitionFigures {
     today: number;
     byDay: { day: string; count: number }[];
   };
+  /** Fees: payments on the day they were made, refunds on the day they went through (Beijing days). */
+  fees: FeeFigures;
   /** When the read model last applied a fact (null before the first). */
   updatedAt: string | null;
+}
+
+export interface FeeDay {
+  day: string;
+  paidCount: number;
+  paidFen: number;
+  refundCount: number;
+  refundedFen: number;
+}
+
+export interface FeeFigures {
+  paidCount: number;
+  paidFen: number;
+  refundCount: number;
+  refundedFen: number;
+  /** Paid less refunded. */
+  netFen: number;
+  today: { paidFen: number; refundedFen: number };
+  /** Days with a payment or a refund, oldest first. */
+  byDay: FeeDay[];
+}
+
+/**
+ * GET /statistics/organisation: every competition of the caller's organisations (subordinates included) together;
+ * events merged by name (key: the name). `competitions`: those with sign-ups, most first.
+ */
+export interface OrganisationFigures extends Omit<CompetitionFigures, 'competitionId'> {
+  competitions: CompetitionSummary[];
 }
 
 export interface CompetitionFiguresQuery {
@@ -93,8 +141,15 @@ export interface CompetitionFiguresQuery {
 export const FIGURE_EXPORTS = ['day', 'workDay', ...SIGNUP_DIMENSIONS] as const;
 export type FigureExport = (typeof FIGURE_EXPORTS)[number];
 
+/** What can be exported as .xlsx: each count figure, and the fees per day. */
+export const FIGURE_FILES = [...FIGURE_EXPORTS, 'fees'] as const;
+export type FigureFile = (typeof FIGURE_FILES)[number];
+
+/** What a figure's rows are read from: a competition's figures, or an organisation's. */
+export type FigureSource = Pick<CompetitionFigures, 'signups' | 'works' | 'fees'>;
+
 /** A figure's rows as charted, tabled and exported: each day (its key the day), or each breakdown's label ('' when not given). */
-export function figureRows(f: CompetitionFigures, figure: FigureExport): FigureRow[] {
+export function figureRows(f: FigureSource, figure: FigureExport): FigureRow[] {
   if (figure === 'day' || figure === 'workDay') return (figure === 'day' ? f.signups.byDay : f.works.byDay).map((d) => ({ key: d.day, label: d.day, count: d.count }));
   return f.signups.by[figure];
 }
@@ -143,7 +198,17 @@ export const FIGURE_TEXT = {
   works: { zh: '作品数', en: 'Works' },
   notGiven: { zh: '未填写', en: 'Not given' },
   fileName: { zh: '报名统计', en: 'sign-ups' },
-} as const satisfies Record<FigureExport | 'count' | 'works' | 'notGiven' | 'fileName', { zh: string; en: string }>;
+  fees: { zh: '缴费日期（北京时间）', en: 'Day (Beijing time)' },
+  paidCount: { zh: '缴费笔数', en: 'Payments' },
+  paidFen: { zh: '缴费金额（元）', en: 'Paid (yuan)' },
+  refundCount: { zh: '退费笔数', en: 'Refunds' },
+  refundedFen: { zh: '退费金额（元）', en: 'Refunded (yuan)' },
+  feesFileName: { zh: '缴费统计', en: 'fees' },
+  allCompetitions: { zh: '全部竞赛', en: 'all' },
+} as const satisfies Record<
+  FigureFile | 'count' | 'works' | 'notGiven' | 'fileName' | 'paidCount' | 'paidFen' | 'refundCount' | 'refundedFen' | 'feesFileName' | 'allCompetitions',
+  { zh: string; en: string }
+>;
 
 /** A competition's headline figures (the workbench's running competitions). */
 export interface CompetitionSummary {

@@ -314,12 +314,16 @@ export const PaymentSubject = {
   receipt: 'payment.receipt.file',
   /** Finance's totals per day and per competition over a date range. */
   totals: 'payment.order.totals',
+  /** Paid orders' facts in id order after `afterId` (FactPage<OrderFact>), for the statistics' rebuild. */
+  orderFacts: 'payment.order.facts',
   health: 'payment.health.ping',
 } as const;
 
 /** The statistics read model (statistics.ts): figures scoped to the caller's organisations. */
 export const StatisticsSubject = {
   competition: 'statistics.competition.figures',
+  /** The figures of all the caller's organisations' competitions together (OrganisationFigures). */
+  organisation: 'statistics.organisation.figures',
   /** Headline figures of the listed competitions (CompetitionSummary), those outside the caller's organisations left out. */
   summaries: 'statistics.competition.summaries',
   /** The counted sign-ups under a figure's bar, a page (FigureSignupQuery), for the competition's own organisation. */
@@ -512,6 +516,8 @@ export const EventSubject = {
   signupChanged: 'enrollment.signup.changed',
   /** Money of an order went back to the payer; payload PaymentOrderRefundedEvent (payment.ts). */
   paymentOrderRefunded: 'payment.order.refunded',
+  /** A paid order changed (paid, refunded); payload OrderFact (statistics.ts), written to the outbox by a trigger. */
+  orderChanged: 'payment.order.changed',
   /**
    * A round's results were published with its award list; payload ResultsPublishedEvent (review-results.ts), through
    * the review outbox. Enrollment keeps each sign-up's award and tells its people; certificates offers the winners.
@@ -543,7 +549,7 @@ export const EventStream = {
   },
   payment: {
     name: 'PAYMENT',
-    subjects: [EventSubject.paymentOrderPaid, EventSubject.paymentOrderRefunded],
+    subjects: [EventSubject.paymentOrderPaid, EventSubject.paymentOrderRefunded, EventSubject.orderChanged],
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 60 * 60,
   },
@@ -587,4 +593,5 @@ export const EventConsumer = {
   gatewayScene: 'gateway-scene',
   gatewayKioskRevoked: 'gateway-kiosk-revoked',
   statisticsSignups: 'statistics-signups',
+  statisticsOrders: 'statistics-orders',
 } as const;

@@ -1,11 +1,13 @@
 // @e2e-alone: kills and restarts the statistics service (the health checks of files beside it would see it down). (jest.e2e-runner.js)
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
-import type { CompetitionDetail, CompetitionFigures, FigureRow, FigureSignupRow, Page, RunningCompetition, Signup } from '@cmp/contracts';
+import type { CompetitionDetail, CompetitionFigures, FigureRow, FigureSignupRow, OrderDetail, OrganisationFigures, Page, PayReply, RunningCompetition, Signup } from '@cmp/contracts';
 import { api, freshIp, login, upload } from './support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql, type Student } from './support/enroll';
-import { REPO, serviceEnv, startService, stopService, waitFor } from './support/platform';
+import { ALIPAY_URL, REPO, serviceEnv, startService, stopService, waitFor } from './support/platform';
 import { readExport } from './support/spreadsheets';
+
+const FEE = 8800;
 
 /** Each counted sign-up (waiting or approved) as the enrollment service holds it, with its captain's details and its school's name and province as the competitions service has them. */
 async function directly(competitionId: number) {
@@ -38,6 +40,20 @@ async function expected(competitionId: number) {
     [competitionId],
   );
   const text = (v: string | null) => ({ key: v ?? '', label: v ?? '' });
+  const paid = await sql<{ day: string; fen: number }>(
+    `SELECT to_char(paid_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day, amount_fen AS fen FROM payment.orders WHERE competition_id = $1 AND paid_at IS NOT NULL`,
+    [competitionId],
+  );
+  const refunds = await sql<{ day: string; fen: number }>(
+    `SELECT to_char(f.finished_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM-DD') AS day, f.amount_fen AS fen
+     FROM payment.refunds f JOIN payment.orders o ON o.id = f.order_id WHERE o.competition_id = $1 AND f.status = 'succeeded'`,
+    [competitionId],
+  );
+  const feeDays = [...new Set([...paid, ...refunds].map((r) => r.day))].sort().map((day) => {
+    const [p, r] = [paid.filter((x) => x.day === day), refunds.filter((x) => x.day === day)];
+    return { day, paidCount: p.length, paidFen: p.reduce((n, x) => n + x.fen, 0), refundCount: r.length, refundedFen: r.reduce((n, x) => n + x.fen, 0) };
+  });
+  const fen = (list: { fen: number }[]) => list.reduce((n, x) => n + x.fen, 0);
   return {
     total: rows.length,
     pending: rows.filter((r) => r.status === 0).length,
@@ -50,6 +66,7 @@ async function expected(competitionId: number) {
     province: tally(rows.map((r) => ({ key: r.province ?? '', label: r.provinceName ?? '' }))),
     works: works.length,
     worksByDay: tally(works.map((w) => ({ key: w.day, label: '' }))).map((r) => ({ day: r.key, count: r.count })),
+    fees: { paidCount: paid.length, paidFen: fen(paid), refundCount: refunds.length, refundedFen: fen(refunds), byDay: feeDays },
   };
 }
 
@@ -65,6 +82,7 @@ const shown = (f: CompetitionFigures) => ({
   province: byKey(f.signups.by.province),
   works: f.works.submitted,
   worksByDay: f.works.byDay,
+  fees: { paidCount: f.fees.paidCount, paidFen: f.fees.paidFen, refundCount: f.fees.refundCount, refundedFen: f.fees.refundedFen, byDay: f.fees.byDay },
 });
 
 const figures = async (token: string, competitionId: number, lang?: 'en') => {
@@ -94,17 +112,19 @@ describe('statistics: the read model kept from the enrollment events', () => {
   let students: Student[];
   let c: CompetitionDetail;
   let used = 0;
-  const signUp = async (profile: Record<string, unknown>, item = 0) => {
+  /** Orders paid by the fees test. */
+  const paid: number[] = [];
+  const signUp = async (profile: Record<string, unknown>, item = 0, competition = c) => {
     const s = students[used++];
-    const r = await api<Signup>('/web/enroll/signUp', { token: s.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[item].id, type: 1, profile: { realName: `统计${used}`, ...profile } } });
+    const r = await api<Signup>('/web/enroll/signUp', { token: s.token, ip: freshIp(), body: { competitionId: competition.id, itemId: competition.items[item].id, type: 1, profile: { realName: `统计${used}`, ...profile } } });
     if (r.code !== 0) throw new Error(`sign-up: ${r.msg}`);
     return { student: s, signup: r.data };
   };
 
   beforeAll(async () => {
     admin1 = await login('admin1');
-    students = await makeStudents(12, `stat${Date.now().toString(36)}`);
-    c = await makeCompetition(admin1, { nameEn: 'Figures Cup', items: [['A组', 100, 0, 'Group A'], ['B组', 100, 0]] });
+    students = await makeStudents(16, `stat${Date.now().toString(36)}`);
+    c = await makeCompetition(admin1, { nameEn: 'Figures Cup', items: [['A组', 100, 0, 'Group A'], ['B组', 100, 0], ['收费组', 100, FEE]] });
   }, 60000);
   afterAll(dropStudents);
 
@@ -178,6 +198,64 @@ describe('statistics: the read model kept from the enrollment events', () => {
     expect((await api('/dashboard/competitions', { token: students[11].token })).code).not.toBe(0);
   });
 
+  it('counts fees paid and refunded per day as the payment service holds them', async () => {
+    const finance = await login('finance1');
+    for (let i = 0; i < 3; i++) {
+      const { student, signup } = await signUp({ schoolId: 1 }, 2);
+      const pay = await api<PayReply>('/alipay/payment/pay', { token: student.token, ip: freshIp(), body: { signupId: signup.id, channel: 'qr' } });
+      expect(pay.code).toBe(0);
+      await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: pay.data.orderNo }) });
+      const paidOrder = () => sql<{ id: number }>(`SELECT id::int FROM payment.orders WHERE order_no = $1 AND status = 'paid'`, [pay.data.orderNo]);
+      await waitFor('the order to be paid', async () => (await paidOrder()).length === 1);
+      paid.push((await paidOrder())[0].id);
+    }
+    // Part of one fee back, all of another.
+    expect((await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: paid[0], amountFen: 2000, reason: '部分退款' } })).data.status).toBe('partlyRefunded');
+    expect((await api<OrderDetail>('/finance/refund/create', { token: finance, body: { orderId: paid[1], amountFen: FEE, reason: '全额退款' } })).data.status).toBe('refunded');
+    await agrees(admin1, c.id);
+    const { fees } = await figures(admin1, c.id);
+    expect([fees.paidCount, fees.paidFen, fees.refundCount, fees.refundedFen, fees.netFen, fees.today]).toEqual([3, 3 * FEE, 2, 2000 + FEE, 2 * FEE - 2000, { paidFen: 3 * FEE, refundedFen: 2000 + FEE }]);
+  });
+
+  it("adds up all the organisation's competitions (subordinates included), and only its own", async () => {
+    /** Counted sign-ups and fees of an organisation and its subordinates, as their owning services hold them (all for null). */
+    const direct = async (code: string | null) => {
+      const tree = `WITH RECURSIVE tree AS (SELECT id FROM auth.groups WHERE $1::text IS NULL OR code = $1 UNION SELECT g.id FROM auth.groups g JOIN tree t ON g.parent_id = t.id)`;
+      const [signups] = await sql<{ n: number }>(`${tree} SELECT count(*)::int AS n FROM enrollment.signups WHERE status IN (0, 1) AND group_id IN (SELECT id FROM tree)`, [code]);
+      const [fees] = await sql<{ paid: number; refunded: number }>(
+        `${tree} SELECT COALESCE(sum(amount_fen), 0)::int AS paid, COALESCE(sum(refunded_fen), 0)::int AS refunded FROM payment.orders WHERE paid_at IS NOT NULL AND group_id IN (SELECT id FROM tree)`,
+        [code],
+      );
+      return { signups: signups.n, ...fees };
+    };
+    const organisation = async (token: string) => {
+      const r = await api<OrganisationFigures>('/statistics/organisation', { token });
+      if (r.code !== 0) throw new Error(`organisation: ${r.code} ${r.msg}`);
+      const { signups, fees, competitions } = r.data;
+      return { shown: { signups: signups.total, paid: fees.paidFen, refunded: fees.refundedFen }, competitions };
+    };
+    // A sign-up of a competition of the college under DEMO-U1 (no demo account makes competitions there: its
+    // organisation is set where the enrollment service keeps it, and the fact follows).
+    const sub = await makeCompetition(admin1, { items: [['学院赛组', 100, 0]] });
+    const { signup } = await signUp({ schoolId: 1 }, 0, sub);
+    await sql(`UPDATE enrollment.signups SET group_id = (SELECT id FROM auth.groups WHERE code = 'DEMO-U1-CS') WHERE id = $1`, [signup.id]);
+    for (const [who, code] of [['admin1', 'DEMO-U1'], ['admin2', 'DEMO-U2'], ['root', null]] as const) {
+      const token = await login(who);
+      const want = await direct(code);
+      await waitFor(`${who}'s organisation figures`, async () => JSON.stringify((await organisation(token)).shown) === JSON.stringify(want));
+      // Each competition with sign-ups, most first, adding up to the whole.
+      const { competitions } = await organisation(token);
+      expect(competitions.reduce((n, x) => n + x.signups, 0)).toBe(want.signups);
+      expect(competitions.map((x) => x.signups)).toEqual([...competitions.map((x) => x.signups)].sort((a, b) => b - a));
+      expect([competitions.some((x) => x.competitionId === c.id), competitions.some((x) => x.competitionId === sub.id)]).toEqual([who !== 'admin2', who !== 'admin2']);
+    }
+    // Its sign-ups one by one are the college's own, not its superior's.
+    expect((await api(`/statistics/competition/rows?competitionId=${sub.id}`, { token: admin1 })).code).toBe(401);
+    const file = await readExport(await api<Buffer>('/statistics/organisation/export?dimension=school', { token: admin1 }));
+    expect([file.fileName, file.headers]).toEqual(['报名统计-学校-全部竞赛.xlsx', ['学校', '报名数']]);
+    expect((await api('/statistics/organisation/export?dimension=shoeSize', { token: admin1 })).code).toBe(10400);
+  });
+
   it("keeps another organisation's figures out, says what to fix on bad input, and answers zeros for a competition without sign-ups", async () => {
     const admin2 = await login('admin2');
     expect((await api(`/statistics/competition?competitionId=${c.id}`, { token: admin2 })).code).toBe(10404);
@@ -204,10 +282,11 @@ describe('statistics: the read model kept from the enrollment events', () => {
     stopService('statistics', 'SIGKILL');
     await signUp({ schoolId: 3, college: '数学学院', grade: '2023级' });
     const late = await signUp({ schoolId: 1, major: '软件工程' }, 1);
+    expect((await api<OrderDetail>('/finance/refund/create', { token: await login('finance1'), body: { orderId: paid[2], amountFen: 1000, reason: '停机时退款' } })).code).toBe(0);
     expect((await api('/enroll/signup/check', { token: admin1, body: { id: late.signup.id, approve: true } })).code).toBe(0);
     startService('statistics');
     await agrees(admin1, c.id);
-    expect((await figures(admin1, c.id)).signups.total).toBe(6);
+    expect((await figures(admin1, c.id)).signups.total).toBe(9);
 
     const [before] = await sql<{ rebuilt_at: Date }>(`SELECT rebuilt_at FROM statistics.model_state`);
     execFileSync(process.execPath, [path.join(REPO, 'services', 'statistics', 'dist', 'rebuild.js')], { env: serviceEnv(), stdio: 'pipe' });

@@ -9,6 +9,8 @@ import { FiguresService } from './figures/figures.service';
 import { FirstBuild, RebuildService } from './model/rebuild.service';
 import { SignupConsumer } from './model/signup.consumer';
 import { SignupModel } from './model/signup-model';
+import { OrderConsumer } from './model/order.consumer';
+import { OrderModel } from './model/order-model';
 
 /** What the service and its rebuild command share: configuration, database, NATS and the model's writers. */
 export const STATISTICS_CORE = [
@@ -20,12 +22,13 @@ export const STATISTICS_CORE = [
   },
   rpcProvider(Service.statistics, STATISTICS_CONFIG),
   SignupModel,
+  OrderModel,
   RebuildService,
 ];
 
 @Module({
   controllers: [FiguresController, healthController(StatisticsSubject.health)],
-  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, SignupConsumer, FirstBuild, ...durableConsumers],
+  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, SignupConsumer, OrderConsumer, FirstBuild, ...durableConsumers],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

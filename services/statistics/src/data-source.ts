@@ -3,10 +3,11 @@ import { createServiceDataSource, Env, readBaseConfig } from '@cmp/common';
 import { STATISTICS_SCHEMA, type StatisticsConfig } from './config';
 import { Statistics1768000000000 } from './migrations/1768000000000-Statistics';
 import { SignupRows1768100000000 } from './migrations/1768100000000-SignupRows';
+import { Fees1768200000000 } from './migrations/1768200000000-Fees';
 
 /** The statistics schema's one DataSource, used by the service, the rebuild command and the migration CLI. */
 export function statisticsDataSource(config: Pick<StatisticsConfig, 'databaseUrl' | 'dbPoolSize'>) {
-  return createServiceDataSource({ url: config.databaseUrl, schema: STATISTICS_SCHEMA, migrations: [Statistics1768000000000, SignupRows1768100000000], poolSize: config.dbPoolSize });
+  return createServiceDataSource({ url: config.databaseUrl, schema: STATISTICS_SCHEMA, migrations: [Statistics1768000000000, SignupRows1768100000000, Fees1768200000000], poolSize: config.dbPoolSize });
 }
 
 // For the TypeORM CLI: `typeorm migration:run -d dist/data-source.js`.

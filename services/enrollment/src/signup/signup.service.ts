@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, callerOf, inScope, isUniqueViolation, preparedQuery, Scopes, writeEvent } from '@cmp/common';
+import { AppError, callerOf, factPage, inScope, isUniqueViolation, preparedQuery, Scopes, writeEvent } from '@cmp/common';
 import {
   EventSubject,
   hasAnyPermission,
@@ -190,12 +190,8 @@ export class SignupService {
   }
 
   /** Sign-up facts in id order after `afterId` (the statistics' rebuild), as the outbox carries them. */
-  async facts(q: FactPageQuery): Promise<FactPage<SignupFact>> {
-    const [[{ epoch }], rows] = await Promise.all([
-      this.ds.query(`SELECT epoch FROM fact_epoch`),
-      this.ds.query(`SELECT fact FROM signup_facts WHERE id > $1 ORDER BY id LIMIT $2`, [q.afterId, Math.min(q.limit, 5000)]),
-    ]);
-    return { epoch, facts: (rows as { fact: SignupFact }[]).map((r) => r.fact) };
+  facts(q: FactPageQuery): Promise<FactPage<SignupFact>> {
+    return factPage<SignupFact>(this.ds, 'signup_facts', q);
   }
 
   /** Every sign-up the caller is in (as captain or member), newest first; of one competition when it is named. */

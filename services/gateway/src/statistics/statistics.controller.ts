@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { attachment, buildWorkbook, XLSX_TYPE, type SheetColumn } from '@cmp/common';
 import {
   FIGURE_EXPORTS,
+  FIGURE_FILES,
   FIGURE_TEXT,
   figureRows,
   PayStatus,
@@ -14,7 +15,10 @@ import {
   StatisticsSubject as S,
   type CompetitionFigures,
   type FigureExport,
+  type FigureFile,
   type FigureSignupRow,
+  type FigureSource,
+  type OrganisationFigures,
   type Page,
 } from '@cmp/contracts';
 import { Permissions } from '../http/access.decorators';
@@ -30,10 +34,18 @@ export class CompetitionFiguresDto {
   competitionId: number;
 }
 
-export class FigureExportDto extends CompetitionFiguresDto {
-  @ApiProperty({ enum: FIGURE_EXPORTS })
-  @IsIn(FIGURE_EXPORTS)
-  dimension: FigureExport;
+export class FigureFileDto {
+  @ApiProperty({ enum: FIGURE_FILES })
+  @IsIn(FIGURE_FILES)
+  dimension: FigureFile;
+}
+
+export class FigureExportDto extends FigureFileDto {
+  @ApiProperty()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  competitionId: number;
 }
 
 export class FigureSignupDto extends PageDto {
@@ -73,7 +85,7 @@ export class FigureSignupDto extends PageDto {
   workSubmitted?: boolean;
 }
 
-/** 数据中心: figures of the caller's organisations' competitions, from the statistics read model. */
+/** 数据中心: figures of the caller's organisations' competitions, one or all together, from the statistics read model. */
 @ApiTags('statistics')
 @ApiBearerAuth()
 @Controller('statistics')
@@ -94,19 +106,46 @@ export class StatisticsController {
     return this.rpc.call(ctx, S.signupRows, q);
   }
 
-  /** One figure of a competition as .xlsx: what it counts by and the sign-ups (or works), with a totals row, headers in the caller's language. */
+  /** Every competition of the caller's organisations (subordinates included) together, with each one's headline figures. */
+  @Get('organisation')
+  @Permissions(Perm.statisticsView)
+  organisation(@RequestCtx() ctx: Ctx): Promise<OrganisationFigures> {
+    return this.rpc.call(ctx, S.organisation, {});
+  }
+
+  /** One figure of a competition as .xlsx: what it counts by and the sign-ups (or works, or the fees per day), with a totals row, headers in the caller's language. */
   @Get('competition/export')
   @Permissions(Perm.statisticsView)
   async export(@RequestCtx() ctx: Ctx, @Query() q: FigureExportDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     const figures = await this.rpc.call<CompetitionFigures>(ctx, S.competition, { competitionId: q.competitionId });
+    return this.workbook(ctx, reply, figures, q.dimension, String(q.competitionId));
+  }
+
+  /** One figure of the organisation's competitions together as .xlsx, as a competition's. */
+  @Get('organisation/export')
+  @Permissions(Perm.statisticsView)
+  async exportAll(@RequestCtx() ctx: Ctx, @Query() q: FigureFileDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    const figures = await this.rpc.call<OrganisationFigures>(ctx, S.organisation, {});
+    return this.workbook(ctx, reply, figures, q.dimension, FIGURE_TEXT.allCompetitions[ctx.meta.lang === 'en' ? 'en' : 'zh']);
+  }
+
+  /** The figure's rows with a totals row, headers in the caller's language; the file named by the figure and `whose`. */
+  private async workbook(ctx: Ctx, reply: FastifyReply, figures: FigureSource, dimension: FigureFile, whose: string): Promise<StreamableFile> {
     const lang = ctx.meta.lang === 'en' ? 'en' : 'zh';
-    const rows = figureRows(figures, q.dimension).map((r) => ({ label: r.label || FIGURE_TEXT.notGiven[lang], count: r.count }));
-    const columns: SheetColumn[] = [
-      { key: 'label', ...FIGURE_TEXT[q.dimension], required: false, width: 32 },
-      { key: 'count', ...FIGURE_TEXT[q.dimension === 'workDay' ? 'works' : 'count'], required: false, width: 12, type: 'integer', sum: true },
-    ];
+    const column = (key: keyof typeof FIGURE_TEXT, type: SheetColumn['type'], width = 14): SheetColumn => ({ key, ...FIGURE_TEXT[key], required: false, width, type, sum: true });
+    const { columns, rows, name } =
+      dimension === 'fees'
+        ? {
+            columns: [{ ...column('fees', 'text', 24), sum: false }, column('paidCount', 'integer'), column('paidFen', 'money'), column('refundCount', 'integer'), column('refundedFen', 'money')],
+            rows: figures.fees.byDay.map((d) => ({ ...d, fees: d.day })),
+            name: `${FIGURE_TEXT.feesFileName[lang]}-${whose}.xlsx`,
+          }
+        : {
+            columns: [{ ...column(dimension, 'text', 32), sum: false }, column(dimension === 'workDay' ? 'works' : 'count', 'integer', 12)],
+            rows: figureRows(figures, dimension).map((r) => ({ [dimension]: r.label || FIGURE_TEXT.notGiven[lang], [dimension === 'workDay' ? 'works' : 'count']: r.count })),
+            name: `${FIGURE_TEXT.fileName[lang]}-${FIGURE_TEXT[dimension][lang].replace(/[（(].*$/, '').trim()}-${whose}.xlsx`,
+          };
     const file = await buildWorkbook(columns, ctx.meta.lang, rows, { totals: true });
-    const name = `${FIGURE_TEXT.fileName[lang]}-${FIGURE_TEXT[q.dimension][lang].replace(/[（(].*$/, '').trim()}-${q.competitionId}.xlsx`;
     void reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(name));
     return new StreamableFile(file);
   }

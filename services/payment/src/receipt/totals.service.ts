@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppError, Scopes } from '@cmp/common';
-import { TOTALS_MAX_DAYS, type CompetitionTotals, type DayTotals, type FinanceTotals, type RpcRequest, type Totals, type TotalsQuery } from '@cmp/contracts';
+import { AppError, factPage, Scopes } from '@cmp/common';
+import { TOTALS_MAX_DAYS, type CompetitionTotals, type DayTotals, type FactPage, type FactPageQuery, type FinanceTotals, type OrderFact, type RpcRequest, type Totals, type TotalsQuery } from '@cmp/contracts';
 
 const DAY_MS = 86_400_000;
 
@@ -53,5 +53,10 @@ export class TotalsService {
       competitions: rows.filter((r) => r.grouping === 2).map((r): CompetitionTotals => ({ competitionId: r.competitionId!, competitionName: r.competitionName!, ...sums(r) })),
       total: whole ? sums(whole) : { paidCount: 0, grossFen: 0, refundedFen: 0, netFen: 0, onlineFen: 0, offlineFen: 0 },
     };
+  }
+
+  /** Paid orders' facts in id order after `afterId` (the statistics' rebuild), as the outbox carries them. */
+  facts(q: FactPageQuery): Promise<FactPage<OrderFact>> {
+    return factPage<OrderFact>(this.ds, 'order_facts', q);
   }
 }

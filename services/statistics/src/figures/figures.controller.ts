@@ -9,5 +9,6 @@ export class FiguresController {
 
   @MessagePattern(S.competition) competition(@Payload() r: RpcRequest<CompetitionFiguresQuery>) { return this.figures.competition(r); }
   @MessagePattern(S.signupRows) signupRows(@Payload() r: RpcRequest<FigureSignupQuery>) { return this.figures.signupRows(r); }
+  @MessagePattern(S.organisation) organisation(@Payload() r: RpcRequest) { return this.figures.organisation(r); }
   @MessagePattern(S.summaries) summaries(@Payload() r: RpcRequest<{ ids: number[] }>) { return this.figures.summaries(r); }
 }

@@ -9,10 +9,13 @@ import {
   type CompetitionFigures,
   type CompetitionFiguresQuery,
   type CompetitionSummary,
+  type FeeDay,
+  type FeeFigures,
   type FigureExport,
   type FigureRow,
   type FigureSignupQuery,
   type FigureSignupRow,
+  type OrganisationFigures,
   type Page,
   type Lang,
   type RpcRequest,
@@ -51,6 +54,21 @@ const BAR_KEY: Record<FigureExport, string> = {
   province: `COALESCE(sc.province_code, '')`,
 };
 
+/** A competition's fee figures from its days. */
+function feeFigures(days: FeeDay[], today: string): FeeFigures {
+  const total = (k: keyof Omit<FeeDay, 'day'>) => days.reduce((n, d) => n + d[k], 0);
+  const todays = days.find((d) => d.day === today);
+  return {
+    paidCount: total('paidCount'),
+    paidFen: total('paidFen'),
+    refundCount: total('refundCount'),
+    refundedFen: total('refundedFen'),
+    netFen: total('paidFen') - total('refundedFen'),
+    today: { paidFen: todays?.paidFen ?? 0, refundedFen: todays?.refundedFen ?? 0 },
+    byDay: days,
+  };
+}
+
 const byCount = (a: FigureRow, b: FigureRow) => b.count - a.count || a.label.localeCompare(b.label);
 
 /** The figures, read from the model's counts (never from another service's schema). */
@@ -66,8 +84,41 @@ export class FiguresService {
   async competition(req: RpcRequest<CompetitionFiguresQuery>): Promise<CompetitionFigures> {
     const id = req.payload.competitionId;
     await this.assertCompetition(req, id);
-    const [rows, [state]]: [CountRow[], { appliedAt: Date | null }[]] = await Promise.all([
-      this.ds.query(`SELECT dimension, key, label, label_en AS "labelEn", count FROM signup_counts WHERE competition_id = $1 AND count <> 0`, [id]),
+    return { competitionId: id, ...(await this.figures(req, [id])) };
+  }
+
+  /**
+   * The figures of every competition of the caller's organisations (their subordinates included, all for ROOT), with
+   * each competition's headline figures. Events are merged by name across competitions.
+   */
+  async organisation(req: RpcRequest): Promise<OrganisationFigures> {
+    const scope = await this.scopes.of(req);
+    const ids: number[] = (await this.ds.query(`SELECT id FROM competitions WHERE $1::int[] IS NULL OR group_id = ANY($1) ORDER BY id`, [scope])).map((r: { id: number }) => r.id);
+    const [figures, competitions] = await Promise.all([this.figures(req, ids), this.summaries({ ...req, payload: { ids } }, Infinity)]);
+    const events = new Map<string, FigureRow>();
+    for (const r of figures.signups.by.event) events.set(r.label, { key: r.label, label: r.label, count: (events.get(r.label)?.count ?? 0) + r.count });
+    return {
+      ...figures,
+      signups: { ...figures.signups, by: { ...figures.signups.by, event: [...events.values()].sort(byCount) } },
+      competitions: competitions.filter((c) => c.signups > 0).sort((a, b) => b.signups - a.signups || a.competitionId - b.competitionId),
+    };
+  }
+
+  /** The figures of these competitions together. */
+  private async figures(req: RpcRequest, ids: number[]): Promise<Omit<CompetitionFigures, 'competitionId'>> {
+    const [rows, fees, [state]]: [CountRow[], FeeDay[], { appliedAt: Date | null }[]] = await Promise.all([
+      this.ds.query(
+        `SELECT dimension, key, max(label) AS label, max(label_en) AS "labelEn", sum(count)::int AS count
+         FROM signup_counts WHERE competition_id = ANY($1::int[]) AND count <> 0 GROUP BY dimension, key`,
+        [ids],
+      ),
+      this.ds.query(
+        `SELECT day,
+           COALESCE(sum(count) FILTER (WHERE dimension = 'paidDay'), 0)::int AS "paidCount", COALESCE(sum(fen) FILTER (WHERE dimension = 'paidDay'), 0)::float8 AS "paidFen",
+           COALESCE(sum(count) FILTER (WHERE dimension = 'refundDay'), 0)::int AS "refundCount", COALESCE(sum(fen) FILTER (WHERE dimension = 'refundDay'), 0)::float8 AS "refundedFen"
+         FROM fee_counts WHERE competition_id = ANY($1::int[]) AND (count <> 0 OR fen <> 0) GROUP BY day ORDER BY day`,
+        [ids],
+      ),
       this.ds.query(`SELECT applied_at AS "appliedAt" FROM model_state WHERE id = 1`),
     ]);
     const lang = req.meta?.lang ?? 'zh-CN';
@@ -92,7 +143,6 @@ export class FiguresService {
       province: this.provinces(of('school'), schools, lang),
     } satisfies Record<SignupDimension, FigureRow[]>;
     return {
-      competitionId: id,
       signups: {
         total: sum(of('status')),
         today: sum(of('day').filter((r) => r.key === today)),
@@ -101,14 +151,15 @@ export class FiguresService {
         by,
       },
       works: { submitted: sum(of('workDay')), today: sum(of('workDay').filter((r) => r.key === today)), byDay: days('workDay') },
+      fees: feeFigures(fees, today),
       updatedAt: state?.appliedAt ? new Date(state.appliedAt).toISOString() : null,
     };
   }
 
   /** Headline figures of the listed competitions in the caller's organisations (none for one the model has not seen). */
-  async summaries(req: RpcRequest<{ ids: number[] }>): Promise<CompetitionSummary[]> {
+  async summaries(req: RpcRequest<{ ids: number[] }>, most = 100): Promise<CompetitionSummary[]> {
     const scope = await this.scopes.of(req);
-    const ids = [...new Set(req.payload.ids)].slice(0, 100);
+    const ids = [...new Set(req.payload.ids)].slice(0, most);
     const rows: CompetitionSummary[] = await this.ds.query(
       `SELECT c.id AS "competitionId",
          COALESCE(sum(n.count) FILTER (WHERE n.dimension = 'status'), 0)::int AS signups,

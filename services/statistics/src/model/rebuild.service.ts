@@ -2,61 +2,81 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { RPC, type NatsRpcClient } from '@cmp/common';
-import { DEFAULT_LANG, EnrollmentSubject, type FactPage, type FactPageQuery, type SignupFact } from '@cmp/contracts';
+import { DEFAULT_LANG, EnrollmentSubject, PaymentSubject, type FactPage, type FactPageQuery } from '@cmp/contracts';
+import type { Fact, FactModel } from './fact-model';
+import { OrderModel } from './order-model';
 import { SignupModel } from './signup-model';
 
 const PAGE = 2000;
 const log = new Logger('rebuild');
 
+/** An owning service's facts: where they are asked for, which model applies them, and which epoch they carry. */
+interface FactSource {
+  name: string;
+  subject: string;
+  epochColumn: 'signup_epoch' | 'order_epoch';
+  model: FactModel<Fact>;
+}
+
 /**
  * Builds the read model from scratch: empties it, then applies every fact each owning service answers page by page.
- * The stream's consumer keeps applying events meanwhile; a fact's version decides, so whichever comes first, the
+ * The streams' consumers keep applying events meanwhile; a fact's version decides, so whichever comes first, the
  * newer state stays. Replicas and the rebuild command take turns (an advisory lock).
  */
 @Injectable()
 export class RebuildService {
+  private readonly sources: FactSource[];
+
   constructor(
     private readonly ds: DataSource,
-    private readonly model: SignupModel,
+    signups: SignupModel,
+    orders: OrderModel,
     @Inject(RPC) private readonly rpc: NatsRpcClient,
-  ) {}
+  ) {
+    this.sources = [
+      { name: 'sign-up', subject: EnrollmentSubject.signupFacts, epochColumn: 'signup_epoch', model: signups },
+      { name: 'order', subject: PaymentSubject.orderFacts, epochColumn: 'order_epoch', model: orders },
+    ];
+  }
 
-  /** Returns how many sign-up facts were read (none when `unlessBuilt` and the model was built already). */
-  async rebuild(o: { unlessBuilt?: boolean } = {}): Promise<{ signups: number }> {
+  /** Returns how many facts of each source were read (none when `unlessBuilt` and the model was built already). */
+  async rebuild(o: { unlessBuilt?: boolean } = {}): Promise<Record<string, number>> {
     const runner = this.ds.createQueryRunner();
     await runner.connect();
     try {
       // Session-level: held while the pages are read and applied, across many transactions.
       await runner.query(`SELECT pg_advisory_lock(7000, 1)`);
       const [state]: { rebuilt_at: Date | null }[] = await runner.query(`SELECT rebuilt_at FROM model_state WHERE id = 1`);
-      if (o.unlessBuilt && state?.rebuilt_at) return { signups: 0 };
+      if (o.unlessBuilt && state?.rebuilt_at) return {};
       const started = Date.now();
-      // The epoch first, then the model emptied: what the consumer applied before is read again below.
-      const { epoch } = await this.page(0, 0);
+      // The epochs first, then the model emptied: what the consumers applied before is read again below.
+      const epochs = await Promise.all(this.sources.map(async (source) => (await this.page(source, 0, 0)).epoch));
       await runner.query(`BEGIN`);
-      await runner.query(`TRUNCATE signups, signup_counts, competitions`);
-      await runner.query(`UPDATE model_state SET signup_epoch = $1, rebuilt_at = NULL WHERE id = 1`, [epoch]);
+      await runner.query(`TRUNCATE signups, signup_counts, competitions, orders, fee_counts`);
+      await runner.query(`UPDATE model_state SET ${this.sources.map((x, i) => `${x.epochColumn} = $${i + 1}`).join(', ')}, rebuilt_at = NULL WHERE id = 1`, epochs);
       await runner.query(`COMMIT`);
-      let afterId = 0;
-      let read = 0;
-      for (;;) {
-        const { facts } = await this.page(afterId, PAGE);
-        if (!facts.length) break;
-        await this.model.apply(facts);
-        read += facts.length;
-        afterId = facts[facts.length - 1].id;
+      const read: Record<string, number> = {};
+      for (const source of this.sources) {
+        read[source.name] = 0;
+        for (let afterId = 0; ; ) {
+          const { facts } = await this.page(source, afterId, PAGE);
+          if (!facts.length) break;
+          await source.model.apply(facts);
+          read[source.name] += facts.length;
+          afterId = facts[facts.length - 1].id;
+        }
       }
       await runner.query(`UPDATE model_state SET rebuilt_at = now() WHERE id = 1`);
-      log.log(`rebuilt from ${read} sign-up facts in ${Date.now() - started} ms`);
-      return { signups: read };
+      log.log(`rebuilt from ${Object.entries(read).map(([name, n]) => `${n} ${name} facts`).join(' and ')} in ${Date.now() - started} ms`);
+      return read;
     } finally {
       await runner.query(`SELECT pg_advisory_unlock(7000, 1)`).catch(() => undefined);
       await runner.release();
     }
   }
 
-  private page(afterId: number, limit: number): Promise<FactPage<SignupFact>> {
-    return this.rpc.request<FactPage<SignupFact>>(EnrollmentSubject.signupFacts, {
+  private page(source: FactSource, afterId: number, limit: number): Promise<FactPage<Fact>> {
+    return this.rpc.request<FactPage<Fact>>(source.subject, {
       meta: { requestId: randomUUID(), ip: '127.0.0.1', lang: DEFAULT_LANG },
       payload: { afterId, limit } satisfies FactPageQuery,
     });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { SignupFact } from '@cmp/contracts';
+import { FactModel, isoTime, type FactChange } from './fact-model';
 import { countDeltas } from './signup-counts';
 
 /** The stored sign-up in the fact's shape (bigint columns come back as text). */
@@ -12,41 +13,26 @@ const FACT_COLUMNS = `id::float8 AS id, competition_id AS "competitionId", group
 const FACT_RECORD = `x(id bigint, "competitionId" int, "groupId" int, "itemId" int, "itemName" text, "itemNameEn" text, "schoolId" int, "schoolName" text,
   college text, major text, grade text, status smallint, "payStatus" smallint, "feeFen" int, "createdAt" timestamptz, "workSubmittedAt" timestamptz, version bigint)`;
 
-const isFact = (f: SignupFact | null | undefined): f is SignupFact =>
-  !!f && [f.id, f.competitionId, f.groupId, f.itemId, f.status, f.payStatus, f.feeFen, f.version].every(Number.isInteger) && typeof f.createdAt === 'string' && typeof f.epoch === 'string';
-
-/**
- * Applies sign-up facts to the read model: a fact newer than the one kept replaces it and moves the counts by the
- * difference, in one transaction; an older or repeated fact changes nothing, so events delivered twice, out of
- * order, or beside a rebuild's snapshot leave the same figures. Facts of another enrollment database than the one the
- * model was built from (or any, before it is built) are not applied: its rebuild reads what they describe.
- */
+/** Sign-up facts (enrollment.signup.changed): each sign-up kept, counted by the figures' dimensions. */
 @Injectable()
-export class SignupModel {
-  constructor(private readonly ds: DataSource) {}
+export class SignupModel extends FactModel<SignupFact> {
+  protected readonly epochColumn = 'signup_epoch';
+  protected readonly lockClass = 7001;
 
-  async apply(facts: (SignupFact | null | undefined)[]): Promise<number> {
-    const latest = new Map<number, SignupFact>();
-    for (const f of facts) if (isFact(f) && (latest.get(f.id)?.version ?? -Infinity) < f.version) latest.set(f.id, f);
-    if (!latest.size) return 0;
-    return this.ds.transaction(async (m) => {
-      const [{ epoch }]: { epoch: string | null }[] = await m.query(`SELECT signup_epoch AS epoch FROM model_state WHERE id = 1`);
-      for (const [id, f] of latest) if (f.epoch !== epoch) latest.delete(id);
-      if (!latest.size) return 0;
-      const ids = [...latest.keys()].sort((a, b) => a - b);
-      // Replicas applying the same new sign-up at once: the second waits and then sees the first's row.
-      await m.query(`SELECT pg_advisory_xact_lock(7001, (x % 2147483647)::int) FROM unnest($1::bigint[]) x ORDER BY x`, [ids]);
-      const stored: SignupFact[] = await m.query(`SELECT ${FACT_COLUMNS} FROM signups WHERE id = ANY($1::bigint[])`, [ids]);
-      const iso = (t: string | null) => (t ? new Date(t).toISOString() : null);
-      const before = new Map(stored.map((s) => [s.id, { ...s, createdAt: iso(s.createdAt)!, workSubmittedAt: iso(s.workSubmittedAt) }]));
-      const changes = ids.map((id) => ({ before: before.get(id), after: latest.get(id)! })).filter((c) => !c.before || c.before.version < c.after.version);
-      if (!changes.length) return 0;
-      await this.write(m, changes);
-      return changes.length;
-    });
+  constructor(ds: DataSource) {
+    super(ds);
   }
 
-  private async write(m: EntityManager, changes: { before?: SignupFact; after: SignupFact }[]): Promise<void> {
+  protected isFact(f: SignupFact | null | undefined): f is SignupFact {
+    return !!f && [f.id, f.competitionId, f.groupId, f.itemId, f.status, f.payStatus, f.feeFen, f.version].every(Number.isInteger) && typeof f.createdAt === 'string' && typeof f.epoch === 'string';
+  }
+
+  protected async stored(m: EntityManager, ids: number[]): Promise<SignupFact[]> {
+    const rows: SignupFact[] = await m.query(`SELECT ${FACT_COLUMNS} FROM signups WHERE id = ANY($1::bigint[])`, [ids]);
+    return rows.map((s) => ({ ...s, createdAt: isoTime(s.createdAt)!, workSubmittedAt: isoTime(s.workSubmittedAt) }));
+  }
+
+  protected async write(m: EntityManager, changes: FactChange<SignupFact>[]): Promise<void> {
     const facts = changes.map((c) => c.after);
     await m.query(
       `INSERT INTO signups (id, competition_id, group_id, item_id, item_name, item_name_en, school_id, school_name, college, major, grade, status, pay_status, fee_fen, created_at, work_submitted_at, version)
@@ -78,6 +64,5 @@ export class SignupModel {
        WHERE competitions.group_id <> EXCLUDED.group_id`,
       [groups.map(([c]) => c), groups.map(([, g]) => g)],
     );
-    await m.query(`UPDATE model_state SET applied_at = now() WHERE id = 1`);
   }
 }

@@ -1,13 +1,17 @@
-import type { CompetitionFigures, FigureExport, FigureSignupQuery, FigureSignupRow, Page } from '@cmp/contracts';
+import type { CompetitionFigures, FigureFile, FigureSignupQuery, FigureSignupRow, OrganisationFigures, Page } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 /** The data centre's figures (services/statistics, through the gateway). */
 export const statisticsApi = {
   competition: (competitionId: number, signal?: AbortSignal) => http.get<CompetitionFigures>('/statistics/competition', { competitionId }, signal),
+  /** All the organisation's competitions together (its subordinates' included). */
+  organisation: (signal?: AbortSignal) => http.get<OrganisationFigures>('/statistics/organisation', undefined, signal),
+  /** One figure of them all as .xlsx. */
+  exportAll: (dimension: FigureFile) => http.download('/statistics/organisation/export', { dimension }, `sign-ups-${dimension}-all.xlsx`),
   /** 数据预览: the counted sign-ups under a figure's bar, a page. */
   rows: ({ key, ...q }: FigureSignupQuery, signal?: AbortSignal) =>
     // The "not given" bar's key is '', which the client leaves out of a query string like any empty filter: written here.
     http.get<Page<FigureSignupRow>>(`/statistics/competition/rows${key === undefined ? '' : `?key=${encodeURIComponent(key)}`}`, { ...q }, signal),
   /** One figure as .xlsx, headers in the interface language. */
-  exportFigure: (competitionId: number, dimension: FigureExport) => http.download('/statistics/competition/export', { competitionId, dimension }, `sign-ups-${dimension}-${competitionId}.xlsx`),
+  exportFigure: (competitionId: number, dimension: FigureFile) => http.download('/statistics/competition/export', { competitionId, dimension }, `sign-ups-${dimension}-${competitionId}.xlsx`),
 };

@@ -1,12 +1,12 @@
 import ReactEChartsCore from 'echarts-for-react/lib/core';
 import { BarChart, LineChart } from 'echarts/charts';
-import { GridComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 
 // Only what the figures draw, rendered as SVG: sharp on screen, in print and in the report's PDF. Drawn at once, without
 // animation: a printed page or a screenshot never catches a chart half-drawn.
-echarts.use([BarChart, LineChart, GridComponent, TooltipComponent, SVGRenderer]);
+echarts.use([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent, SVGRenderer]);
 
 /** antd's primary blue: the charts read as part of the page. */
 const COLOR = '#1677ff';
@@ -57,4 +57,29 @@ export function FigureChart({ rows, kind, countName, onPick }: { rows: ChartRow[
       opts={{ renderer: 'svg' }}
     />
   );
+}
+
+export interface MoneyDay {
+  day: string;
+  paidFen: number;
+  refundedFen: number;
+}
+
+/** Fees per day: paid and refunded, in yuan, as two lines. */
+export function MoneyChart({ days, names }: { days: MoneyDay[]; names: { paid: string; refunded: string } }) {
+  const yuan = (fen: number) => fen / 100;
+  const option = {
+    animation: false,
+    color: [COLOR, '#fa8c16'],
+    grid: { left: 40, right: 16, top: 32, bottom: 32, containLabel: true },
+    legend: { top: 0 },
+    tooltip: { trigger: 'axis', valueFormatter: (v: number) => `¥${v.toFixed(2)}` },
+    xAxis: { type: 'category', data: days.map((d) => d.day), boundaryGap: false },
+    yAxis: { type: 'value' },
+    series: [
+      { name: names.paid, type: 'line', data: days.map((d) => yuan(d.paidFen)), smooth: true, areaStyle: { opacity: 0.12 }, symbolSize: 7 },
+      { name: names.refunded, type: 'line', data: days.map((d) => yuan(d.refundedFen)), smooth: true, symbolSize: 7 },
+    ],
+  };
+  return <ReactEChartsCore echarts={echarts} option={option} notMerge style={{ height: 260, width: '100%' }} opts={{ renderer: 'svg' }} />;
 }

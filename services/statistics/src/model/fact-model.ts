@@ -1,0 +1,55 @@
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** What every owning service's fact carries (statistics.ts). */
+export interface Fact {
+  id: number;
+  version: number;
+  epoch: string;
+}
+
+export interface FactChange<F> {
+  before?: F;
+  after: F;
+}
+
+/**
+ * Applies an owning service's facts to the read model: a fact newer than the one kept replaces it and moves the counts
+ * by the difference, in one transaction; an older or repeated fact changes nothing, so events delivered twice, out of
+ * order, or beside a rebuild's snapshot leave the same figures. Facts of another database than the one the model was
+ * built from (or any, before it is built) are not applied: its rebuild reads what they describe.
+ */
+export abstract class FactModel<F extends Fact> {
+  constructor(protected readonly ds: DataSource) {}
+
+  /** model_state's column naming the owning database the model was built from. */
+  protected abstract readonly epochColumn: 'signup_epoch' | 'order_epoch';
+  /** The advisory lock class taken per id (replicas applying the same new entity at once take turns). */
+  protected abstract readonly lockClass: number;
+  protected abstract isFact(f: F | null | undefined): f is F;
+  /** The facts kept for these ids, in the fact's shape. */
+  protected abstract stored(m: EntityManager, ids: number[]): Promise<F[]>;
+  /** Keeps the new facts and moves the counts. */
+  protected abstract write(m: EntityManager, changes: FactChange<F>[]): Promise<void>;
+
+  async apply(facts: (F | null | undefined)[]): Promise<number> {
+    const latest = new Map<number, F>();
+    for (const f of facts) if (this.isFact(f) && (latest.get(f.id)?.version ?? -Infinity) < f.version) latest.set(f.id, f);
+    if (!latest.size) return 0;
+    return this.ds.transaction(async (m) => {
+      const [{ epoch }]: { epoch: string | null }[] = await m.query(`SELECT ${this.epochColumn} AS epoch FROM model_state WHERE id = 1`);
+      for (const [id, f] of latest) if (f.epoch !== epoch) latest.delete(id);
+      if (!latest.size) return 0;
+      const ids = [...latest.keys()].sort((a, b) => a - b);
+      await m.query(`SELECT pg_advisory_xact_lock($2, (x % 2147483647)::int) FROM unnest($1::bigint[]) x ORDER BY x`, [ids, this.lockClass]);
+      const before = new Map((await this.stored(m, ids)).map((s) => [s.id, s]));
+      const changes = ids.map((id) => ({ before: before.get(id), after: latest.get(id)! })).filter((c) => !c.before || c.before.version < c.after.version);
+      if (!changes.length) return 0;
+      await this.write(m, changes);
+      await m.query(`UPDATE model_state SET applied_at = now() WHERE id = 1`);
+      return changes.length;
+    });
+  }
+}
+
+/** A stored timestamp as the fact carries it. */
+export const isoTime = (t: string | Date | null): string | null => (t ? new Date(t).toISOString() : null);
