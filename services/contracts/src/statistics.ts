@@ -217,6 +217,8 @@ export interface CompetitionSummary {
   signupsToday: number;
   pending: number;
   worksSubmitted: number;
+  /** Fees paid less refunded. */
+  feesNetFen: number;
 }
 
 /** GET /dashboard/competitions: the organisation's published competitions, newest first, each with its headline figures. */

@@ -193,7 +193,7 @@ describe('statistics: the read model kept from the enrollment events', () => {
 
     // The workbench's running competitions: the newest published first, with the same headline figures.
     const running = await api<RunningCompetition[]>('/dashboard/competitions', { token: admin1 });
-    expect(running.data[0]).toEqual({ competitionId: c.id, name: c.name, nameEn: 'Figures Cup', phase: 'enrolling', enrollEndAt: expect.any(String), signups: 4, signupsToday: 4, pending: 2, worksSubmitted: 1 });
+    expect(running.data[0]).toEqual({ competitionId: c.id, name: c.name, nameEn: 'Figures Cup', phase: 'enrolling', enrollEndAt: expect.any(String), signups: 4, signupsToday: 4, pending: 2, worksSubmitted: 1, feesNetFen: 0 });
     expect((await api<RunningCompetition[]>('/dashboard/competitions', { token: await login('admin2') })).data.map((r) => r.competitionId)).not.toContain(c.id);
     expect((await api('/dashboard/competitions', { token: students[11].token })).code).not.toBe(0);
   });
@@ -215,6 +215,9 @@ describe('statistics: the read model kept from the enrollment events', () => {
     await agrees(admin1, c.id);
     const { fees } = await figures(admin1, c.id);
     expect([fees.paidCount, fees.paidFen, fees.refundCount, fees.refundedFen, fees.netFen, fees.today]).toEqual([3, 3 * FEE, 2, 2000 + FEE, 2 * FEE - 2000, { paidFen: 3 * FEE, refundedFen: 2000 + FEE }]);
+    // The workbench's running competitions show the same net fees.
+    const running = await api<RunningCompetition[]>('/dashboard/competitions', { token: admin1 });
+    expect(running.data.find((r) => r.competitionId === c.id)?.feesNetFen).toBe(2 * FEE - 2000);
   });
 
   it("adds up all the organisation's competitions (subordinates included), and only its own", async () => {

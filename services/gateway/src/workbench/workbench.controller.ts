@@ -90,6 +90,7 @@ export class WorkbenchController {
       signupsToday: 0,
       pending: 0,
       worksSubmitted: 0,
+      feesNetFen: 0,
       ...summaries.find((s) => s.competitionId === c.id),
     }));
   }

@@ -165,7 +165,8 @@ export class FiguresService {
          COALESCE(sum(n.count) FILTER (WHERE n.dimension = 'status'), 0)::int AS signups,
          COALESCE(sum(n.count) FILTER (WHERE n.dimension = 'day' AND n.key = $3), 0)::int AS "signupsToday",
          COALESCE(sum(n.count) FILTER (WHERE n.dimension = 'status' AND n.key = '0'), 0)::int AS pending,
-         COALESCE(sum(n.count) FILTER (WHERE n.dimension = 'workDay'), 0)::int AS "worksSubmitted"
+         COALESCE(sum(n.count) FILTER (WHERE n.dimension = 'workDay'), 0)::int AS "worksSubmitted",
+         (SELECT COALESCE(sum(CASE f.dimension WHEN 'paidDay' THEN f.fen ELSE -f.fen END), 0) FROM fee_counts f WHERE f.competition_id = c.id)::float8 AS "feesNetFen"
        FROM competitions c LEFT JOIN signup_counts n ON n.competition_id = c.id AND n.dimension IN ('status', 'day', 'workDay')
        WHERE c.id = ANY($1::int[]) AND ($2::int[] IS NULL OR c.group_id = ANY($2))
        GROUP BY c.id`,

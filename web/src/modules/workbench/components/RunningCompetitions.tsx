@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { SignupStatus, type CompetitionPhase, type RunningCompetition } from '@cmp/contracts';
 import { LoadError } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { formatDateTime } from '@/app/i18n/format';
+import { formatDateTime, formatMoney } from '@/app/i18n/format';
 import { useLang, useLocalName } from '@/app/i18n/hooks';
 import { workbenchApi } from '../api/workbench.api';
 import { WORKBENCH_NS } from '../locales';
@@ -56,6 +56,7 @@ export function RunningCompetitions() {
             render: (n: number, c) => (n ? <Link to={`/signUp/index?competitionId=${c.competitionId}&status=${SignupStatus.pending}`}>{n}</Link> : n),
           },
           { title: t('running.works'), dataIndex: 'worksSubmitted', width: 130, align: 'right' },
+          { title: t('running.fees'), dataIndex: 'feesNetFen', width: 120, align: 'right', render: (fen: number) => <span className="cell-nowrap">{formatMoney(fen)}</span> },
           { title: t('running.enrollEnd'), dataIndex: 'enrollEndAt', width: 150, render: (v: string | null) => formatDateTime(v, lang, 'minute') },
           { title: t('running.figures'), key: 'figures', width: 80, render: (_, c) => <Link to={`/database/cloud?competitionId=${c.competitionId}`}>{t('running.figures')}</Link> },
         ]}

@@ -32,6 +32,7 @@ const en: Catalogue<WorkbenchMessages> = {
     today: '+{{count}} today',
     pending: 'To approve',
     works: 'Works submitted',
+    fees: 'Fees (net)',
     enrollEnd: 'Sign-up closes',
     figures: 'Figures',
     phases: { upcoming: 'Upcoming', enrolling: 'Signing up', ongoing: 'Under way', ended: 'Ended' },

@@ -30,6 +30,7 @@ const zhCN = {
     today: '今日 +{{count}}',
     pending: '待审核',
     works: '已提交作品',
+    fees: '缴费净额',
     enrollEnd: '报名截止',
     figures: '统计',
     phases: { upcoming: '未开始', enrolling: '报名中', ongoing: '进行中', ended: '已结束' },
