@@ -55,6 +55,7 @@ describe('data centre: cloud statistics', () => {
       // The workbench lists the newest published competitions with their figures, each opening its statistics.
       const [first] = ((await (await running).json()) as { data: RunningCompetition[] }).data;
       await waitForText(page, [zh ? '进行中的竞赛' : 'Running competitions', zh ? '报名' : 'Sign-ups', first.nameEn && !zh ? first.nameEn : first.name], '[data-testid="running-competitions"]');
+      await page.$eval('[data-testid="running-competitions"]', (el) => el.scrollIntoView());
       await b.shot(page, `workbench-running-${lang}`);
       await click(page, `[data-testid="running-competitions"] tr[data-row-key="${first.competitionId}"] a[href^="/database/cloud"]`);
       await waitForPath(page, '/database/cloud');

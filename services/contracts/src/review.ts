@@ -378,3 +378,12 @@ export const reviewMessages = {
   'review.explain.reason.competition': { 'zh-CN': '可评作品已被其他专家覆盖', en: 'other experts cover the works they may judge' },
   'review.explain.noGroup': { 'zh-CN': '没有评审组能评审该赛项', en: 'no review group judges its event' },
 } as const;
+
+/** A competition's open review rounds together (the workbench's running competitions): sheets submitted of all assigned, and when the next one closes. */
+export interface CompetitionReviewProgress {
+  competitionId: number;
+  sheetsSubmitted: number;
+  sheetsTotal: number;
+  /** The earliest closing time still to come of its open rounds (null when none is set or all have passed). */
+  closesAt: string | null;
+}

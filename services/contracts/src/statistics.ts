@@ -227,4 +227,8 @@ export interface RunningCompetition extends CompetitionSummary {
   nameEn: string;
   phase: CompetitionPhase;
   enrollEndAt: string | null;
+  /** Its open review rounds' sheets submitted of all (null while no round is open). */
+  review: { submitted: number; total: number } | null;
+  /** The next deadline still to come: sign-up closing, or an open review round closing (null when none). */
+  nextDeadline: { at: string; kind: 'enroll' | 'review' } | null;
 }

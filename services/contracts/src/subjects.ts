@@ -376,6 +376,8 @@ export const ReviewSubject = {
   typeGet: 'review.type.get',
   roundPage: 'review.round.page',
   roundList: 'review.round.list',
+  /** The listed competitions' open rounds: sheets submitted of all, and the next closing time (CompetitionReviewProgress). */
+  competitionProgress: 'review.round.competitionProgress',
   roundDetail: 'review.round.detail',
   roundSave: 'review.round.save',
   roundDelete: 'review.round.delete',

@@ -193,7 +193,16 @@ describe('statistics: the read model kept from the enrollment events', () => {
 
     // The workbench's running competitions: the newest published first, with the same headline figures.
     const running = await api<RunningCompetition[]>('/dashboard/competitions', { token: admin1 });
-    expect(running.data[0]).toEqual({ competitionId: c.id, name: c.name, nameEn: 'Figures Cup', phase: 'enrolling', enrollEndAt: expect.any(String), signups: 4, signupsToday: 4, pending: 2, worksSubmitted: 1, feesNetFen: 0 });
+    expect(running.data[0]).toEqual({ competitionId: c.id, name: c.name, nameEn: 'Figures Cup', phase: 'enrolling', enrollEndAt: expect.any(String), signups: 4, signupsToday: 4, pending: 2, worksSubmitted: 1, feesNetFen: 0, review: null, nextDeadline: { at: running.data[0].enrollEndAt, kind: 'enroll' } });
+    // An open review round closing before sign-up does: its progress (no work assigned yet) and the next deadline.
+    const closesAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const round = await api<{ id: number }>('/review/round/save', {
+      token: admin1,
+      body: { competitionId: c.id, name: '统计初评', type: 'online', expertsPerWork: 2, scoreColumns: [{ name: '总分', max: 100, step: 1, weight: 100, rubric: '' }], closesAt },
+    });
+    expect((await api('/review/round/open', { token: admin1, body: { id: round.data.id } })).code).toBe(0);
+    const reviewing = (await api<RunningCompetition[]>('/dashboard/competitions', { token: admin1 })).data.find((r) => r.competitionId === c.id)!;
+    expect([reviewing.review, reviewing.nextDeadline]).toEqual([{ submitted: 0, total: 0 }, { at: closesAt, kind: 'review' }]);
     expect((await api<RunningCompetition[]>('/dashboard/competitions', { token: await login('admin2') })).data.map((r) => r.competitionId)).not.toContain(c.id);
     expect((await api('/dashboard/competitions', { token: students[11].token })).code).not.toBe(0);
   });

@@ -15,6 +15,7 @@ import {
   TODO_KINDS,
   WORKBENCH_TODOS,
   type Competition,
+  type CompetitionReviewProgress,
   type CompetitionSummary,
   type GroupNode,
   type Page,
@@ -72,27 +73,44 @@ export class WorkbenchController {
 
   /**
    * An organiser's running competitions: the organisation's published ones, newest first, each with its headline
-   * figures from the statistics read model (zeros while it has none; the list without figures if it does not answer).
+   * figures from the statistics read model (zeros while it has none; the list without figures if it does not answer),
+   * its open review rounds' progress from the review service, and its next deadline.
    */
   @Get('competitions')
   @Permissions(Perm.statisticsView)
   async competitions(@RequestCtx() ctx: Ctx): Promise<RunningCompetition[]> {
     const page = await this.rpc.call<Page<Competition>>(ctx, CompetitionsSubject.competitionPage, { status: CompetitionStatus.published, pageNum: 1, pageSize: RUNNING_SHOWN });
     const ids = page.list.map((c) => c.id);
-    const summaries = ids.length ? await this.rpc.call<CompetitionSummary[]>(ctx, StatisticsSubject.summaries, { ids }).catch(() => [] as CompetitionSummary[]) : [];
-    return page.list.map((c) => ({
-      competitionId: c.id,
-      name: c.name,
-      nameEn: c.nameEn,
-      phase: c.phase,
-      enrollEndAt: c.enrollEndAt,
-      signups: 0,
-      signupsToday: 0,
-      pending: 0,
-      worksSubmitted: 0,
-      feesNetFen: 0,
-      ...summaries.find((s) => s.competitionId === c.id),
-    }));
+    // Each part from its owner; one that does not answer leaves its columns empty, not the list.
+    const [summaries, progress] = ids.length
+      ? await Promise.all([
+          this.rpc.call<CompetitionSummary[]>(ctx, StatisticsSubject.summaries, { ids }).catch(() => [] as CompetitionSummary[]),
+          this.rpc.call<CompetitionReviewProgress[]>(ctx, ReviewSubject.competitionProgress, { ids }).catch(() => [] as CompetitionReviewProgress[]),
+        ])
+      : [[], []];
+    const now = Date.now();
+    return page.list.map((c) => {
+      const review = progress.find((p) => p.competitionId === c.id);
+      const deadlines = [
+        { at: c.enrollEndAt, kind: 'enroll' as const },
+        { at: review?.closesAt ?? null, kind: 'review' as const },
+      ].filter((d): d is { at: string; kind: 'enroll' | 'review' } => !!d.at && Date.parse(d.at) > now);
+      return {
+        competitionId: c.id,
+        name: c.name,
+        nameEn: c.nameEn,
+        phase: c.phase,
+        enrollEndAt: c.enrollEndAt,
+        signups: 0,
+        signupsToday: 0,
+        pending: 0,
+        worksSubmitted: 0,
+        feesNetFen: 0,
+        ...summaries.find((s) => s.competitionId === c.id),
+        review: review ? { submitted: review.sheetsSubmitted, total: review.sheetsTotal } : null,
+        nextDeadline: deadlines.sort((a, b) => Date.parse(a.at) - Date.parse(b.at))[0] ?? null,
+      };
+    });
   }
 
   /** ROOT's view of the platform: whether each part answers, and how many organisations, users and competitions. */

@@ -10,6 +10,7 @@ export class RoundController {
   constructor(private readonly rounds: RoundService) {}
 
   @MessagePattern(S.roundPage) page(@Payload() r: RpcRequest<RoundPageQuery>) { return this.rounds.page(r); }
+  @MessagePattern(S.competitionProgress) progress(@Payload() r: RpcRequest<{ ids: number[] }>) { return this.rounds.competitionProgress(r); }
   @MessagePattern(S.roundList) list(@Payload() r: RpcRequest<{ competitionId: number }>) { return this.rounds.list(r); }
   @MessagePattern(S.roundDetail) detail(@Payload() r: Id) { return this.rounds.detail(r); }
   @MessagePattern(S.roundSave) save(@Payload() r: RpcRequest<RoundInput & { id?: number }>) { return this.rounds.save(r); }

@@ -7,6 +7,7 @@ import {
   type CompetitionDetail,
   type Page,
   type ReviewCandidateWork,
+  type CompetitionReviewProgress,
   type Round,
   type RoundInput,
   type RoundPageQuery,
@@ -59,6 +60,19 @@ export class RoundService {
       this.ds.query(`SELECT count(*)::int AS total FROM rounds r WHERE ${where}`, params),
     ]);
     return { list, total, pageNum, pageSize };
+  }
+
+  /** The listed competitions' open rounds together, in the caller's organisations: sheets submitted of all assigned, and the next closing time. */
+  async competitionProgress(req: RpcRequest<{ ids: number[] }>): Promise<CompetitionReviewProgress[]> {
+    const scope = await this.scopes.of(req);
+    return this.ds.query(
+      `SELECT r.competition_id AS "competitionId", count(a.id) FILTER (WHERE ss.status = 'submitted')::int AS "sheetsSubmitted", count(a.id)::int AS "sheetsTotal",
+         min(r.closes_at) FILTER (WHERE r.closes_at > now()) AS "closesAt"
+       FROM rounds r LEFT JOIN assignments a ON a.round_id = r.id AND NOT a.declined LEFT JOIN score_sheets ss ON ss.assignment_id = a.id
+       WHERE r.deleted_at IS NULL AND r.status = 'open' AND r.competition_id = ANY($1::int[]) AND ($2::int[] IS NULL OR r.group_id = ANY($2))
+       GROUP BY r.competition_id`,
+      [req.payload.ids.slice(0, 100), scope],
+    );
   }
 
   /** Every round of one competition in order (the competition's review settings screen). */

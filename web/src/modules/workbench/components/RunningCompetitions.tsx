@@ -57,7 +57,27 @@ export function RunningCompetitions() {
           },
           { title: t('running.works'), dataIndex: 'worksSubmitted', width: 130, align: 'right' },
           { title: t('running.fees'), dataIndex: 'feesNetFen', width: 120, align: 'right', render: (fen: number) => <span className="cell-nowrap">{formatMoney(fen)}</span> },
-          { title: t('running.enrollEnd'), dataIndex: 'enrollEndAt', width: 150, render: (v: string | null) => formatDateTime(v, lang, 'minute') },
+          {
+            title: t('running.review'),
+            dataIndex: 'review',
+            width: 110,
+            align: 'right',
+            render: (r: RunningCompetition['review']) => (r ? <span className="cell-nowrap">{t('running.sheets', { submitted: r.submitted, total: r.total })}</span> : '—'),
+          },
+          {
+            title: t('running.nextDeadline'),
+            dataIndex: 'nextDeadline',
+            width: 160,
+            render: (d: RunningCompetition['nextDeadline']) =>
+              d ? (
+                <>
+                  <div className="cell-nowrap">{formatDateTime(d.at, lang, 'minute')}</div>
+                  <Typography.Text type="secondary">{t(`running.deadlines.${d.kind}`)}</Typography.Text>
+                </>
+              ) : (
+                '—'
+              ),
+          },
           { title: t('running.figures'), key: 'figures', width: 80, render: (_, c) => <Link to={`/database/cloud?competitionId=${c.competitionId}`}>{t('running.figures')}</Link> },
         ]}
       />
