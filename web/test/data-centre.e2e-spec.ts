@@ -101,6 +101,9 @@ describe('data centre: cloud statistics', () => {
       await waitForText(page, ['外语学院', zh ? '待审核' : 'Pending'], preview);
       expect(await page.$$eval(`${preview} tr.ant-table-row`, (rows) => rows.length)).toBe(1);
       await b.shot(page, `preview-bar-${lang}`);
+      const rowsFile = answered(page, '/statistics/competition/rows/export');
+      await click(page, '[data-testid="preview-export"]');
+      expect(decodeURIComponent((await rowsFile).headers()['content-disposition'])).toContain(zh ? `数据预览-${c.id}.xlsx` : `sign-ups-${c.id}.xlsx`);
       // Filters from the address: the one work submitted, under no figure.
       await open(page, `/database/preview?competitionId=${c.id}&workSubmitted=1`);
       await waitForText(page, [zh ? '已提交' : 'Submitted', '计算机学院'], '.system-page');

@@ -166,7 +166,28 @@ export interface FigureSignupQuery extends PageQuery {
   payStatus?: number;
   /** true: its work is submitted; false: not yet. */
   workSubmitted?: boolean;
+  /** Internal (the export): every matching row up to FIGURE_ROWS_EXPORT_MAX, not a page. */
+  all?: boolean;
 }
+
+/** Rows 数据预览 exports at most. */
+export const FIGURE_ROWS_EXPORT_MAX = 10_000;
+
+/** Columns of 数据预览's export (.xlsx), as the screen shows them; the fee in yuan, times in Beijing time. */
+export const FIGURE_ROWS_EXPORT_COLUMNS = [
+  { key: 'id', zh: '报名编号', en: 'Sign-up no.', required: false, width: 10, type: 'integer' },
+  { key: 'itemName', zh: '赛项', en: 'Event', required: false, width: 16 },
+  { key: 'schoolName', zh: '学校', en: 'School', required: false, width: 22 },
+  { key: 'provinceName', zh: '省份', en: 'Province', required: false, width: 12 },
+  { key: 'college', zh: '学院', en: 'College', required: false, width: 18 },
+  { key: 'major', zh: '专业', en: 'Major', required: false, width: 18 },
+  { key: 'grade', zh: '年级', en: 'Grade', required: false, width: 10 },
+  { key: 'status', zh: '审核状态', en: 'Approval', required: false, width: 10 },
+  { key: 'payStatus', zh: '缴费', en: 'Fee', required: false, width: 10 },
+  { key: 'feeFen', zh: '报名费（元）', en: 'Fee (yuan)', required: false, width: 12, type: 'money' },
+  { key: 'createdAt', zh: '报名时间', en: 'Signed up at', required: false, type: 'time' },
+  { key: 'workSubmittedAt', zh: '作品提交时间', en: 'Work submitted at', required: false, type: 'time' },
+] as const;
 
 /** One sign-up as the read model holds it: no names or contacts (those stay with the enrollment service). */
 export interface FigureSignupRow {

@@ -187,6 +187,11 @@ describe('statistics: the read model kept from the enrollment events', () => {
     expect(cs.list.map((r) => [r.college, r.schoolName, r.provinceName !== ''])).toEqual([['计算机学院', expect.any(String), true], ['计算机学院', expect.any(String), true]]);
     expect((await rows('dimension=school&key=')).list.map((r) => [r.college, r.schoolName])).toEqual([['外语学院', '']]);
     expect([(await rows('status=0')).total, (await rows('workSubmitted=1')).total, (await rows('workSubmitted=0&status=1')).total]).toEqual([2, 1, 1]);
+    // Exported as filtered: every row, states in the caller's language.
+    const exported = await readExport(await api<Buffer>(`/statistics/competition/rows/export?competitionId=${c.id}&dimension=college&key=${encodeURIComponent('计算机学院')}`, { token: admin1, lang: 'en' }));
+    expect([exported.fileName, exported.headers.slice(0, 3), exported.rows.length]).toEqual([`sign-ups-${c.id}.xlsx`, ['Sign-up no.', 'Event', 'School'], 2]);
+    expect(exported.rows.map((r) => [r.College, r.Approval])).toEqual([['计算机学院', 'pending'], ['计算机学院', 'approved']]);
+    expect((await api(`/statistics/competition/rows/export?competitionId=${c.id}&all=1`, { token: admin1 })).code).toBe(10400);
     const page2 = await rows('pageSize=1&pageNum=2');
     expect([page2.total, page2.list.map((r) => r.id)]).toEqual([4, [made[2].signup.id]]);
     expect([(await rows('pageNum=9')).total, (await rows('pageNum=9')).list]).toEqual([4, []]);

@@ -7,12 +7,14 @@ import { attachment, buildWorkbook, XLSX_TYPE, type SheetColumn } from '@cmp/com
 import {
   FIGURE_EXPORTS,
   FIGURE_FILES,
+  FIGURE_ROWS_EXPORT_COLUMNS,
   FIGURE_TEXT,
   figureRows,
   PayStatus,
   Perm,
   SignupStatus,
   StatisticsSubject as S,
+  translate,
   type CompetitionFigures,
   type FigureExport,
   type FigureFile,
@@ -104,6 +106,18 @@ export class StatisticsController {
   @Permissions(Perm.statisticsView)
   rows(@RequestCtx() ctx: Ctx, @Query() q: FigureSignupDto): Promise<Page<FigureSignupRow>> {
     return this.rpc.call(ctx, S.signupRows, q);
+  }
+
+  /** 数据预览's rows as .xlsx (at most FIGURE_ROWS_EXPORT_MAX), as filtered, headers and states in the caller's language. */
+  @Get('competition/rows/export')
+  @Permissions(Perm.statisticsView)
+  async exportRows(@RequestCtx() ctx: Ctx, @Query() q: FigureSignupDto, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    const page = await this.rpc.call<Page<FigureSignupRow>>(ctx, S.signupRows, { ...q, all: true });
+    const lang = ctx.meta.lang;
+    const rows = page.list.map((r) => ({ ...r, status: translate(`enroll.status.${r.status}`, lang), payStatus: translate(`enroll.pay.${r.payStatus}`, lang) }));
+    const file = await buildWorkbook(FIGURE_ROWS_EXPORT_COLUMNS, lang, rows);
+    void reply.header('content-type', XLSX_TYPE).header('content-disposition', attachment(lang === 'en' ? `sign-ups-${q.competitionId}.xlsx` : `数据预览-${q.competitionId}.xlsx`));
+    return new StreamableFile(file);
   }
 
   /** Every competition of the caller's organisations (subordinates included) together, with each one's headline figures. */

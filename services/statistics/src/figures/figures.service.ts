@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppError, beijingDay, callerOf, inScope, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
 import {
   CompetitionsSubject,
+  FIGURE_ROWS_EXPORT_MAX,
   ReferenceSubject,
   type CompetitionDetail,
   type CompetitionFigures,
@@ -187,7 +188,7 @@ export class FiguresService {
     // Provinces and English names of the competition's schools (asked of the competitions service if still unknown).
     const schoolIds: { id: number }[] = await this.ds.query(`SELECT DISTINCT school_id AS id FROM signups WHERE competition_id = $1 AND school_id IS NOT NULL`, [q.competitionId]);
     await this.schools(schoolIds.map((r) => r.id));
-    const { pageNum, pageSize, offset } = pageOf(q);
+    const { pageNum, pageSize, offset } = q.all ? { pageNum: 1, pageSize: FIGURE_ROWS_EXPORT_MAX, offset: 0 } : pageOf(q);
     const en = req.meta?.lang === 'en';
     const params: unknown[] = [q.competitionId, [SignupStatus.pending, SignupStatus.approved]];
     const where = ['s.competition_id = $1', 's.status = ANY($2::smallint[])'];

@@ -12,6 +12,9 @@ export const statisticsApi = {
   rows: ({ key, ...q }: FigureSignupQuery, signal?: AbortSignal) =>
     // The "not given" bar's key is '', which the client leaves out of a query string like any empty filter: written here.
     http.get<Page<FigureSignupRow>>(`/statistics/competition/rows${key === undefined ? '' : `?key=${encodeURIComponent(key)}`}`, { ...q }, signal),
+  /** 数据预览's filtered rows as .xlsx. */
+  exportRows: ({ key, pageNum: _p, pageSize: _s, ...q }: FigureSignupQuery) =>
+    http.download(`/statistics/competition/rows/export${key === undefined ? '' : `?key=${encodeURIComponent(key)}`}`, { ...q }, `sign-ups-${q.competitionId}.xlsx`),
   /** One figure as .xlsx, headers in the interface language. */
   exportFigure: (competitionId: number, dimension: FigureFile) => http.download('/statistics/competition/export', { competitionId, dimension }, `sign-ups-${dimension}-${competitionId}.xlsx`),
 };

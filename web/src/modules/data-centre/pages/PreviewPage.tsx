@@ -1,5 +1,6 @@
-import { useEffect, useMemo } from 'react';
-import { Alert, Form, Select, Tag } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Button, Form, Select, Tag } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FIGURE_EXPORTS, figureRows, PayStatus, SignupStatus, type FigureExport, type FigureSignupQuery, type FigureSignupRow } from '@cmp/contracts';
 import { competitionApi } from '@/app/api/competition.api';
@@ -58,6 +59,16 @@ export default function PreviewPage() {
     () => (figures.data && dimension ? figureRows(figures.data, dimension).map((r) => ({ value: r.key, label: `${r.label || t('figure.notGiven')} (${r.count})` })) : []),
     [figures.data, dimension, t],
   );
+  const [exporting, setExporting] = useState(false);
+  const exportRows = () => {
+    const q = paged.query;
+    if (!q.competitionId) return;
+    setExporting(true);
+    void statisticsApi
+      .exportRows({ ...q, competitionId: q.competitionId })
+      .catch(() => undefined) // toasted
+      .finally(() => setExporting(false));
+  };
   // A new competition starts the search over; the list follows the competition at once.
   useEffect(() => {
     if (competitionId && competitionId !== paged.query.competitionId) paged.search();
@@ -67,6 +78,17 @@ export default function PreviewPage() {
     <ListScreen<FigureSignupRow, Query, Filters>
       paged={paged}
       title={t('preview.title')}
+      extra={
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting}
+          disabled={!paged.query.competitionId || !paged.list.data?.total}
+          onClick={exportRows}
+          data-testid="preview-export"
+        >
+          {t('figure.export')}
+        </Button>
+      }
       notice={<Alert className="data-centre__note" type="info" showIcon message={t(competitionId ? 'preview.note' : 'preview.pickFirst')} data-testid="preview-note" />}
       scrollX={1300}
       filters={
