@@ -13,6 +13,8 @@ export interface ConsumeEventOptions {
   subject: string;
   /** The method takes the events that arrived together, as an array (see runDurableConsumer's handleBatch). */
   batch?: boolean;
+  /** With batch: the most events one call takes. */
+  batchMax?: number;
   retryDelayMs?: number;
   ackWaitMs?: number;
 }

@@ -104,6 +104,8 @@ interface ConsumerBase {
   retryDelayMs?: number;
   /** Time a handler has before JetStream assumes it died and redelivers (default 30 s). */
   ackWaitMs?: number;
+  /** With handleBatch: the most events one batch takes (default BATCH_MAX); a store that applies a batch in a few statements takes more. */
+  batchMax?: number;
   logger?: Logger;
 }
 
@@ -116,7 +118,7 @@ export type DurableConsumerOptions<T> = ConsumerBase &
       }
     | {
         /**
-         * Handles the events that arrived together (up to BATCH_MAX, gathered for at most BATCH_LINGER_MS), for
+         * Handles the events that arrived together (up to batchMax, gathered for at most BATCH_LINGER_MS), for
          * stores that write many rows in one statement; all are acknowledged or all delivered again.
          */
         handleBatch: (payloads: T[]) => Promise<void>;
@@ -144,6 +146,7 @@ export interface RunningConsumer {
 export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsumerOptions<T>): Promise<RunningConsumer> {
   const logger = o.logger ?? new Logger(`consumer:${o.durable}`);
   const retryDelayMs = o.retryDelayMs ?? 2000;
+  const batchMax = o.batchMax ?? BATCH_MAX;
   await ensureStream(nc, o.stream);
   const jsm = await nc.jetstreamManager();
   await jsm.consumers
@@ -228,7 +231,7 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
     if (o.handle) return handleOne(m, o.handle);
     const handleBatch = o.handleBatch;
     pending.push(m);
-    if (pending.length >= BATCH_MAX) await flush(handleBatch);
+    if (pending.length >= batchMax) await flush(handleBatch);
     else linger ??= setTimeout(() => void flush(handleBatch), BATCH_LINGER_MS);
   };
 
@@ -236,7 +239,7 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
   const loop = (async () => {
     while (!stopping) {
       try {
-        messages = await consumer.consume({ max_messages: BATCH_MAX });
+        messages = await consumer.consume({ max_messages: batchMax });
         for await (const m of messages) await take(m);
       } catch (e) {
         if (stopping) break;
