@@ -1,52 +1,24 @@
-import { useState } from 'react';
-import { Button, Card, Empty, Segmented, Table } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FeeDay } from '@cmp/contracts';
 import { formatMoney } from '@/app/i18n/format';
 import { DATA_CENTRE_NS } from '../locales';
 import { MoneyChart } from './FigureChart';
+import { FigureFrame } from './FigureFrame';
 
 /** Fees per day: payments on the day they were made, refunds on the day they went through; chart or table, and export. */
 export function FeeCard({ days, onExport }: { days: FeeDay[]; onExport: () => Promise<void> }) {
   const { t } = useTranslation(DATA_CENTRE_NS);
-  const [view, setView] = useState<'chart' | 'table'>('chart');
-  const [busy, setBusy] = useState(false);
-  const exportIt = () => {
-    setBusy(true);
-    void onExport()
-      .catch(() => undefined) // toasted
-      .finally(() => setBusy(false));
-  };
   const money = (fen: number) => <span className="cell-nowrap">{formatMoney(fen)}</span>;
   return (
-    <Card
-      size="small"
-      className="figure-card"
-      data-figure="fees"
+    <FigureFrame
+      figure="fees"
       title={t('fees.title')}
-      extra={
-        <>
-          <Segmented
-            size="small"
-            value={view}
-            onChange={(v) => setView(v as 'chart' | 'table')}
-            options={[
-              { value: 'chart', label: t('figure.chart') },
-              { value: 'table', label: t('figure.table') },
-            ]}
-          />
-          <Button size="small" icon={<DownloadOutlined />} loading={busy} disabled={!days.length} onClick={exportIt}>
-            {t('figure.export')}
-          </Button>
-        </>
-      }
-    >
-      {!days.length ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('fees.empty')} />
-      ) : view === 'chart' ? (
-        <MoneyChart days={days} names={{ paid: t('fees.paid'), refunded: t('fees.refunded') }} />
-      ) : (
+      emptyText={t('fees.empty')}
+      empty={!days.length}
+      onExport={onExport}
+      chart={() => <MoneyChart days={days} names={{ paid: t('fees.paid'), refunded: t('fees.refunded') }} />}
+      table={() => (
         <Table<FeeDay>
           size="small"
           rowKey="day"
@@ -62,6 +34,6 @@ export function FeeCard({ days, onExport }: { days: FeeDay[]; onExport: () => Pr
           ]}
         />
       )}
-    </Card>
+    />
   );
 }
