@@ -200,6 +200,8 @@ export class FiguresService {
     if (q.status !== undefined) and('s.status = ?', q.status);
     if (q.payStatus !== undefined) and('s.pay_status = ?', q.payStatus);
     if (q.workSubmitted !== undefined) where.push(q.workSubmitted ? 's.work_submitted_at IS NOT NULL' : 's.work_submitted_at IS NULL');
+    const from = `FROM signups s LEFT JOIN schools sc ON sc.id = s.school_id WHERE ${where.join(' AND ')}`;
+    const filters = [...params];
     params.push(pageSize, offset);
     const rows: (FigureSignupRow & { total: number })[] = await this.ds.query(
       `SELECT s.id::int, ${en ? `COALESCE(NULLIF(s.item_name_en, ''), s.item_name)` : 's.item_name'} AS "itemName",
@@ -208,13 +210,12 @@ export class FiguresService {
          COALESCE(s.college, '') AS college, COALESCE(s.major, '') AS major, COALESCE(s.grade, '') AS grade,
          s.status, s.pay_status AS "payStatus", s.fee_fen AS "feeFen", s.created_at AS "createdAt", s.work_submitted_at AS "workSubmittedAt",
          count(*) OVER ()::int AS total
-       FROM signups s LEFT JOIN schools sc ON sc.id = s.school_id
-       WHERE ${where.join(' AND ')}
+       ${from}
        ORDER BY s.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
     // A page past the end still says how many there are.
-    const total = rows[0]?.total ?? (offset ? await this.signupRows({ ...req, payload: { ...q, pageNum: 1, pageSize: 1 } }).then((p) => p.total) : 0);
+    const total = rows[0]?.total ?? (offset ? ((await this.ds.query(`SELECT count(*)::int AS n ${from}`, filters)) as { n: number }[])[0].n : 0);
     return { list: rows.map(({ total: _, ...r }) => r), total, pageNum, pageSize };
   }
 
