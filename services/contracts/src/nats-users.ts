@@ -205,6 +205,7 @@ export function natsPermissions(user: NatsUser): NatsPermissions {
   for (const c of g.consumes) streams.add(c.stream.name);
   const jsApi = ['$JS.API.INFO'];
   for (const s of [...streams].sort()) jsApi.push(`$JS.API.STREAM.INFO.${s}`, `$JS.API.STREAM.CREATE.${s}`, `$JS.API.STREAM.UPDATE.${s}`);
+  const served = g.serves ? servedBy(g.serves) : [];
   for (const { stream, durable } of g.consumes) {
     const at = `${stream.name}.${durable}`;
     jsApi.push(
@@ -213,10 +214,12 @@ export function natsPermissions(user: NatsUser): NatsPermissions {
       `$JS.API.CONSUMER.DURABLE.CREATE.${at}`,
       `$JS.API.CONSUMER.INFO.${at}`,
       `$JS.API.CONSUMER.MSG.NEXT.${at}`,
-      `$JS.ACK.${at}.>`,
     );
+    // A user that answers requests acks by allow_responses (the delivery's reply subject): an explicit ack allow
+    // would leave nats-server a reply record per delivery that the ack never uses up, and past 4,096 of them the
+    // server scans them all on every delivery (docs/performance.md, the statistics bench).
+    if (served.length === 0) jsApi.push(`$JS.ACK.${at}.>`);
   }
-  const served = g.serves ? servedBy(g.serves) : [];
   return {
     publish: { allow: unique([...g.calls, ...COMMON_CALLS.filter((s) => !served.includes(s)), ...g.publishes, ...jsApi]) },
     subscribe: { allow: unique([...served, ...g.hears, `${natsInboxPrefix(user)}.>`]) },
