@@ -547,13 +547,13 @@ module.exports = {
       );
       if (acks) {
         ctx.note(
-          `What slows the absorption as its backlog grows is nats-server, not the model: every service's NATS user has allow_responses (it answers requests) and an explicit publish ` +
-            'allow for its consumers\' acks ($JS.ACK.<stream>.<durable>.>, services/contracts/src/nats-users.ts). With allow_responses the server records the reply ' +
+          `Why the services' NATS users ack by allow_responses and not by an explicit allow for their consumers' acks ($JS.ACK.<stream>.<durable>.>, ` +
+            'services/contracts/src/nats-users.ts; until stop 39 they had both, and the model absorbed 438 events/s here): with allow_responses the server records the reply ' +
             'subject of every message it delivers on that connection (each JetStream delivery\'s ack subject); an ack the explicit permission allows never uses its record ' +
             'up, so records pile up until they expire (two minutes), and past 4,096 of them the server scans them all on every delivery (pruneReplyPerms, nats-server ' +
             `${natsVersion()}). Measured on a private server with one consumer (pulls of 64, the services' default, a 5 ms apply per batch), ${fmt(acks.count)} events: ` +
-            `${fmt(acks.services.perSecond)}/s and ${fmt(acks.services.serverUsPerMessage)} µs of nats-server CPU per event with the services' permissions, ` +
-            `${fmt(acks.without.perSecond)}/s and ${fmt(acks.without.serverUsPerMessage)} µs without the explicit ack allow (the ack then uses the record up). ` +
+            `${fmt(acks.services.perSecond)}/s and ${fmt(acks.services.serverUsPerMessage)} µs of nats-server CPU per event with an explicit ack allow, ` +
+            `${fmt(acks.without.perSecond)}/s and ${fmt(acks.without.serverUsPerMessage)} µs without it, as the services now have (the ack then uses the record up). ` +
             (a.modelCpu
               ? `During the absorption above, nats-server used ${a.modelCpu.cores.nats.toFixed(2)} cores and the statistics service ${a.modelCpu.cores.statistics.toFixed(2)}.`
               : ''),
