@@ -38,9 +38,9 @@ FROM build AS service
 ARG SERVICE
 RUN test -n "$SERVICE" && test -f "services/$SERVICE/package.json"
 ENV SERVICE=$SERVICE
-# The certificates worker and the payment service (receipts) print with Debian's Chromium and CJK fonts (the same
-# fonts as in development).
-RUN if [ "$SERVICE" = certificates ] || [ "$SERVICE" = payment ]; then \
+# The certificates worker, the payment service (receipts) and the statistics worker (reports) print with Debian's
+# Chromium and CJK fonts (the same fonts as in development).
+RUN if [ "$SERVICE" = certificates ] || [ "$SERVICE" = payment ] || [ "$SERVICE" = statistics ]; then \
       apt-get update && apt-get install -y --no-install-recommends chromium fonts-noto-cjk fonts-wqy-zenhei \
       && rm -rf /var/lib/apt/lists/*; \
     fi

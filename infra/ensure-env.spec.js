@@ -36,18 +36,18 @@ describe('ensureEnvFile', () => {
     expect(verifyText('a=1', signText('a=1', toKey(value('ALIPAY_SANDBOX_PRIVATE_KEY'), 'private')), toKey(value('ALIPAY_PUBLIC_KEY'), 'public'))).toBe(true);
     // A real merchant's app id in the file keeps the sandbox out.
     fs.writeFileSync(file(), 'ALIPAY_APP_ID=2021000000000000\n');
-    expect(ensureEnvFile(file(), {})).toBe('added JWT_SECRET, added BANK_CARD_KEY, added 11 NATS passwords');
+    expect(ensureEnvFile(file(), {})).toBe('added JWT_SECRET, added BANK_CARD_KEY, added 12 NATS passwords');
     expect(fs.readFileSync(file(), 'utf8')).not.toMatch(/ALIPAY_SANDBOX_PRIVATE_KEY/);
   });
 
   it('adds a missing secret, fills an empty one and never overwrites a value', () => {
     fs.writeFileSync(file(), 'ALIPAY_APP_ID=2021000000000000\nJWT_SECRET=mine-mine-mine-mine-mine-mine-mine-mine');
-    expect(ensureEnvFile(file(), {})).toBe('added BANK_CARD_KEY, added 11 NATS passwords');
+    expect(ensureEnvFile(file(), {})).toBe('added BANK_CARD_KEY, added 12 NATS passwords');
     expect(fs.readFileSync(file(), 'utf8')).toMatch(/\nJWT_SECRET=mine-mine-mine-mine-mine-mine-mine-mine\nBANK_CARD_KEY=/);
     expect(ensureEnvFile(file(), {})).toBe('kept');
 
     fs.writeFileSync(file(), 'ALIPAY_APP_ID=2021000000000000\nJWT_SECRET=\nBANK_CARD_KEY=""\n');
-    expect(ensureEnvFile(file(), {})).toBe('filled empty JWT_SECRET, filled empty BANK_CARD_KEY, added 11 NATS passwords');
+    expect(ensureEnvFile(file(), {})).toBe('filled empty JWT_SECRET, filled empty BANK_CARD_KEY, added 12 NATS passwords');
     const text = fs.readFileSync(file(), 'utf8');
     expect(text).toMatch(secret('JWT_SECRET'));
     expect(text).toMatch(secret('BANK_CARD_KEY'));

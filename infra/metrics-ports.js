@@ -17,6 +17,7 @@ const PROCESSES = [
   'payment-worker',
   'alipay-sandbox',
   'statistics',
+  'statistics-worker',
 ];
 /** Room for the table to grow before replica 1's ports begin. */
 const STRIDE = 20;

@@ -26,7 +26,7 @@ const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
 const KIOSK_PORT = WEB_PORT + 1;
 const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'statistics'];
 // Background workers (BullMQ), each a second entry point of the service that owns the data.
-const WORKERS = [['certificates', 'worker.js'], ['review', 'worker.js'], ['payment', 'worker.js']];
+const WORKERS = [['certificates', 'worker.js'], ['review', 'worker.js'], ['payment', 'worker.js'], ['statistics', 'worker.js']];
 const MAX_REPLICAS = 8;
 // Each process's metrics port (README, "Metrics"); METRICS_PORT_BASE moves the whole table.
 const METRICS_BASE = Number(process.env.METRICS_PORT_BASE ?? 9400);

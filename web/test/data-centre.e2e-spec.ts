@@ -1,10 +1,13 @@
-import type { CompetitionDetail, CompetitionFigures, PayReply, RunningCompetition, Signup } from '@cmp/contracts';
+import type { CompetitionDetail, CompetitionFigures, PayReply, ReportItem, RunningCompetition, Signup } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
-import { dropStudents, makeCompetition, makeStudents, PDF } from '../../services/gateway/test/support/enroll';
+import { dropStudents, makeCompetition, makeStudents, PDF, sql } from '../../services/gateway/test/support/enroll';
 import { ALIPAY_URL, waitFor } from '../../services/gateway/test/support/platform';
-import { answered, chooseOrganisation, click, loadsIn, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
+import { answered, choose, chooseOrganisation, click, loadsIn, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
 
-/** 云统计: a competition's sign-up figures as charts and tables, exported, on a phone and in English; 数据预览: the sign-ups under a bar. */
+/**
+ * 云统计: a competition's figures as charts and tables, exported, on a phone and in English; 数据预览: the sign-ups under a
+ * bar; 数据报告: the competition's report made in the background and downloaded.
+ */
 describe('data centre: cloud statistics', () => {
   const b = useBrowser('data-centre');
   let c: CompetitionDetail;
@@ -24,7 +27,12 @@ describe('data centre: cloud statistics', () => {
       const r = await api<Signup>('/web/enroll/signUp', { token: s.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[i % 2].id, type: 1, profile: { realName: `云${i}`, ...profiles[i] } } });
       if (r.code !== 0) throw new Error(`sign-up: ${r.msg}`);
       if (i > 0) continue;
-      // The first one's work is submitted.
+      // The first one's work is submitted, and wins a first prize (as the enrollment service keeps a published award).
+      await sql(
+        `INSERT INTO enrollment.signup_awards (signup_id, round_id, round_name, work_id, level, level_en, rank, published_at, appeal_until)
+         VALUES ($1, $2, '决赛', 0, '一等奖', 'First prize', 1, now(), now())`,
+        [r.data.id, 800000 + (c.id % 100000)],
+      );
       const as = { token: s.token, ip: freshIp() };
       const work = await api<{ id: number }>('/web/work/save', { ...as, body: { signupId: r.data.id, title: '云统计作品', summary: '' } });
       await upload(`/web/work/file/upload?workId=${work.data.id}`, s.token, PDF, '作品.pdf');
@@ -38,7 +46,7 @@ describe('data centre: cloud statistics', () => {
     // The read model has the six and the fee (its events arrive within a moment).
     await waitFor('the figures', async () => {
       const f = (await api<CompetitionFigures>(`/statistics/competition?competitionId=${c.id}`, { token: admin1 })).data;
-      return f?.signups.total === 6 && f.works.submitted === 1 && f.fees.paidFen === 8800;
+      return f?.signups.total === 6 && f.works.submitted === 1 && f.fees.paidFen === 8800 && f.awards.total === 1;
     });
   }, 120000);
   afterAll(dropStudents);
@@ -71,7 +79,13 @@ describe('data centre: cloud statistics', () => {
       await waitForText(page, [zh ? '报名总数' : 'Sign-ups', '6', zh ? '今日报名' : 'Today', zh ? '已提交作品' : 'Works submitted', zh ? '缴费金额' : 'Fees paid', '¥88.00'], '.data-centre__totals');
       await waitForText(page, [zh ? '按学校' : 'By school', zh ? '南开大学' : 'Nankai'], '[data-figure="school"]');
       // Every figure drawn (SVG), the breakdowns as bars with their counts.
-      expect(await page.$$eval('[data-figure] .ant-card-body svg', (els) => els.length)).toBe(9);
+      expect(await page.$$eval('[data-figure] .ant-card-body svg', (els) => els.length)).toBe(10);
+      // Awards by level, and by school and level as a table.
+      await waitForText(page, [zh ? '获奖（共 1 项）' : 'Awards (1)', zh ? '一等奖' : 'First prize'], '[data-figure="awards"]');
+      await click(page, '[data-figure="awards"] .ant-segmented-item:nth-child(2)');
+      await waitForText(page, [zh ? '学校' : 'School', zh ? '一等奖' : 'First prize', zh ? '合计' : 'Total', zh ? '北京大学' : 'Peking'], '[data-figure="awards"] .ant-table');
+      await page.$eval('[data-figure="awards"]', (el) => el.scrollIntoView());
+      await b.shot(page, `cloud-awards-${lang}`);
       // Fees per day as a table: today's payment, and its export.
       await click(page, '[data-figure="fees"] .ant-segmented-item:nth-child(2)');
       await waitForText(page, [zh ? '缴费笔数' : 'Payments', '¥88.00'], '[data-figure="fees"] .ant-table');
@@ -117,6 +131,36 @@ describe('data centre: cloud statistics', () => {
       await open(page, `/database/preview?competitionId=${c.id}&dimension=college&key=${encodeURIComponent('计算机学院')}`);
       await waitForText(page, ['计算机学院', '2024级'], '.system-page .ant-table-tbody');
       await b.shot(page, `preview-phone-${lang}`);
+      await page.close();
+    });
+
+    b.it(`makes a competition's report in the background and downloads it when done (${lang})`, async () => {
+      const zh = lang === 'zh-CN';
+      const page = await b.newPage();
+      await loadsIn(page, lang);
+      await loginWithPassword(page, 'admin1');
+      await chooseOrganisation(page, '华东示范大学');
+      await waitForPath(page, '/dashboard/index');
+      await open(page, '/database/report');
+      await waitForText(page, [zh ? '数据报告' : 'Reports', zh ? '生成竞赛数据报告' : "Make a competition's report"], '.system-page');
+      await choose(page, '[data-testid="report-competition"]', zh ? c.name : 'Figures Open');
+      // The report in the interface's language unless another is chosen: here the other one.
+      await click(page, '[data-testid="report-lang"] label', zh ? 'English' : '中文');
+      const made = (await (await click(page, '[data-testid="report-make"]', { answer: 'POST /statistics/reports' }))!.json()) as { data: ReportItem };
+      expect(made.data).toMatchObject({ competitionId: c.id, lang: zh ? 'en' : 'zh-CN' });
+      await waitForText(page, zh ? '已加入生成队列' : 'Queued', '.ant-message');
+      // The row moves on by itself until it is done, then downloads.
+      const row = `.system-page .ant-table-tbody tr[data-row-key="${made.data.id}"]`;
+      await waitForText(page, [zh ? 'Figures Open' : c.name, zh ? '已完成' : 'Done', 'KB'], row, 120000);
+      await b.shot(page, `report-${lang}`);
+      const file = answered(page, `/statistics/reports/${made.data.id}/file`);
+      await click(page, `${row} [data-testid="report-download"]`);
+      expect((await file).headers()['content-type']).toBe('application/pdf');
+
+      await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+      await open(page, '/database/report');
+      await waitForText(page, zh ? '已完成' : 'Done', row);
+      await b.shot(page, `report-phone-${lang}`);
       await page.close();
     });
   }

@@ -115,7 +115,7 @@ describe('a user without a permission', () => {
     // The board, in a tab of the same browser as the link opens it: the page above handed it the session.
     const boardTab = await page.browserContext().newPage();
     await boardTab.goto(`${WEB_URL}/prod-api/queues/`);
-    await waitForText(boardTab, ['certificates', 'review', 'payment'], 'body', 30000);
+    await waitForText(boardTab, ['certificates', 'review', 'payment', 'statistics'], 'body', 30000);
     await b.shot(boardTab, 'queue-board');
     await boardTab.close();
     await page.close();

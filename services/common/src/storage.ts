@@ -56,6 +56,8 @@ export const uploadedBillKey = (name: string): string => storedFileKey('bills', 
 /** A rendered certificate file (`pdf`, `png`) of a batch. */
 export const certificateFileKey = (batchId: number, certificateId: number, ext: 'pdf' | 'png'): string =>
   `certificates/${batchId}/${certificateId}.${ext}`;
+/** A competition's statistics report (数据报告), by its id and when it was asked for (ids start again in a fresh database). */
+export const reportFileKey = (reportId: number, createdAt: Date): string => `reports/${reportId}-${createdAt.getTime()}.pdf`;
 /** A printed receipt (收据), by its number: printed again (refunds change it) under the same name. */
 export const receiptFileKey = (receiptNo: string): string => `receipts/${receiptNo}.pdf`;
 

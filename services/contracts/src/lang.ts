@@ -1,6 +1,8 @@
 /** The languages of the platform; a leaf module, so that anything may import it without a cycle. */
 export type Lang = 'zh-CN' | 'en';
 export const DEFAULT_LANG: Lang = 'zh-CN';
+/** Every language, for validating a chosen one. */
+export const LANGS: readonly Lang[] = ['zh-CN', 'en'];
 
 /** Picks a supported language from an Accept-Language style header or a `lang` value. */
 export function pickLang(header?: string | null): Lang {

@@ -32,6 +32,7 @@ export const NatsUser = {
   certificatesWorker: 'certificates-worker',
   reviewWorker: 'review-worker',
   paymentWorker: 'payment-worker',
+  statisticsWorker: 'statistics-worker',
 } as const;
 export type NatsUser = (typeof NatsUser)[keyof typeof NatsUser];
 
@@ -143,7 +144,8 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
     serves: Service.statistics,
     // A rebuild reads each owning service's facts; the province figures ask for the schools' provinces.
     // Scoping a competition the model has not seen yet is asked of its service.
-    calls: [CompetitionsSubject.competitionDetail, EnrollmentSubject.signupFacts, PaymentSubject.orderFacts, ReferenceSubject.schoolsByIds],
+    // A report is named after its competition and organisation.
+    calls: [AuthSubject.groupNames, CompetitionsSubject.competitionDetail, EnrollmentSubject.signupFacts, PaymentSubject.orderFacts, ReferenceSubject.schoolsByIds],
     publishes: [],
     hears: [],
     consumes: [
@@ -171,6 +173,7 @@ export const NATS_GRANTS: Record<NatsUser, NatsGrant> = {
   'certificates-worker': workerOf(Service.certificates),
   'review-worker': workerOf(Service.review),
   'payment-worker': workerOf(Service.payment),
+  'statistics-worker': workerOf(Service.statistics),
 };
 
 /** The prefix of a user's reply inboxes: replies meant for one user cannot be read by another. */

@@ -1,5 +1,6 @@
 import type { CompetitionPhase } from './competition';
 import type { PageQuery } from './rpc';
+import type { Lang } from './lang';
 
 /**
  * Statistics (issue 29): a read model the statistics service keeps from the services' events, never from their
@@ -33,9 +34,19 @@ export interface SignupFact {
   createdAt: string;
   /** When its work was submitted (null while it has none, or a draft). */
   workSubmittedAt: string | null;
+  /** Its published awards, one per round (absent in facts published before awards were). */
+  awards?: SignupAward[];
   /** Numbers the facts of one owning service: a fact with a lower version than the one kept is older. */
   version: number;
   epoch: string;
+}
+
+export interface SignupAward {
+  roundId: number;
+  level: string;
+  /** '' when the level has no English name. */
+  levelEn: string;
+  rank: number;
 }
 
 /**
@@ -101,8 +112,22 @@ export interface CompetitionFigures {
   };
   /** Fees: payments on the day they were made, refunds on the day they went through (Beijing days). */
   fees: FeeFigures;
+  /** Awards published to the counted sign-ups, by level and by school. */
+  awards: AwardFigures;
   /** When the read model last applied a fact (null before the first). */
   updatedAt: string | null;
+}
+
+/**
+ * Published awards (each sign-up's award of a round; a sign-up awarded in two rounds counts twice). A level's key is
+ * its Chinese name (as rounds name it); levels best first (the default levels in their order, others by the best rank
+ * given with each).
+ */
+export interface AwardFigures {
+  total: number;
+  byLevel: FigureRow[];
+  /** Schools with awards, most first; `levels`: the count per level key ('' school key: sign-ups without a school). */
+  bySchool: { key: string; label: string; total: number; levels: Record<string, number> }[];
 }
 
 export interface FeeDay {
@@ -141,12 +166,12 @@ export interface CompetitionFiguresQuery {
 export const FIGURE_EXPORTS = ['day', 'workDay', ...SIGNUP_DIMENSIONS] as const;
 export type FigureExport = (typeof FIGURE_EXPORTS)[number];
 
-/** What can be exported as .xlsx: each count figure, and the fees per day. */
-export const FIGURE_FILES = [...FIGURE_EXPORTS, 'fees'] as const;
+/** What can be exported as .xlsx: each count figure, the fees per day, and the awards by school and level. */
+export const FIGURE_FILES = [...FIGURE_EXPORTS, 'fees', 'awards'] as const;
 export type FigureFile = (typeof FIGURE_FILES)[number];
 
 /** What a figure's rows are read from: a competition's figures, or an organisation's. */
-export type FigureSource = Pick<CompetitionFigures, 'signups' | 'works' | 'fees'>;
+export type FigureSource = Pick<CompetitionFigures, 'signups' | 'works' | 'fees' | 'awards'>;
 
 /** A figure's rows as charted, tabled and exported: each day (its key the day), or each breakdown's label ('' when not given). */
 export function figureRows(f: FigureSource, figure: FigureExport): FigureRow[] {
@@ -225,9 +250,24 @@ export const FIGURE_TEXT = {
   refundCount: { zh: '退费笔数', en: 'Refunds' },
   refundedFen: { zh: '退费金额（元）', en: 'Refunded (yuan)' },
   feesFileName: { zh: '缴费统计', en: 'fees' },
+  awards: { zh: '学校', en: 'School' },
+  awardsTotal: { zh: '获奖合计', en: 'Awards' },
+  awardsFileName: { zh: '获奖统计', en: 'awards' },
   allCompetitions: { zh: '全部竞赛', en: 'all' },
 } as const satisfies Record<
-  FigureFile | 'count' | 'works' | 'notGiven' | 'fileName' | 'paidCount' | 'paidFen' | 'refundCount' | 'refundedFen' | 'feesFileName' | 'allCompetitions',
+  | FigureFile
+  | 'count'
+  | 'works'
+  | 'notGiven'
+  | 'fileName'
+  | 'paidCount'
+  | 'paidFen'
+  | 'refundCount'
+  | 'refundedFen'
+  | 'feesFileName'
+  | 'awardsTotal'
+  | 'awardsFileName'
+  | 'allCompetitions',
   { zh: string; en: string }
 >;
 
@@ -252,4 +292,53 @@ export interface RunningCompetition extends CompetitionSummary {
   review: { submitted: number; total: number } | null;
   /** The next deadline still to come: sign-up closing, or an open review round closing (null when none). */
   nextDeadline: { at: string; kind: 'enroll' | 'review' } | null;
+}
+
+/** The statistics worker's queue: competition reports rendered to PDF. */
+export const StatisticsQueue = {
+  name: 'statistics',
+  /** Renders one report; data RenderReportJob. */
+  renderReport: 'render-report',
+} as const;
+
+export interface RenderReportJob {
+  reportId: number;
+}
+
+/** A report's state: queued, rendering, ready to download, failed (its error says why). */
+export const ReportStatus = { queued: 0, running: 1, done: 2, failed: 3 } as const;
+export type ReportStatus = (typeof ReportStatus)[keyof typeof ReportStatus];
+
+/** POST /statistics/reports: a competition's report in one language. */
+export interface ReportCreate {
+  competitionId: number;
+  lang: Lang;
+}
+
+/** GET /statistics/reports: the caller's organisations' reports, newest first, optionally of one competition. */
+export interface ReportQuery extends PageQuery {
+  competitionId?: number;
+}
+
+/** 数据报告: one report (a PDF of a competition's figures) and how far its rendering is. */
+export interface ReportItem {
+  id: number;
+  competitionId: number;
+  competitionName: string;
+  lang: Lang;
+  status: ReportStatus;
+  /** 0–100: the part rendered. */
+  progress: number;
+  /** Why it failed (null unless failed). */
+  error: string | null;
+  /** The PDF's size once done. */
+  sizeBytes: number | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** A done report's file: where the worker stored it, and the download's name. */
+export interface ReportFile {
+  storageKey: string;
+  fileName: string;
 }

@@ -328,6 +328,12 @@ export const StatisticsSubject = {
   summaries: 'statistics.competition.summaries',
   /** The counted sign-ups under a figure's bar, a page (FigureSignupQuery), for the competition's own organisation. */
   signupRows: 'statistics.competition.signupRows',
+  /** 数据报告: queue a competition's report (ReportCreate), answer its ReportItem. */
+  reportCreate: 'statistics.report.create',
+  /** Reports of the caller's organisations' competitions, newest first (ReportQuery). */
+  reportPage: 'statistics.report.page',
+  /** One report with the storage key of its PDF when done ({ id }: ReportFile). */
+  reportFile: 'statistics.report.file',
   health: 'statistics.health.ping',
 } as const;
 

@@ -28,7 +28,7 @@ describe('job queues and the queue board (ROOT only)', () => {
   it('lists every queue of the platform with its counts for ROOT, and nobody else', async () => {
     const r = await api<JobQueueCounts[]>('/system/queues', { token: root });
     expect(r.code).toBe(0);
-    expect(r.data.map((q) => q.name).sort()).toEqual(['certificates', 'payment', 'review']);
+    expect(r.data.map((q) => q.name).sort()).toEqual(['certificates', 'payment', 'review', 'statistics']);
     for (const q of r.data) expect(Object.values(q).slice(1).every((n) => Number.isInteger(n) && (n as number) >= 0)).toBe(true);
 
     expect((await api('/system/queues', { token: admin })).code).toBe(401);

@@ -11,6 +11,8 @@ import { SignupConsumer } from './model/signup.consumer';
 import { SignupModel } from './model/signup-model';
 import { OrderConsumer } from './model/order.consumer';
 import { OrderModel } from './model/order-model';
+import { ReportsController } from './report/reports.controller';
+import { ReportsService } from './report/reports.service';
 
 /** What the service and its rebuild command share: configuration, database, NATS and the model's writers. */
 export const STATISTICS_CORE = [
@@ -27,8 +29,8 @@ export const STATISTICS_CORE = [
 ];
 
 @Module({
-  controllers: [FiguresController, healthController(StatisticsSubject.health)],
-  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, SignupConsumer, OrderConsumer, FirstBuild, ...durableConsumers],
+  controllers: [FiguresController, ReportsController, healthController(StatisticsSubject.health)],
+  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, ReportsService, SignupConsumer, OrderConsumer, FirstBuild, ...durableConsumers],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

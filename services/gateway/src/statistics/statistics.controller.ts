@@ -1,15 +1,16 @@
-import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
-import { attachment, buildWorkbook, XLSX_TYPE, type SheetColumn } from '@cmp/common';
+import { AppError, attachment, buildWorkbook, XLSX_TYPE, type SheetColumn, type StorageBackend } from '@cmp/common';
 import {
   FIGURE_EXPORTS,
   FIGURE_FILES,
   FIGURE_ROWS_EXPORT_COLUMNS,
   FIGURE_TEXT,
   figureRows,
+  LANGS,
   PayStatus,
   Perm,
   SignupStatus,
@@ -20,9 +21,13 @@ import {
   type FigureFile,
   type FigureSignupRow,
   type FigureSource,
+  type Lang,
   type OrganisationFigures,
   type Page,
+  type ReportFile,
+  type ReportItem,
 } from '@cmp/contracts';
+import { STORAGE_BACKEND } from '../files/file-storage';
 import { Permissions } from '../http/access.decorators';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
@@ -87,12 +92,66 @@ export class FigureSignupDto extends PageDto {
   workSubmitted?: boolean;
 }
 
+export class ReportCreateDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  competitionId: number;
+
+  @ApiProperty({ enum: LANGS })
+  @IsIn(LANGS)
+  lang: Lang;
+}
+
+export class ReportPageDto extends PageDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  competitionId?: number;
+}
+
 /** 数据中心: figures of the caller's organisations' competitions, one or all together, from the statistics read model. */
 @ApiTags('statistics')
 @ApiBearerAuth()
 @Controller('statistics')
 export class StatisticsController {
-  constructor(private readonly rpc: RpcService) {}
+  constructor(
+    private readonly rpc: RpcService,
+    @Inject(STORAGE_BACKEND) private readonly files: StorageBackend,
+  ) {}
+
+  /** 数据报告: queue a competition's report (PDF) in a language; the statistics worker renders it. */
+  @Post('reports')
+  @HttpCode(200)
+  @Permissions(Perm.statisticsView)
+  createReport(@RequestCtx() ctx: Ctx, @Body() body: ReportCreateDto): Promise<ReportItem> {
+    return this.rpc.call(ctx, S.reportCreate, body);
+  }
+
+  /** The caller's organisations' reports, newest first, with how far each is. */
+  @Get('reports')
+  @Permissions(Perm.statisticsView)
+  reports(@RequestCtx() ctx: Ctx, @Query() q: ReportPageDto): Promise<Page<ReportItem>> {
+    return this.rpc.call(ctx, S.reportPage, q);
+  }
+
+  /** A done report's PDF. */
+  @Get('reports/:id/file')
+  @Permissions(Perm.statisticsView)
+  async reportFile(@RequestCtx() ctx: Ctx, @Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    if (!/^\d{1,9}$/.test(id)) throw AppError.notFound('statistics.reportNotFound');
+    const ref = await this.rpc.call<ReportFile>(ctx, S.reportFile, { id: Number(id) });
+    const file = await this.files.get(ref.storageKey);
+    if (!file) throw AppError.notFound('statistics.reportNotFound');
+    void reply
+      .header('content-type', 'application/pdf')
+      .header('content-length', String(file.size))
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', attachment(ref.fileName));
+    return new StreamableFile(file.stream);
+  }
 
   /** A competition's sign-ups: totals, per day, and by event, school, college, major, grade and province. */
   @Get('competition')
@@ -148,7 +207,22 @@ export class StatisticsController {
     const lang = ctx.meta.lang === 'en' ? 'en' : 'zh';
     const column = (key: keyof typeof FIGURE_TEXT, type: SheetColumn['type'], width = 14): SheetColumn => ({ key, ...FIGURE_TEXT[key], required: false, width, type, sum: true });
     const { columns, rows, name } =
-      dimension === 'fees'
+      dimension === 'awards'
+        ? {
+            // A column per level, as the figures name them in the caller's language.
+            columns: [
+              { ...column('awards', 'text', 32), sum: false },
+              ...figures.awards.byLevel.map((l, i): SheetColumn => ({ key: `level${i}`, zh: l.label, en: l.label, required: false, width: 12, type: 'integer', sum: true })),
+              column('awardsTotal', 'integer', 12),
+            ],
+            rows: figures.awards.bySchool.map((r) => ({
+              awards: r.label || FIGURE_TEXT.notGiven[lang],
+              ...Object.fromEntries(figures.awards.byLevel.map((l, i) => [`level${i}`, r.levels[l.key] ?? 0])),
+              awardsTotal: r.total,
+            })),
+            name: `${FIGURE_TEXT.awardsFileName[lang]}-${whose}.xlsx`,
+          }
+        : dimension === 'fees'
         ? {
             columns: [{ ...column('fees', 'text', 24), sum: false }, column('paidCount', 'integer'), column('paidFen', 'money'), column('refundCount', 'integer'), column('refundedFen', 'money')],
             rows: figures.fees.byDay.map((d) => ({ ...d, fees: d.day })),

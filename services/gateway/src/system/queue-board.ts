@@ -5,7 +5,7 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { bullOptions, type Redis } from '@cmp/common';
-import { CertificateQueue, ErrorCode, httpStatusOf, isRoot, PaymentQueue, ReviewQueue, translate, type JobQueueCounts, type MessageKey } from '@cmp/contracts';
+import { CertificateQueue, ErrorCode, httpStatusOf, isRoot, PaymentQueue, ReviewQueue, StatisticsQueue, translate, type JobQueueCounts, type MessageKey } from '@cmp/contracts';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config';
 import { metaOf, type GatewayRequest } from '../http/request-context';
 import type { Sessions } from '../http/sessions';
@@ -14,8 +14,8 @@ import type { Sessions } from '../http/sessions';
 export const QUEUE_BOARD_PATH = '/prod-api/queues';
 /** The cookie that carries a ROOT administrator's token to the queue board (a page the browser opens, without headers). */
 export const QUEUE_BOARD_COOKIE = 'cmp_queue_board';
-/** Every BullMQ queue of the platform: the workers' (certificates, review, payment). */
-const QUEUE_NAMES = [CertificateQueue.name, ReviewQueue.name, PaymentQueue.name];
+/** Every BullMQ queue of the platform: the workers' (certificates, review, payment, statistics). */
+const QUEUE_NAMES = [CertificateQueue.name, ReviewQueue.name, PaymentQueue.name, StatisticsQueue.name];
 /** Every mutation made on the board is one kind of entry in the operation log; its address says which. */
 export const QUEUE_BOARD_ACTION = 'system: job queues / board action';
 

@@ -34,6 +34,7 @@ export default async function globalSetup(): Promise<void> {
   startService('review-worker');
   startService('payment');
   startService('payment-worker');
+  startService('statistics-worker');
   // Its first build asks enrollment and competitions for their facts: both are started above.
   startService('statistics');
   startService('gateway');

@@ -39,6 +39,7 @@ export const WORKERS = {
   'certificates-worker': ['certificates', 'worker.js'],
   'review-worker': ['review', 'worker.js'],
   'payment-worker': ['payment', 'worker.js'],
+  'statistics-worker': ['statistics', 'worker.js'],
 } as const;
 export type ServiceName = (typeof SERVICES)[number] | keyof typeof WORKERS | 'web' | 'kiosk' | 'alipay-sandbox';
 

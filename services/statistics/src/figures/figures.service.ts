@@ -4,9 +4,11 @@ import { DataSource } from 'typeorm';
 import { AppError, beijingDay, callerOf, inScope, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
 import {
   CompetitionsSubject,
+  DEFAULT_AWARD_LEVELS,
   FIGURE_ROWS_EXPORT_MAX,
   ReferenceSubject,
   type CompetitionDetail,
+  type AwardFigures,
   type CompetitionFigures,
   type CompetitionFiguresQuery,
   type CompetitionSummary,
@@ -70,6 +72,43 @@ function feeFigures(days: FeeDay[], today: string): FeeFigures {
   };
 }
 
+/** Awarded sign-ups of one level and school. */
+interface AwardRow {
+  level: string;
+  levelEn: string;
+  rank: number;
+  school: string;
+  schoolName: string | null;
+  count: number;
+}
+
+/** Where a level stands among the default levels (特等奖 first); other levels after them. */
+const levelOrder = (level: string) => {
+  const i = DEFAULT_AWARD_LEVELS.findIndex((d) => d.name === level);
+  return i < 0 ? DEFAULT_AWARD_LEVELS.length : i;
+};
+
+/** Awards by level (best first: the default levels' order, then the best rank each was given with) and by school (most first). */
+function awardFigures(rows: AwardRow[], schoolName: (key: string, fallback: string) => string, lang: Lang): AwardFigures {
+  const levels = new Map<string, FigureRow & { rank: number }>();
+  const schools = new Map<string, AwardFigures['bySchool'][number]>();
+  for (const r of rows) {
+    const level = levels.get(r.level) ?? { key: r.level, label: (lang === 'en' && r.levelEn) || r.level, count: 0, rank: r.rank };
+    level.count += r.count;
+    level.rank = Math.min(level.rank, r.rank);
+    levels.set(r.level, level);
+    const school = schools.get(r.school) ?? { key: r.school, label: schoolName(r.school, r.schoolName ?? ''), total: 0, levels: {} };
+    school.total += r.count;
+    school.levels[r.level] = (school.levels[r.level] ?? 0) + r.count;
+    schools.set(r.school, school);
+  }
+  return {
+    total: rows.reduce((n, r) => n + r.count, 0),
+    byLevel: [...levels.values()].sort((a, b) => levelOrder(a.key) - levelOrder(b.key) || a.rank - b.rank || a.key.localeCompare(b.key)).map(({ rank: _, ...l }) => l),
+    bySchool: [...schools.values()].sort((a, b) => b.total - a.total || a.label.localeCompare(b.label)),
+  };
+}
+
 const byCount = (a: FigureRow, b: FigureRow) => b.count - a.count || a.label.localeCompare(b.label);
 
 /** The figures, read from the model's counts (never from another service's schema). */
@@ -85,7 +124,12 @@ export class FiguresService {
   async competition(req: RpcRequest<CompetitionFiguresQuery>): Promise<CompetitionFigures> {
     const id = req.payload.competitionId;
     await this.assertCompetition(req, id);
-    return { competitionId: id, ...(await this.figures(req, [id])) };
+    return this.figuresOf(id, req.meta?.lang ?? 'zh-CN');
+  }
+
+  /** One competition's figures, unscoped (the report worker, for a report its caller was allowed to ask for). */
+  async figuresOf(competitionId: number, lang: Lang): Promise<CompetitionFigures> {
+    return { competitionId, ...(await this.figures([competitionId], lang)) };
   }
 
   /**
@@ -95,7 +139,7 @@ export class FiguresService {
   async organisation(req: RpcRequest): Promise<OrganisationFigures> {
     const scope = await this.scopes.of(req);
     const ids: number[] = (await this.ds.query(`SELECT id FROM competitions WHERE $1::int[] IS NULL OR group_id = ANY($1) ORDER BY id`, [scope])).map((r: { id: number }) => r.id);
-    const [figures, competitions] = await Promise.all([this.figures(req, ids), this.summaries({ ...req, payload: { ids } }, Infinity)]);
+    const [figures, competitions] = await Promise.all([this.figures(ids, req.meta?.lang ?? 'zh-CN'), this.summaries({ ...req, payload: { ids } }, Infinity)]);
     const events = new Map<string, FigureRow>();
     for (const r of figures.signups.by.event) events.set(r.label, { key: r.label, label: r.label, count: (events.get(r.label)?.count ?? 0) + r.count });
     return {
@@ -106,8 +150,8 @@ export class FiguresService {
   }
 
   /** The figures of these competitions together. */
-  private async figures(req: RpcRequest, ids: number[]): Promise<Omit<CompetitionFigures, 'competitionId'>> {
-    const [rows, fees, [state]]: [CountRow[], FeeDay[], { appliedAt: Date | null }[]] = await Promise.all([
+  private async figures(ids: number[], lang: Lang): Promise<Omit<CompetitionFigures, 'competitionId'>> {
+    const [rows, fees, awards, [state]]: [CountRow[], FeeDay[], AwardRow[], { appliedAt: Date | null }[]] = await Promise.all([
       this.ds.query(
         `SELECT dimension, key, max(label) AS label, max(label_en) AS "labelEn", sum(count)::int AS count
          FROM signup_counts WHERE competition_id = ANY($1::int[]) AND count <> 0 GROUP BY dimension, key`,
@@ -120,14 +164,21 @@ export class FiguresService {
          FROM fee_counts WHERE competition_id = ANY($1::int[]) AND (count <> 0 OR fen <> 0) GROUP BY day ORDER BY day`,
         [ids],
       ),
+      // Only the awarded sign-ups are read (a partial index holds them).
+      this.ds.query(
+        `SELECT a.level, max(a."levelEn") AS "levelEn", min(a.rank)::int AS rank, COALESCE(s.school_id::text, '') AS school, max(s.school_name) AS "schoolName", count(*)::int AS count
+         FROM signups s CROSS JOIN LATERAL jsonb_to_recordset(s.awards) AS a(level text, "levelEn" text, rank int)
+         WHERE s.competition_id = ANY($1::int[]) AND s.awards <> '[]'::jsonb AND s.status = ANY($2::smallint[])
+         GROUP BY a.level, school`,
+        [ids, [SignupStatus.pending, SignupStatus.approved]],
+      ),
       this.ds.query(`SELECT applied_at AS "appliedAt" FROM model_state WHERE id = 1`),
     ]);
-    const lang = req.meta?.lang ?? 'zh-CN';
     const of = (dimension: CountDimension) => rows.filter((r) => r.dimension === dimension);
     const sum = (list: CountRow[]) => list.reduce((n, r) => n + r.count, 0);
     const today = beijingDay(new Date());
     const days = (dimension: CountDimension) => of(dimension).map((r) => ({ day: r.key, count: r.count })).sort((a, b) => a.day.localeCompare(b.day));
-    const schools = await this.schools(of('school').map((r) => Number(r.key)).filter((n) => n > 0));
+    const schools = await this.schools([...of('school').map((r) => Number(r.key)), ...awards.map((a) => Number(a.school))].filter((n) => n > 0));
     const label = (r: CountRow) => (lang === 'en' && r.labelEn ? r.labelEn : r.label);
     const rowsOf = (dimension: CountDimension, name: (r: CountRow) => string = label): FigureRow[] =>
       of(dimension).map((r) => ({ key: r.key, label: name(r), count: r.count })).sort(byCount);
@@ -153,6 +204,10 @@ export class FiguresService {
       },
       works: { submitted: sum(of('workDay')), today: sum(of('workDay').filter((r) => r.key === today)), byDay: days('workDay') },
       fees: feeFigures(fees, today),
+      awards: awardFigures(awards, (key, fallback) => {
+        const s = schools.get(Number(key));
+        return (lang === 'en' && s?.nameEn) || s?.name || fallback;
+      }, lang),
       updatedAt: state?.appliedAt ? new Date(state.appliedAt).toISOString() : null,
     };
   }

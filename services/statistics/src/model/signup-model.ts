@@ -1,17 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { SignupFact } from '@cmp/contracts';
+import type { SignupAward, SignupFact } from '@cmp/contracts';
 import { FactModel, isoTime, type FactChange } from './fact-model';
 import { countDeltas } from './signup-counts';
 
 /** The stored sign-up in the fact's shape (bigint columns come back as text). */
 const FACT_COLUMNS = `id::float8 AS id, competition_id AS "competitionId", group_id AS "groupId", item_id AS "itemId", item_name AS "itemName", item_name_en AS "itemNameEn",
   school_id AS "schoolId", school_name AS "schoolName", college, major, grade, status, pay_status AS "payStatus", fee_fen AS "feeFen",
-  created_at AS "createdAt", work_submitted_at AS "workSubmittedAt", version::float8 AS version`;
+  created_at AS "createdAt", work_submitted_at AS "workSubmittedAt", awards, version::float8 AS version`;
 
 /** The recordset a batch of facts is written from (one statement per table, whatever the batch's size). */
 const FACT_RECORD = `x(id bigint, "competitionId" int, "groupId" int, "itemId" int, "itemName" text, "itemNameEn" text, "schoolId" int, "schoolName" text,
-  college text, major text, grade text, status smallint, "payStatus" smallint, "feeFen" int, "createdAt" timestamptz, "workSubmittedAt" timestamptz, version bigint)`;
+  college text, major text, grade text, status smallint, "payStatus" smallint, "feeFen" int, "createdAt" timestamptz, "workSubmittedAt" timestamptz, awards jsonb, version bigint)`;
+
+/** The awards of a fact as stored: the well-formed ones (a fact published before awards were has none). */
+const validAwards = (list: SignupAward[] | undefined): SignupAward[] =>
+  (Array.isArray(list) ? list : [])
+    .filter((a) => Number.isInteger(a?.roundId) && Number.isInteger(a.rank) && typeof a.level === 'string')
+    .map((a) => ({ roundId: a.roundId, level: a.level.slice(0, 50), levelEn: typeof a.levelEn === 'string' ? a.levelEn.slice(0, 50) : '', rank: a.rank }));
 
 /** Sign-up facts (enrollment.signup.changed): each sign-up kept, counted by the figures' dimensions. */
 @Injectable()
@@ -33,16 +39,16 @@ export class SignupModel extends FactModel<SignupFact> {
   }
 
   protected async write(m: EntityManager, changes: FactChange<SignupFact>[]): Promise<void> {
-    const facts = changes.map((c) => c.after);
+    const facts = changes.map((c) => ({ ...c.after, awards: validAwards(c.after.awards) }));
     await m.query(
-      `INSERT INTO signups (id, competition_id, group_id, item_id, item_name, item_name_en, school_id, school_name, college, major, grade, status, pay_status, fee_fen, created_at, work_submitted_at, version)
+      `INSERT INTO signups (id, competition_id, group_id, item_id, item_name, item_name_en, school_id, school_name, college, major, grade, status, pay_status, fee_fen, created_at, work_submitted_at, awards, version)
        SELECT id, "competitionId", "groupId", "itemId", left("itemName", 100), left(COALESCE("itemNameEn", ''), 200), "schoolId", left("schoolName", 100), left(college, 100), left(major, 100), left(grade, 50),
-              status, "payStatus", "feeFen", "createdAt", "workSubmittedAt", version
+              status, "payStatus", "feeFen", "createdAt", "workSubmittedAt", awards, version
        FROM jsonb_to_recordset($1::jsonb) AS ${FACT_RECORD}
        ON CONFLICT (id) DO UPDATE SET competition_id = EXCLUDED.competition_id, group_id = EXCLUDED.group_id, item_id = EXCLUDED.item_id,
          item_name = EXCLUDED.item_name, item_name_en = EXCLUDED.item_name_en, school_id = EXCLUDED.school_id, school_name = EXCLUDED.school_name, college = EXCLUDED.college,
          major = EXCLUDED.major, grade = EXCLUDED.grade, status = EXCLUDED.status, pay_status = EXCLUDED.pay_status, fee_fen = EXCLUDED.fee_fen,
-         created_at = EXCLUDED.created_at, work_submitted_at = EXCLUDED.work_submitted_at, version = EXCLUDED.version`,
+         created_at = EXCLUDED.created_at, work_submitted_at = EXCLUDED.work_submitted_at, awards = EXCLUDED.awards, version = EXCLUDED.version`,
       [JSON.stringify(facts)],
     );
     const deltas = countDeltas(changes);

@@ -75,6 +75,7 @@ export const pageRegistry: Record<string, Loader> = {
   // The data centre (services/statistics): figures of the organisation's competitions.
   'database/cloud/index': () => import('@/modules/data-centre/pages/CloudPage'),
   'database/preview/index': () => import('@/modules/data-centre/pages/PreviewPage'),
+  'database/report/index': () => import('@/modules/data-centre/pages/ReportPage'),
 };
 
 /**
@@ -87,6 +88,7 @@ const pagePermissions: Record<string, readonly string[]> = {
   'experts/account/index': [Perm.expertSelf],
   'database/cloud/index': [Perm.statisticsView],
   'database/preview/index': [Perm.statisticsView],
+  'database/report/index': [Perm.statisticsView],
 };
 
 /** 'system/user/index', 'system/user', '/system/user/index.vue' all name the same screen: its registry key. */

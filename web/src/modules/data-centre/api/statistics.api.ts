@@ -1,4 +1,4 @@
-import type { CompetitionFigures, FigureFile, FigureSignupQuery, FigureSignupRow, OrganisationFigures, Page } from '@cmp/contracts';
+import type { CompetitionFigures, FigureFile, FigureSignupQuery, FigureSignupRow, OrganisationFigures, Page, ReportCreate, ReportItem, ReportQuery } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 /** The data centre's figures (services/statistics, through the gateway). */
@@ -17,4 +17,8 @@ export const statisticsApi = {
     http.download(`/statistics/competition/rows/export${key === undefined ? '' : `?key=${encodeURIComponent(key)}`}`, { ...q }, `sign-ups-${q.competitionId}.xlsx`),
   /** One figure as .xlsx, headers in the interface language. */
   exportFigure: (competitionId: number, dimension: FigureFile) => http.download('/statistics/competition/export', { competitionId, dimension }, `sign-ups-${dimension}-${competitionId}.xlsx`),
+  /** 数据报告: queue a competition's report (the worker renders it). */
+  createReport: (body: ReportCreate) => http.post<ReportItem>('/statistics/reports', body),
+  reports: (q: ReportQuery, signal?: AbortSignal) => http.get<Page<ReportItem>>('/statistics/reports', { ...q }, signal),
+  downloadReport: (r: ReportItem) => http.download(`/statistics/reports/${r.id}/file`, undefined, `report-${r.competitionId}-${r.id}.pdf`),
 };

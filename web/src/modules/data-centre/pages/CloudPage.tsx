@@ -1,7 +1,7 @@
 import { Alert, Card, Col, Form, Row, Select, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { FIGURE_EXPORTS, figureRows, type CompetitionSummary, type FigureExport, type FigureFile, type FigureSource } from '@cmp/contracts';
+import { FIGURE_EXPORTS, figureRows, type CompetitionFigures, type CompetitionSummary, type FigureExport, type FigureFile, type FigureSource } from '@cmp/contracts';
 import { competitionApi } from '@/app/api/competition.api';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
@@ -9,6 +9,7 @@ import { formatDateTime, formatMoney } from '@/app/i18n/format';
 import { useLang } from '@/app/i18n/hooks';
 import '@/app/components/page.css';
 import { statisticsApi } from '../api/statistics.api';
+import { AwardCard } from '../components/AwardCard';
 import { CompetitionsCard } from '../components/CompetitionsCard';
 import { FeeCard } from '../components/FeeCard';
 import { FigureCard } from '../components/FigureCard';
@@ -29,7 +30,7 @@ export default function CloudPage() {
   const competitionId = Number(params.get('competitionId')) || undefined;
   const competitions = useAsync((signal) => competitionApi.options(signal), []);
   const figures = useAsync(
-    (signal): Promise<FigureSource & { updatedAt: string | null; competitions?: CompetitionSummary[] }> =>
+    (signal): Promise<FigureSource & Pick<CompetitionFigures, 'awards' | 'updatedAt'> & { competitions?: CompetitionSummary[] }> =>
       competitionId ? statisticsApi.competition(competitionId, signal) : statisticsApi.organisation(signal),
     [competitionId],
   );
@@ -100,6 +101,9 @@ export default function CloudPage() {
                 <CompetitionsCard competitions={f.competitions} nameOf={(id) => names.get(id) ?? `#${id}`} />
               </Col>
             )}
+            <Col xs={24}>
+              <AwardCard awards={f.awards} onExport={() => exportFigure('awards')} />
+            </Col>
             {FIGURE_EXPORTS.map((dimension) => (
               <Col key={dimension} xs={24} xl={12}>
                 <FigureCard

@@ -141,7 +141,7 @@ const en: Catalogue<SystemMessages> = {
     title: 'Job queues',
     hint: 'Background jobs (certificate rendering, score calculation, payment reconciliation and refunds) queue here. Read why a job failed and retry it on the queue board, which opens in a new tab and is for platform administrators only.',
     name: 'Queue',
-    names: { certificates: 'Certificate rendering', review: 'Score calculation', payment: 'Payment reconciliation and refunds' },
+    names: { certificates: 'Certificate rendering', review: 'Score calculation', payment: 'Payment reconciliation and refunds', statistics: 'Statistics reports' },
     waiting: 'Waiting',
     active: 'Running',
     delayed: 'Scheduled',

@@ -139,7 +139,7 @@ const zhCN = {
     title: '任务队列',
     hint: '后台任务（证书生成、成绩计算、支付对账与退款）在这里排队。失败的任务可在队列面板中查看原因并重试；面板在新标签页打开，仅平台管理员可用。',
     name: '队列',
-    names: { certificates: '证书生成', review: '成绩计算', payment: '支付对账与退款' },
+    names: { certificates: '证书生成', review: '成绩计算', payment: '支付对账与退款', statistics: '数据报告生成' },
     waiting: '等待中',
     active: '执行中',
     delayed: '定时等待',

@@ -1,0 +1,180 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { ReportStatus, type AwardFigures, type CompetitionDetail, type CompetitionFigures, type Page, type ReportItem, type Signup } from '@cmp/contracts';
+import { api, freshIp, login } from './support/api';
+import { pdfText } from './support/certificates';
+import { readExport } from './support/spreadsheets';
+import { dropStudents, makeCompetition, makeStudents, sql, type Student } from './support/enroll';
+import { SHOT_DIR, waitFor } from './support/platform';
+
+/** pdftotext's words run together, as a reader would search the report. */
+const flat = (text: string) => text.replace(/\s+/g, '');
+
+async function figures(token: string, competitionId: number): Promise<CompetitionFigures> {
+  const r = await api<CompetitionFigures>(`/statistics/competition?competitionId=${competitionId}`, { token });
+  if (r.code !== 0) throw new Error(`figures: ${r.code} ${r.msg}`);
+  return r.data;
+}
+
+/** The awards as the enrollment service holds them: per level (as listed in `levels`, best first) and per school and level. */
+async function awardsDirectly(competitionId: number, levels: string[]): Promise<Pick<AwardFigures, 'total'> & { byLevel: [string, number][]; bySchool: [string, string, number][] }> {
+  const rows = await sql<{ level: string; school: string; n: number }>(
+    `SELECT a.level, COALESCE(s.school_id::text, '') AS school, count(*)::int AS n
+     FROM enrollment.signup_awards a JOIN enrollment.signups s ON s.id = a.signup_id
+     WHERE s.competition_id = $1 AND s.status IN (0, 1) GROUP BY a.level, school`,
+    [competitionId],
+  );
+  return {
+    total: rows.reduce((n, r) => n + r.n, 0),
+    byLevel: levels.map((level): [string, number] => [level, rows.filter((r) => r.level === level).reduce((n, r) => n + r.n, 0)]),
+    bySchool: rows.map((r): [string, string, number] => [r.school, r.level, r.n]).sort((a, b) => `${a[0]}/${a[1]}`.localeCompare(`${b[0]}/${b[1]}`)),
+  };
+}
+
+const awardsShown = (a: AwardFigures) => ({
+  total: a.total,
+  byLevel: a.byLevel.map((l): [string, number] => [l.key, l.count]),
+  bySchool: a.bySchool
+    .flatMap((s) => Object.entries(s.levels).map(([level, n]): [string, string, number] => [s.key, level, n]))
+    .sort((a, b) => `${a[0]}/${a[1]}`.localeCompare(`${b[0]}/${b[1]}`)),
+});
+
+/** A report's row in the list, once it is done or failed. */
+async function settled(token: string, id: number): Promise<ReportItem> {
+  let last: ReportItem | undefined;
+  await waitFor(
+    `report ${id} to be rendered`,
+    async () => {
+      last = (await api<Page<ReportItem>>('/statistics/reports?pageSize=50', { token })).data.list.find((r) => r.id === id);
+      return last?.status === ReportStatus.done || last?.status === ReportStatus.failed;
+    },
+    120000,
+  );
+  return last!;
+}
+
+/** The PDF's first page as a PNG among the test's screenshots (poppler's pdftoppm), to look at. */
+function firstPage(pdf: Buffer, name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'report-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'r.pdf'), pdf);
+    fs.mkdirSync(SHOT_DIR, { recursive: true });
+    const out = path.join(SHOT_DIR, name);
+    execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', path.join(dir, 'r.pdf'), out]);
+    return `${out}.png`;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('statistics: awards by school and level, and the competition report (数据报告)', () => {
+  let admin1: string;
+  let students: Student[];
+  let c: CompetitionDetail;
+
+  beforeAll(async () => {
+    admin1 = await login('admin1');
+    students = await makeStudents(5, `report${Date.now().toString(36)}`);
+    c = await makeCompetition(admin1, { nameEn: 'Report Cup', items: [['A组', 100, 0, 'Group A']] });
+    const signups: Signup[] = [];
+    for (const [i, s] of students.entries()) {
+      const r = await api<Signup>('/web/enroll/signUp', {
+        token: s.token,
+        ip: freshIp(),
+        body: { competitionId: c.id, itemId: c.items[0].id, type: 1, profile: { realName: `报告${i}`, schoolId: i < 3 ? 1 : 3, college: '计算机学院', grade: '2023级' } },
+      });
+      if (r.code !== 0) throw new Error(`sign-up: ${r.msg}`);
+      signups.push(r.data);
+    }
+    // Awards as the enrollment service keeps them when a round's results are published (review.results.published):
+    // two rounds, so one sign-up holds two awards.
+    const award = (signupId: number, round: number, level: string, levelEn: string, rank: number) =>
+      sql(
+        `INSERT INTO enrollment.signup_awards (signup_id, round_id, round_name, work_id, level, level_en, rank, published_at, appeal_until)
+         VALUES ($1, $2, '复赛', 0, $3, $4, $5, now(), now() + interval '3 days')`,
+        [signupId, round, level, levelEn, rank],
+      );
+    const round = 900000 + (c.id % 90000) * 10;
+    await award(signups[0].id, round, '一等奖', 'First prize', 1);
+    await award(signups[1].id, round, '二等奖', 'Second prize', 2);
+    await award(signups[3].id, round, '二等奖', 'Second prize', 3);
+    await award(signups[0].id, round + 1, '特等奖', 'Grand prize', 1);
+  }, 60000);
+  afterAll(dropStudents);
+
+  it('counts published awards by level and by school as the enrollment service holds them', async () => {
+    const want = await awardsDirectly(c.id, ['特等奖', '一等奖', '二等奖']);
+    expect(want.total).toBe(4);
+    let last = '';
+    await waitFor('the award figures to equal the direct counts', async () => {
+      last = JSON.stringify(awardsShown((await figures(admin1, c.id)).awards));
+      return last === JSON.stringify(want);
+    }).catch((e: Error) => {
+      throw new Error(`${e.message}\nwant ${JSON.stringify(want)}\n got ${last}`);
+    });
+    const f = await figures(admin1, c.id);
+    expect(f.awards.byLevel.map((l) => l.label)).toEqual(['特等奖', '一等奖', '二等奖']);
+    expect(f.awards.bySchool[0]).toMatchObject({ key: '1', total: 3 });
+    const en = await api<CompetitionFigures>(`/statistics/competition?competitionId=${c.id}`, { token: admin1, lang: 'en' });
+    expect(en.data.awards.byLevel.map((l) => l.label)).toEqual(['Grand prize', 'First prize', 'Second prize']);
+    // Exported as the table: a school a row, a level a column, with totals.
+    const file = await readExport(await api<Buffer>(`/statistics/competition/export?competitionId=${c.id}&dimension=awards`, { token: admin1 }));
+    expect([file.fileName, file.headers]).toEqual([`获奖统计-${c.id}.xlsx`, ['学校', '特等奖', '一等奖', '二等奖', '获奖合计']]);
+    expect(file.rows[0]).toMatchObject({ 特等奖: 1, 一等奖: 1, 二等奖: 1, 获奖合计: 3 });
+  });
+
+  it('renders the report in the background, with progress, downloadable in the language asked for', async () => {
+    // Asked for twice at once (a double click): one report.
+    const [a, b] = await Promise.all([1, 2].map(() => api<ReportItem>('/statistics/reports', { token: admin1, body: { competitionId: c.id, lang: 'zh-CN' } })));
+    expect([a.code, b.code]).toEqual([0, 0]);
+    expect(a.data.id).toBe(b.data.id);
+    expect(a.data).toMatchObject({ competitionId: c.id, competitionName: c.name, lang: 'zh-CN', status: ReportStatus.queued });
+    const en = await api<ReportItem>('/statistics/reports', { token: admin1, body: { competitionId: c.id, lang: 'en' } });
+    expect(en.data.id).not.toBe(a.data.id);
+    expect(en.data.competitionName).toBe('Report Cup');
+
+    const zh = await settled(admin1, a.data.id);
+    expect([zh.status, zh.progress, zh.error]).toEqual([ReportStatus.done, 100, null]);
+    const file = await api<Buffer>(`/statistics/reports/${zh.id}/file`, { token: admin1 });
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    expect(decodeURIComponent(file.headers.get('content-disposition') ?? '')).toContain(`数据报告-${c.name}-${zh.id}.pdf`);
+    expect(file.data.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(zh.sizeBytes).toBe(file.data.length);
+    const text = flat(pdfText(file.data).text);
+    // The cover, the key figures and the award list by school.
+    for (const words of [c.name, '数据报告', '报名总数', '一等奖', '特等奖']) expect([words, text.includes(flat(words))]).toEqual([words, true]);
+    expect(fs.existsSync(firstPage(file.data, 'statistics-report-zh-CN'))).toBe(true);
+
+    const english = await settled(admin1, en.data.id);
+    const enText = flat(pdfText((await api<Buffer>(`/statistics/reports/${english.id}/file`, { token: admin1 })).data).text);
+    for (const words of ['Report Cup', 'First prize', 'Grand prize']) expect([words, enText.includes(flat(words))]).toEqual([words, true]);
+    expect(fs.existsSync(firstPage((await api<Buffer>(`/statistics/reports/${english.id}/file`, { token: admin1 })).data, 'statistics-report-en'))).toBe(true);
+  });
+
+  it("keeps reports to the competition's organisations and says what to fix on bad input", async () => {
+    const admin2 = await login('admin2');
+    const mine = (await api<Page<ReportItem>>(`/statistics/reports?competitionId=${c.id}`, { token: admin1 })).data;
+    expect(mine.total).toBe(2);
+    expect(mine.list.every((r) => r.competitionId === c.id)).toBe(true);
+    // Another organisation neither sees, downloads nor asks for them.
+    expect((await api<Page<ReportItem>>(`/statistics/reports?competitionId=${c.id}`, { token: admin2 })).data.total).toBe(0);
+    expect((await api(`/statistics/reports/${mine.list[0].id}/file`, { token: admin2 })).code).toBe(10404);
+    expect((await api('/statistics/reports', { token: admin2, body: { competitionId: c.id, lang: 'zh-CN' } })).code).toBe(10404);
+    // ROOT sees every organisation's.
+    expect((await api<Page<ReportItem>>(`/statistics/reports?competitionId=${c.id}`, { token: await login('root') })).data.total).toBe(2);
+    const bad = await api('/statistics/reports', { token: admin1, lang: 'en', body: { competitionId: c.id, lang: 'fr' } });
+    expect(bad.code).toBe(10400);
+    expect(bad.msg).toMatch(/lang/);
+    expect((await api('/statistics/reports', { token: admin1, body: { competitionId: 'first', lang: 'en' } })).code).toBe(10400);
+    expect((await api('/statistics/reports/99999999/file', { token: admin1 })).code).toBe(10404);
+    expect((await api('/statistics/reports/abc/file', { token: admin1 })).code).toBe(10404);
+    expect((await api('/statistics/reports', { token: students[0].token, body: { competitionId: c.id, lang: 'en' } })).code).not.toBe(0);
+    // A report still in the making cannot be downloaded yet.
+    await sql(`UPDATE statistics.reports SET status = ${ReportStatus.running} WHERE id = $1`, [mine.list[0].id]);
+    const early = await api(`/statistics/reports/${mine.list[0].id}/file`, { token: admin1, lang: 'en' });
+    expect([early.code, early.msg]).toEqual([10409, 'The report is not ready yet: download it once it is done']);
+    await sql(`UPDATE statistics.reports SET status = ${ReportStatus.done} WHERE id = $1`, [mine.list[0].id]);
+  });
+});
