@@ -451,7 +451,7 @@ module.exports = {
       const rebuildStarted = process.hrtime.bigint();
       const rebuildOut = await exec('rebuild', process.execPath, [path.join(ctx.root, 'services/statistics/dist/rebuild.js')], platform.env);
       const rebuildSeconds = Number(process.hrtime.bigint() - rebuildStarted) / 1e9;
-      const rebuilt = /rebuilt from (\d+) sign-up facts and (\d+) order facts in (\d+) ms/.exec(rebuildOut);
+      const rebuilt = /rebuilt from (\d+) sign-up facts and (\d+) order facts(?: and \d+ assignment facts)? in (\d+) ms/.exec(rebuildOut);
       const afterRebuild = await compareModel(db);
       ctx.log(`rebuild: ${rebuildSeconds.toFixed(1)} s${rebuilt ? ` (${rebuilt[1]} sign-up and ${rebuilt[2]} order facts in ${rebuilt[3]} ms)` : ''}; ${afterRebuild.countsDiffer + afterRebuild.feesDiffer} counts differ after it`);
 

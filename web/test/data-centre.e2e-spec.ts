@@ -2,6 +2,7 @@ import type { CompetitionDetail, CompetitionFigures, PayReply, ReportItem, Runni
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from '../../services/gateway/test/support/enroll';
 import { ALIPAY_URL, waitFor } from '../../services/gateway/test/support/platform';
+import { reviewRound } from '../../services/gateway/test/support/review-rounds';
 import { answered, choose, chooseOrganisation, click, loadsIn, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
 
 /**
@@ -43,10 +44,12 @@ describe('data centre: cloud statistics', () => {
     const signup = await api<Signup>('/web/enroll/signUp', { token: payer.token, ip: freshIp(), body: { competitionId: c.id, itemId: c.items[2].id, type: 1, profile: { realName: '云缴费', schoolId: 1 } } });
     const pay = await api<PayReply>('/alipay/payment/pay', { token: payer.token, ip: freshIp(), body: { signupId: signup.data.id, channel: 'qr' } });
     await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: pay.data.orderNo }) });
-    // The read model has the six and the fee (its events arrive within a moment).
+    // A review round: one sheet submitted of two.
+    await reviewRound(c, { name: '云评审', groupName: '云评审组', sheets: { 云专家: { 1: 88, 2: 'draft' } } });
+    // The read model has the six, the fee and the round (its events arrive within a moment).
     await waitFor('the figures', async () => {
       const f = (await api<CompetitionFigures>(`/statistics/competition?competitionId=${c.id}`, { token: admin1 })).data;
-      return f?.signups.total === 6 && f.works.submitted === 1 && f.fees.paidFen === 8800 && f.awards.total === 1;
+      return f?.signups.total === 6 && f.works.submitted === 1 && f.fees.paidFen === 8800 && f.awards.total === 1 && f.review[0]?.submitted === 1;
     });
   }, 120000);
   afterAll(dropStudents);
@@ -79,7 +82,14 @@ describe('data centre: cloud statistics', () => {
       await waitForText(page, [zh ? '报名总数' : 'Sign-ups', '6', zh ? '今日报名' : 'Today', zh ? '已提交作品' : 'Works submitted', zh ? '缴费金额' : 'Fees paid', '¥88.00'], '.data-centre__totals');
       await waitForText(page, [zh ? '按学校' : 'By school', zh ? '南开大学' : 'Nankai'], '[data-figure="school"]');
       // Every figure drawn (SVG), the breakdowns as bars with their counts.
-      expect(await page.$$eval('[data-figure] .ant-card-body svg', (els) => els.length)).toBe(10);
+      expect(await page.$$eval('[data-figure] .ant-card-body svg', (els) => els.length)).toBe(11);
+      // Review: the round's scores as bars, its progress as a table, by group and expert once opened.
+      await click(page, '[data-figure="review"] .ant-card-extra .ant-segmented-item:nth-child(2)');
+      await waitForText(page, [zh ? '评审轮次' : 'Round', '云评审', '1 / 2'], '[data-figure="review"] .ant-table');
+      await click(page, '[data-figure="review"] .ant-table-row-expand-icon');
+      await waitForText(page, ['云评审组', '云专家', '88.00'], '[data-figure="review"] .ant-table');
+      await page.$eval('[data-figure="review"]', (el) => el.scrollIntoView());
+      await b.shot(page, `cloud-review-${lang}`);
       // Awards by level, and by school and level as a table.
       await waitForText(page, [zh ? '获奖（共 1 项）' : 'Awards (1)', zh ? '一等奖' : 'First prize'], '[data-figure="awards"]');
       await click(page, '[data-figure="awards"] .ant-segmented-item:nth-child(2)');

@@ -41,6 +41,33 @@ export interface SignupFact {
   epoch: string;
 }
 
+/**
+ * An expert's assignment to a work in a review round, with its sheet, as the review figures see it
+ * (review.assignment.changed). `live`: still to be reviewed (not declined, its round not deleted). An assignment
+ * taken back publishes `{ id, gone: true, version, epoch }`.
+ */
+export interface AssignmentFact {
+  id: number;
+  gone?: true;
+  competitionId: number;
+  groupId: number;
+  roundId: number;
+  roundName: string;
+  reviewGroupId: number | null;
+  /** '' when its work is in no review group. */
+  reviewGroupName: string;
+  expertId: number;
+  expertName: string;
+  live: boolean;
+  /** 'none' (not opened), 'draft', 'submitted' or 'returned' (by the group's captain). */
+  sheet: string;
+  /** The submitted sheet's total (null unless submitted). */
+  total: number | null;
+  submittedAt: string | null;
+  version: number;
+  epoch: string;
+}
+
 export interface SignupAward {
   roundId: number;
   level: string;
@@ -114,6 +141,8 @@ export interface CompetitionFigures {
   fees: FeeFigures;
   /** Awards published to the counted sign-ups, by level and by school. */
   awards: AwardFigures;
+  /** Its review rounds' progress and scores, oldest round first (none in an organisation's figures). */
+  review: ReviewRoundFigures[];
   /** When the read model last applied a fact (null before the first). */
   updatedAt: string | null;
 }
@@ -128,6 +157,28 @@ export interface AwardFigures {
   byLevel: FigureRow[];
   /** Schools with awards, most first; `levels`: the count per level key ('' school key: sign-ups without a school). */
   bySchool: { key: string; label: string; total: number; levels: Record<string, number> }[];
+}
+
+/** Review progress of a part of a round: assignments still to review (not declined) and their sheets submitted. */
+export interface ReviewProgressRow {
+  key: string;
+  label: string;
+  assigned: number;
+  submitted: number;
+}
+
+/** One review round's progress and scores. */
+export interface ReviewRoundFigures {
+  roundId: number;
+  roundName: string;
+  assigned: number;
+  submitted: number;
+  /** Per review group ('' key: works in none), most assigned first. */
+  byGroup: ReviewProgressRow[];
+  /** Per expert (key: the expert's id), most assigned first; `average`: of their submitted totals (null before one). */
+  byExpert: (ReviewProgressRow & { average: number | null })[];
+  /** Submitted sheets' totals in bands of 10 (key and label: the band's lower end), lowest first. */
+  scores: FigureRow[];
 }
 
 export interface FeeDay {
@@ -166,12 +217,12 @@ export interface CompetitionFiguresQuery {
 export const FIGURE_EXPORTS = ['day', 'workDay', ...SIGNUP_DIMENSIONS] as const;
 export type FigureExport = (typeof FIGURE_EXPORTS)[number];
 
-/** What can be exported as .xlsx: each count figure, the fees per day, and the awards by school and level. */
-export const FIGURE_FILES = [...FIGURE_EXPORTS, 'fees', 'awards'] as const;
+/** What can be exported as .xlsx: each count figure, the fees per day, the awards by school and level, and review progress by round and expert. */
+export const FIGURE_FILES = [...FIGURE_EXPORTS, 'fees', 'awards', 'review'] as const;
 export type FigureFile = (typeof FIGURE_FILES)[number];
 
 /** What a figure's rows are read from: a competition's figures, or an organisation's. */
-export type FigureSource = Pick<CompetitionFigures, 'signups' | 'works' | 'fees' | 'awards'>;
+export type FigureSource = Pick<CompetitionFigures, 'signups' | 'works' | 'fees' | 'awards' | 'review'>;
 
 /** A figure's rows as charted, tabled and exported: each day (its key the day), or each breakdown's label ('' when not given). */
 export function figureRows(f: FigureSource, figure: FigureExport): FigureRow[] {
@@ -253,6 +304,12 @@ export const FIGURE_TEXT = {
   awards: { zh: '学校', en: 'School' },
   awardsTotal: { zh: '获奖合计', en: 'Awards' },
   awardsFileName: { zh: '获奖统计', en: 'awards' },
+  review: { zh: '评审轮次', en: 'Round' },
+  reviewExpert: { zh: '评审专家', en: 'Expert' },
+  reviewAssigned: { zh: '分配评审', en: 'Assigned' },
+  reviewSubmitted: { zh: '已提交评分', en: 'Sheets submitted' },
+  reviewAverage: { zh: '平均分', en: 'Average' },
+  reviewFileName: { zh: '评审进度', en: 'review' },
   allCompetitions: { zh: '全部竞赛', en: 'all' },
 } as const satisfies Record<
   | FigureFile
@@ -267,6 +324,11 @@ export const FIGURE_TEXT = {
   | 'feesFileName'
   | 'awardsTotal'
   | 'awardsFileName'
+  | 'reviewExpert'
+  | 'reviewAssigned'
+  | 'reviewSubmitted'
+  | 'reviewAverage'
+  | 'reviewFileName'
   | 'allCompetitions',
   { zh: string; en: string }
 >;

@@ -384,6 +384,8 @@ export const ReviewSubject = {
   roundList: 'review.round.list',
   /** The listed competitions' open rounds: sheets submitted of all, and the next closing time (CompetitionReviewProgress). */
   competitionProgress: 'review.round.competitionProgress',
+  /** A page of assignment facts for the statistics' rebuild (FactPageQuery: FactPage<AssignmentFact>). */
+  assignmentFacts: 'review.assignment.facts',
   roundDetail: 'review.round.detail',
   roundSave: 'review.round.save',
   roundDelete: 'review.round.delete',
@@ -531,6 +533,8 @@ export const EventSubject = {
    * the review outbox. Enrollment keeps each sign-up's award and tells its people; certificates offers the winners.
    */
   resultsPublished: 'review.results.published',
+  /** An assignment or its sheet changed; payload AssignmentFact (statistics.ts), written to the outbox by a trigger. */
+  assignmentChanged: 'review.assignment.changed',
   /** A round's promotion was confirmed; payload PromotionConfirmedEvent (review-results.ts). Through the review outbox. */
   promotionConfirmed: 'review.promotion.confirmed',
   /** A room of an on-site round changed; payload RoomChangedEvent (review-scene.ts), through the review outbox. */
@@ -563,7 +567,7 @@ export const EventStream = {
   },
   review: {
     name: 'REVIEW',
-    subjects: [EventSubject.promotionConfirmed, EventSubject.resultsPublished],
+    subjects: [EventSubject.promotionConfirmed, EventSubject.resultsPublished, EventSubject.assignmentChanged],
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 60 * 60,
   },
@@ -602,4 +606,5 @@ export const EventConsumer = {
   gatewayKioskRevoked: 'gateway-kiosk-revoked',
   statisticsSignups: 'statistics-signups',
   statisticsOrders: 'statistics-orders',
+  statisticsAssignments: 'statistics-assignments',
 } as const;

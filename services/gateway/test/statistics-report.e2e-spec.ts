@@ -2,9 +2,10 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ReportStatus, type AwardFigures, type CompetitionDetail, type CompetitionFigures, type Page, type ReportItem, type Signup } from '@cmp/contracts';
+import { ReportStatus, type AwardFigures, type ReviewRoundFigures, type CompetitionDetail, type CompetitionFigures, type Page, type ReportItem, type Signup } from '@cmp/contracts';
 import { api, freshIp, login } from './support/api';
 import { pdfText } from './support/certificates';
+import { reviewRound } from './support/review-rounds';
 import { readExport } from './support/spreadsheets';
 import { dropStudents, makeCompetition, makeStudents, sql, type Student } from './support/enroll';
 import { SHOT_DIR, waitFor } from './support/platform';
@@ -40,6 +41,16 @@ const awardsShown = (a: AwardFigures) => ({
     .flatMap((s) => Object.entries(s.levels).map(([level, n]): [string, string, number] => [s.key, level, n]))
     .sort((a, b) => `${a[0]}/${a[1]}`.localeCompare(`${b[0]}/${b[1]}`)),
 });
+
+/** Each round's assignments still to review and sheets submitted, as the review service holds them. */
+async function roundsDirectly(competitionId: number): Promise<{ roundId: number; assigned: number; submitted: number }[]> {
+  return sql(
+    `SELECT r.id AS "roundId", count(*)::int AS assigned, count(*) FILTER (WHERE s.status = 'submitted')::int AS submitted
+     FROM review.assignments a JOIN review.rounds r ON r.id = a.round_id LEFT JOIN review.score_sheets s ON s.assignment_id = a.id
+     WHERE r.competition_id = $1 AND NOT a.declined AND r.deleted_at IS NULL GROUP BY r.id ORDER BY r.id`,
+    [competitionId],
+  );
+}
 
 /** A report's row in the list, once it is done or failed. */
 async function settled(token: string, id: number): Promise<ReportItem> {
@@ -123,6 +134,55 @@ describe('statistics: awards by school and level, and the competition report (�
     const file = await readExport(await api<Buffer>(`/statistics/competition/export?competitionId=${c.id}&dimension=awards`, { token: admin1 }));
     expect([file.fileName, file.headers]).toEqual([`获奖统计-${c.id}.xlsx`, ['学校', '特等奖', '一等奖', '二等奖', '获奖合计']]);
     expect(file.rows[0]).toMatchObject({ 特等奖: 1, 一等奖: 1, 二等奖: 1, 获奖合计: 3 });
+  });
+
+  it('follows review progress and scores by round, group and expert as the review service holds them', async () => {
+    // Two experts, three works (two in a review group), sheets in every state.
+    const r = await reviewRound(c, {
+      name: '初评',
+      groupName: 'A组评审',
+      ungrouped: [3],
+      sheets: { 统计专家A: { 1: 85.5, 2: 72, 3: null }, 统计专家B: { 1: 91, 2: 'draft', 3: null } },
+    });
+    const [round, e1, e2] = [{ id: r.roundId }, { id: r.experts.统计专家A }, { id: r.experts.统计专家B }];
+    // One declined, one taken back: neither counts.
+    await sql(`UPDATE review.assignments SET declined = true WHERE id = $1`, [r.assignments.统计专家B[3]]);
+    await sql(`DELETE FROM review.assignments WHERE id = $1`, [r.assignments.统计专家A[3]]);
+
+    const shown = async (): Promise<ReviewRoundFigures | undefined> => (await figures(admin1, c.id)).review.find((r) => r.roundId === round.id);
+    let last: ReviewRoundFigures | undefined;
+    await waitFor('the review figures', async () => (last = await shown())?.assigned === 4 && last.submitted === 3 && last.byExpert.length === 2);
+    expect(last).toEqual({
+      roundId: round.id,
+      roundName: '初评',
+      assigned: 4,
+      submitted: 3,
+      byGroup: [{ key: 'A组评审', label: 'A组评审', assigned: 4, submitted: 3 }],
+      byExpert: [
+        { key: String(e1.id), label: '统计专家A', assigned: 2, submitted: 2, average: 78.75 },
+        { key: String(e2.id), label: '统计专家B', assigned: 2, submitted: 1, average: 91 },
+      ],
+      scores: [70, 80, 90].map((band) => ({ key: String(band), label: String(band), count: 1 })),
+    });
+    expect((await figures(admin1, c.id)).review.map(({ roundId, assigned, submitted }) => ({ roundId, assigned, submitted }))).toEqual(await roundsDirectly(c.id));
+
+    // A draft submitted, a work moved out of its group, the round renamed: the figures follow.
+    await sql(`UPDATE review.score_sheets SET status = 'submitted', total = 64, submitted_at = now() WHERE assignment_id = $1`, [r.assignments.统计专家B[2]]);
+    await sql(`UPDATE review.round_works SET review_group_id = NULL WHERE round_id = $1 AND work_id = 2`, [round.id]);
+    await sql(`UPDATE review.rounds SET name = '初评（网评）' WHERE id = $1`, [round.id]);
+    await waitFor('the review figures to follow', async () => (last = await shown())?.roundName === '初评（网评）' && last.submitted === 4 && last.byGroup.length === 2);
+    expect(last!.byGroup).toEqual([
+      { key: '', label: '', assigned: 2, submitted: 2 },
+      { key: 'A组评审', label: 'A组评审', assigned: 2, submitted: 2 },
+    ]);
+    expect(last!.scores.map((b) => [b.key, b.count])).toEqual([['60', 1], ['70', 1], ['80', 1], ['90', 1]]);
+    // Exported a row per round and expert.
+    const file = await readExport(await api<Buffer>(`/statistics/competition/export?competitionId=${c.id}&dimension=review`, { token: admin1, lang: 'en' }));
+    expect([file.fileName, file.headers]).toEqual([`review-${c.id}.xlsx`, ['Round', 'Expert', 'Assigned', 'Sheets submitted', 'Average']]);
+    expect(file.rows.slice(0, 2)).toEqual([
+      { Round: '初评（网评）', Expert: '统计专家A', Assigned: 2, 'Sheets submitted': 2, Average: 78.75 },
+      { Round: '初评（网评）', Expert: '统计专家B', Assigned: 2, 'Sheets submitted': 2, Average: 77.5 },
+    ]);
   });
 
   it('renders the report in the background, with progress, downloadable in the language asked for', async () => {

@@ -11,6 +11,8 @@ import { SignupConsumer } from './model/signup.consumer';
 import { SignupModel } from './model/signup-model';
 import { OrderConsumer } from './model/order.consumer';
 import { OrderModel } from './model/order-model';
+import { AssignmentConsumer } from './model/assignment.consumer';
+import { AssignmentModel } from './model/assignment-model';
 import { ReportsController } from './report/reports.controller';
 import { ReportsService } from './report/reports.service';
 
@@ -25,12 +27,13 @@ export const STATISTICS_CORE = [
   rpcProvider(Service.statistics, STATISTICS_CONFIG),
   SignupModel,
   OrderModel,
+  AssignmentModel,
   RebuildService,
 ];
 
 @Module({
   controllers: [FiguresController, ReportsController, healthController(StatisticsSubject.health)],
-  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, ReportsService, SignupConsumer, OrderConsumer, FirstBuild, ...durableConsumers],
+  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, ReportsService, SignupConsumer, OrderConsumer, AssignmentConsumer, FirstBuild, ...durableConsumers],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

@@ -207,7 +207,21 @@ export class StatisticsController {
     const lang = ctx.meta.lang === 'en' ? 'en' : 'zh';
     const column = (key: keyof typeof FIGURE_TEXT, type: SheetColumn['type'], width = 14): SheetColumn => ({ key, ...FIGURE_TEXT[key], required: false, width, type, sum: true });
     const { columns, rows, name } =
-      dimension === 'awards'
+      dimension === 'review'
+        ? {
+            columns: [
+              { ...column('review', 'text', 24), sum: false },
+              { ...column('reviewExpert', 'text', 16), sum: false },
+              column('reviewAssigned', 'integer', 12),
+              column('reviewSubmitted', 'integer', 14),
+              { ...column('reviewAverage', 'number', 10), sum: false },
+            ],
+            rows: figures.review.flatMap((r) =>
+              r.byExpert.map((e) => ({ review: r.roundName, reviewExpert: e.label, reviewAssigned: e.assigned, reviewSubmitted: e.submitted, reviewAverage: e.average })),
+            ),
+            name: `${FIGURE_TEXT.reviewFileName[lang]}-${whose}.xlsx`,
+          }
+        : dimension === 'awards'
         ? {
             // A column per level, as the figures name them in the caller's language.
             columns: [

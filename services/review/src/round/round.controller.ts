@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReviewSubject as S, type RoundInput, type RoundPageQuery, type RoundWorksSyncInput, type RpcRequest } from '@cmp/contracts';
+import { ReviewSubject as S, type FactPageQuery, type RoundInput, type RoundPageQuery, type RoundWorksSyncInput, type RpcRequest } from '@cmp/contracts';
 import { RoundService } from './round.service';
 
 type Id = RpcRequest<{ id: number }>;
@@ -11,6 +11,7 @@ export class RoundController {
 
   @MessagePattern(S.roundPage) page(@Payload() r: RpcRequest<RoundPageQuery>) { return this.rounds.page(r); }
   @MessagePattern(S.competitionProgress) progress(@Payload() r: RpcRequest<{ ids: number[] }>) { return this.rounds.competitionProgress(r); }
+  @MessagePattern(S.assignmentFacts) facts(@Payload() r: RpcRequest<FactPageQuery>) { return this.rounds.facts(r.payload); }
   @MessagePattern(S.roundList) list(@Payload() r: RpcRequest<{ competitionId: number }>) { return this.rounds.list(r); }
   @MessagePattern(S.roundDetail) detail(@Payload() r: Id) { return this.rounds.detail(r); }
   @MessagePattern(S.roundSave) save(@Payload() r: RpcRequest<RoundInput & { id?: number }>) { return this.rounds.save(r); }

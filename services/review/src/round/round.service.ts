@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, inScope, returnedRows, likePattern, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
+import { AppError, factPage, inScope, returnedRows, likePattern, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
 import {
   CompetitionsSubject,
   EnrollmentSubject,
+  type AssignmentFact,
   type CompetitionDetail,
+  type FactPage,
+  type FactPageQuery,
   type Page,
   type ReviewCandidateWork,
   type CompetitionReviewProgress,
@@ -60,6 +63,11 @@ export class RoundService {
       this.ds.query(`SELECT count(*)::int AS total FROM rounds r WHERE ${where}`, params),
     ]);
     return { list, total, pageNum, pageSize };
+  }
+
+  /** Assignment facts in id order after `afterId` (the statistics' rebuild), as the outbox carries them. */
+  facts(q: FactPageQuery): Promise<FactPage<AssignmentFact>> {
+    return factPage<AssignmentFact>(this.ds, 'assignment_facts', q);
   }
 
   /** The listed competitions' open rounds together, in the caller's organisations: sheets submitted of all assigned, and the next closing time. */

@@ -12,6 +12,8 @@ import {
   type CompetitionFigures,
   type CompetitionFiguresQuery,
   type CompetitionSummary,
+  type ReviewProgressRow,
+  type ReviewRoundFigures,
   type FeeDay,
   type FeeFigures,
   type FigureExport,
@@ -82,6 +84,49 @@ interface AwardRow {
   count: number;
 }
 
+/** Assignments of one round, review group and expert. */
+interface ReviewPart {
+  roundId: number;
+  roundName: string;
+  groupName: string;
+  expertId: number;
+  expertName: string;
+  assigned: number;
+  submitted: number;
+  totalSum: number;
+}
+
+/** Parts added up per round, group and expert; bands per round. */
+function reviewFigures(parts: ReviewPart[], bands: { roundId: number; band: number; count: number }[]): ReviewRoundFigures[] {
+  const rounds = new Map<number, ReviewRoundFigures & { sums: Map<string, number> }>();
+  const add = <R extends ReviewProgressRow>(rows: R[], key: string, label: string, p: ReviewPart, extra?: Omit<R, keyof ReviewProgressRow>) => {
+    let row = rows.find((r) => r.key === key);
+    if (!row) rows.push((row = { key, label, assigned: 0, submitted: 0, ...extra } as R));
+    row.assigned += p.assigned;
+    row.submitted += p.submitted;
+  };
+  for (const p of parts) {
+    const round = rounds.get(p.roundId) ?? { roundId: p.roundId, roundName: p.roundName, assigned: 0, submitted: 0, byGroup: [], byExpert: [], scores: [], sums: new Map() };
+    rounds.set(p.roundId, round);
+    round.assigned += p.assigned;
+    round.submitted += p.submitted;
+    add(round.byGroup, p.groupName, p.groupName, p);
+    add(round.byExpert, String(p.expertId), p.expertName, p, { average: null });
+    round.sums.set(String(p.expertId), (round.sums.get(String(p.expertId)) ?? 0) + p.totalSum);
+  }
+  const mostAssigned = (a: ReviewProgressRow, b: ReviewProgressRow) => b.assigned - a.assigned || a.label.localeCompare(b.label);
+  for (const b of bands) rounds.get(b.roundId)?.scores.push({ key: String(b.band), label: String(b.band), count: b.count });
+  return [...rounds.values()]
+    .sort((a, b) => a.roundId - b.roundId)
+    .map(({ sums, ...r }) => ({
+      ...r,
+      byGroup: r.byGroup.sort(mostAssigned),
+      byExpert: r.byExpert
+        .map((e) => ({ ...e, average: e.submitted ? Math.round((sums.get(e.key)! / e.submitted) * 100) / 100 : null }))
+        .sort(mostAssigned),
+    }));
+}
+
 /** Where a level stands among the default levels (特等奖 first); other levels after them. */
 const levelOrder = (level: string) => {
   const i = DEFAULT_AWARD_LEVELS.findIndex((d) => d.name === level);
@@ -129,7 +174,8 @@ export class FiguresService {
 
   /** One competition's figures, unscoped (the report worker, for a report its caller was allowed to ask for). */
   async figuresOf(competitionId: number, lang: Lang): Promise<CompetitionFigures> {
-    return { competitionId, ...(await this.figures([competitionId], lang)) };
+    const [figures, review] = await Promise.all([this.figures([competitionId], lang), this.review(competitionId)]);
+    return { competitionId, ...figures, review };
   }
 
   /**
@@ -145,12 +191,14 @@ export class FiguresService {
     return {
       ...figures,
       signups: { ...figures.signups, by: { ...figures.signups.by, event: [...events.values()].sort(byCount) } },
+      // Rounds are per competition: 云统计 shows them on a competition's figures.
+      review: [],
       competitions: competitions.filter((c) => c.signups > 0).sort((a, b) => b.signups - a.signups || a.competitionId - b.competitionId),
     };
   }
 
   /** The figures of these competitions together. */
-  private async figures(ids: number[], lang: Lang): Promise<Omit<CompetitionFigures, 'competitionId'>> {
+  private async figures(ids: number[], lang: Lang): Promise<Omit<CompetitionFigures, 'competitionId' | 'review'>> {
     const [rows, fees, awards, [state]]: [CountRow[], FeeDay[], AwardRow[], { appliedAt: Date | null }[]] = await Promise.all([
       this.ds.query(
         `SELECT dimension, key, max(label) AS label, max(label_en) AS "labelEn", sum(count)::int AS count
@@ -210,6 +258,24 @@ export class FiguresService {
       }, lang),
       updatedAt: state?.appliedAt ? new Date(state.appliedAt).toISOString() : null,
     };
+  }
+
+  /** A competition's review rounds: progress per group and expert, and the submitted totals in bands of 10. */
+  private async review(competitionId: number): Promise<ReviewRoundFigures[]> {
+    const [parts, bands]: [ReviewPart[], { roundId: number; band: number; count: number }[]] = await Promise.all([
+      this.ds.query(
+        `SELECT round_id AS "roundId", max(round_name) AS "roundName", review_group_name AS "groupName", expert_id AS "expertId", max(expert_name) AS "expertName",
+           count(*)::int AS assigned, count(*) FILTER (WHERE sheet = 'submitted')::int AS submitted, COALESCE(sum(total) FILTER (WHERE sheet = 'submitted'), 0)::float8 AS "totalSum"
+         FROM assignments WHERE competition_id = $1 AND live GROUP BY round_id, review_group_name, expert_id`,
+        [competitionId],
+      ),
+      this.ds.query(
+        `SELECT round_id AS "roundId", (floor(total / 10) * 10)::int AS band, count(*)::int AS count
+         FROM assignments WHERE competition_id = $1 AND live AND sheet = 'submitted' AND total IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+        [competitionId],
+      ),
+    ]);
+    return reviewFigures(parts, bands);
   }
 
   /** Headline figures of the listed competitions in the caller's organisations (none for one the model has not seen). */

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { RPC, type NatsRpcClient } from '@cmp/common';
-import { DEFAULT_LANG, EnrollmentSubject, PaymentSubject, type FactPage, type FactPageQuery } from '@cmp/contracts';
+import { DEFAULT_LANG, EnrollmentSubject, PaymentSubject, ReviewSubject, type FactPage, type FactPageQuery } from '@cmp/contracts';
+import { AssignmentModel } from './assignment-model';
 import type { Fact, FactModel } from './fact-model';
 import { OrderModel } from './order-model';
 import { SignupModel } from './signup-model';
@@ -14,7 +15,7 @@ const log = new Logger('rebuild');
 interface FactSource {
   name: string;
   subject: string;
-  epochColumn: 'signup_epoch' | 'order_epoch';
+  epochColumn: 'signup_epoch' | 'order_epoch' | 'assignment_epoch';
   model: FactModel<Fact>;
 }
 
@@ -31,11 +32,13 @@ export class RebuildService {
     private readonly ds: DataSource,
     signups: SignupModel,
     orders: OrderModel,
+    assignments: AssignmentModel,
     @Inject(RPC) private readonly rpc: NatsRpcClient,
   ) {
     this.sources = [
       { name: 'sign-up', subject: EnrollmentSubject.signupFacts, epochColumn: 'signup_epoch', model: signups },
       { name: 'order', subject: PaymentSubject.orderFacts, epochColumn: 'order_epoch', model: orders },
+      { name: 'assignment', subject: ReviewSubject.assignmentFacts, epochColumn: 'assignment_epoch', model: assignments },
     ];
   }
 
@@ -52,7 +55,7 @@ export class RebuildService {
       // The epochs first, then the model emptied: what the consumers applied before is read again below.
       const epochs = await Promise.all(this.sources.map(async (source) => (await this.page(source, 0, 0)).epoch));
       await runner.query(`BEGIN`);
-      await runner.query(`TRUNCATE signups, signup_counts, competitions, orders, fee_counts`);
+      await runner.query(`TRUNCATE signups, signup_counts, competitions, orders, fee_counts, assignments`);
       await runner.query(`UPDATE model_state SET ${this.sources.map((x, i) => `${x.epochColumn} = $${i + 1}`).join(', ')}, rebuilt_at = NULL WHERE id = 1`, epochs);
       await runner.query(`COMMIT`);
       const read: Record<string, number> = {};

@@ -139,6 +139,17 @@ function figures(lang: Lang): CompetitionFigures {
       byDay: feeDays,
     },
     awards: { total: sum(byLevel), byLevel, bySchool },
+    review: [
+      {
+        roundId: 3,
+        roundName: lang === 'en' ? 'Final <round>' : '决赛<评审>',
+        assigned: 120,
+        submitted: 90,
+        byGroup: [],
+        byExpert: [],
+        scores: [60, 70, 80, 90].map((band, i) => ({ key: String(band), label: String(band), count: [8, 30, 40, 12][i] })),
+      },
+    ],
     updatedAt: '2026-03-10T07:45:12.000Z',
   };
 }
@@ -149,6 +160,7 @@ const EMPTY: CompetitionFigures = {
   works: { submitted: 0, today: 0, byDay: [] },
   fees: { paidCount: 0, paidFen: 0, refundCount: 0, refundedFen: 0, netFen: 0, today: { paidFen: 0, refundedFen: 0 }, byDay: [] },
   awards: { total: 0, byLevel: [], bySchool: [] },
+  review: [],
   updatedAt: null,
 };
 
@@ -167,8 +179,11 @@ describe('reportHtml', () => {
     const html = reportHtml(input('zh-CN'));
     expect(html).not.toContain('<b>');
     expect(html).toContain('&lt;b&gt;A&amp;B &quot;大学&quot;&lt;/b&gt;');
-    // Nine charts: two days, event, grade, school, province, college, fees, award levels.
-    expect(html.match(/<svg /g)).toHaveLength(9);
+    // Ten charts: two days, event, grade, school, province, college, fees, a round's scores, award levels.
+    expect(html.match(/<svg /g)).toHaveLength(10);
+    // The round's progress, its name escaped.
+    expect(html).toContain('决赛&lt;评审&gt;');
+    expect(html).toContain('75%');
     expect(html).toContain('未填写');
     expect(html).toContain('2026-03-10 16:30'); // generated, Beijing time
     expect(html).toContain('2026-03-10 15:45'); // data as of
@@ -189,6 +204,7 @@ describe('reportHtml', () => {
     expect(zh).not.toContain('<svg');
     expect(zh.match(/暂无数据/g)).toHaveLength(9);
     expect(zh).toContain('暂无获奖数据');
+    expect(zh).toContain('暂无评审');
     expect(zh).toMatch(/数据截至（北京时间）<\/dt><dd>—/);
     expect(reportHtml(input('en', EMPTY))).toContain('No awards yet');
   });

@@ -1,6 +1,6 @@
 import * as echarts from 'echarts';
 import { beijingCell, formatCount } from '@cmp/common';
-import { escapeHtml as e, type AwardFigures, type CompetitionFigures, type FigureRow, type Lang } from '@cmp/contracts';
+import { escapeHtml as e, type AwardFigures, type CompetitionFigures, type FigureRow, type Lang, type ReviewRoundFigures } from '@cmp/contracts';
 
 /*
  * 数据报告: a competition's figures as one self-contained A4 document (cover, key figures, charts, the award list)
@@ -49,6 +49,14 @@ const ZH = {
   feesByDay: '每日缴费与退费（元）',
   paidSeries: '缴费',
   refundedSeries: '退费',
+  review: '评审',
+  reviewProgress: '各轮评审进度',
+  round: '评审轮次',
+  assigned: '分配评审',
+  submitted: '已提交评分',
+  done: '完成率',
+  scoresOf: '{n}：评分分布',
+  noReview: '暂无评审',
   awardsSection: '获奖',
   awardsByLevel: '各等级获奖数',
   awardsBySchool: '各学校获奖情况',
@@ -96,6 +104,14 @@ const TEXT: Record<Lang, typeof ZH> = {
     feesByDay: 'Fees paid and refunded per day (yuan)',
     paidSeries: 'Paid',
     refundedSeries: 'Refunded',
+    review: 'Review',
+    reviewProgress: 'Review progress by round',
+    round: 'Round',
+    assigned: 'Assigned',
+    submitted: 'Sheets submitted',
+    done: 'Done',
+    scoresOf: '{n}: scores',
+    noReview: 'No review rounds yet',
     awardsSection: 'Awards',
     awardsByLevel: 'Awards by level',
     awardsBySchool: 'Awards by school',
@@ -272,6 +288,18 @@ function awardTable(a: AwardFigures, t: Text): string {
   return `<table class="awards"><thead>${head}</thead><tbody>${rows.join('')}${totals}</tbody></table>`;
 }
 
+/** Each round's progress as a table, then each round's submitted totals in bands of 10. */
+function reviewSection(rounds: ReviewRoundFigures[], t: Text): string {
+  if (!rounds.length) return `<div class="empty">${t.noReview}</div>`;
+  const done = (r: ReviewRoundFigures) => (r.assigned ? `${Math.round((r.submitted / r.assigned) * 100)}%` : '—');
+  const rows = rounds.map(
+    (r) => `<tr><td>${e(r.roundName)}</td><td class="num">${formatCount(r.assigned)}</td><td class="num">${formatCount(r.submitted)}</td><td class="num strong">${done(r)}</td></tr>`,
+  );
+  const table = `<table class="awards"><thead><tr><th>${t.round}</th><th class="num">${t.assigned}</th><th class="num">${t.submitted}</th><th class="num">${t.done}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const bands = (r: ReviewRoundFigures): FigureRow[] => r.scores.map((b) => ({ ...b, label: `${b.label}–${Number(b.label) + 10}` }));
+  return `<h3>${t.reviewProgress}</h3>${table}<div class="spacer"></div>${rounds.map((r) => figure(fill(t.scoresOf, e(r.roundName)), barChart(bands(r), t), t)).join('')}`;
+}
+
 /** A CSS string of any text: everything but letters, digits and spaces as a code point escape (nothing ends the style). */
 const cssString = (text: string) => `"${text.replace(/[^\p{L}\p{N} ]/gu, (ch) => `\\${ch.codePointAt(0)!.toString(16)} `)}"`;
 
@@ -337,6 +365,7 @@ export function reportHtml(input: ReportInput): string {
   .chart figcaption small { font-size: 8pt; font-weight: 400; color: #8c8c8c; }
   .chart svg { display: block; max-width: 100%; height: auto; }
   .pair { display: grid; grid-template-columns: 1fr 1fr; gap: 5mm; }
+  .spacer { height: 4mm; }
   .empty { padding: 8mm 0; border-radius: 1.5mm; background: #fafafa; text-align: center; color: #bfbfbf; font-size: 10pt; }
 
   h3 { margin: 2mm 0 3mm; font-size: 10.5pt; font-weight: 700; color: #262626; break-after: avoid; }
@@ -399,6 +428,7 @@ ${section(
     t,
   ),
 )}
-${section(5, t.awardsSection, figure(t.awardsByLevel, barChart(f.awards.byLevel, t), t) + `<h3>${t.awardsBySchool}</h3>` + awardTable(f.awards, t))}
+${section(5, t.review, reviewSection(f.review, t))}
+${section(6, t.awardsSection, figure(t.awardsByLevel, barChart(f.awards.byLevel, t), t) + `<h3>${t.awardsBySchool}</h3>` + awardTable(f.awards, t))}
 </body></html>`;
 }

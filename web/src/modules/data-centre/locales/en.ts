@@ -58,6 +58,18 @@ const en: Catalogue<DataCentreMessages> = {
     count: 'Awards',
     total: 'Total',
   },
+  review: {
+    title: 'Review progress and scores',
+    empty: 'No review rounds yet',
+    round: 'Round',
+    group: 'Review group',
+    noGroup: 'No group',
+    expert: 'Expert',
+    progress: 'Submitted / assigned',
+    average: 'Average',
+    sheets: 'Score sheets',
+    noScores: 'No scores submitted in {{round}} yet',
+  },
   fees: {
     title: 'Fees paid and refunded per day',
     empty: 'No fees paid yet',

@@ -56,6 +56,18 @@ const zhCN = {
     count: '获奖数',
     total: '合计',
   },
+  review: {
+    title: '评审进度与成绩分布',
+    empty: '尚无评审轮次',
+    round: '评审轮次',
+    group: '评审组',
+    noGroup: '未分组',
+    expert: '评审专家',
+    progress: '已提交 / 分配',
+    average: '平均分',
+    sheets: '评分表数',
+    noScores: '{{round}} 尚无提交的评分',
+  },
   fees: {
     title: '每日缴费与退费',
     empty: '暂无缴费',

@@ -14,6 +14,7 @@ import { CompetitionsCard } from '../components/CompetitionsCard';
 import { FeeCard } from '../components/FeeCard';
 import { FigureCard } from '../components/FigureCard';
 import { previewLink } from '../components/preview-link';
+import { ReviewCard } from '../components/ReviewCard';
 import type { ChartRow } from '../components/FigureChart';
 import { DATA_CENTRE_NS } from '../locales';
 import './data-centre.css';
@@ -30,7 +31,7 @@ export default function CloudPage() {
   const competitionId = Number(params.get('competitionId')) || undefined;
   const competitions = useAsync((signal) => competitionApi.options(signal), []);
   const figures = useAsync(
-    (signal): Promise<FigureSource & Pick<CompetitionFigures, 'awards' | 'updatedAt'> & { competitions?: CompetitionSummary[] }> =>
+    (signal): Promise<FigureSource & Pick<CompetitionFigures, 'review' | 'updatedAt'> & { competitions?: CompetitionSummary[] }> =>
       competitionId ? statisticsApi.competition(competitionId, signal) : statisticsApi.organisation(signal),
     [competitionId],
   );
@@ -99,6 +100,11 @@ export default function CloudPage() {
             {f.competitions && (
               <Col xs={24}>
                 <CompetitionsCard competitions={f.competitions} nameOf={(id) => names.get(id) ?? `#${id}`} />
+              </Col>
+            )}
+            {competitionId && (
+              <Col xs={24}>
+                <ReviewCard rounds={f.review} onExport={() => exportFigure('review')} />
               </Col>
             )}
             <Col xs={24}>

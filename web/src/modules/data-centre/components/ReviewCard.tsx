@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Progress, Segmented, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { ReviewProgressRow, ReviewRoundFigures } from '@cmp/contracts';
+import { DATA_CENTRE_NS } from '../locales';
+import { FigureChart } from './FigureChart';
+import { FigureFrame } from './FigureFrame';
+
+type ExpertRow = ReviewRoundFigures['byExpert'][number];
+
+const percent = (r: { assigned: number; submitted: number }) => (r.assigned ? Math.round((r.submitted / r.assigned) * 100) : 0);
+
+/**
+ * A competition's review rounds: the chart shows a round's submitted totals in bands of 10 (a round chosen above
+ * it), the table each round's progress, by review group and by expert when a round is opened.
+ */
+export function ReviewCard({ rounds, onExport }: { rounds: ReviewRoundFigures[]; onExport: () => Promise<void> }) {
+  const { t } = useTranslation(DATA_CENTRE_NS);
+  const [roundId, setRoundId] = useState<number>();
+  const round = rounds.find((r) => r.roundId === roundId) ?? rounds[rounds.length - 1];
+  const progress = (r: { assigned: number; submitted: number }) => (
+    <span className="cell-nowrap">
+      {r.submitted} / {r.assigned} <Progress percent={percent(r)} size="small" style={{ width: 90, margin: 0 }} />
+    </span>
+  );
+  const parts = <R extends ReviewProgressRow>(title: string, rows: R[], extra: { title: string; render: (r: R) => string }[] = []) => (
+    <Table<R>
+      size="small"
+      rowKey="key"
+      dataSource={rows}
+      pagination={rows.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
+      columns={[
+        { title, dataIndex: 'label', ellipsis: true, render: (v: string) => v || t('review.noGroup') },
+        { title: t('review.progress'), key: 'progress', width: 200, render: (_, r) => progress(r) },
+        ...extra.map((x) => ({ title: x.title, key: x.title, width: 100, align: 'right' as const, render: (_: unknown, r: R) => x.render(r) })),
+      ]}
+    />
+  );
+  return (
+    <FigureFrame
+      figure="review"
+      title={t('review.title')}
+      emptyText={t('review.empty')}
+      empty={!rounds.length}
+      onExport={onExport}
+      chart={() => (
+        <>
+          {rounds.length > 1 && (
+            <Segmented size="small" value={round.roundId} onChange={(v) => setRoundId(Number(v))} options={rounds.map((r) => ({ value: r.roundId, label: r.roundName }))} />
+          )}
+          {round.scores.length ? (
+            <FigureChart kind="bar" rows={round.scores.map((b) => ({ ...b, label: `${b.label}–${Number(b.label) + 10}` })).reverse()} countName={t('review.sheets')} />
+          ) : (
+            <p className="data-centre__muted">{t('review.noScores', { round: round.roundName })}</p>
+          )}
+        </>
+      )}
+      table={() => (
+        <Table<ReviewRoundFigures>
+          size="small"
+          rowKey="roundId"
+          dataSource={rounds}
+          pagination={false}
+          expandable={{
+            expandedRowRender: (r) => (
+              <>
+                {parts(t('review.group'), r.byGroup)}
+                {parts<ExpertRow>(t('review.expert'), r.byExpert, [{ title: t('review.average'), render: (e) => (e.average === null ? '-' : e.average.toFixed(2)) }])}
+              </>
+            ),
+          }}
+          columns={[
+            { title: t('review.round'), dataIndex: 'roundName', ellipsis: true },
+            { title: t('review.progress'), key: 'progress', width: 220, render: (_, r) => progress(r) },
+          ]}
+        />
+      )}
+    />
+  );
+}
