@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit, type Provider } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { EventStreamDefinition } from '@cmp/contracts';
+import { FACT_SUBJECTS, type EventStreamDefinition } from '@cmp/contracts';
 import { ensureStream, publishEvent } from './events';
 import { watchOutbox } from './metrics';
 import { RPC, type NatsRpcClient } from './nats-rpc';
@@ -32,7 +32,8 @@ export interface OutboxOptions {
 }
 
 const OUTBOX_OPTIONS = Symbol('OUTBOX_OPTIONS');
-const BATCH = 100;
+/** Rows a relay takes per transaction: a run of facts among them is published at once. */
+const BATCH = 500;
 const POLL_MS = 1000;
 const log = new Logger('outbox');
 
@@ -89,12 +90,22 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
           `SELECT id, subject, payload, (extract(epoch FROM created_at) * 1000000)::bigint::text AS at
            FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
         );
-        // In id order; the first failure stops the batch, so later events never overtake an earlier one.
+        // In id order; the first failure stops the batch, so later events never overtake an earlier one. A run of facts
+        // goes out at once (one round trip, not one each): their order does not matter, and one that failed is sent
+        // again later, but no other event after the run is sent before the run is through.
         const published: string[] = [];
-        for (const r of rows) {
+        const publish = (r: (typeof rows)[number]) => {
           const { payload, requestId } = unwrap(r.payload);
-          if (!(await publishEvent(this.nats.connection, r.subject, payload, { msgId: `${this.options.service}-outbox-${r.id}-${r.at}`, logger: log, requestId }))) break;
-          published.push(r.id);
+          return publishEvent(this.nats.connection, r.subject, payload, { msgId: `${this.options.service}-outbox-${r.id}-${r.at}`, logger: log, requestId });
+        };
+        for (let i = 0; i < rows.length; ) {
+          let end = i;
+          while (end < rows.length && FACT_SUBJECTS.includes(rows[end].subject)) end++;
+          const run = end > i ? rows.slice(i, end) : [rows[i]];
+          const acked = await Promise.all(run.map(publish));
+          run.forEach((r, k) => acked[k] && published.push(r.id));
+          if (acked.includes(false)) break;
+          i += run.length;
         }
         if (published.length) await m.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [published]);
         // A stalled batch (JetStream did not acknowledge) waits for the timer's next try.

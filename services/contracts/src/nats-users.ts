@@ -145,13 +145,14 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
     // A rebuild reads each owning service's facts; the province figures ask for the schools' provinces.
     // Scoping a competition the model has not seen yet is asked of its service.
     // A report is named after its competition and organisation.
-    calls: [AuthSubject.groupNames, CompetitionsSubject.competitionDetail, EnrollmentSubject.signupFacts, PaymentSubject.orderFacts, ReviewSubject.assignmentFacts, ReferenceSubject.schoolsByIds],
+    calls: [AuthSubject.groupNames, CompetitionsSubject.competitionDetail, EnrollmentSubject.signupFacts, PaymentSubject.orderFacts, ReviewSubject.assignmentFacts, ReviewSubject.roundWorkFacts, ReferenceSubject.schoolsByIds],
     publishes: [],
     hears: [],
     consumes: [
       { stream: EventStream.enrollment, durable: EventConsumer.statisticsSignups },
       { stream: EventStream.payment, durable: EventConsumer.statisticsOrders },
       { stream: EventStream.review, durable: EventConsumer.statisticsAssignments },
+      { stream: EventStream.review, durable: EventConsumer.statisticsRoundWorks },
     ],
   },
 };

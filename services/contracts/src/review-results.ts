@@ -9,6 +9,8 @@ export const ReviewQueue = {
   name: 'review',
   /** Computes one score version; data FinalScoreJob. */
   finalScore: 'final-score',
+  /** Publishes again the facts of the works voted for since the last tally (every few seconds), for the statistics. */
+  voteTallies: 'vote-tallies',
 } as const;
 
 export interface FinalScoreJob {

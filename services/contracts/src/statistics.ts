@@ -68,6 +68,32 @@ export interface AssignmentFact {
   epoch: string;
 }
 
+/**
+ * A work in a review round as the vote and check-in figures see it (review.roundwork.changed): its on-site queue
+ * state and its votes (not late, and late: by accounts made after the window opened). A work taken out of its round
+ * publishes `{ id, gone: true, version, epoch }`.
+ */
+export interface RoundWorkFact {
+  id: number;
+  gone?: true;
+  competitionId: number;
+  groupId: number;
+  roundId: number;
+  roundName: string;
+  workId: number;
+  title: string;
+  /** Its round is not deleted. */
+  live: boolean;
+  /** Its place in the on-site queue ('waiting', 'called', 'presenting', 'done', 'skipped', 'absent'); null when not queued. */
+  scene: string | null;
+  checkedIn: boolean;
+  late: boolean;
+  votes: number;
+  lateVotes: number;
+  version: number;
+  epoch: string;
+}
+
 export interface SignupAward {
   roundId: number;
   level: string;
@@ -179,6 +205,10 @@ export interface ReviewRoundFigures {
   byExpert: (ReviewProgressRow & { average: number | null })[];
   /** Submitted sheets' totals in bands of 10 (key and label: the band's lower end), lowest first. */
   scores: FigureRow[];
+  /** Public votes for its works (late: by accounts made after voting opened, counted apart); `top`: the 10 most voted works. */
+  votes: { total: number; late: number; top: FigureRow[] };
+  /** Its on-site queue (null when it has none): works queued, checked in (late among them), absent, presented. */
+  checkIn: { queued: number; checkedIn: number; late: number; absent: number; presented: number } | null;
 }
 
 export interface FeeDay {

@@ -386,6 +386,8 @@ export const ReviewSubject = {
   competitionProgress: 'review.round.competitionProgress',
   /** A page of assignment facts for the statistics' rebuild (FactPageQuery: FactPage<AssignmentFact>). */
   assignmentFacts: 'review.assignment.facts',
+  /** A page of round-work facts for the statistics' rebuild (FactPageQuery: FactPage<RoundWorkFact>). */
+  roundWorkFacts: 'review.roundwork.facts',
   roundDetail: 'review.round.detail',
   roundSave: 'review.round.save',
   roundDelete: 'review.round.delete',
@@ -535,6 +537,8 @@ export const EventSubject = {
   resultsPublished: 'review.results.published',
   /** An assignment or its sheet changed; payload AssignmentFact (statistics.ts), written to the outbox by a trigger. */
   assignmentChanged: 'review.assignment.changed',
+  /** A work in a round checked in, called, or voted for; payload RoundWorkFact (statistics.ts), by trigger (votes: by the worker's tally). */
+  roundWorkChanged: 'review.roundwork.changed',
   /** A round's promotion was confirmed; payload PromotionConfirmedEvent (review-results.ts). Through the review outbox. */
   promotionConfirmed: 'review.promotion.confirmed',
   /** A room of an on-site round changed; payload RoomChangedEvent (review-scene.ts), through the review outbox. */
@@ -545,6 +549,12 @@ export const EventSubject = {
   certificatesSent: 'certificates.batch.sent',
 } as const;
 export type EventSubject = (typeof EventSubject)[keyof typeof EventSubject];
+
+/**
+ * Facts for the statistics read model: each carries its entity's whole state and a version, and the newest version
+ * wins, so their order in the stream does not matter (the outbox relay publishes a run of them at once).
+ */
+export const FACT_SUBJECTS: readonly string[] = [EventSubject.signupChanged, EventSubject.orderChanged, EventSubject.assignmentChanged, EventSubject.roundWorkChanged];
 
 export const EventStream = {
   audit: {
@@ -567,7 +577,7 @@ export const EventStream = {
   },
   review: {
     name: 'REVIEW',
-    subjects: [EventSubject.promotionConfirmed, EventSubject.resultsPublished, EventSubject.assignmentChanged],
+    subjects: [EventSubject.promotionConfirmed, EventSubject.resultsPublished, EventSubject.assignmentChanged, EventSubject.roundWorkChanged],
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 60 * 60,
   },
@@ -607,4 +617,5 @@ export const EventConsumer = {
   statisticsSignups: 'statistics-signups',
   statisticsOrders: 'statistics-orders',
   statisticsAssignments: 'statistics-assignments',
+  statisticsRoundWorks: 'statistics-round-works',
 } as const;

@@ -185,6 +185,43 @@ describe('statistics: awards by school and level, and the competition report (�
     ]);
   });
 
+  it('counts votes and on-site check-ins per round as the review service holds them', async () => {
+    const r = await reviewRound(c, { name: '决赛', groupName: '决赛组', sheets: { 统计专家C: { 11: null, 12: null, 13: null } } });
+    await sql(`UPDATE review.round_works SET title = '作品' || work_id WHERE round_id = $1`, [r.roundId]);
+    // On site: three works queued in a room; two checked in (one late), one absent, one presented.
+    const [room] = await sql<{ id: number }>(`INSERT INTO review.scene_rooms (round_id, name, code) VALUES ($1, '一号厅', 'A') RETURNING id`, [r.roundId]);
+    await sql(
+      `INSERT INTO review.scene_queue (round_id, work_id, room_id, number, position, status, checked_in_at, late)
+       VALUES ($1, 11, $2, 'A01', 1, 'done', now(), false), ($1, 12, $2, 'A02', 2, 'waiting', now(), true), ($1, 13, $2, 'A03', 3, 'absent', NULL, false)`,
+      [r.roundId, room.id],
+    );
+    // Public votes: work 12 three, work 11 one, and one by an account made after voting opened.
+    const [window] = await sql<{ id: number }>(
+      `INSERT INTO review.vote_windows (round_id, opens_at, closes_at, daily_limit, created_by) VALUES ($1, now() - interval '1 hour', now() + interval '1 day', 5, 'admin1') RETURNING id`,
+      [r.roundId],
+    );
+    await sql(
+      `INSERT INTO review.votes (window_id, work_id, user_id, day, late) VALUES ($1, 12, 1, current_date, false), ($1, 12, 2, current_date, false), ($1, 12, 3, current_date, false),
+         ($1, 11, 1, current_date, false), ($1, 11, 4, current_date, true)`,
+      [window.id],
+    );
+    const direct = await sql<{ votes: number; late: number }>(
+      `SELECT count(*) FILTER (WHERE NOT late)::int AS votes, count(*) FILTER (WHERE late)::int AS late FROM review.votes WHERE window_id = $1`,
+      [window.id],
+    );
+    let last: ReviewRoundFigures | undefined;
+    // Votes reach the figures with the review worker's next tally (every few seconds), check-ins at once.
+    await waitFor('votes and check-ins', async () => {
+      last = (await figures(admin1, c.id)).review.find((x) => x.roundId === r.roundId);
+      return last?.votes.total === direct[0].votes && last.checkIn?.queued === 3;
+    });
+    expect(last!.votes).toEqual({ total: 4, late: direct[0].late, top: [{ key: '12', label: '作品12', count: 3 }, { key: '11', label: '作品11', count: 1 }] });
+    expect(last!.checkIn).toEqual({ queued: 3, checkedIn: 2, late: 1, absent: 1, presented: 1 });
+    // A work taken out of the round counts no more.
+    await sql(`DELETE FROM review.round_works WHERE round_id = $1 AND work_id = 11`, [r.roundId]);
+    await waitFor('the work taken out', async () => (await figures(admin1, c.id)).review.find((x) => x.roundId === r.roundId)?.checkIn?.queued === 2);
+  });
+
   it('renders the report in the background, with progress, downloadable in the language asked for', async () => {
     // Asked for twice at once (a double click): one report.
     const [a, b] = await Promise.all([1, 2].map(() => api<ReportItem>('/statistics/reports', { token: admin1, body: { competitionId: c.id, lang: 'zh-CN' } })));

@@ -4,9 +4,11 @@ import { ReviewQueue, Service, type FinalScoreJob } from '@cmp/contracts';
 import { loadReviewConfig, REVIEW_SCHEMA } from './config';
 import { reviewDataSource } from './data-source';
 import { computeVersion, finalScoreJobOf } from './results/final-score.job';
+import { tallyVotes, VOTE_TALLY_MS } from './results/vote-tallies.job';
 
 /**
- * The review worker: computes final score versions from the BullMQ queue, outside any request. Jobs are
+ * The review worker: computes final score versions from the BullMQ queue, outside any request, and tallies the votes
+ * for the statistics every few seconds. Jobs are
  * idempotent (a finished version is left alone), so a job taken up again after a worker died costs only a re-run.
  */
 const config = loadReviewConfig();
@@ -14,7 +16,7 @@ bootWorker({
   service: Service.review,
   config,
   database: { schema: REVIEW_SCHEMA, dataSource: reviewDataSource, poolSize: 4 },
-  queue: { name: ReviewQueue.name, concurrency: 2 },
+  queue: { name: ReviewQueue.name, concurrency: 2, schedules: { [ReviewQueue.voteTallies]: { every: VOTE_TALLY_MS } } },
   // Versions queued or running whose job Redis lost are queued again (the sweeper in bootWorker).
   expectedJobs: async (ds) => {
     const rows: { id: number; createdAt: Date }[] = await ds.query(`SELECT id, created_at AS "createdAt" FROM score_versions WHERE status IN ('queued', 'running')`);
@@ -22,6 +24,7 @@ bootWorker({
   },
   open: async (ds) => ({
     jobs: {
+      [ReviewQueue.voteTallies]: () => tallyVotes(ds),
       [ReviewQueue.finalScore]: async (job) => {
         const { versionId } = job.data as FinalScoreJob;
         try {

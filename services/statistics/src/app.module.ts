@@ -13,6 +13,8 @@ import { OrderConsumer } from './model/order.consumer';
 import { OrderModel } from './model/order-model';
 import { AssignmentConsumer } from './model/assignment.consumer';
 import { AssignmentModel } from './model/assignment-model';
+import { RoundWorkConsumer } from './model/round-work.consumer';
+import { RoundWorkModel } from './model/round-work-model';
 import { ReportsController } from './report/reports.controller';
 import { ReportsService } from './report/reports.service';
 
@@ -28,12 +30,13 @@ export const STATISTICS_CORE = [
   SignupModel,
   OrderModel,
   AssignmentModel,
+  RoundWorkModel,
   RebuildService,
 ];
 
 @Module({
   controllers: [FiguresController, ReportsController, healthController(StatisticsSubject.health)],
-  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, ReportsService, SignupConsumer, OrderConsumer, AssignmentConsumer, FirstBuild, ...durableConsumers],
+  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, ReportsService, SignupConsumer, OrderConsumer, AssignmentConsumer, RoundWorkConsumer, FirstBuild, ...durableConsumers],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

@@ -5,6 +5,7 @@ import {
   CompetitionsSubject,
   EnrollmentSubject,
   type AssignmentFact,
+  type RoundWorkFact,
   type CompetitionDetail,
   type FactPage,
   type FactPageQuery,
@@ -65,9 +66,9 @@ export class RoundService {
     return { list, total, pageNum, pageSize };
   }
 
-  /** Assignment facts in id order after `afterId` (the statistics' rebuild), as the outbox carries them. */
-  facts(q: FactPageQuery): Promise<FactPage<AssignmentFact>> {
-    return factPage<AssignmentFact>(this.ds, 'assignment_facts', q);
+  /** Assignment or round-work facts in id order after `afterId` (the statistics' rebuild), as the outbox carries them. */
+  facts(view: 'assignment_facts' | 'round_work_facts', q: FactPageQuery): Promise<FactPage<AssignmentFact | RoundWorkFact>> {
+    return factPage(this.ds, view, q);
   }
 
   /** The listed competitions' open rounds together, in the caller's organisations: sheets submitted of all assigned, and the next closing time. */

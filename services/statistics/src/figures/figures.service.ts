@@ -96,9 +96,27 @@ interface ReviewPart {
   totalSum: number;
 }
 
-/** Parts added up per round, group and expert; bands per round. */
-function reviewFigures(parts: ReviewPart[], bands: { roundId: number; band: number; count: number }[]): ReviewRoundFigures[] {
+/** A work in a round: its queue state and votes. */
+interface RoundWorkRow {
+  roundId: number;
+  roundName: string;
+  workId: number;
+  title: string;
+  scene: string | null;
+  checkedIn: boolean;
+  late: boolean;
+  votes: number;
+  lateVotes: number;
+}
+
+/** Parts added up per round, group and expert; bands per round; the rounds' works' votes and check-ins. */
+function reviewFigures(parts: ReviewPart[], bands: { roundId: number; band: number; count: number }[], works: RoundWorkRow[]): ReviewRoundFigures[] {
   const rounds = new Map<number, ReviewRoundFigures & { sums: Map<string, number> }>();
+  const roundOf = (id: number, name: string) => {
+    const round = rounds.get(id) ?? { roundId: id, roundName: name, assigned: 0, submitted: 0, byGroup: [], byExpert: [], scores: [], votes: { total: 0, late: 0, top: [] as FigureRow[] }, checkIn: null, sums: new Map() };
+    rounds.set(id, round);
+    return round;
+  };
   const add = <R extends ReviewProgressRow>(rows: R[], key: string, label: string, p: ReviewPart, extra?: Omit<R, keyof ReviewProgressRow>) => {
     let row = rows.find((r) => r.key === key);
     if (!row) rows.push((row = { key, label, assigned: 0, submitted: 0, ...extra } as R));
@@ -106,8 +124,7 @@ function reviewFigures(parts: ReviewPart[], bands: { roundId: number; band: numb
     row.submitted += p.submitted;
   };
   for (const p of parts) {
-    const round = rounds.get(p.roundId) ?? { roundId: p.roundId, roundName: p.roundName, assigned: 0, submitted: 0, byGroup: [], byExpert: [], scores: [], sums: new Map() };
-    rounds.set(p.roundId, round);
+    const round = roundOf(p.roundId, p.roundName);
     round.assigned += p.assigned;
     round.submitted += p.submitted;
     add(round.byGroup, p.groupName, p.groupName, p);
@@ -116,10 +133,24 @@ function reviewFigures(parts: ReviewPart[], bands: { roundId: number; band: numb
   }
   const mostAssigned = (a: ReviewProgressRow, b: ReviewProgressRow) => b.assigned - a.assigned || a.label.localeCompare(b.label);
   for (const b of bands) rounds.get(b.roundId)?.scores.push({ key: String(b.band), label: String(b.band), count: b.count });
+  for (const w of works) {
+    const round = roundOf(w.roundId, w.roundName);
+    round.votes.total += w.votes;
+    round.votes.late += w.lateVotes;
+    if (w.votes) round.votes.top.push({ key: String(w.workId), label: w.title, count: w.votes });
+    if (!w.scene) continue;
+    const c = (round.checkIn ??= { queued: 0, checkedIn: 0, late: 0, absent: 0, presented: 0 });
+    c.queued += 1;
+    c.checkedIn += Number(w.checkedIn);
+    c.late += Number(w.checkedIn && w.late);
+    c.absent += Number(w.scene === 'absent');
+    c.presented += Number(w.scene === 'done');
+  }
   return [...rounds.values()]
     .sort((a, b) => a.roundId - b.roundId)
     .map(({ sums, ...r }) => ({
       ...r,
+      votes: { ...r.votes, top: r.votes.top.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)).slice(0, 10) },
       byGroup: r.byGroup.sort(mostAssigned),
       byExpert: r.byExpert
         .map((e) => ({ ...e, average: e.submitted ? Math.round((sums.get(e.key)! / e.submitted) * 100) / 100 : null }))
@@ -262,7 +293,7 @@ export class FiguresService {
 
   /** A competition's review rounds: progress per group and expert, and the submitted totals in bands of 10. */
   private async review(competitionId: number): Promise<ReviewRoundFigures[]> {
-    const [parts, bands]: [ReviewPart[], { roundId: number; band: number; count: number }[]] = await Promise.all([
+    const [parts, bands, works]: [ReviewPart[], { roundId: number; band: number; count: number }[], RoundWorkRow[]] = await Promise.all([
       this.ds.query(
         `SELECT round_id AS "roundId", max(round_name) AS "roundName", review_group_name AS "groupName", expert_id AS "expertId", max(expert_name) AS "expertName",
            count(*)::int AS assigned, count(*) FILTER (WHERE sheet = 'submitted')::int AS submitted, COALESCE(sum(total) FILTER (WHERE sheet = 'submitted'), 0)::float8 AS "totalSum"
@@ -274,8 +305,13 @@ export class FiguresService {
          FROM assignments WHERE competition_id = $1 AND live AND sheet = 'submitted' AND total IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
         [competitionId],
       ),
+      this.ds.query(
+        `SELECT round_id AS "roundId", round_name AS "roundName", work_id AS "workId", title, scene, checked_in AS "checkedIn", late, votes, late_votes AS "lateVotes"
+         FROM round_works WHERE competition_id = $1 AND live`,
+        [competitionId],
+      ),
     ]);
-    return reviewFigures(parts, bands);
+    return reviewFigures(parts, bands, works);
   }
 
   /** Headline figures of the listed competitions in the caller's organisations (none for one the model has not seen). */

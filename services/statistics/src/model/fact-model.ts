@@ -28,7 +28,7 @@ export abstract class FactModel<F extends Fact> {
   constructor(protected readonly ds: DataSource) {}
 
   /** model_state's column naming the owning database the model was built from. */
-  protected abstract readonly epochColumn: 'signup_epoch' | 'order_epoch' | 'assignment_epoch';
+  protected abstract readonly epochColumn: 'signup_epoch' | 'order_epoch' | 'assignment_epoch' | 'round_work_epoch';
   /** The advisory lock class taken per id (replicas applying the same new entity at once take turns). */
   protected abstract readonly lockClass: number;
   protected abstract isFact(f: F | null | undefined): f is F;

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { RPC, type NatsRpcClient } from '@cmp/common';
 import { DEFAULT_LANG, EnrollmentSubject, PaymentSubject, ReviewSubject, type FactPage, type FactPageQuery } from '@cmp/contracts';
 import { AssignmentModel } from './assignment-model';
+import { RoundWorkModel } from './round-work-model';
 import type { Fact, FactModel } from './fact-model';
 import { OrderModel } from './order-model';
 import { SignupModel } from './signup-model';
@@ -15,7 +16,7 @@ const log = new Logger('rebuild');
 interface FactSource {
   name: string;
   subject: string;
-  epochColumn: 'signup_epoch' | 'order_epoch' | 'assignment_epoch';
+  epochColumn: 'signup_epoch' | 'order_epoch' | 'assignment_epoch' | 'round_work_epoch';
   model: FactModel<Fact>;
 }
 
@@ -33,12 +34,14 @@ export class RebuildService {
     signups: SignupModel,
     orders: OrderModel,
     assignments: AssignmentModel,
+    roundWorks: RoundWorkModel,
     @Inject(RPC) private readonly rpc: NatsRpcClient,
   ) {
     this.sources = [
       { name: 'sign-up', subject: EnrollmentSubject.signupFacts, epochColumn: 'signup_epoch', model: signups },
       { name: 'order', subject: PaymentSubject.orderFacts, epochColumn: 'order_epoch', model: orders },
       { name: 'assignment', subject: ReviewSubject.assignmentFacts, epochColumn: 'assignment_epoch', model: assignments },
+      { name: 'round-work', subject: ReviewSubject.roundWorkFacts, epochColumn: 'round_work_epoch', model: roundWorks },
     ];
   }
 
@@ -55,7 +58,7 @@ export class RebuildService {
       // The epochs first, then the model emptied: what the consumers applied before is read again below.
       const epochs = await Promise.all(this.sources.map(async (source) => (await this.page(source, 0, 0)).epoch));
       await runner.query(`BEGIN`);
-      await runner.query(`TRUNCATE signups, signup_counts, competitions, orders, fee_counts, assignments`);
+      await runner.query(`TRUNCATE signups, signup_counts, competitions, orders, fee_counts, assignments, round_works`);
       await runner.query(`UPDATE model_state SET ${this.sources.map((x, i) => `${x.epochColumn} = $${i + 1}`).join(', ')}, rebuilt_at = NULL WHERE id = 1`, epochs);
       await runner.query(`COMMIT`);
       const read: Record<string, number> = {};

@@ -148,6 +148,8 @@ function figures(lang: Lang): CompetitionFigures {
         byGroup: [],
         byExpert: [],
         scores: [60, 70, 80, 90].map((band, i) => ({ key: String(band), label: String(band), count: [8, 30, 40, 12][i] })),
+        votes: { total: 1520, late: 31, top: [{ key: '7', label: lang === 'en' ? 'Smart campus' : '智慧校园', count: 640 }] },
+        checkIn: { queued: 30, checkedIn: 28, late: 3, absent: 2, presented: 25 },
       },
     ],
     updatedAt: '2026-03-10T07:45:12.000Z',
@@ -179,11 +181,12 @@ describe('reportHtml', () => {
     const html = reportHtml(input('zh-CN'));
     expect(html).not.toContain('<b>');
     expect(html).toContain('&lt;b&gt;A&amp;B &quot;大学&quot;&lt;/b&gt;');
-    // Ten charts: two days, event, grade, school, province, college, fees, a round's scores, award levels.
-    expect(html.match(/<svg /g)).toHaveLength(10);
+    // Eleven charts: two days, event, grade, school, province, college, fees, a round's scores and votes, award levels.
+    expect(html.match(/<svg /g)).toHaveLength(11);
     // The round's progress, its name escaped.
     expect(html).toContain('决赛&lt;评审&gt;');
     expect(html).toContain('75%');
+    expect(html).toContain('28 / 30'); // checked in of queued
     expect(html).toContain('未填写');
     expect(html).toContain('2026-03-10 16:30'); // generated, Beijing time
     expect(html).toContain('2026-03-10 15:45'); // data as of

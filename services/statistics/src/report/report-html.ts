@@ -55,6 +55,9 @@ const ZH = {
   assigned: '分配评审',
   submitted: '已提交评分',
   done: '完成率',
+  votes: '投票数',
+  checkIn: '现场签到',
+  topVotes: '{n}：得票前 10 的作品',
   scoresOf: '{n}：评分分布',
   noReview: '暂无评审',
   awardsSection: '获奖',
@@ -110,6 +113,9 @@ const TEXT: Record<Lang, typeof ZH> = {
     assigned: 'Assigned',
     submitted: 'Sheets submitted',
     done: 'Done',
+    votes: 'Votes',
+    checkIn: 'Checked in',
+    topVotes: '{n}: the 10 most voted works',
     scoresOf: '{n}: scores',
     noReview: 'No review rounds yet',
     awardsSection: 'Awards',
@@ -292,12 +298,21 @@ function awardTable(a: AwardFigures, t: Text): string {
 function reviewSection(rounds: ReviewRoundFigures[], t: Text): string {
   if (!rounds.length) return `<div class="empty">${t.noReview}</div>`;
   const done = (r: ReviewRoundFigures) => (r.assigned ? `${Math.round((r.submitted / r.assigned) * 100)}%` : '—');
+  const checkIn = (r: ReviewRoundFigures) => (r.checkIn ? `${formatCount(r.checkIn.checkedIn)} / ${formatCount(r.checkIn.queued)}` : '—');
   const rows = rounds.map(
-    (r) => `<tr><td>${e(r.roundName)}</td><td class="num">${formatCount(r.assigned)}</td><td class="num">${formatCount(r.submitted)}</td><td class="num strong">${done(r)}</td></tr>`,
+    (r) =>
+      `<tr><td>${e(r.roundName)}</td><td class="num">${formatCount(r.assigned)}</td><td class="num">${formatCount(r.submitted)}</td><td class="num strong">${done(r)}</td>` +
+      `<td class="num">${formatCount(r.votes.total)}</td><td class="num">${checkIn(r)}</td></tr>`,
   );
-  const table = `<table class="awards"><thead><tr><th>${t.round}</th><th class="num">${t.assigned}</th><th class="num">${t.submitted}</th><th class="num">${t.done}</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  const head = [t.assigned, t.submitted, t.done, t.votes, t.checkIn].map((h) => `<th class="num">${h}</th>`).join('');
+  const table = `<table class="awards"><thead><tr><th>${t.round}</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
   const bands = (r: ReviewRoundFigures): FigureRow[] => r.scores.map((b) => ({ ...b, label: `${b.label}–${Number(b.label) + 10}` }));
-  return `<h3>${t.reviewProgress}</h3>${table}<div class="spacer"></div>${rounds.map((r) => figure(fill(t.scoresOf, e(r.roundName)), barChart(bands(r), t), t)).join('')}`;
+  const charts = rounds.map(
+    (r) =>
+      figure(fill(t.scoresOf, e(r.roundName)), barChart(bands(r), t), t) +
+      (r.votes.top.length ? figure(fill(t.topVotes, e(r.roundName)), barChart(r.votes.top, t, { horizontal: true }), t) : ''),
+  );
+  return `<h3>${t.reviewProgress}</h3>${table}<div class="spacer"></div>${charts.join('')}`;
 }
 
 /** A CSS string of any text: everything but letters, digits and spaces as a code point escape (nothing ends the style). */

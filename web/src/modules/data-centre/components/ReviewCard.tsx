@@ -61,17 +61,44 @@ export function ReviewCard({ rounds, onExport }: { rounds: ReviewRoundFigures[];
           rowKey="roundId"
           dataSource={rounds}
           pagination={false}
+          scroll={{ x: 640 }}
           expandable={{
             expandedRowRender: (r) => (
               <>
-                {parts(t('review.group'), r.byGroup)}
-                {parts<ExpertRow>(t('review.expert'), r.byExpert, [{ title: t('review.average'), render: (e) => (e.average === null ? '-' : e.average.toFixed(2)) }])}
+                {r.byGroup.length > 0 && parts(t('review.group'), r.byGroup)}
+                {r.byExpert.length > 0 &&
+                  parts<ExpertRow>(t('review.expert'), r.byExpert, [{ title: t('review.average'), render: (e) => (e.average === null ? '-' : e.average.toFixed(2)) }])}
+                {r.votes.top.length > 0 && (
+                  <Table
+                    size="small"
+                    rowKey="key"
+                    dataSource={r.votes.top}
+                    pagination={false}
+                    columns={[
+                      { title: t('review.topVotes'), dataIndex: 'label', ellipsis: true },
+                      { title: t('review.votes'), dataIndex: 'count', width: 100, align: 'right' },
+                    ]}
+                  />
+                )}
               </>
             ),
           }}
           columns={[
             { title: t('review.round'), dataIndex: 'roundName', ellipsis: true },
             { title: t('review.progress'), key: 'progress', width: 220, render: (_, r) => progress(r) },
+            {
+              title: t('review.votes'),
+              key: 'votes',
+              width: 110,
+              align: 'right',
+              render: (_, r) => (r.votes.late ? t('review.votesLate', { total: r.votes.total, late: r.votes.late }) : r.votes.total),
+            },
+            {
+              title: t('review.checkIn'),
+              key: 'checkIn',
+              width: 150,
+              render: (_, r) => (r.checkIn ? t('review.checkedIn', r.checkIn) : '-'),
+            },
           ]}
         />
       )}

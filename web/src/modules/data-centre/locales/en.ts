@@ -69,6 +69,11 @@ const en: Catalogue<DataCentreMessages> = {
     average: 'Average',
     sheets: 'Score sheets',
     noScores: 'No scores submitted in {{round}} yet',
+    votes: 'Votes',
+    votesLate: '{{total}} (+{{late}} late accounts)',
+    topVotes: 'The 10 most voted works',
+    checkIn: 'Checked in',
+    checkedIn: '{{checkedIn}} / {{queued}} ({{late}} late, {{absent}} absent)',
   },
   fees: {
     title: 'Fees paid and refunded per day',

@@ -67,6 +67,11 @@ const zhCN = {
     average: '平均分',
     sheets: '评分表数',
     noScores: '{{round}} 尚无提交的评分',
+    votes: '投票数',
+    votesLate: '{{total}}（另有迟注册 {{late}}）',
+    topVotes: '得票前 10 的作品',
+    checkIn: '现场签到',
+    checkedIn: '{{checkedIn}} / {{queued}}（迟到 {{late}}，缺席 {{absent}}）',
   },
   fees: {
     title: '每日缴费与退费',
