@@ -163,6 +163,8 @@ describe('statistics: awards by school and level, and the competition report (�
         { key: String(e2.id), label: '统计专家B', assigned: 2, submitted: 1, average: 91 },
       ],
       scores: [70, 80, 90].map((band) => ({ key: String(band), label: String(band), count: 1 })),
+      votes: { total: 0, late: 0, top: [] },
+      checkIn: null,
     });
     expect((await figures(admin1, c.id)).review.map(({ roundId, assigned, submitted }) => ({ roundId, assigned, submitted }))).toEqual(await roundsDirectly(c.id));
 

@@ -26,7 +26,7 @@ export async function reviewRound(
       assignments[name][Number(work)] = a.id;
       if (sheet === null) continue;
       await sql(
-        `INSERT INTO review.score_sheets (assignment_id, status, total, submitted_at) VALUES ($1, $2, $3, CASE WHEN $2 = 'submitted' THEN now() END)`,
+        `INSERT INTO review.score_sheets (assignment_id, status, total, submitted_at) VALUES ($1, $2::text, $3, CASE WHEN $2::text = 'submitted' THEN now() END)`,
         [a.id, sheet === 'draft' ? 'draft' : 'submitted', sheet === 'draft' ? null : sheet],
       );
     }
