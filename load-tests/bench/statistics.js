@@ -77,16 +77,19 @@ function restart(platform, svc, env = {}) {
   return platform.children[svc];
 }
 
+/** The statistics service's durable consumers (contracts' NATS grants): sign-ups, orders, assignments, round works. */
+const MODEL_CONSUMERS = require('@cmp/contracts').NATS_GRANTS.statistics.consumes.length;
+
 /**
  * The statistics service's durable consumers as its metrics endpoint reports them (JetStream's num_pending and
- * num_ack_pending per consumer): { pending, ackPending } summed over both, or null while it does not answer.
+ * num_ack_pending per consumer): { pending, ackPending } summed over all, or null while it does not answer for all.
  */
 async function consumerLag(metricsUrl) {
   try {
     const text = await (await fetch(metricsUrl)).text();
     const sum = (name) => [...text.matchAll(new RegExp(`^${name}\\{[^}]*\\} (\\d+)`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
     const consumers = [...text.matchAll(/^cmp_consumer_pending\{/gm)].length;
-    return consumers === 2 ? { pending: sum('cmp_consumer_pending'), ackPending: sum('cmp_consumer_ack_pending') } : null;
+    return consumers === MODEL_CONSUMERS ? { pending: sum('cmp_consumer_pending'), ackPending: sum('cmp_consumer_ack_pending') } : null;
   } catch {
     return null;
   }
@@ -451,7 +454,7 @@ module.exports = {
       const rebuildStarted = process.hrtime.bigint();
       const rebuildOut = await exec('rebuild', process.execPath, [path.join(ctx.root, 'services/statistics/dist/rebuild.js')], platform.env);
       const rebuildSeconds = Number(process.hrtime.bigint() - rebuildStarted) / 1e9;
-      const rebuilt = /rebuilt from (\d+) sign-up facts and (\d+) order facts(?: and \d+ assignment facts)? in (\d+) ms/.exec(rebuildOut);
+      const rebuilt = /rebuilt from (\d+) sign-up facts and (\d+) order facts(?: and \d+ [a-z-]+ facts)* in (\d+) ms/.exec(rebuildOut);
       const afterRebuild = await compareModel(db);
       ctx.log(`rebuild: ${rebuildSeconds.toFixed(1)} s${rebuilt ? ` (${rebuilt[1]} sign-up and ${rebuilt[2]} order facts in ${rebuilt[3]} ms)` : ''}; ${afterRebuild.countsDiffer + afterRebuild.feesDiffer} counts differ after it`);
 
@@ -534,7 +537,7 @@ module.exports = {
         );
       }
       ctx.note(
-        `Absorption: from the streams, the statistics service's two durable consumers (each batch they take applied in one transaction) took ` +
+        `Absorption: from the streams, the statistics service's ${MODEL_CONSUMERS} durable consumers (each batch they take applied in one transaction) took ` +
           (a.applySeconds !== null
             ? `${a.applySeconds.toFixed(1)} s from the first batch to the last fact (${a.fromStartSeconds.toFixed(1)} s from the process's start): ${fmt(a.totalEvents / a.applySeconds)} events/s on average` +
               (a.rates ? `, ${fmt(a.rates.first)}/s over the first ${RATE_WINDOW} s and ${fmt(a.rates.last)}/s over the last ${RATE_WINDOW} s` : '') +
@@ -560,9 +563,9 @@ module.exports = {
         );
       }
       ctx.note(
-        `The relays publish one event at a time and wait for JetStream's acknowledgement before the next (common/src/outbox.ts: batches of 100 rows, ` +
-          'a poll every second, no kick after a sign-up), so a relay is bounded by one round trip per event, and during a rush it shares the event loop with the ' +
-          'requests the service answers.',
+        `The relays publish a run of facts at once (common/src/outbox.ts: batches of 500 rows; facts, whose order does not matter, go out together, ` +
+          'any other event alone after them; a poll every second). Until stop 39 they published one event at a time, waiting for each acknowledgement: ' +
+          '5,159 events/s here, and a lag p50 of 9 s during the rush.',
       );
       ctx.note(
         `The sign-up fact (view enrollment.signup_facts, read by the triggers for every fact) finds the captain's row through enrollment.${CAPTAIN_INDEX} ` +
