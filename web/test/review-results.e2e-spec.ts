@@ -1,8 +1,8 @@
 import type { Page } from 'puppeteer-core';
-import type { CompetitionDetail, ExpertSaveReply, Round } from '@cmp/contracts';
+import type { AwardPreset, CompetitionDetail, ExpertSaveReply, Round } from '@cmp/contracts';
 import { api, firstLogin, freshIp, login, upload, type Reply } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, type Student } from '../../services/gateway/test/support/enroll';
-import { chooseOrganisation, click, fill, loginWithPassword, open, textOf, useBrowser, waitForText } from './support/browser';
+import { choose, chooseOrganisation, click, fill, loginWithPassword, open, storedToken, textOf, useBrowser, waitForText } from './support/browser';
 import { tableProblems } from './support/layout';
 
 /**
@@ -119,6 +119,14 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
     await waitForText(admin, ['晋级 2 件，淘汰 1 件', '确认'], '.back-layout__main .ant-alert-success');
     await b.shot(admin, 'elimination-zh');
 
+    // A preset from 奖励管理 fills the levels: of the two promoted works, one 金奖 and one 银奖.
+    const levels = [{ name: '金奖', nameEn: 'Gold', rule: 'count', value: 1 }, { name: '银奖', nameEn: 'Silver', rule: 'count', value: 1 }];
+    const preset = await api<AwardPreset>('/review/award-preset/save', { token: await storedToken(admin), body: { name: `金银奖 ${Date.now()}`, levels } });
+    await open(admin, `/review/result?competitionId=${competition.id}&roundId=${round.id}`);
+    await click(admin, '.ant-tabs-tab', '奖项评定');
+    await choose(admin, '[data-testid="award-preset"]', preset.data.name);
+    await click(admin, '[data-testid="award-preview"]', { answer: 'POST /review/comment/result/award/preview' });
+    await waitForText(admin, ['金奖 1 项', '银奖 1 项'], '.back-layout__main');
     await open(admin, `/review/result?competitionId=${competition.id}&roundId=${round.id}`);
     await click(admin, '.ant-tabs-tab', '奖项评定');
     // The default levels (5/10/15/20/30 %) over the two promoted works: 50 % of 2 is one 三等奖, 80 % still one; the

@@ -181,6 +181,8 @@ export const messages = {
   'website.notFound': { 'zh-CN': '该机构尚未设置门户网站', en: 'This organisation has no public site set up yet' },
   'website.unknownHost': { 'zh-CN': '没有机构使用域名 {host}', en: 'No organisation uses the host name {host}' },
   'competition.notFound': { 'zh-CN': '竞赛不存在：{id}', en: 'No such competition: {id}' },
+  'review.awardPresetName': { 'zh-CN': '已有同名的奖项预设：请换一个名称', en: 'A preset of that name exists: choose another name' },
+  'review.awardPresetNotFound': { 'zh-CN': '奖项预设不存在', en: 'No such preset' },
   'statistics.reportNotReady': { 'zh-CN': '报告还未生成完成，请稍后下载', en: 'The report is not ready yet: download it once it is done' },
   'statistics.reportNotFound': { 'zh-CN': '报告不存在', en: 'No such report' },
   'statistics.ownRowsOnly': { 'zh-CN': '数据预览只能查看本机构的竞赛（下级机构的竞赛请看云统计）', en: 'Data preview shows only your own organisation\'s competitions (see Cloud statistics for subordinate ones)' },

@@ -190,6 +190,29 @@ export const DEFAULT_AWARD_LEVELS = [
   { name: '优秀奖', nameEn: 'Honourable mention' },
 ] as const;
 
+/** A level as an organiser writes it (the award form's shape, and a preset's): its rule and the rule's value. */
+export interface AwardLevelInput {
+  name: string;
+  nameEn?: string;
+  rule: 'count' | 'percent' | 'band';
+  /** count: works; percent: of the event's works (0 < p <= 100); band: the lowest score. */
+  value: number;
+}
+
+/** 奖励管理: an organisation's award levels kept under a name, which a round's awards start from. */
+export interface AwardPreset {
+  id: number;
+  name: string;
+  levels: AwardLevelInput[];
+  updatedAt: string;
+}
+
+export interface AwardPresetSave {
+  id?: number;
+  name: string;
+  levels: AwardLevelInput[];
+}
+
 export interface AwardRequest {
   versionId: number;
   levels: AwardLevel[];

@@ -438,6 +438,11 @@ export const ReviewSubject = {
   /** Award levels per event by a rule, previewed, then confirmed once per round. */
   awardPreview: 'review.award.preview',
   awardConfirm: 'review.award.confirm',
+  /** 奖励管理: the caller's organisation's award presets (AwardPreset[]). */
+  awardPresetList: 'review.awardPreset.list',
+  /** Adds or changes a preset (AwardPresetSave): its name is unique in the organisation. */
+  awardPresetSave: 'review.awardPreset.save',
+  awardPresetDelete: 'review.awardPreset.delete',
   /** Publication (review.results.published), the published lists, appeals and public voting. */
   resultPublish: 'review.result.publish',
   /** What is unfinished before a round's results go out (publishing then needs a reason). */

@@ -14,6 +14,7 @@ import { ResultsController } from './results/results.controller';
 import { ResultsService } from './results/results.service';
 import { PromotionService } from './results/promotion.service';
 import { AwardService } from './results/award.service';
+import { AwardPresetsService } from './results/award-presets.service';
 import { AppealService } from './results/appeal.service';
 import { PublicationService } from './results/publication.service';
 import { VoteService } from './results/vote.service';
@@ -47,6 +48,7 @@ import { KioskService } from './scene/kiosk.service';
     ResultsService,
     PromotionService,
     AwardService,
+    AwardPresetsService,
     PublicationService,
     AppealService,
     VoteService,

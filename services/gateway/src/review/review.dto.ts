@@ -27,6 +27,7 @@ import {
   ROUND_TYPES,
   SCORE_METHODS,
   type AppealStatus,
+  type AwardLevelInput,
   type Bid,
   type MyReviewStatus,
   type PromotionScope,
@@ -567,7 +568,7 @@ export class PromotionDto extends VersionIdDto {
 
 export const AWARD_RULES = ['count', 'percent', 'band'] as const;
 
-class AwardLevelDto {
+class AwardLevelDto implements AwardLevelInput {
   @ApiProperty({ description: '特等奖, 一等奖 ...' })
   @IsString()
   @IsNotEmpty()
@@ -589,6 +590,29 @@ class AwardLevelDto {
   @Min(0)
   @Max(100000)
   value: number;
+}
+
+/** 奖励管理: a preset's name and levels (best first), as a round's award form takes them; with its id to change it. */
+export class AwardPresetDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  id?: number;
+
+  @ApiProperty({ description: '本科组常用, 百分比 ...' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  name: string;
+
+  @ApiProperty({ type: [AwardLevelDto] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @MaxItems(10)
+  @ValidateNested({ each: true })
+  @Type(() => AwardLevelDto)
+  levels: AwardLevelDto[];
 }
 
 /** Award levels, best first, each by a count, a percent of the event's works or a score band. */

@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReviewSubject as S, type AppealCreate, type CompetitionScoreRequest, type AppealHandle, type AppealQuery, type PublishRequest, type RewardQuery, type VoteOpenRequest, type AwardRequest, type FinalScoreRequest, type PromotionRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
+import { ReviewSubject as S, type AppealCreate, type CompetitionScoreRequest, type AppealHandle, type AppealQuery, type PublishRequest, type RewardQuery, type VoteOpenRequest, type AwardRequest, type AwardPresetSave, type FinalScoreRequest, type PromotionRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
 import { AppealService } from './appeal.service';
 import { AwardService } from './award.service';
+import { AwardPresetsService } from './award-presets.service';
 import { PublicationService } from './publication.service';
 import { VoteService } from './vote.service';
 import { PromotionService } from './promotion.service';
@@ -17,6 +18,7 @@ export class ResultsController {
     private readonly publication: PublicationService,
     private readonly appeals: AppealService,
     private readonly votes: VoteService,
+    private readonly presets: AwardPresetsService,
   ) {}
 
   @MessagePattern(S.resultCalculate) calculate(@Payload() r: RpcRequest<FinalScoreRequest>) { return this.results.calculate(r); }
@@ -29,6 +31,9 @@ export class ResultsController {
   @MessagePattern(S.promotionConfirm) promotionConfirm(@Payload() r: RpcRequest<PromotionRequest>) { return this.promotion.confirm(r); }
   @MessagePattern(S.awardPreview) awardPreview(@Payload() r: RpcRequest<AwardRequest>) { return this.awards.preview(r); }
   @MessagePattern(S.awardConfirm) awardConfirm(@Payload() r: RpcRequest<AwardRequest>) { return this.awards.confirm(r); }
+  @MessagePattern(S.awardPresetList) presetList(@Payload() r: RpcRequest) { return this.presets.list(r); }
+  @MessagePattern(S.awardPresetSave) presetSave(@Payload() r: RpcRequest<AwardPresetSave>) { return this.presets.save(r); }
+  @MessagePattern(S.awardPresetDelete) presetDelete(@Payload() r: RpcRequest<{ id: number }>) { return this.presets.remove(r); }
   @MessagePattern(S.resultPublish) publish(@Payload() r: RpcRequest<PublishRequest>) { return this.publication.publish(r); }
   @MessagePattern(S.resultPublishReadiness) publishReadiness(@Payload() r: RpcRequest<{ roundId: number }>) { return this.publication.readiness(r); }
   @MessagePattern(S.publications) publications(@Payload() r: RpcRequest<{ roundId?: number; competitionId?: number }>) { return this.publication.publications(r); }

@@ -66,6 +66,7 @@ export const pageRegistry: Record<string, Loader> = {
   'review/result/index': () => import('@/modules/review-admin/pages/ResultsPage'),
   'review/elimination/index': () => import('@/modules/review-admin/pages/EliminationPage'),
   'competitionReward/detailedList/index': () => import('@/modules/review-admin/pages/RewardListPage'),
+  'reward/index': () => import('@/modules/review-admin/pages/RewardPresetsPage'),
   // On-site review (services/review): rooms, the draw, check-in, calls; and the venue's screens (叫号管理).
   'review/scene/index': () => import('@/modules/review-admin/pages/ScenePage'),
   'screenCall/index': () => import('@/modules/review-admin/pages/KiosksPage'),

@@ -1,6 +1,9 @@
 import type {
   Appeal,
   AppealStatus,
+  AwardLevelInput,
+  AwardPreset,
+  AwardPresetSave,
   AwardReply,
   CompetitionScoreReply,
   ExpertCalibrationView,
@@ -41,7 +44,7 @@ export interface PromotionForm {
 }
 export interface AwardForm {
   versionId: number;
-  levels: { name: string; nameEn?: string; rule: 'count' | 'percent' | 'band'; value: number }[];
+  levels: AwardLevelInput[];
   ties: 'include' | 'break';
   includeEliminated?: boolean;
   tieBreakColumn?: number;
@@ -70,6 +73,10 @@ export const resultsApi = {
   promotionConfirm: (p: PromotionForm) => http.post<PromotionReply>('/review/comment/result/promotion/confirm', p),
   awardPreview: (p: AwardForm) => http.post<AwardReply>('/review/comment/result/award/preview', p),
   awardConfirm: (p: AwardForm) => http.post<AwardReply>('/review/comment/result/award/confirm', p),
+  /** 奖励管理: the organisation's award presets. */
+  presets: (signal?: AbortSignal) => http.get<AwardPreset[]>('/review/award-preset/list', undefined, signal),
+  savePreset: (p: AwardPresetSave) => http.post<AwardPreset>('/review/award-preset/save', p),
+  deletePreset: (id: number) => http.post<void>('/review/award-preset/delete', { id }),
   publish: (roundId: number, appealDays: number, reason?: string) => http.post<Publication>('/review/comment/result/publish', { roundId, appealDays, reason }),
   publishReadiness: (roundId: number) => http.get<PublishReadiness>('/review/comment/result/publish/readiness', { roundId }),
   publications: (competitionId: number, signal?: AbortSignal) => http.get<Publication[]>('/review/comment/result/publications', { competitionId }, signal),

@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Checkbox, Form, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, EyeOutlined, NotificationOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Checkbox, Form, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { EyeOutlined, NotificationOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_AWARD_LEVELS, type AwardReply, type AwardRow, type Round, type ScoreVersion } from '@cmp/contracts';
+import { type AwardReply, type AwardRow, type Round, type ScoreVersion } from '@cmp/contracts';
 import { confirmDialog, promptDialog, toast } from '@/app/feedback/feedback';
 import { useAsync } from '@/app/hooks/useAsync';
 import { formatDateTime } from '@/app/i18n/format';
 import { useLang, useLocalName } from '@/app/i18n/hooks';
 import { resultsApi, type AwardForm } from '../../api/results.api';
+import { AwardLevelsField, DEFAULT_LEVELS } from './AwardLevelsField';
 import { TieBreakFields } from './TieBreakFields';
 import { NS, useVersionChoice } from './versions';
-
-const DEFAULT_RULES: AwardForm['levels'] = DEFAULT_AWARD_LEVELS.map((l, i) => ({ ...l, rule: 'percent', value: [5, 10, 15, 20, 30][i] }));
 
 /** 奖项评定 and 公布: levels by count, percent or score band, previewed, confirmed once, then published. */
 export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { round: Round; rounds: Round[]; versions: ScoreVersion[] | undefined; canEdit: boolean; onPublished: () => void }) {
@@ -22,6 +21,7 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
   const [form] = Form.useForm<Omit<AwardForm, 'versionId'>>();
   const [reply, setReply] = useState<AwardReply>();
   const [appealDays, setAppealDays] = useState(7);
+  const presets = useAsync((signal) => resultsApi.presets(signal), []);
   const publication = useAsync(async (signal) => (await resultsApi.publications(round.competitionId, signal)).find((p) => p.roundId === round.id) ?? null, [round.id]);
 
   const run = async (confirm: boolean) => {
@@ -72,35 +72,22 @@ export function AwardsTab({ round, rounds, versions, canEdit, onPublished }: { r
   return (
     <Card size="small" title={select}>
       <Alert type="info" showIcon message={t('results.awards.intro')} style={{ marginBottom: 12 }} />
-      <Form form={form} initialValues={{ levels: DEFAULT_RULES, ties: 'include', includeEliminated: false }} disabled={!canEdit || !versionId}>
-        <Form.List name="levels">
-          {(fields, { add, remove }) => (
-            <>
-              {fields.map((f) => (
-                <Space key={f.key} align="baseline" wrap style={{ display: 'flex' }}>
-                  <Form.Item name={[f.name, 'name']} rules={[{ required: true, whitespace: true, max: 50 }]}>
-                    <Input style={{ width: 140 }} placeholder={t('results.awards.level')} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'nameEn']} rules={[{ max: 50 }]}>
-                    <Input style={{ width: 170 }} placeholder={t('results.awards.levelEn')} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'rule']}>
-                    <Select style={{ width: 140 }} options={(['count', 'percent', 'band'] as const).map((r) => ({ value: r, label: t(`results.awards.rules.${r}`) }))} />
-                  </Form.Item>
-                  <Form.Item name={[f.name, 'value']} rules={[{ required: true }]}>
-                    <InputNumber min={0} max={100000} style={{ width: 110 }} placeholder={t('results.awards.value')} />
-                  </Form.Item>
-                  <Button type="text" icon={<DeleteOutlined />} aria-label="remove" onClick={() => remove(f.name)} disabled={fields.length <= 1} />
-                </Space>
-              ))}
-              <Form.Item>
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: '', nameEn: '', rule: 'count', value: 1 })} disabled={fields.length >= 10}>
-                  {t('results.awards.addLevel')}
-                </Button>
-              </Form.Item>
-            </>
-          )}
-        </Form.List>
+      <Form form={form} initialValues={{ levels: DEFAULT_LEVELS, ties: 'include', includeEliminated: false }} disabled={!canEdit || !versionId}>
+        <Form.Item label={t('presets.startFrom')} style={{ marginBottom: 12 }}>
+          <Select
+            allowClear
+            style={{ width: 240 }}
+            placeholder={t('presets.pick')}
+            loading={presets.loading}
+            options={presets.data?.map((p) => ({ value: p.id, label: p.name }))}
+            onChange={(id?: number) => {
+              const preset = presets.data?.find((p) => p.id === id);
+              if (preset) form.setFieldsValue({ levels: preset.levels });
+            }}
+            data-testid="award-preset"
+          />
+        </Form.Item>
+        <AwardLevelsField />
         <Space wrap>
           <Form.Item name="ties" label={t('results.awards.ties')}>
             <Select style={{ width: 240 }} options={(['include', 'break'] as const).map((v) => ({ value: v, label: t(`results.awards.tiesOptions.${v}`) }))} />
