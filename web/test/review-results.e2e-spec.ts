@@ -153,6 +153,13 @@ describe('results in the browser (评审结果, 淘汰晋级, 我的获奖, the 
     await waitForText(admin, ['已于', '复议截止', '专家已全部提交，现场确认'], '.back-layout__main');
     await b.shot(admin, 'results-published-zh');
 
+    // 获奖列表: the round's event with its level counts, opening its winners.
+    await open(admin, `/competitionReward/list?competitionId=${competition.id}`);
+    await waitForText(admin, ['获奖列表', `决赛${run}`, '三等奖 1 项'], '.back-layout__main');
+    await b.shot(admin, 'award-list-zh');
+    await click(admin, '[data-testid="award-list-winners"]');
+    await waitForText(admin, ['获奖明细', titles[0], '三等奖', `决赛${run}`], '.back-layout__main');
+    expect(new URL(admin.url()).searchParams.get('roundId')).toBe(String(round.id));
     await open(admin, `/competitionReward/detailedList`);
     await waitForText(admin, ['获奖明细', titles[0], '三等奖', `决赛${run}`], '.back-layout__main');
     // The list may span competitions: each row names its own.

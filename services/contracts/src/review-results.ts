@@ -344,6 +344,24 @@ export const REWARD_EXPORT_COLUMNS = [
   { key: 'publishedAt', zh: '发布时间', en: 'Published', required: false, type: 'time' },
 ] as const;
 
+/** 获奖列表: a published round's awards in one event, with each level's count (best level first). */
+export interface AwardSummaryRow {
+  competitionId: number;
+  roundId: number;
+  roundName: string;
+  eventId: number | null;
+  eventName: string;
+  publishedAt: string;
+  levels: { level: string; levelEn: string; works: number }[];
+  works: number;
+  /** The competition's name in the caller's language (the gateway adds it). */
+  competitionName?: string;
+}
+
+export interface AwardSummaryQuery extends PageQuery {
+  competitionId?: number;
+}
+
 export interface RewardRow extends PublishedAward {
   roundId: number;
   roundName: string;

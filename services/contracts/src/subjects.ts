@@ -449,6 +449,8 @@ export const ReviewSubject = {
   resultPublishReadiness: 'review.result.publish-readiness',
   publications: 'review.result.publications',
   rewardList: 'review.reward.list',
+  /** 获奖列表: published awards per round and event with each level's count (AwardSummaryQuery: Page<AwardSummaryRow>). */
+  awardSummary: 'review.reward.summary',
   publicRanking: 'review.ranking.public',
   appealCreate: 'review.appeal.create',
   appealMine: 'review.appeal.mine',

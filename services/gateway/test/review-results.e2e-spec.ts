@@ -16,6 +16,7 @@ import {
   type Publication,
   type RoundAttention,
   type PublishReadiness,
+  type AwardSummaryRow,
   type RewardRow,
   type Round,
   type RoundWorkSource,
@@ -390,6 +391,13 @@ describe('final scores (review worker)', () => {
     const rankingEn = ok(await api<PublicRankingRound[]>(`/home/competition/ranking?competitionId=${competitionId}`, { lang: 'en' }), 'ranking in English');
     expect(rankingEn[0].rows.map((r) => r.eventName)).toEqual(['Group A', 'Group A', 'Group A']);
 
+    // 获奖列表: the round's awards in its one event, each level counted, best first; nothing for another organisation.
+    const summary = ok(await api<Page<AwardSummaryRow>>(`/competitionReward/list?competitionId=${competitionId}`, { token: admin1 }), 'award list');
+    expect(summary.list.map((r) => [r.competitionName, r.eventName, r.levels.map((l) => [l.level, l.works]), r.works])).toEqual([
+      [competitionName, 'A组', [['一等奖', 1], ['二等奖', 2]], 3],
+    ]);
+    expect(ok(await api<Page<AwardSummaryRow>>(`/competitionReward/list?competitionId=${competitionId}`, { token: admin2 }), 'award list').total).toBe(0);
+    expect((await api('/competitionReward/list?competitionId=first', { token: admin1 })).code).toBe(10400);
     // 获奖明细: filters, export, and nothing for another organisation.
     const list = async (token: string, query: string) => ok(await api<Page<RewardRow>>(`/competitionReward/detailedList?competitionId=${competitionId}${query}`, { token }), 'rewards');
     expect((await list(admin1, '')).total).toBe(3);

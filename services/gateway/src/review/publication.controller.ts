@@ -16,6 +16,7 @@ import {
   type PublicRankingRound,
   type Publication,
   type PublishReadiness,
+  type AwardSummaryRow,
   type RewardRow,
   type VoteBoard,
   type VoteCastReply,
@@ -32,6 +33,7 @@ import { REDIS } from '../redis.provider';
 import {
   AppealCreateDto,
   AppealHandleDto,
+  AwardSummaryDto,
   AppealPageDto,
   PublishDto,
   RoundIdDto,
@@ -116,6 +118,13 @@ export class ReviewPublicationController {
 export class RewardController {
   constructor(private readonly rpc: RpcService) {}
 
+  /** 获奖列表: each published round's awards per event, with each level's count. */
+  @Get('list')
+  @Permissions(Perm.reviewList, Perm.reviewEdit)
+  async summary(@RequestCtx() ctx: Ctx, @Query() q: AwardSummaryDto): Promise<Page<AwardSummaryRow>> {
+    return this.named(ctx, await this.rpc.call<Page<AwardSummaryRow>>(ctx, S.awardSummary, q));
+  }
+
   @Get('detailedList')
   @Permissions(Perm.reviewList, Perm.reviewEdit)
   async list(@RequestCtx() ctx: Ctx, @Query() q: RewardPageDto): Promise<Page<RewardRow>> {
@@ -147,7 +156,7 @@ export class RewardController {
   }
 
   /** Each row with its competition's name in the caller's language: the list spans competitions unless filtered. */
-  private async named(ctx: Ctx, page: Page<RewardRow>): Promise<Page<RewardRow>> {
+  private async named<T extends { competitionId: number; competitionName?: string }>(ctx: Ctx, page: Page<T>): Promise<Page<T>> {
     const ids = [...new Set(page.list.map((r) => r.competitionId))];
     if (!ids.length) return page;
     const names = new Map((await this.rpc.call<Option[]>(ctx, CompetitionsSubject.competitionNames, { ids })).map((o) => [o.value, o.label]));

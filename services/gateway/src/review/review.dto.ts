@@ -662,6 +662,12 @@ export class PublishDto extends RoundIdDto {
   reason?: string;
 }
 
+/** 获奖列表: the published awards per round and event, of one competition or all the caller's. */
+export class AwardSummaryDto extends PageDto {
+  @OptionalId()
+  competitionId?: number;
+}
+
 export class RewardPageDto extends PageDto {
   @OptionalId()
   competitionId?: number;

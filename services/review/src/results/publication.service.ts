@@ -11,6 +11,8 @@ import {
   type PublishReadiness,
   type PublishRequest,
   type ResultsPublishedEvent,
+  type AwardSummaryQuery,
+  type AwardSummaryRow,
   type RewardQuery,
   type RewardRow,
   type RpcRequest,
@@ -125,6 +127,30 @@ export class PublicationService {
         [...params, pageSize, offset],
       ),
       this.ds.query(`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`, params),
+    ]);
+    return { list, total, pageNum, pageSize };
+  }
+
+  /** 获奖列表: the published rounds' awards per event, each level counted (best level first: its best rank), newest first. */
+  async summary(req: RpcRequest<AwardSummaryQuery>): Promise<Page<AwardSummaryRow>> {
+    const q = req.payload;
+    const scope = await this.scopes.of(req);
+    const { pageNum, pageSize, offset } = pageOf(q);
+    const params = [scope, q.competitionId ?? null];
+    const events = `SELECT rd.competition_id, a.round_id, rd.name AS round_name, w.event_id, max(${eventNameIn(req.meta?.lang)}) AS event_name, p.published_at,
+        a.level, max(a.level_en) AS level_en, min(a.rank) AS best, count(*)::int AS works
+      FROM ${AWARD_FROM} JOIN publications p ON p.round_id = a.round_id JOIN rounds rd ON rd.id = a.round_id
+      WHERE rd.deleted_at IS NULL AND ($1::int[] IS NULL OR rd.group_id = ANY($1)) AND ($2::int IS NULL OR rd.competition_id = $2)
+      GROUP BY rd.competition_id, a.round_id, rd.name, w.event_id, p.published_at, a.level`;
+    const [list, [{ total }]] = await Promise.all([
+      this.ds.query(
+        `SELECT competition_id AS "competitionId", round_id AS "roundId", round_name AS "roundName", event_id AS "eventId", COALESCE(max(event_name), '') AS "eventName",
+           published_at AS "publishedAt", json_agg(json_build_object('level', level, 'levelEn', level_en, 'works', works) ORDER BY best, level) AS levels, sum(works)::int AS works
+         FROM (${events}) x GROUP BY competition_id, round_id, round_name, event_id, published_at
+         ORDER BY published_at DESC, round_id, event_id NULLS LAST LIMIT $3 OFFSET $4`,
+        [...params, pageSize, offset],
+      ),
+      this.ds.query(`SELECT count(*)::int AS total FROM (SELECT DISTINCT round_id, event_id FROM (${events}) x) y`, params),
     ]);
     return { list, total, pageNum, pageSize };
   }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReviewSubject as S, type AppealCreate, type CompetitionScoreRequest, type AppealHandle, type AppealQuery, type PublishRequest, type RewardQuery, type VoteOpenRequest, type AwardRequest, type AwardPresetSave, type FinalScoreRequest, type PromotionRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
+import { ReviewSubject as S, type AppealCreate, type CompetitionScoreRequest, type AppealHandle, type AppealQuery, type PublishRequest, type RewardQuery, type AwardSummaryQuery, type VoteOpenRequest, type AwardRequest, type AwardPresetSave, type FinalScoreRequest, type PromotionRequest, type ResultPageQuery, type RpcRequest } from '@cmp/contracts';
 import { AppealService } from './appeal.service';
 import { AwardService } from './award.service';
 import { AwardPresetsService } from './award-presets.service';
@@ -38,6 +38,7 @@ export class ResultsController {
   @MessagePattern(S.resultPublishReadiness) publishReadiness(@Payload() r: RpcRequest<{ roundId: number }>) { return this.publication.readiness(r); }
   @MessagePattern(S.publications) publications(@Payload() r: RpcRequest<{ roundId?: number; competitionId?: number }>) { return this.publication.publications(r); }
   @MessagePattern(S.rewardList) rewards(@Payload() r: RpcRequest<RewardQuery>) { return this.publication.rewards(r); }
+  @MessagePattern(S.awardSummary) summary(@Payload() r: RpcRequest<AwardSummaryQuery>) { return this.publication.summary(r); }
   @MessagePattern(S.publicRanking) ranking(@Payload() r: RpcRequest<{ competitionId: number }>) { return this.publication.ranking(r); }
   @MessagePattern(S.appealCreate) appealCreate(@Payload() r: RpcRequest<AppealCreate>) { return this.appeals.create(r); }
   @MessagePattern(S.appealMine) appealMine(@Payload() r: RpcRequest) { return this.appeals.mine(r); }

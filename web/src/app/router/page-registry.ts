@@ -67,6 +67,7 @@ export const pageRegistry: Record<string, Loader> = {
   'review/elimination/index': () => import('@/modules/review-admin/pages/EliminationPage'),
   'competitionReward/detailedList/index': () => import('@/modules/review-admin/pages/RewardListPage'),
   'reward/index': () => import('@/modules/review-admin/pages/RewardPresetsPage'),
+  'competitionReward/list/index': () => import('@/modules/review-admin/pages/AwardListPage'),
   // On-site review (services/review): rooms, the draw, check-in, calls; and the venue's screens (叫号管理).
   'review/scene/index': () => import('@/modules/review-admin/pages/ScenePage'),
   'screenCall/index': () => import('@/modules/review-admin/pages/KiosksPage'),

@@ -5,6 +5,8 @@ import type {
   AwardPreset,
   AwardPresetSave,
   AwardReply,
+  AwardSummaryQuery,
+  AwardSummaryRow,
   CompetitionScoreReply,
   ExpertCalibrationView,
   FinalScoreReply,
@@ -53,6 +55,7 @@ export interface AwardForm {
 
 export interface RewardQuery {
   competitionId?: number;
+  roundId?: number;
   level?: string;
   keyword?: string;
   pageNum: number;
@@ -87,5 +90,7 @@ export const resultsApi = {
   voteWindows: (competitionId: number, signal?: AbortSignal) => http.get<VoteWindow[]>('/review/comment/result/vote/list', { competitionId }, signal),
   voteReport: (windowId: number, signal?: AbortSignal) => http.get<VoteBoard>('/review/comment/result/vote/report', { windowId }, signal),
   rewards: (q: RewardQuery, signal?: AbortSignal) => http.get<Page<RewardRow>>('/competitionReward/detailedList', { ...q }, signal),
+  /** 获奖列表: each published round's awards per event, with each level's count. */
+  awardSummary: (q: AwardSummaryQuery, signal?: AbortSignal) => http.get<Page<AwardSummaryRow>>('/competitionReward/list', { ...q }, signal),
   exportRewards: (q: Omit<RewardQuery, 'pageNum' | 'pageSize'>, fileName: string) => http.download('/competitionReward/detailedList/export', { ...q }, fileName),
 };

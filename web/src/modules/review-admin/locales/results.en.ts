@@ -175,6 +175,14 @@ const en: Catalogue<ReviewResultsMessages> = {
     startFrom: 'Start from a preset',
     pick: 'Pick one of the award presets',
   },
+  awardList: {
+    title: 'Award list',
+    levels: 'Levels',
+    level: '{{level}}: {{count}}',
+    works: 'Winners',
+    actions: 'Actions',
+    winners: 'Winners',
+  },
   rewards: {
     title: 'Award details',
     competition: 'Competition',

@@ -172,6 +172,14 @@ const zhCN = {
     startFrom: '从预设开始',
     pick: '选择奖励管理中的预设',
   },
+  awardList: {
+    title: '获奖列表',
+    levels: '各奖项',
+    level: '{{level}} {{count}} 项',
+    works: '获奖作品',
+    actions: '操作',
+    winners: '获奖明细',
+  },
   rewards: {
     title: '获奖明细',
     competition: '竞赛',

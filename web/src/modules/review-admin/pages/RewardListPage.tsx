@@ -8,6 +8,7 @@ import { competitionApi } from '@/app/api/competition.api';
 import { dateColumn, PagedTable, WIDE_ONLY } from '@/app/components/ListParts';
 import { PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
+import { useFiltersFromAddress } from '@/app/hooks/usePagedList';
 import { useLang, useLocalName } from '@/app/i18n/hooks';
 import '@/app/components/page.css';
 import { resultsApi, type RewardQuery } from '../api/results.api';
@@ -15,13 +16,15 @@ import { NS } from '../components/results/versions';
 
 const FIRST: RewardQuery = { pageNum: 1, pageSize: 10 };
 
-/** 获奖明细: published winners of the organisation's competitions, filtered, exported as .xlsx. */
+/** 获奖明细: published winners of the organisation's competitions, filtered (a competition and round from the address too), exported as .xlsx. */
 export default function RewardListPage() {
   const { t } = useTranslation(NS);
   const lang = useLang();
   const localName = useLocalName();
   const [form] = Form.useForm<Omit<RewardQuery, 'pageNum' | 'pageSize'>>();
-  const [query, setQuery] = useState<RewardQuery>(FIRST);
+  // 获奖列表 links here with a competition and round in the address.
+  const linked = useFiltersFromAddress<Pick<RewardQuery, 'competitionId' | 'roundId'>>(['competitionId', 'roundId']);
+  const [query, setQuery] = useState<RewardQuery>({ ...FIRST, ...linked });
   const competitions = useAsync((signal) => competitionApi.options(signal), []);
   const list = useAsync((signal) => resultsApi.rewards(query, signal), [query]);
   const filters = () => ({ ...form.getFieldsValue(), keyword: form.getFieldValue('keyword')?.trim() || undefined });
@@ -51,7 +54,7 @@ export default function RewardListPage() {
           </Button>
         }
       />
-      <Form form={form} layout="inline" className="search-form" onFinish={() => setQuery({ ...FIRST, ...filters() })}>
+      <Form form={form} layout="inline" className="search-form" initialValues={{ competitionId: linked.competitionId }} onFinish={() => setQuery({ ...FIRST, ...filters() })}>
         <Form.Item name="competitionId" label={t('rewards.competition')}>
           <Select allowClear showSearch optionFilterProp="label" style={{ width: 260 }} placeholder={t('rewards.allCompetitions')} options={competitions.data} loading={competitions.loading} />
         </Form.Item>
