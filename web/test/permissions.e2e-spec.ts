@@ -1,6 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { api, login } from '../../services/gateway/test/support/api';
-import { chooseOrganisation, click, loginWithPassword, open, textOf, useBrowser, waitForPath, waitForText, WEB_URL } from './support/browser';
+import { chooseOrganisation, click, fill, loginWithPassword, open, textOf, useBrowser, waitForPath, waitForText, WEB_URL } from './support/browser';
 
 interface MenuNode {
   menuId: number;
@@ -54,6 +54,9 @@ describe('a user without a permission', () => {
     // The only page of the menu is where the back office opens.
     await waitForPath(page, '/system/user');
     await page.waitForSelector('.system-page .ant-table-tbody tr.ant-table-row');
+    // Other tests add users to the organisation meanwhile: found by its name.
+    await fill(page, '.search-form input', username);
+    await page.keyboard.press('Enter');
     await waitForText(page, ['用户管理', '账号', '所属机构', username, '只读用户']);
 
     const header = await textOf(page, '.system-page__header');
