@@ -7,7 +7,7 @@ import { api, freshIp, login } from '../../services/gateway/test/support/api';
 import { pdfText } from '../../services/gateway/test/support/certificates';
 import { dropStudents, makeCompetition, makeStudents, sql, type Student } from '../../services/gateway/test/support/enroll';
 import { ALIPAY_URL, waitFor } from '../../services/gateway/test/support/platform';
-import { chooseOrganisation, click, loginWithPassword, open, settle, useBrowser, waitForText } from './support/browser';
+import { chooseOrganisation, click, fill, loginWithPassword, open, settle, useBrowser, waitForText } from './support/browser';
 
 /** A student downloads the receipt of a paid fee from 我的竞赛; finance reads the income totals under 订单管理. */
 describe('receipts and income totals (issue 26)', () => {
@@ -73,7 +73,10 @@ describe('receipts and income totals (issue 26)', () => {
     await click(page, '[data-testid="income-totals"] .ant-segmented-item', '按竞赛');
     await waitForText(page, [competitionName, '¥120.00'], '[data-testid="income-totals"] .ant-table-tbody');
     await b.shot(page, 'income-by-competition');
-    // The order's receipt from its details: the same PDF its payer downloads.
+    // The order's receipt from its details: the same PDF its payer downloads. Other tests pay orders meanwhile: it is
+    // found by its number.
+    await fill(page, '.search-form input#keyword', orderNo);
+    await page.keyboard.press('Enter');
     await click(page, '.ant-table-tbody a', orderNo);
     const answer = await click(page, '[data-testid="order-receipt"]', { answer: `/payment/receipt?orderId=${orderId}` });
     expect(answer?.status()).toBe(200);
