@@ -29,9 +29,11 @@ import { UserImportService } from './user/user-import.service';
 import { ExpertAccountService } from './user/expert-account.service';
 import { UserController } from './user/user.controller';
 import { UserService } from './user/user.service';
+import { TrialController } from './trial/trial.controller';
+import { TrialService } from './trial/trial.service';
 
 @Module({
-  controllers: [LoginController, RegisterController, OperationLogController, UserController, MenuController, RoleController, GroupController, DeptController, healthController(AuthSubject.health)],
+  controllers: [LoginController, RegisterController, OperationLogController, UserController, MenuController, RoleController, GroupController, DeptController, TrialController, healthController(AuthSubject.health)],
   providers: [
     { provide: AUTH_CONFIG, useFactory: loadAuthConfig },
     {
@@ -57,6 +59,7 @@ import { UserService } from './user/user.service';
     UserService,
     UserImportService,
     ExpertAccountService,
+    TrialService,
     MenuService,
     RoleService,
     GroupService,

@@ -16,6 +16,7 @@ import { GroupNamesEn1767650000000 } from './migrations/1767650000000-GroupNames
 import { OperationLogClientRequestId1767720000000 } from './migrations/1767720000000-OperationLogClientRequestId';
 import { JobQueuesMenu1767800000000 } from './migrations/1767800000000-JobQueuesMenu';
 import { StatisticsPermission1767900000000 } from './migrations/1767900000000-StatisticsPermission';
+import { Organisations1768400000000 } from './migrations/1768400000000-Organisations';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -38,6 +39,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
       OperationLogClientRequestId1767720000000,
       JobQueuesMenu1767800000000,
       StatisticsPermission1767900000000,
+      Organisations1768400000000,
     ],
     poolSize: config.dbPoolSize,
   });

@@ -97,6 +97,12 @@ export interface GroupSelection {
   directGroupNames: string[];
 }
 
+/** What kind of body an organisation is (机构类型). */
+export const GROUP_KINDS = ['university', 'college', 'school', 'company', 'other'] as const;
+export type GroupKind = (typeof GROUP_KINDS)[number];
+/** A disabled organisation's users (and its subordinates') cannot log in or sign up. */
+export const GroupStatus = { active: 1, disabled: 0 } as const;
+
 export interface GroupNode {
   id: number;
   code: string;
@@ -105,7 +111,89 @@ export interface GroupNode {
   nameEn: string;
   parentId: number | null;
   hosts: string[];
+  kind: GroupKind;
+  status: number;
+  /** Live accounts of this organisation itself (not of its subordinates). */
+  userCount: number;
+  /** Names of its accounts that hold the organisation administrator role. */
+  admins: string[];
   children: GroupNode[];
+}
+
+export interface GroupStatusPayload {
+  id: number;
+  status: number;
+}
+
+/** A university's application to try the platform (/experience), followed up by ROOT. */
+export const TRIAL_SIZES = ['under5k', 'from5kTo20k', 'from20kTo50k', 'over50k'] as const;
+export type TrialSize = (typeof TRIAL_SIZES)[number];
+export const TRIAL_STATES = ['new', 'following', 'converted', 'closed'] as const;
+export type TrialState = (typeof TRIAL_STATES)[number];
+/** Open applications: one per phone at a time. */
+export const OPEN_TRIAL_STATES: readonly TrialState[] = ['new', 'following'];
+
+export interface TrialApplyPayload {
+  university: string;
+  contact: string;
+  phone: string;
+  /** The code texted to the phone (POST /system/product/trial/code/send). */
+  code: string;
+  size: TrialSize;
+  needs?: string;
+}
+
+export interface TrialNote {
+  id: number;
+  authorName: string;
+  body: string;
+  /** The state the note moved the application to, if it did. */
+  state: TrialState | null;
+  createdAt: string;
+}
+
+export interface TrialApplication {
+  id: number;
+  university: string;
+  contact: string;
+  phone: string;
+  size: TrialSize;
+  needs: string;
+  state: TrialState;
+  /** The organisation made from it, once converted. */
+  groupId: number | null;
+  groupName: string | null;
+  notes: TrialNote[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TrialPageQuery {
+  pageNum?: number;
+  pageSize?: number;
+  /** Part of the university's name, the contact's name or the phone. */
+  keyword?: string;
+  state?: TrialState;
+}
+
+export interface TrialNotePayload {
+  id: number;
+  body: string;
+  /** Moves the application to following or closed (converted only comes from converting). */
+  state?: 'following' | 'closed';
+}
+
+export interface TrialConvertPayload {
+  id: number;
+  group: { code: string; name: string; nameEn?: string; kind?: GroupKind; parentId: number | null; hosts?: string[] };
+  admin: { username: string; realName: string; phone?: string };
+}
+
+/** The new organisation and its first administrator, whose one-time password is shown once. */
+export interface TrialConvertReply {
+  groupId: number;
+  username: string;
+  password: string;
 }
 
 export interface Role {

@@ -64,6 +64,10 @@ export const messages = {
   },
   'auth.newPasswordSame': { 'zh-CN': '新密码不能与一次性密码相同', en: 'The new password must differ from the one-time password' },
   'auth.accountDisabled': { 'zh-CN': '账号已停用，请联系管理员', en: 'This account is disabled, contact the administrator' },
+  'auth.groupDisabled': {
+    'zh-CN': '您所在的机构已停用，暂时无法登录，请联系上级机构的管理员',
+    en: 'Your organisation is disabled, so you cannot log in for now; contact the administrator of the organisation above it',
+  },
   'auth.badCredentialsWait': {
     'zh-CN': '账号或密码错误；该账号从您的网络地址需等待 {seconds} 秒后才能再次尝试',
     en: 'Wrong account or password; wait {seconds} seconds before trying this account again from your address',
@@ -95,6 +99,10 @@ export const messages = {
   'sms.retrieve': {
     'zh-CN': '您正在找回密码，验证码为 {code}，{minutes} 分钟内有效。请勿告诉他人。',
     en: 'Your password recovery code is {code}, valid for {minutes} minutes. Do not share it.',
+  },
+  'sms.trial': {
+    'zh-CN': '您正在申请试用竞赛管理平台，验证码为 {code}，{minutes} 分钟内有效。请勿告诉他人。',
+    en: 'Your code for the platform trial application is {code}, valid for {minutes} minutes. Do not share it.',
   },
   'sms.alreadyRegistered': {
     'zh-CN': '本手机号已注册账号 {username}，无需再次注册：请直接登录（也可用手机验证码登录），忘记密码请在登录页点击“忘记密码”找回。如非本人操作，请忽略本短信。',
@@ -136,6 +144,20 @@ export const messages = {
   'group.codeTaken': { 'zh-CN': '机构编码 {code} 已存在', en: 'The organisation code {code} is already taken' },
   'group.hasChildren': { 'zh-CN': '请先删除下级机构和用户', en: 'Delete its subordinate organisations and users first' },
   'group.badParent': { 'zh-CN': '上级机构无效（不能是自身或下级）', en: 'Invalid superior organisation (not itself or a subordinate)' },
+  'group.cannotDisableOwn': {
+    'zh-CN': '不能停用或启用自己所在的机构，请由上级机构的管理员操作',
+    en: 'You cannot disable or enable your own organisation; an administrator of the one above it can',
+  },
+  'trial.openExists': {
+    'zh-CN': '该手机号已有一份试用申请正在跟进，我们会尽快与您联系；如需补充，请直接回复我们的来电',
+    en: 'An application from this phone is already being followed up; we will contact you soon, and you can add details then',
+  },
+  'trial.notFound': { 'zh-CN': '试用申请不存在：{id}', en: 'No such trial application: {id}' },
+  'trial.alreadyConverted': {
+    'zh-CN': '该申请已创建机构（{groupName}），不能再次创建',
+    en: 'An organisation ({groupName}) was already created from this application',
+  },
+  'trial.closed': { 'zh-CN': '该申请已关闭，请先重新跟进后再创建机构', en: 'This application is closed; follow it up again before creating its organisation' },
   'import.failed': { 'zh-CN': '导入失败！', en: 'Import failed!' },
   'import.badFile': {
     'zh-CN': '文件不是有效的 Excel（.xlsx）表格：请在 Excel 或 WPS 中另存为 .xlsx 格式，或重新下载模板填写后再上传',

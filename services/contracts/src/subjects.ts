@@ -53,6 +53,14 @@ export const AuthSubject = {
   groupTree: 'auth.group.tree',
   groupSave: 'auth.group.save',
   groupDelete: 'auth.group.delete',
+  /** Disable or enable an organisation (and so its subtree's logins). */
+  groupStatus: 'auth.group.status',
+  /** Trial applications (/experience): public code and submission; ROOT's list, notes and conversion. */
+  trialCodeSend: 'auth.trial.code-send',
+  trialSave: 'auth.trial.save',
+  trialPage: 'auth.trial.page',
+  trialNote: 'auth.trial.note',
+  trialConvert: 'auth.trial.convert',
   /** Organisation id by public host name or code, for the public site. */
   groupResolve: 'auth.group.resolve',
   /** Ids of an organisation and all its subordinates, for other services' scoping. */

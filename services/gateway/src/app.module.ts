@@ -23,6 +23,7 @@ import { PAYMENT_CONTROLLERS } from './payment/payment.controller';
 import { RECEIPT_CONTROLLERS } from './payment/receipt.controller';
 import { SystemController } from './system/system.controller';
 import { UserController } from './system/user.controller';
+import { TrialController } from './system/trial.controller';
 import { FILE_STORAGE, FileStorage, STORAGE_BACKEND } from './files/file-storage';
 import { StorageController } from './files/storage.controller';
 import { EnrollAdminController } from './enrollment/enroll-admin.controller';
@@ -40,6 +41,7 @@ export const CONTROLLERS = [
   AuthController,
   UserController,
   SystemController,
+  TrialController,
   LogController,
   QueueController,
   WebsiteController,

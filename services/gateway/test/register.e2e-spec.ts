@@ -1,18 +1,8 @@
-import { api, freshIp, login, redis } from './support/api';
+import { api, freshIp, login, phoneCode as codeOf, redis } from './support/api';
 
 /** A phone no demo account uses (139 + 8 random digits). */
 const freshPhone = () => `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 const freshName = (p = 'reg') => `${p}${Math.random().toString(36).slice(2, 10)}`;
-
-/** Codes are read from Redis, as the code-login tests do: in production they only go out by SMS. */
-async function codeOf(purpose: 'register' | 'retrieve', phone: string): Promise<string | null> {
-  const r = redis();
-  try {
-    return await r.get(`${purpose}-code:${phone}`);
-  } finally {
-    r.disconnect();
-  }
-}
 
 /** What the development SMS sender would have texted to a phone, newest first (its outbox in Redis). */
 async function textsTo(phone: string): Promise<{ template: string; text: string }[]> {

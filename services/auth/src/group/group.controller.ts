@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { Scopes } from '@cmp/common';
-import { AuthSubject, type RpcRequest } from '@cmp/contracts';
+import { AuthSubject, type GroupStatusPayload, type RpcRequest } from '@cmp/contracts';
 import { GroupService, type GroupSavePayload } from './group.service';
 
 @Controller()
@@ -19,5 +19,6 @@ export class GroupController {
   @MessagePattern(AuthSubject.groupScope) scope(@Payload() r: RpcRequest) { return this.scopes.of(r); }
   @MessagePattern(AuthSubject.groupTree) tree(@Payload() r: RpcRequest) { return this.groups.tree(r); }
   @MessagePattern(AuthSubject.groupSave) save(@Payload() r: RpcRequest<GroupSavePayload>) { return this.groups.save(r); }
+  @MessagePattern(AuthSubject.groupStatus) status(@Payload() r: RpcRequest<GroupStatusPayload>) { return this.groups.setStatus(r); }
   @MessagePattern(AuthSubject.groupDelete) delete(@Payload() r: RpcRequest<{ id: number }>) { return this.groups.delete(r); }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { AppError, callerOf, isUniqueViolation, Scopes } from '@cmp/common';
-import { isRoot, type GroupNode, type GroupSelection, type RpcRequest } from '@cmp/contracts';
+import { GroupStatus, isRoot, type GroupKind, type GroupNode, type GroupSelection, type GroupStatusPayload, type RpcRequest } from '@cmp/contracts';
 import { buildTree } from '../tree';
+import { SessionService } from '../session/session.service';
 
 export interface GroupSavePayload {
   id?: number;
@@ -11,13 +12,22 @@ export interface GroupSavePayload {
   nameEn?: string;
   parentId: number | null;
   hosts?: string[];
+  kind?: GroupKind;
 }
+
+/** Host names as stored: trimmed, lower case, once each. */
+export const cleanHosts = (hosts?: string[]) => [...new Set((hosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean))];
+
+/** Ids of an organisation and everything under it. */
+export const SUBTREE_SQL = `WITH RECURSIVE tree AS (SELECT id FROM groups WHERE id = $1
+   UNION ALL SELECT g.id FROM groups g JOIN tree t ON g.parent_id = t.id) SELECT id FROM tree`;
 
 @Injectable()
 export class GroupService {
   constructor(
     private readonly ds: DataSource,
     private readonly scopes: Scopes,
+    private readonly sessions: SessionService,
   ) {}
 
   /** The caller's organisation and the ones directly under it (spec: getSelect). */
@@ -78,8 +88,13 @@ export class GroupService {
   async tree(req: RpcRequest): Promise<GroupNode[]> {
     const scope = await this.scopes.of(req);
     const rows: Omit<GroupNode, 'children'>[] = await this.ds.query(
-      `SELECT id, code, name, name_en AS "nameEn", parent_id AS "parentId", hosts FROM groups
-        WHERE $1::int[] IS NULL OR id = ANY($1) ORDER BY id`,
+      `SELECT g.id, g.code, g.name, g.name_en AS "nameEn", g.parent_id AS "parentId", g.hosts, g.kind, g.status,
+              (SELECT count(*)::int FROM users u WHERE u.group_id = g.id AND u.deleted_at IS NULL) AS "userCount",
+              ARRAY(SELECT COALESCE(NULLIF(u.real_name, ''), u.username) FROM users u
+                      JOIN user_roles ur ON ur.user_id = u.id JOIN roles r ON r.id = ur.role_id AND r.key = 'admin'
+                     WHERE u.group_id = g.id AND u.deleted_at IS NULL ORDER BY u.id) AS admins
+         FROM groups g
+        WHERE $1::int[] IS NULL OR g.id = ANY($1) ORDER BY g.id`,
       [scope],
     );
     return buildTree(
@@ -98,33 +113,60 @@ export class GroupService {
       await this.scopes.assertGroup(req, p.parentId);
     }
     const nameEn = p.nameEn?.trim() ?? '';
-    const hosts = [...new Set((p.hosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean))];
+    const hosts = cleanHosts(p.hosts);
     try {
       if (!p.id) {
-        const [row] = await this.ds.query(`INSERT INTO groups (code, name, name_en, parent_id, hosts) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
-          p.code,
-          p.name,
-          nameEn,
-          p.parentId,
-          hosts,
-        ]);
-        return { id: row.id };
+        return { id: await this.insert(this.ds.manager, { ...p, nameEn, hosts }) };
       }
       await this.scopes.assertGroup(req, p.id);
       if (p.id === caller.groupId && p.parentId !== (await this.parentOf(p.id)) && !isRoot(caller)) throw AppError.noAccess();
       if (p.parentId !== null && (await this.isInSubtree(p.parentId, p.id))) throw AppError.badRequest('group.badParent');
-      await this.ds.query(`UPDATE groups SET code = $2, name = $3, name_en = $4, parent_id = $5, hosts = $6 WHERE id = $1`, [
+      await this.ds.query(`UPDATE groups SET code = $2, name = $3, name_en = $4, parent_id = $5, hosts = $6, kind = COALESCE($7, kind) WHERE id = $1`, [
         p.id,
         p.code,
         p.name,
         nameEn,
         p.parentId,
         hosts,
+        p.kind ?? null,
       ]);
       return { id: p.id };
     } catch (e) {
       throw isUniqueViolation(e, 'groups_code_uq') ? AppError.conflict('group.codeTaken', { code: p.code }) : e;
     }
+  }
+
+  /** A new organisation (its code taken: a conflict naming it); the caller checks where it may go. */
+  async insert(m: EntityManager, p: GroupSavePayload & { nameEn: string; hosts: string[] }): Promise<number> {
+    try {
+      const [row] = await m.query(`INSERT INTO groups (code, name, name_en, parent_id, hosts, kind) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [
+        p.code,
+        p.name,
+        p.nameEn,
+        p.parentId,
+        p.hosts,
+        p.kind ?? 'university',
+      ]);
+      return row.id;
+    } catch (e) {
+      throw isUniqueViolation(e, 'groups_code_uq') ? AppError.conflict('group.codeTaken', { code: p.code }) : e;
+    }
+  }
+
+  /**
+   * Disables or enables an organisation. Disabled, nobody of it or under it logs in (login checks the way up), and
+   * their live sessions end now. The caller's own organisation cannot be disabled by the caller.
+   */
+  async setStatus(req: RpcRequest<GroupStatusPayload>): Promise<null> {
+    const { id, status } = req.payload;
+    await this.scopes.assertGroup(req, id);
+    if (id === callerOf(req).groupId) throw AppError.badRequest('group.cannotDisableOwn');
+    await this.ds.query(`UPDATE groups SET status = $2 WHERE id = $1`, [id, status]);
+    if (status === GroupStatus.disabled) {
+      const users: { id: number }[] = await this.ds.query(`SELECT id FROM users WHERE group_id IN (${SUBTREE_SQL}) AND deleted_at IS NULL`, [id]);
+      for (const u of users) await this.sessions.closeAll(u.id);
+    }
+    return null;
   }
 
   async delete(req: RpcRequest<{ id: number }>): Promise<null> {
@@ -143,6 +185,10 @@ export class GroupService {
     return null;
   }
 
+  async assertExists(id: number): Promise<void> {
+    if (!(await this.ds.query(`SELECT 1 FROM groups WHERE id = $1`, [id])).length) throw AppError.notFound('group.notFound', { id });
+  }
+
   private async parentOf(id: number): Promise<number | null> {
     const [row] = await this.ds.query(`SELECT parent_id FROM groups WHERE id = $1`, [id]);
     return row?.parent_id ?? null;
@@ -150,12 +196,7 @@ export class GroupService {
 
   /** True when `candidate` is `root` or lies under it, which would make a cycle. */
   private async isInSubtree(candidate: number, root: number): Promise<boolean> {
-    const [row] = await this.ds.query(
-      `WITH RECURSIVE tree AS (SELECT id FROM groups WHERE id = $2
-         UNION ALL SELECT g.id FROM groups g JOIN tree t ON g.parent_id = t.id)
-       SELECT 1 FROM tree WHERE id = $1`,
-      [candidate, root],
-    );
+    const [row] = await this.ds.query(`SELECT 1 FROM (${SUBTREE_SQL}) t WHERE id = $2`, [root, candidate]);
     return !!row;
   }
 }

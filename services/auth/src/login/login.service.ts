@@ -107,11 +107,18 @@ export class LoginService {
     if (!info) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.badCredentials');
     if (info.status !== 1) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.accountDisabled');
     // Temporary accounts (temporary experts) expire: no login after, and no session outlives the account.
-    const [{ seconds_left }]: { seconds_left: number | null }[] = await this.ds.query(
-      `SELECT floor(extract(epoch FROM expires_at - now()))::int AS seconds_left FROM users WHERE id = $1`,
+    const [{ seconds_left, group_disabled }]: { seconds_left: number | null; group_disabled: boolean }[] = await this.ds.query(
+      `WITH RECURSIVE up AS (
+         SELECT g.id, g.parent_id, g.status, 0 AS depth FROM groups g JOIN users u ON u.group_id = g.id WHERE u.id = $1
+         UNION ALL SELECT g.id, g.parent_id, g.status, up.depth + 1 FROM groups g JOIN up ON g.id = up.parent_id WHERE up.depth < 20)
+       SELECT floor(extract(epoch FROM expires_at - now()))::int AS seconds_left,
+              EXISTS (SELECT 1 FROM up WHERE status = 0) AS group_disabled
+         FROM users WHERE id = $1`,
       [userId],
     );
     if (seconds_left !== null && seconds_left <= 0) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.accountExpired');
+    // A disabled organisation, or one above it, closes the door to all its people.
+    if (group_disabled) throw new AppError(ErrorCode.BAD_CREDENTIALS, 'auth.groupDisabled');
     return this.sessions.open(this.access.toSessionIdentity(info), seconds_left ?? undefined);
   }
 }

@@ -7,7 +7,7 @@ import { REDIS } from '../redis.provider';
 import { SmsSender } from './sms-sender';
 
 /** What a code is for: each purpose has its own codes, so a login code cannot reset a password. */
-export type CodePurpose = 'login' | 'register' | 'retrieve';
+export type CodePurpose = 'login' | 'register' | 'retrieve' | 'trial';
 
 // Key names keep the `login-` prefix the code login has always used (tests and tools read them).
 export const codeKey = (purpose: CodePurpose, phone: string) => `${purpose}-code:${phone}`;

@@ -8,7 +8,7 @@ import { REDIS } from '../redis.provider';
  * has an account (sent instead of a sign-up code, so the caller's answer never tells).
  */
 export type Sms =
-  | { template: 'login' | 'register' | 'retrieve'; params: { code: string; minutes: number } }
+  | { template: 'login' | 'register' | 'retrieve' | 'trial'; params: { code: string; minutes: number } }
   | { template: 'alreadyRegistered'; params: { username: string } };
 
 /** Delivers text messages. Production wires an SMS provider behind the same interface (its template per `template`). */

@@ -21,10 +21,13 @@ import { hashPassword, UserService } from '../user/user.service';
 export const SELF_REGISTER_ROLE = 'student';
 
 /**
- * Organisations open to sign-up: every one with a superior. A top-level organisation is the platform's
- * operator (only ROOT creates those), whose accounts administrators create themselves.
+ * Organisations open to sign-up: every one with a superior, and none of them or above them disabled. A top-level
+ * organisation is the platform's operator (only ROOT creates those), whose accounts administrators create themselves.
  */
-const OPEN_GROUPS_SQL = `SELECT id, code, name, parent_id AS "parentId" FROM groups WHERE parent_id IS NOT NULL`;
+const OPEN_GROUPS_SQL = `WITH RECURSIVE live AS (
+     SELECT id FROM groups WHERE parent_id IS NULL AND status = 1
+     UNION ALL SELECT g.id FROM groups g JOIN live ON g.parent_id = live.id WHERE g.status = 1)
+   SELECT id, code, name, parent_id AS "parentId" FROM groups WHERE parent_id IS NOT NULL AND id IN (SELECT id FROM live)`;
 
 /** Self-service sign-up and password recovery by phone code (public calls). */
 @Injectable()

@@ -113,6 +113,7 @@ export const BACK_OFFICE_MENU: SeedMenu[] = [
     children: [
       page('机构列表', 'Organisation list', 'list', 'organization/list/index'),
       page('机构用户', 'Organisation users', 'users', 'organization/users/index'),
+      { ...page('试用申请', 'Trial applications', 'trial', 'organization/trial/index'), rootOnly: true },
     ],
   },
   {

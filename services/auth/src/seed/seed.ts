@@ -13,10 +13,10 @@ export interface DemoIds {
 }
 
 export const DEMO_GROUPS = [
-  { code: 'PLATFORM', name: '平台运营中心', en: 'Platform Operations Centre', parent: null, hosts: ['localhost', '127.0.0.1'] as string[] },
-  { code: 'DEMO-U1', name: '华东示范大学', en: 'East China Demonstration University', parent: 'PLATFORM', hosts: ['u1.localhost'] },
-  { code: 'DEMO-U1-CS', name: '华东示范大学计算机学院', en: '', parent: 'DEMO-U1', hosts: [] },
-  { code: 'DEMO-U2', name: '西部测试大学', en: 'Western Test University', parent: 'PLATFORM', hosts: ['u2.localhost'] },
+  { code: 'PLATFORM', name: '平台运营中心', en: 'Platform Operations Centre', kind: 'company', parent: null, hosts: ['localhost', '127.0.0.1'] as string[] },
+  { code: 'DEMO-U1', name: '华东示范大学', en: 'East China Demonstration University', kind: 'university', parent: 'PLATFORM', hosts: ['u1.localhost'] },
+  { code: 'DEMO-U1-CS', name: '华东示范大学计算机学院', en: '', kind: 'college', parent: 'DEMO-U1', hosts: [] },
+  { code: 'DEMO-U2', name: '西部测试大学', en: 'Western Test University', kind: 'university', parent: 'PLATFORM', hosts: ['u2.localhost'] },
 ];
 
 const ORG_ADMIN_PERMS = [
@@ -83,8 +83,8 @@ async function insertMenus(m: EntityManager, menus: SeedMenu[], parentId: number
 export async function seed(m: EntityManager): Promise<DemoIds> {
   const groupIds = new Map<string, number>();
   for (const g of DEMO_GROUPS) {
-    const [{ id }] = await m.query(`INSERT INTO groups (code, name, name_en, parent_id, hosts) VALUES ($1, $2, $3, $4, $5) RETURNING id`, [
-      g.code, g.name, g.en, g.parent ? groupIds.get(g.parent) : null, g.hosts,
+    const [{ id }] = await m.query(`INSERT INTO groups (code, name, name_en, kind, parent_id, hosts) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [
+      g.code, g.name, g.en, g.kind, g.parent ? groupIds.get(g.parent) : null, g.hosts,
     ]);
     groupIds.set(g.code, id);
   }

@@ -13,8 +13,10 @@ import {
   MaxLength,
   Min,
   ValidateIf,
+  ValidateNested,
 } from 'class-validator';
-import { PHONE_PATTERN, USERNAME_PATTERN } from '@cmp/contracts';
+import { Type } from 'class-transformer';
+import { GROUP_KINDS, PHONE_PATTERN, TRIAL_SIZES, TRIAL_STATES, USERNAME_PATTERN, type GroupKind, type TrialSize, type TrialState } from '@cmp/contracts';
 import { IdDto, OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
 import { MaxItems } from '../http/max-items';
@@ -332,6 +334,108 @@ export class GroupSaveDto {
   @MaxItems(20)
   @Matches(/^[a-z0-9.-]{1,253}$/i, { each: true })
   hosts?: string[];
+
+  @ApiPropertyOptional({ enum: GROUP_KINDS, description: 'university when a new one leaves it out; kept when an edit does' })
+  @IsOptional()
+  @IsIn(GROUP_KINDS)
+  kind?: GroupKind;
+}
+
+export class GroupStatusDto extends IdDto {
+  @ApiProperty({ description: '1 active, 0 disabled' })
+  @IsIn([0, 1])
+  status: number;
+}
+
+export class TrialApplyDto {
+  @ApiProperty({ description: "the university's name" })
+  @IsString()
+  @Matches(/\S/)
+  @MaxLength(100)
+  university: string;
+
+  @ApiProperty()
+  @IsString()
+  @Matches(/\S/)
+  @MaxLength(50)
+  contact: string;
+
+  @ApiProperty({ example: '13800000011' })
+  @IsString()
+  @Matches(PHONE_PATTERN)
+  phone: string;
+
+  @ApiProperty({ example: '123456' })
+  @IsString()
+  @Matches(/^\d{6}$/)
+  code: string;
+
+  @ApiProperty({ enum: TRIAL_SIZES, description: 'students, roughly' })
+  @IsIn(TRIAL_SIZES)
+  size: TrialSize;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(1000)
+  needs?: string;
+}
+
+export class TrialPageQueryDto extends PageDto {
+  @ApiPropertyOptional({ description: "part of the university's name, the contact's name or the phone" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  keyword?: string;
+
+  @ApiPropertyOptional({ enum: TRIAL_STATES })
+  @IsOptional()
+  @IsIn(TRIAL_STATES)
+  state?: TrialState;
+}
+
+export class TrialNoteDto extends IdDto {
+  @ApiProperty()
+  @IsString()
+  @Matches(/\S/)
+  @MaxLength(2000)
+  body: string;
+
+  @ApiPropertyOptional({ enum: ['following', 'closed'] })
+  @IsOptional()
+  @IsIn(['following', 'closed'])
+  state?: 'following' | 'closed';
+}
+
+export class TrialAdminDto {
+  @ApiProperty()
+  @IsString()
+  @Matches(USERNAME_PATTERN)
+  username: string;
+
+  @ApiProperty()
+  @IsString()
+  @Matches(/\S/)
+  @MaxLength(50)
+  realName: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Matches(PHONE_PATTERN)
+  phone?: string;
+}
+
+export class TrialConvertDto extends IdDto {
+  @ApiProperty({ type: GroupSaveDto, description: 'the new organisation (its id is ignored)' })
+  @ValidateNested()
+  @Type(() => GroupSaveDto)
+  group: GroupSaveDto;
+
+  @ApiProperty({ type: TrialAdminDto, description: 'its first administrator' })
+  @ValidateNested()
+  @Type(() => TrialAdminDto)
+  admin: TrialAdminDto;
 }
 
 export class LogPageQueryDto extends PageDto {
