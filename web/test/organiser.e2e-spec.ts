@@ -93,6 +93,10 @@ describe('an organiser in the back office', () => {
     // 成绩奖励 holds 获奖列表 and 奖励管理 (获奖明细 opens from the list's rows).
     await click(page, '.sidebar .ant-menu-submenu-title', '成绩奖励');
     await waitForText(page, ['获奖列表', '奖励管理'], '.sidebar');
+    // 机构管理 holds 机构列表 and 机构用户; 试用申请 is ROOT's alone.
+    await click(page, '.sidebar .ant-menu-submenu-title', '机构管理');
+    await waitForText(page, ['机构列表', '机构用户'], '.sidebar');
+    expect(await textOf(page, '.sidebar')).not.toContain('试用申请');
     // 专家管理 stays as the directory's title; its page of the same name (not built yet) goes.
     expect(entries.filter((e) => e === '专家管理')).toHaveLength(1);
     await b.shot(page, 'sidebar-openable');

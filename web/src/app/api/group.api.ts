@@ -1,4 +1,4 @@
-import type { GroupNode, GroupSelection } from '@cmp/contracts';
+import type { GroupKind, GroupNode, GroupSelection } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 /** Organisations: the system screens edit them, the website screen picks one. */
@@ -9,12 +9,14 @@ export interface GroupSavePayload {
   name: string;
   nameEn: string;
   hosts: string[];
+  kind?: GroupKind;
 }
 
 export const groupApi = {
   tree: () => http.get<GroupNode[]>('/system/group/tree'),
   save: (p: GroupSavePayload) => http.post<unknown>('/system/group/save', p),
   remove: (id: number) => http.post<null>('/system/group/delete', { id }),
+  setStatus: (id: number, status: number) => http.post<null>('/system/group/status', { id, status }),
   /** The caller's own organisation and the direct ones it may enter, with names (the /role choice, the account). */
   select: () => http.get<GroupSelection>('/competition/group/user/getSelect'),
 };

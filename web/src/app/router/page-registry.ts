@@ -15,6 +15,10 @@ export const pageRegistry: Record<string, Loader> = {
   // Superior and subordinate organisations (the seed's 机构管理 entry).
   'system/groud/groudDetail/index': () => import('@/modules/system/pages/GroupsPage'),
   'system/group/index': () => import('@/modules/system/pages/GroupsPage'),
+  // 机构管理: every organisation in reach (ROOT: all), their users, and the trial applications (ROOT only).
+  'organization/list/index': () => import('@/modules/system/pages/GroupsPage'),
+  'organization/users/index': () => import('@/modules/system/pages/OrganisationUsersPage'),
+  'organization/trial/index': () => import('@/modules/system/pages/TrialApplicationsPage'),
   'website/index': () => import('@/modules/website/pages/WebsitePage'),
   'system/log/index': () => import('@/modules/system/pages/OperationLogPage'),
   'system/queues/index': () => import('@/modules/system/pages/QueuesPage'),

@@ -14,6 +14,7 @@ const StandaloneLayout = () => import('../layout/StandaloneLayout');
 const LoginPage = () => import('@/modules/auth/pages/LoginPage');
 const RolePage = () => import('@/modules/auth/pages/RolePage');
 const RegisterPage = () => import('@/modules/auth/pages/RegisterPage');
+const ExperiencePage = () => import('@/modules/auth/pages/ExperiencePage');
 const RetrievePage = () => import('@/modules/auth/pages/RetrievePage');
 const AccountPage = () => import('@/modules/center/pages/AccountPage');
 const CentreSettingsPage = () => import('@/modules/center/pages/SettingsPage');
@@ -131,7 +132,6 @@ const backStatic: RouteObject[] = [
 
 const standalone: RouteObject[] = [
   todo('/deepChat', 'route.deepChat', 'standalone'),
-  todo('/experience', 'route.experience', 'standalone'),
   { path: '/certificate/trace', handle: { titleKey: 'route.certificateTrace', area: 'standalone' }, element: lazyElement(CertificateTracePage) },
   todo('/manual', 'route.manual', 'standalone'),
   { path: '/screen/call', handle: { titleKey: 'route.screenCall', area: 'standalone' }, element: lazyElement(ScreenCallPage) },
@@ -178,6 +178,8 @@ export function buildRoutes(menuRoutes: readonly AppRoute[]): RouteObject[] {
     { path: '/neibu/register', handle: { titleKey: 'route.register', area: 'auth', noTag: true }, element: lazyElement(RegisterPage) },
     { path: '/neibu/retrieve', handle: { titleKey: 'route.retrieve', area: 'auth', noTag: true }, element: lazyElement(RetrievePage) },
     { path: '/role', handle: { titleKey: 'route.role', area: 'auth', noTag: true }, element: lazyElement(RolePage) },
+    // The trial application is a card on the same background as the login screens, without the site's chrome.
+    { path: '/experience', handle: { titleKey: 'route.experience', area: 'auth', noTag: true }, element: lazyElement(ExperiencePage) },
     { path: '/noPage', handle: { titleKey: 'route.noPage', noTag: true }, element: lazyElement(NoPage) },
     { path: '/backDesk/noPage', handle: { titleKey: 'route.backNoPage', noTag: true }, element: lazyElement(BackNoPage) },
     { path: '/401', handle: { titleKey: 'route.unauthorized', noTag: true }, element: lazyElement(UnauthorizedPage) },

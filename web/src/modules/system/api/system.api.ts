@@ -7,6 +7,12 @@ import type {
   OperationLogView,
   Page,
   Role,
+  TrialApplication,
+  TrialApplyPayload,
+  TrialConvertPayload,
+  TrialConvertReply,
+  TrialNotePayload,
+  TrialPageQuery,
   UserAddPayload,
   UserPageQuery,
   UserPasswordPayload,
@@ -58,7 +64,7 @@ export const menuApi = {
 };
 
 export const deptApi = {
-  tree: () => http.get<Dept[]>('/system/dept/tree'),
+  tree: (groupId?: number) => http.get<Dept[]>('/system/dept/tree', groupId ? { groupId } : {}),
   save: (p: DeptSavePayload) => http.post<unknown>('/system/dept/save', p),
   remove: (id: number) => http.post<null>('/system/dept/delete', { id }),
 };
@@ -71,4 +77,13 @@ export const queueApi = {
   list: (signal?: AbortSignal) => http.get<JobQueueCounts[]>('/system/queues', undefined, signal),
   /** Lets the queue board (a page of its own, opened in a new tab) know the caller; answers its address. */
   boardSession: () => http.post<{ path: string }>('/system/queues/board-session'),
+};
+
+/** Trial applications (/experience): the public form's calls, and ROOT's follow-up (试用申请). */
+export const trialApi = {
+  sendCode: (phone: string) => http.post<null>('/system/product/trial/code/send', { phone }),
+  apply: (p: TrialApplyPayload) => http.post<{ id: number }>('/system/product/trial/save', p),
+  page: (q: TrialPageQuery, signal?: AbortSignal) => http.get<Page<TrialApplication>>('/system/product/trial/list', { ...q }, signal),
+  note: (p: TrialNotePayload) => http.post<TrialApplication>('/system/product/trial/note', p),
+  convert: (p: TrialConvertPayload) => http.post<TrialConvertReply>('/system/product/trial/convert', p),
 };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
-import { Button, Form, Space, Table, type FormInstance } from 'antd';
+import { Button, Form, Input, Table, type FormInstance } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { confirmDelete, toast } from '@/app/feedback/feedback';
 import { collectKeys, pruneEmptyChildren, treeOptions, type TreeOption } from '../hooks/tree';
 import { useAsync } from '@/app/hooks/useAsync';
 import { FormModal } from '@/app/components/FormModal';
+import { RowLinks, type RowLink } from '@/app/components/ListParts';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 
 interface Node {
@@ -27,22 +28,40 @@ export interface TreeCrudProps<T extends Node, V> {
   /** the form's fields; `parents` are the choices for the superior node */
   fields: (form: FormInstance<V>, parents: TreeOption[], editing: T | null) => ReactNode;
   initialValues: (editing: T | null, parentId: number | null) => Partial<V>;
+  /** With it, a search box keeps the rows whose text contains the words typed (and the rows above them). */
+  searchText?: (node: T) => string;
+  /** A row's links between edit and delete (they reload the tree after acting). */
+  rowLinks?: (node: T, reload: () => void) => RowLink[];
+}
+
+/** The nodes that match, and those above a match (with only their matching branches). */
+function filterTree<T extends Node>(nodes: T[], match: (n: T) => boolean): T[] {
+  return nodes.flatMap((n) => {
+    const children = filterTree((n.children ?? []) as T[], match);
+    return match(n) || children.length ? [{ ...n, children: children.length ? children : undefined } as unknown as T] : [];
+  });
 }
 
 /** A tree of records (departments, organisations) with add, add-below, edit and delete. */
-export function TreeCrud<T extends Node, V extends object>({ prefix, load, save, remove, canEdit, columns, fields, initialValues }: TreeCrudProps<T, V>) {
+export function TreeCrud<T extends Node, V extends object>({ prefix, load, save, remove, canEdit, columns, fields, initialValues, searchText, rowLinks }: TreeCrudProps<T, V>) {
   const { t } = useTranslation('system');
   const tree = useAsync(load, []);
-  const data = useMemo(() => pruneEmptyChildren<T>(tree.data as T[] | undefined), [tree.data]);
+  const [search, setSearch] = useState('');
+  const data = useMemo(() => {
+    const all = pruneEmptyChildren<T>(tree.data as T[] | undefined);
+    const words = search.trim().toLowerCase();
+    return searchText && words && all ? filterTree(all, (n) => searchText(n).toLowerCase().includes(words)) : all;
+  }, [tree.data, search, searchText]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const [target, setTarget] = useState<{ node: T | null; parentId: number | null } | null>(null);
   const [form] = Form.useForm<V>();
   const editing = target?.node ?? null;
 
   useEffect(() => {
-    // Open the first level once the tree is there.
-    if (tree.data) setExpanded(tree.data.filter((n) => n.children?.length).map((n) => n.id));
-  }, [tree.data]);
+    // Open the first level once the tree is there; every level that leads to a match while searching.
+    if (search.trim() && data) setExpanded(collectKeys(data, (n) => n.id));
+    else if (tree.data) setExpanded(tree.data.filter((n) => n.children?.length).map((n) => n.id));
+  }, [tree.data, data, search]);
 
   useEffect(() => {
     if (!target) return;
@@ -74,17 +93,15 @@ export function TreeCrud<T extends Node, V extends object>({ prefix, load, save,
           key: 'actions',
           width: 220,
           render: (_, n) => (
-            <Space size={0}>
-              <Button type="link" size="small" onClick={() => setTarget({ node: n, parentId: n.parentId })}>
-                {t('common.edit')}
-              </Button>
-              <Button type="link" size="small" onClick={() => setTarget({ node: null, parentId: n.id })}>
-                {t(`${prefix}.addChild`)}
-              </Button>
-              <Button type="link" size="small" danger onClick={() => void del(n)}>
-                {t('common.delete')}
-              </Button>
-            </Space>
+            <RowLinks
+              wrap
+              links={[
+                { label: t('common.edit'), onClick: () => setTarget({ node: n, parentId: n.parentId }) },
+                { label: t(`${prefix}.addChild`), onClick: () => setTarget({ node: null, parentId: n.id }) },
+                ...(rowLinks?.(n, tree.reload) ?? []),
+                { label: t('common.delete'), onClick: () => void del(n), danger: true },
+              ]}
+            />
           ),
         },
       ]
@@ -106,6 +123,9 @@ export function TreeCrud<T extends Node, V extends object>({ prefix, load, save,
           </>
         }
       />
+      {searchText && (
+        <Input.Search allowClear style={{ maxWidth: 360, marginBottom: 16 }} placeholder={t(`${prefix}.searchPlaceholder`)} onSearch={setSearch} onChange={(e) => !e.target.value && setSearch('')} />
+      )}
       <LoadError error={tree.error} onRetry={tree.reload} />
       <Table<T>
         rowKey="id"

@@ -26,10 +26,13 @@ export function UserFormModal({
   user,
   roles,
   depts,
+  groupId,
   onClose,
   onSaved,
 }: {
   open: boolean;
+  /** The organisation a new user joins (the caller's own when absent). */
+  groupId?: number;
   /** absent: a new user */
   user?: UserView | null;
   roles?: Role[];
@@ -68,6 +71,7 @@ export function UserFormModal({
         phone: blankToNull(v.phone) ?? undefined,
         email: blankToNull(v.email) ?? undefined,
         deptId: v.deptId ?? undefined,
+        groupId,
         roleKeys: v.roleKeys?.length ? v.roleKeys : undefined,
       });
     }

@@ -1,9 +1,12 @@
 import { useCallback } from 'react';
-import { Form, Input, Select, Space, Tag, TreeSelect } from 'antd';
+import { Form, Input, Select, Space, Tag, TreeSelect, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Perm, type GroupNode } from '@cmp/contracts';
+import { GROUP_KINDS, GroupStatus, Perm, type GroupKind, type GroupNode } from '@cmp/contracts';
 import { usePermission } from '@/app/permission/permission';
 import { groupApi } from '@/app/api/group.api';
+import { EnabledTag, type RowLink } from '@/app/components/ListParts';
+import { confirmDialog, toast } from '@/app/feedback/feedback';
+import { useSession } from '@/app/session/session';
 import { TreeCrud } from '../components/TreeCrud';
 import '../locales';
 import '@/app/components/page.css';
@@ -14,17 +17,34 @@ interface Values {
   name: string;
   nameEn?: string;
   hosts: string[];
+  kind: GroupKind;
 }
 
-/** Organisations (tenants) with their superior and subordinate organisations and site hosts. */
+/**
+ * 机构列表 (and 机构管理): the organisations the caller manages as a tree (ROOT: every one), with kind, status, users,
+ * administrators and site hosts; added, edited, moved (a new superior), disabled or enabled, and deleted.
+ */
 export default function GroupsPage() {
   const { t } = useTranslation('system');
   const canEdit = usePermission([Perm.groupEdit]);
+  const ownGroupId = useSession((s) => s.user?.groupId);
   const initialValues = useCallback(
     (g: GroupNode | null, parentId: number | null): Partial<Values> =>
-      g ? { parentId: g.parentId, code: g.code, name: g.name, nameEn: g.nameEn, hosts: g.hosts } : { parentId, hosts: [] },
+      g ? { parentId: g.parentId, code: g.code, name: g.name, nameEn: g.nameEn, hosts: g.hosts, kind: g.kind } : { parentId, hosts: [], kind: parentId ? 'college' : 'university' },
     [],
   );
+  const searchText = useCallback((g: GroupNode) => `${g.name} ${g.nameEn} ${g.code} ${g.hosts.join(' ')}`, []);
+  const statusLink = (g: GroupNode, reload: () => void): RowLink[] => {
+    const disable = g.status === GroupStatus.active;
+    const toggle = async () => {
+      const question = t(disable ? 'group.disableConfirm' : 'group.enableConfirm', { name: g.name });
+      if ((await confirmDialog(question, { danger: disable, okText: t(disable ? 'group.disable' : 'group.enable') })) !== 'confirm') return;
+      await groupApi.setStatus(g.id, disable ? GroupStatus.disabled : GroupStatus.active);
+      toast(t(disable ? 'group.disabled' : 'group.enabled'), 'success');
+      reload();
+    };
+    return [{ label: t(disable ? 'group.disable' : 'group.enable'), onClick: () => void toggle(), danger: disable, hidden: g.id === ownGroupId }];
+  };
   return (
     <TreeCrud<GroupNode, Values>
       prefix="group"
@@ -37,14 +57,26 @@ export default function GroupsPage() {
           code: v.code.trim(),
           name: v.name.trim(),
           nameEn: v.nameEn?.trim() ?? '',
+          kind: v.kind,
           hosts: (v.hosts ?? []).map((h) => h.trim().toLowerCase()).filter(Boolean),
         })
       }
       canEdit={canEdit}
       initialValues={initialValues}
+      searchText={searchText}
+      rowLinks={statusLink}
       columns={[
         { title: t('group.name'), dataIndex: 'name', width: 240 },
-        { title: t('group.code'), dataIndex: 'code', width: 160 },
+        { title: t('group.code'), dataIndex: 'code', width: 150 },
+        { title: t('group.kind'), dataIndex: 'kind', width: 100, render: (k: GroupKind) => t(`group.kinds.${k}`) },
+        { title: t('common.status'), dataIndex: 'status', width: 90, render: (v: number) => <EnabledTag enabled={v === GroupStatus.active} /> },
+        { title: t('group.userCount'), dataIndex: 'userCount', width: 90, align: 'right' },
+        {
+          title: t('group.admins'),
+          dataIndex: 'admins',
+          width: 180,
+          render: (admins: string[]) => (admins.length ? admins.join('、') : <Typography.Text type="secondary">{t('group.noAdmin')}</Typography.Text>),
+        },
         {
           title: t('group.hosts'),
           dataIndex: 'hosts',
@@ -71,6 +103,9 @@ export default function GroupsPage() {
             ]}
           >
             <Input maxLength={64} />
+          </Form.Item>
+          <Form.Item name="kind" label={t('group.kind')} rules={[{ required: true }]}>
+            <Select options={GROUP_KINDS.map((k) => ({ value: k, label: t(`group.kinds.${k}`) }))} />
           </Form.Item>
           <Form.Item name="name" label={t('group.name')} rules={[{ required: true, whitespace: true, message: t('group.nameRequired') }]}>
             <Input maxLength={100} />

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Form, Select, Space, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -36,6 +36,11 @@ interface Filters {
 
 /** The users screen: search, paging, add/edit, roles, password reset, delete, template and import. */
 export default function UsersPage() {
+  return <UsersScreen />;
+}
+
+/** The users of one organisation (`groupId`: 机构用户, with its picker as `lead`) or of every one in reach. */
+export function UsersScreen({ groupId, title, lead }: { groupId?: number; title?: string; lead?: ReactNode }) {
   const { t, i18n } = useTranslation('system');
   const en = normaliseLang(i18n.language) === 'en';
   const can = {
@@ -54,9 +59,10 @@ export default function UsersPage() {
     keyword: f.keyword?.trim() || undefined,
     status: f.status,
     roleKey: f.roleKey,
+    groupId,
   }));
   const roles = useAsync(() => roleApi.list(), [], can.roles);
-  const depts = useAsync(() => deptApi.tree(), [], can.depts);
+  const depts = useAsync(() => deptApi.tree(groupId), [groupId], can.depts);
   const roleName = useMemo(() => new Map((roles.data ?? []).map((r) => [r.key, r.name])), [roles.data]);
   const callerRoles = useSession((s) => s.roles);
   const callerPermissions = useSession((s) => s.permissions);
@@ -127,7 +133,8 @@ export default function UsersPage() {
   return (
     <ListScreen
       paged={paged}
-      title={t('user.title')}
+      title={title ?? t('user.title')}
+      notice={lead}
       extra={<SheetImportButtons template={template} canDownload={can.template} canImport={can.import} onImported={paged.list.reload} />}
       add={can.add && { label: t('user.add'), onClick: () => dialog.open(null) }}
       filters={
@@ -144,7 +151,7 @@ export default function UsersPage() {
       columns={columns}
       scrollX={1070}
     >
-      <UserFormModal {...dialog.modal} user={dialog.editing?.row} roles={grantable} depts={depts.data} />
+      <UserFormModal {...dialog.modal} user={dialog.editing?.row} roles={grantable} depts={depts.data} groupId={groupId} />
       <UserRolesModal
         user={rolesFor}
         roles={grantable}
