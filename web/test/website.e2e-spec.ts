@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { api, DEMO_PASSWORD, login } from '../../services/gateway/test/support/api';
 import { sql } from '../../services/gateway/test/support/enroll';
-import { click, fill, open, useBrowser, waitForText } from './support/browser';
+import { click, fill, open, useBrowser, waitForGone, waitForText } from './support/browser';
 import { gradientPng } from './support/png';
 
 interface Site {
@@ -37,44 +37,73 @@ describe('website settings', () => {
     await api('/web/competitionWebsite/save', { token: await login('admin2'), body: { ...original, banners: [] } });
   });
 
-  b.it('lets an organiser choose a template and add an uploaded banner that the public site then shows', async () => {
+  b.it('lets an organiser choose a template, and add, order and delete banners that the public site then shows', async () => {
     await open(page, '/website/index');
-    await waitForText(page, ['网站设置', '首页模板', '经典', '门户', '展示', '导航菜单', '首页横幅', 'u2.localhost']);
+    await waitForText(page, ['网站设置', '首页模板', '经典', '门户', '展示', '导航菜单', 'u2.localhost', '首页横幅在 网站横幅 中管理']);
     await b.shot(page, 'settings');
-
     await click(page, '.website-templates', '展示');
-    await click(page, '.website-card button', '添加横幅');
-    // A link that leaves the site unsafely is refused before saving.
-    await fill(page, '.website-banner input[placeholder="链接"]', 'javascript:alert(1)');
-    await click(page, '.system-page__header', '保存设置');
-    await waitForText(page, ['链接须为 /home/ 开头的站内路径或 https 地址', '请输入上传后的图片地址或 https 地址']);
-    await b.shot(page, 'banner-errors');
-
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'banner-')), 'banner.png');
-    fs.writeFileSync(file, gradientPng(1200, 320));
-    const input = (await page.waitForSelector('.website-banner input[type=file]')) as ElementHandle<HTMLInputElement>;
-    await input.uploadFile(file);
-    await page.waitForFunction(() => (document.querySelector('.website-banner input[placeholder="图片地址"]') as HTMLInputElement)?.value.startsWith('/prod-api/'));
-    await fill(page, '.website-banner input[placeholder="标题"]', '英语演讲比赛报名开始');
-    await fill(page, '.website-banner input[placeholder="链接"]', '/home/competition');
     await click(page, '.system-page__header', { text: '保存设置', answer: '/web/competitionWebsite/save' });
     await waitForText(page, '网站设置已保存，门户已更新');
-    await b.shot(page, 'saved');
 
+    // 网站横幅, from the settings' notice.
+    await click(page, '.website-page a', '网站横幅');
+    await waitForText(page, ['网站横幅', '暂无横幅'], '.system-page');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'banner-'));
+    const uploadInModal = async (name: string, png: Buffer) => {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, png);
+      const input = (await page.waitForSelector('.ant-modal input[type=file]')) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(file);
+    };
+    await click(page, '[data-testid="banner-add"]');
+    // Too small a picture: the server says so.
+    await uploadInModal('small.png', gradientPng(800, 300));
+    await waitForText(page, '横幅图片至少需要 1200×320 像素，这张只有 800×300', '.ant-message');
+    await fill(page, '.ant-modal #link', 'javascript:alert(1)');
+    await click(page, '.ant-modal .ant-btn-primary');
+    await waitForText(page, ['链接须为 /home/ 开头的站内路径或 https 地址', '请输入上传后的图片地址或 https 地址'], '.ant-modal');
+    await uploadInModal('banner.png', gradientPng(1600, 600));
+    await page.waitForFunction(() => (document.querySelector('.ant-modal #imageUrl') as HTMLInputElement)?.value.startsWith('/prod-api/'));
+    await page.waitForSelector('.ant-modal img.banner-preview');
+    await fill(page, '.ant-modal #title', '英语演讲比赛报名开始');
+    await fill(page, '.ant-modal #link', '/home/competition');
+    await waitForGone(page, '.ant-modal .ant-form-item-explain-error');
+    await b.shot(page, 'banner-form');
+    await click(page, '.ant-modal .ant-btn-primary', { answer: '/web/competitionWebsite/banners/save' });
+    await waitForText(page, '英语演讲比赛报名开始', '.ant-table-row');
+    const uploaded = (await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${groupId}`)).data.banners[0].imageUrl;
+
+    // A second banner, moved above the first.
+    await click(page, '[data-testid="banner-add"]');
+    await fill(page, '.ant-modal #imageUrl', uploaded);
+    await fill(page, '.ant-modal #title', '决赛直播');
+    await click(page, '.ant-modal .ant-btn-primary', { answer: '/web/competitionWebsite/banners/save' });
+    await waitForText(page, '决赛直播', '.ant-table-row');
+    // Only the second row can move up.
+    await click(page, '.ant-table-row [aria-label="上移"]', { answer: '/web/competitionWebsite/banners/save' });
+    await page.waitForFunction(() => [...document.querySelectorAll('.ant-table-row')].map((r) => r.textContent).join('|').match(/^1.*决赛直播.*\|2.*英语演讲/));
+    await b.shot(page, 'banners');
     const saved = (await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${groupId}`)).data;
-    expect(saved).toMatchObject({ templateType: 3, banners: [{ title: '英语演讲比赛报名开始', link: '/home/competition' }] });
+    expect(saved).toMatchObject({ templateType: 3, banners: [{ title: '决赛直播' }, { title: '英语演讲比赛报名开始', link: '/home/competition' }] });
 
     const visitor = await b.newPage();
     await open(visitor, `/home/homepage?groupId=${groupId}`);
     await visitor.waitForSelector('[data-template="3"] .site-banner');
-    await waitForText(visitor, ['英语演讲比赛报名开始', '西部大学生英语演讲比赛']);
-    // The uploaded image really loads.
-    const loaded = await visitor.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), saved.banners[0].imageUrl);
-    expect(loaded).toBe('image/png');
+    await waitForText(visitor, ['决赛直播', '英语演讲比赛报名开始', '西部大学生英语演讲比赛']);
+    // The uploaded image really loads, cut by the server to the carousel's shape.
+    const loaded = await visitor.evaluate(async (url) => (await fetch(url)).headers.get('content-type'), uploaded);
+    expect(loaded).toBe('image/jpeg');
     await b.shot(visitor, 'homepage-with-banner');
-    await click(visitor, '.site-banner--active', '英语演讲比赛报名开始');
-    await waitForText(visitor, '竞赛列表', '.home__main');
     await visitor.close();
+
+    // Deleted after confirming; on a phone the list still reads.
+    await click(page, '.ant-table-row .ant-btn-dangerous');
+    await click(page, '.ant-modal .ant-btn-primary', { answer: '/web/competitionWebsite/banners/save' });
+    await waitForGone(page, '.ant-table-row', '决赛直播');
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await waitForText(page, '英语演讲比赛报名开始', '.ant-table-row');
+    await b.shot(page, 'banners-phone');
+    await page.setViewport({ width: 1440, height: 900 });
   });
 
   b.it('never renders a stored javascript: navigation target as a link', async () => {

@@ -201,6 +201,14 @@ export const messages = {
   'import.row.exists': { 'zh-CN': '{value} 已存在', en: '{value} already exists' },
   'import.ok': { 'zh-CN': '成功导入 {count} 个用户', en: '{count} users imported' },
   'website.notFound': { 'zh-CN': '该机构尚未设置门户网站', en: 'This organisation has no public site set up yet' },
+  'banner.tooSmall': {
+    'zh-CN': '横幅图片至少需要 {minWidth}×{minHeight} 像素，这张只有 {width}×{height}，放到首页会模糊：请换一张更大的图片',
+    en: 'A banner image needs at least {minWidth}×{minHeight} pixels; this one is {width}×{height} and would look blurred on the homepage: choose a larger image',
+  },
+  'banner.unreadable': {
+    'zh-CN': '图片无法读取（文件可能已损坏），请重新导出后上传',
+    en: 'The image cannot be read (the file may be damaged); export it again and upload it',
+  },
   'website.unknownHost': { 'zh-CN': '没有机构使用域名 {host}', en: 'No organisation uses the host name {host}' },
   'competition.notFound': { 'zh-CN': '竞赛不存在：{id}', en: 'No such competition: {id}' },
   'review.awardPresetName': { 'zh-CN': '已有同名的奖项预设：请换一个名称', en: 'A preset of that name exists: choose another name' },

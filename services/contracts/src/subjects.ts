@@ -111,6 +111,7 @@ export const ExpertSubject = {
 export const CompetitionsSubject = {
   websiteGet: 'competitions.website.get',
   websiteSave: 'competitions.website.save',
+  websiteBannersSave: 'competitions.website.banners-save',
   competitionPage: 'competitions.competition.page',
   competitionDetail: 'competitions.competition.detail',
   competitionAdd: 'competitions.competition.add',

@@ -18,6 +18,14 @@ export interface NavigationSetting {
 export const TEMPLATE_TYPES = [1, 2, 3] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
+/**
+ * Banner images as the homepage shows them: 15:4, twice the carousel's 1200 px for sharp screens. An upload is cut
+ * to this shape around its centre and scaled down to it; one smaller than BANNER_MIN_SIZE would look blurred.
+ */
+export const BANNER_SIZE = { width: 2400, height: 640 } as const;
+export const BANNER_MIN_SIZE = { width: 1200, height: 320 } as const;
+export const MAX_BANNERS = 10;
+
 /** A slide of the homepage's banner carousel. */
 export interface Banner {
   imageUrl: string;

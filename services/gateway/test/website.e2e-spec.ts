@@ -1,4 +1,6 @@
-import { api, login } from './support/api';
+import sharp from 'sharp';
+import { api, login, upload } from './support/api';
+import { BASE } from './support/platform';
 
 interface Site {
   groupId: number;
@@ -7,6 +9,7 @@ interface Site {
   templateType: number;
   description: string;
   navigationSettings: { name: string; tem: string; children: { path: string; dictValue: string; name: string }[] }[];
+  banners?: { imageUrl: string; title: string; link: string }[];
 }
 
 const groupIdOf = async (token: string) => ((await api<{ groupId: number }>('/competition/group/user/getSelect', { token })).data.groupId);
@@ -90,5 +93,52 @@ describe('website settings', () => {
     const stored = (await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`)).data;
     expect(stored.navigationSettings[1].children[0].path).toBe('http://example.edu/a?b=1');
     expect((await api('/web/competitionWebsite/save', { token: admin1, body: before })).code).toBe(0);
+  });
+});
+
+describe('website banners (网站横幅)', () => {
+  const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#1677ff' } }).png().toBuffer();
+
+  it('cuts an uploaded banner image to the carousel, never enlarging it, and says what is wrong with a bad one', async () => {
+    const admin1 = await login('admin1');
+    const big = await upload('/file/upload/banner', admin1, await picture(4000, 3000), 'photo.png');
+    expect(big.code).toBe(0);
+    expect(big.data).toMatchObject({ contentType: 'image/jpeg', width: 2400, height: 640 });
+    const served = await fetch(`${BASE}${(big.data as { url: string }).url.replace(/^\/prod-api/, '')}`);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 2400, height: 640 });
+    // Just above the least size: cut to 15:4 at its own scale.
+    expect((await upload('/file/upload/banner', admin1, await picture(1300, 400), 'small.png')).data).toMatchObject({ width: 1300, height: 347 });
+
+    const small = await upload('/file/upload/banner', admin1, await picture(800, 300), 'tiny.png', 'en');
+    expect(small.code).toBe(10400);
+    expect(small.msg).toBe('A banner image needs at least 1200×320 pixels; this one is 800×300 and would look blurred on the homepage: choose a larger image');
+    const fake = await upload('/file/upload/banner', admin1, Buffer.from('<html><script>alert(1)</script></html>'), 'banner.png');
+    expect(fake.code).not.toBe(0);
+    expect(fake.msg).toContain('不是 PNG、JPEG、GIF 或 WebP 图片');
+    // Only those who edit a site upload banners.
+    expect((await upload('/file/upload/banner', await login('student1'), await picture(1600, 500), 'b.png')).code).toBe(401);
+  });
+
+  it("saves an organisation's banners alone, in order, shown by its public site; others' and unsafe links are refused", async () => {
+    const admin2 = await login('admin2');
+    const u2 = await groupIdOf(admin2);
+    const before = (await api<Site>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u2}`)).data;
+    const banners = [
+      { imageUrl: 'https://example.edu.cn/a.jpg', title: '第二张', link: '/home/competition' },
+      { imageUrl: 'https://example.edu.cn/b.jpg', title: '第一张', link: 'https://example.edu.cn/news' },
+    ];
+    const saved = await api('/web/competitionWebsite/banners/save', { token: admin2, body: { groupId: u2, banners } });
+    expect(saved.data).toEqual(banners);
+    const after = (await api<Site & { banners: unknown[] }>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u2}`)).data;
+    expect(after).toEqual({ ...before, banners });
+
+    const u1 = await groupIdOf(await login('admin1'));
+    expect((await api('/web/competitionWebsite/banners/save', { token: admin2, body: { groupId: u1, banners } })).code).toBe(401);
+    const unsafe = await api('/web/competitionWebsite/banners/save', { token: admin2, lang: 'en', body: { groupId: u2, banners: [{ ...banners[0], link: 'javascript:alert(1)' }] } });
+    expect(unsafe.msg).toBe('Invalid input: banners.0.link is not in the right format');
+    const tooMany = await api('/web/competitionWebsite/banners/save', { token: admin2, body: { groupId: u2, banners: Array(11).fill(banners[0]) } });
+    expect(tooMany.code).toBe(10400);
+    await api('/web/competitionWebsite/banners/save', { token: admin2, body: { groupId: u2, banners: before.banners ?? [] } });
   });
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppError, NatsRpcClient, RPC, Scopes } from '@cmp/common';
-import { AuthSubject, type RpcRequest, type WebsiteQuery, type WebsiteSetting } from '@cmp/contracts';
+import { AuthSubject, type Banner, type RpcRequest, type WebsiteQuery, type WebsiteSetting } from '@cmp/contracts';
 import { invalidatePublicCache } from '../public-cache';
 import { publicGroupOf } from '../public-group';
 
@@ -42,5 +42,20 @@ export class WebsiteService {
     const [row] = await this.ds.query(SETTING_SQL, [p.groupId]);
     await invalidatePublicCache(this.rpc, p.groupId);
     return row;
+  }
+
+  /** The banners alone (网站横幅); an organisation without a site gets the first template with them. */
+  async saveBanners(req: RpcRequest<{ groupId: number; banners: Banner[] }>): Promise<Banner[]> {
+    const { groupId, banners } = req.payload;
+    await this.scopes.assertGroup(req, groupId);
+    const [row] = await this.ds.query(
+      `INSERT INTO website_settings (group_id, template_type, navigation_settings, banners)
+       VALUES ($1, 1, '[{"name": "首页", "tem": "home", "children": []}]', $2::jsonb)
+       ON CONFLICT (group_id) DO UPDATE SET banners = EXCLUDED.banners, updated_at = now()
+       RETURNING banners`,
+      [groupId, JSON.stringify(banners)],
+    );
+    await invalidatePublicCache(this.rpc, groupId);
+    return row.banners;
   }
 }

@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { CompetitionsSubject, Perm, type WebsiteSetting } from '@cmp/contracts';
+import { CompetitionsSubject, Perm, type Banner, type WebsiteSetting } from '@cmp/contracts';
 import { Permissions, Public } from '../http/access.decorators';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { CachedRead, PublicCache } from '../http/public-cache';
 import { RpcService } from '../http/rpc.service';
-import { WebsiteQueryDto, WebsiteSaveDto } from './website.dto';
+import { BannersSaveDto, WebsiteQueryDto, WebsiteSaveDto } from './website.dto';
 
 @ApiTags('website')
 @Controller('web/competitionWebsite')
@@ -31,5 +31,14 @@ export class WebsiteController {
   @Permissions(Perm.websiteEdit)
   save(@RequestCtx() ctx: Ctx, @Body() body: WebsiteSaveDto): Promise<WebsiteSetting> {
     return this.rpc.call(ctx, CompetitionsSubject.websiteSave, body);
+  }
+
+  /** Not in the spec's call list: 网站横幅 saves an organisation's banners alone (a site is made if it has none). */
+  @Post('banners/save')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @Permissions(Perm.websiteEdit)
+  saveBanners(@RequestCtx() ctx: Ctx, @Body() body: BannersSaveDto): Promise<Banner[]> {
+    return this.rpc.call(ctx, CompetitionsSubject.websiteBannersSave, body);
   }
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, ValidateBy, ValidateNested } from 'class-validator';
-import { isSiteLink, TEMPLATE_TYPES, type TemplateType } from '@cmp/contracts';
+import { isSiteLink, TEMPLATE_TYPES, type TemplateType, MAX_BANNERS } from '@cmp/contracts';
 import { OptionalId } from '../http/id.dto';
 import { MaxItems } from '../http/max-items';
 
@@ -94,8 +94,23 @@ export class WebsiteSaveDto {
   @ApiPropertyOptional({ type: [BannerDto], description: 'absent keeps the banners as they are' })
   @IsOptional()
   @IsArray()
-  @MaxItems(10)
+  @MaxItems(MAX_BANNERS)
   @ValidateNested({ each: true })
   @Type(() => BannerDto)
   banners?: BannerDto[];
+}
+
+/** 网站横幅: an organisation's banners, in the order they slide. */
+export class BannersSaveDto {
+  @ApiProperty()
+  @IsInt()
+  @Min(1)
+  groupId: number;
+
+  @ApiProperty({ type: [BannerDto] })
+  @IsArray()
+  @MaxItems(MAX_BANNERS)
+  @ValidateNested({ each: true })
+  @Type(() => BannerDto)
+  banners: BannerDto[];
 }

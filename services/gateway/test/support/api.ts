@@ -103,7 +103,6 @@ export function redis(): Redis {
   return new Redis(REDIS_URL, { keyPrefix: `${REDIS_PREFIX}:` });
 }
 
-/** A multipart POST of one file, after the form's text `fields` when given. */
 /** The live phone code of a purpose, read from Redis: in production codes only go out by SMS. */
 export async function phoneCode(purpose: 'register' | 'retrieve' | 'trial', phone: string): Promise<string | null> {
   const r = redis();
@@ -114,6 +113,7 @@ export async function phoneCode(purpose: 'register' | 'retrieve' | 'trial', phon
   }
 }
 
+/** A multipart POST of one file, after the form's text `fields` when given. */
 export function upload(path: string, token: string, file: Buffer, filename = 'users.xlsx', lang: 'zh-CN' | 'en' = 'zh-CN', fields: Record<string, string> = {}) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -20,6 +20,7 @@ export const pageRegistry: Record<string, Loader> = {
   'organization/users/index': () => import('@/modules/system/pages/OrganisationUsersPage'),
   'organization/trial/index': () => import('@/modules/system/pages/TrialApplicationsPage'),
   'website/index': () => import('@/modules/website/pages/WebsitePage'),
+  'system/banner/index': () => import('@/modules/website/pages/BannersPage'),
   'system/log/index': () => import('@/modules/system/pages/OperationLogPage'),
   'system/queues/index': () => import('@/modules/system/pages/QueuesPage'),
   // Reference data (services/competitions): schools, colleges, majors, dictionaries.

@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Form, Image, Input, Radio, Row, Select, Space, Tag, TreeSelect, Typography, Upload } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EyeOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
-import { ErrorCode, isSiteLink, Perm, TEMPLATE_TYPES, type GroupNode, type WebsiteSetting } from '@cmp/contracts';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Form, Input, Radio, Row, Select, Space } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { SiteOrganisationPicker } from '../components/SiteOrganisationPicker';
+import { ErrorCode, isSiteLink, Perm, TEMPLATE_TYPES, type WebsiteSetting } from '@cmp/contracts';
 import { GuardedButton } from '@/app/click-guard/GuardedButton';
 import { toast } from '@/app/feedback/feedback';
 import { HttpError } from '@/app/http/client';
@@ -11,33 +13,14 @@ import { readGroupId } from '@/app/session/session';
 import { groupApi } from '@/app/api/group.api';
 import { LoadError, PageHeader } from '@/app/components/PageHeader';
 import { useAsync } from '@/app/hooks/useAsync';
-import { uploadImage } from '@/app/api/news.api';
 import { websiteApi } from '../api/website.api';
 import '../locales';
 import '@/app/components/page.css';
 import './website.css';
 
 const TEMS = ['home', 'competition', 'news', 'cpNews', 'introductionPlatform', 'expendingServices', 'solve', 'research'];
-const MAX_BANNERS = 10;
-const IMAGE_URL = /^(\/prod-api\/|https:\/\/)\S+$/;
-const LINK = /^$|^\/home\/\S*$|^https:\/\/\S+$/;
 
-type SiteForm = Omit<WebsiteSetting, 'groupId'>;
-
-interface GroupOption {
-  value: number;
-  title: string;
-  children: GroupOption[];
-}
-const toTreeData = (nodes: GroupNode[]): GroupOption[] => nodes.map((g) => ({ value: g.id, title: g.name, children: toTreeData(g.children) }));
-const findGroup = (nodes: GroupNode[], id: number): GroupNode | undefined => {
-  for (const g of nodes) {
-    if (g.id === id) return g;
-    const hit = findGroup(g.children, id);
-    if (hit) return hit;
-  }
-  return undefined;
-};
+type SiteForm = Omit<WebsiteSetting, 'groupId' | 'banners'>;
 
 /** A small drawing of each template, so an organiser sees what they choose. */
 function TemplateSketch({ type }: { type: number }) {
@@ -53,7 +36,7 @@ function TemplateSketch({ type }: { type: number }) {
   );
 }
 
-/** Website settings of an organisation: template, description, navigation and banners of its public site. */
+/** Website settings of an organisation: template, description and navigation of its public site (banners: 网站横幅). */
 export default function WebsitePage() {
   const { t } = useTranslation('website');
   const canEdit = usePermission([Perm.websiteEdit]);
@@ -84,16 +67,15 @@ export default function WebsitePage() {
     const s = current.data;
     form.setFieldsValue(
       s
-        ? { templateType: s.templateType, description: s.description, navigationSettings: s.navigationSettings, banners: s.banners ?? [] }
-        : { templateType: 1, description: '', navigationSettings: [{ name: '首页', tem: 'home', children: [] }], banners: [] },
+        ? { templateType: s.templateType, description: s.description, navigationSettings: s.navigationSettings }
+        : { templateType: 1, description: '', navigationSettings: [{ name: '首页', tem: 'home', children: [] }] },
     );
   }, [current.data, current.loading, form]);
 
-  const group = useMemo(() => (groups.data && groupId ? findGroup(groups.data, groupId) : undefined), [groups.data, groupId]);
-
   const save = async () => {
     const v = await form.validateFields();
-    await websiteApi.save({ groupId: groupId!, ...v, banners: v.banners ?? [] });
+    // Without banners: 网站横幅 keeps them.
+    await websiteApi.save({ groupId: groupId!, ...v });
     toast(t('saved'), 'success');
     current.reload();
   };
@@ -115,24 +97,7 @@ export default function WebsitePage() {
           </>
         }
       />
-      <Space wrap className="website-page__org">
-        <span>{t('organisation')}</span>
-        <TreeSelect
-          style={{ minWidth: 260 }}
-          treeDefaultExpandAll
-          loading={groups.loading}
-          value={groupId ?? undefined}
-          treeData={toTreeData(groups.data ?? [])}
-          onChange={(v: number) => setGroupId(v)}
-        />
-        {group && (
-          <span className="website-page__hosts">
-            {t('hosts')}:{' '}
-            {group.hosts.length ? group.hosts.map((h) => <Tag key={h}>{h}</Tag>) : <Typography.Text type="secondary">{t('hostsNone', { id: group.id })}</Typography.Text>}
-            <Typography.Text type="secondary"> · {t('hostsHint')}</Typography.Text>
-          </span>
-        )}
-      </Space>
+      <SiteOrganisationPicker groups={groups} groupId={groupId} onChange={setGroupId} />
       <LoadError error={current.error} onRetry={current.reload} />
       {missing && <Alert type="info" showIcon message={t('notSet')} style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" disabled={!canEdit || current.loading}>
@@ -211,76 +176,7 @@ export default function WebsitePage() {
             )}
           </Form.List>
         </Card>
-        <Card title={t('banner.title')} size="small" className="website-card">
-          <Form.List name="banners">
-            {(banners, { add, remove }) => (
-              <>
-                {!banners.length && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('banner.empty')} />}
-                {banners.map((banner) => (
-                  <Row key={banner.key} gutter={8} align="top" className="website-banner">
-                    <Col xs={24} md={4}>
-                      <Form.Item noStyle shouldUpdate>
-                        {() => {
-                          const url = form.getFieldValue(['banners', banner.name, 'imageUrl']) as string | undefined;
-                          return url && IMAGE_URL.test(url) ? <Image src={url} height={56} /> : <div className="website-banner__blank" />;
-                        }}
-                      </Form.Item>
-                    </Col>
-                    <Col xs={24} md={8}>
-                      <Space.Compact style={{ width: '100%' }}>
-                        <Form.Item name={[banner.name, 'imageUrl']} rules={[{ required: true, pattern: IMAGE_URL, message: t('banner.imageInvalid') }]} style={{ flex: 1 }}>
-                          <Input placeholder={t('banner.imageUrl')} maxLength={500} />
-                        </Form.Item>
-                        <Upload
-                          accept="image/png,image/jpeg,image/gif,image/webp"
-                          showUploadList={false}
-                          customRequest={({ file, onSuccess, onError }) => {
-                            // The gateway judges the file by its bytes and says what is wrong with it.
-                            uploadImage(file as Blob).then(
-                              (uploaded) => {
-                                form.setFieldValue(['banners', banner.name, 'imageUrl'], uploaded.url);
-                                onSuccess?.(uploaded);
-                              },
-                              (err: Error) => {
-                                toast(err.message, 'error');
-                                onError?.(err);
-                              },
-                            );
-                          }}
-                        >
-                          <Button icon={<UploadOutlined />} aria-label={t('banner.upload')} />
-                        </Upload>
-                      </Space.Compact>
-                    </Col>
-                    <Col xs={24} md={5}>
-                      <Form.Item name={[banner.name, 'title']}>
-                        <Input placeholder={t('banner.caption')} maxLength={100} />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={20} md={6}>
-                      <Form.Item name={[banner.name, 'link']} rules={[{ pattern: LINK, message: t('banner.linkInvalid') }]}>
-                        <Input placeholder={t('banner.link')} maxLength={500} />
-                      </Form.Item>
-                    </Col>
-                    <Col xs={4} md={1}>
-                      <Button type="text" danger icon={<DeleteOutlined />} onClick={() => remove(banner.name)} aria-label={t('nav.remove')} />
-                    </Col>
-                  </Row>
-                ))}
-                <Button
-                  type="dashed"
-                  block
-                  icon={<PlusOutlined />}
-                  disabled={banners.length >= MAX_BANNERS}
-                  title={banners.length >= MAX_BANNERS ? t('banner.max', { max: MAX_BANNERS }) : undefined}
-                  onClick={() => add({ imageUrl: '', title: '', link: '' })}
-                >
-                  {t('banner.add')}
-                </Button>
-              </>
-            )}
-          </Form.List>
-        </Card>
+        <Alert type="info" showIcon message={<Trans t={t} i18nKey="bannersMoved" components={{ go: <Link to="/system/banner" /> }} />} />
       </Form>
     </div>
   );
