@@ -191,6 +191,8 @@ export const LOG_ACTIONS: Record<string, [zh: string, en: string]> = {
   'review: expert recruitment and recommendation / recommend': ['推荐专家', 'Recommend an expert'],
   'review: expert recruitment and recommendation / save call': ['保存专家招募', 'Save a call for experts'],
   'review: expert recruitment and recommendation / upload cv': ['上传简历', 'Upload a CV'],
+  'review: experts / message': ['给专家发送站内信', 'Message experts'],
+  'review: experts / reassign': ['改派专家未评的作品', "Hand on an expert's unscored works"],
   'review: experts / check': ['检查专家导入文件', 'Check an expert file'],
   'review: experts / delete conflict': ['删除回避关系', 'Delete a conflict'],
   'review: experts / import': ['导入专家', 'Import experts'],

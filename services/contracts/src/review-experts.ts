@@ -236,7 +236,56 @@ export interface RecommendationQuery extends PageQuery {
   status?: RecommendationStatus;
 }
 
+/**
+ * 专家管理: how an expert of the caller's organisations has reviewed (in one competition's rounds when filtered): works
+ * assigned (not declined), scored (sheets submitted), still to score, declined, returned by captains, the mean time
+ * from assignment to submission, declared conflicts, and where their scores sat in the latest final-score calculation.
+ */
+export interface ExpertWorkload {
+  id: number;
+  name: string;
+  unit: string;
+  title: string;
+  status: ExpertStatus;
+  /** Only experts with an account can be messaged. */
+  hasAccount: boolean;
+  rounds: number;
+  assigned: number;
+  scored: number;
+  pending: number;
+  declined: number;
+  returned: number;
+  avgHours: number | null;
+  conflicts: number;
+  calibration: { roundName: string; offset: number | null; sharedWorks: number | null; outlier: boolean } | null;
+}
+
+export interface ExpertWorkloadQuery {
+  pageNum?: number;
+  pageSize?: number;
+  keyword?: string;
+  competitionId?: number;
+  status?: ExpertStatus;
+  /** Only experts flagged out of line in their latest calculation. */
+  outlier?: boolean;
+}
+
+/** Each unscored work of an expert handed to another by the assignment's rules, or why it could not be. */
+export interface ExpertReassignReply {
+  moved: { roundName: string; workTitle: string; to: string }[];
+  stuck: { roundName: string; workTitle: string; why: string }[];
+}
+
+export interface ExpertMessagePayload {
+  ids: number[];
+  text: string;
+}
+
+export const EXPERT_MESSAGE_MAX = 500;
+
 export const expertMessages = {
+  'message.fromOrganiser': { 'zh-CN': '{sender}：{text}', en: '{sender}: {text}' },
+  'expert.reassignReason': { 'zh-CN': '专家管理：改派给其他专家', en: 'Expert management: handed to another expert' },
   'auth.accountExpired': { 'zh-CN': '账号已过期（临时账号在竞赛结束后失效）', en: 'This account has expired (temporary accounts end with their competition)' },
   'expert.notFound': { 'zh-CN': '专家不存在：{id}', en: 'No such expert: {id}' },
   'expert.exists': { 'zh-CN': '{name}（{phone}）已在专家库中', en: '{name} ({phone}) is already in the expert library' },

@@ -106,6 +106,10 @@ export const ExpertSubject = {
   recommendSave: 'review.recommend.save',
   recommendPage: 'review.recommend.page',
   recommendDecide: 'review.recommend.decide',
+  /** 专家管理: each expert's reviewing, their unscored works handed on, a site message to some. */
+  workload: 'review.expert.workload',
+  reassign: 'review.expert.reassign',
+  message: 'review.expert.message',
 } as const;
 
 export const CompetitionsSubject = {

@@ -10,6 +10,8 @@ import {
   type ExpertImportReply,
   type ExpertImportRow,
   type ExpertOption,
+  type ExpertReassignReply,
+  type ExpertWorkload,
   type ExpertSaveReply,
   type ExpertView,
   type ImportCheckReply,
@@ -22,7 +24,7 @@ import { IdDto } from '../http/id.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
 import { RpcService } from '../http/rpc.service';
 import { asImportFailure, readUploadedSheet } from '../http/upload';
-import { ConflictDto, ExpertPageQueryDto, ExpertSaveDto, ExpertStatusDto, TemporaryExpertsDto } from './expert.dto';
+import { ConflictDto, ExpertMessageDto, ExpertPageQueryDto, ExpertSaveDto, ExpertStatusDto, ExpertWorkloadQueryDto, TemporaryExpertsDto } from './expert.dto';
 
 /** The expert library (专家库), its import, temporary experts, and an expert's own profile and conflict declarations. */
 @ApiTags('review: experts')
@@ -66,6 +68,29 @@ export class ExpertController {
   @Permissions(Perm.expertEdit)
   status(@RequestCtx() ctx: Ctx, @Body() body: ExpertStatusDto): Promise<null> {
     return this.rpc.call(ctx, S.status, body);
+  }
+
+  /** Not in the spec: 专家管理, how each expert reviews (one competition's rounds when filtered). */
+  @Get('manage/page')
+  @Permissions(Perm.reviewList, Perm.reviewEdit)
+  workload(@RequestCtx() ctx: Ctx, @Query() q: ExpertWorkloadQueryDto): Promise<Page<ExpertWorkload>> {
+    return this.rpc.call(ctx, S.workload, q);
+  }
+
+  /** Hands the expert's unscored works in open rounds to other experts of their groups, by the assignment's rules. */
+  @Post('manage/reassign')
+  @HttpCode(200)
+  @Permissions(Perm.reviewEdit)
+  reassign(@RequestCtx() ctx: Ctx, @Body() body: IdDto): Promise<ExpertReassignReply> {
+    return this.rpc.call(ctx, S.reassign, body);
+  }
+
+  /** A site message to the chosen experts (those with an account get it). */
+  @Post('manage/message')
+  @HttpCode(200)
+  @Permissions(Perm.reviewEdit)
+  message(@RequestCtx() ctx: Ctx, @Body() body: ExpertMessageDto): Promise<{ sent: number; withoutAccount: number }> {
+    return this.rpc.call(ctx, S.message, body);
   }
 
   @Get('template/export')

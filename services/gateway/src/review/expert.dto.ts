@@ -16,6 +16,7 @@ import {
 import {
   CONFLICT_KINDS,
   EXPERT_LIST_MAX,
+  EXPERT_MESSAGE_MAX,
   EXPERT_SOURCES,
   PHONE_PATTERN,
   TEMPORARY_EXPERTS_MAX,
@@ -26,7 +27,8 @@ import {
   type RecommendationStatus,
 } from '@cmp/contracts';
 import { OptionalId } from '../http/id.dto';
-import { NumberFromText, PageDto } from '../http/page.dto';
+import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
+import { Transform } from 'class-transformer';
 import { MaxItems } from '../http/max-items';
 
 const STATUSES = ['active', 'disabled'];
@@ -286,3 +288,44 @@ export class RecommendDecisionDto {
   note?: string;
 }
 
+
+export class ExpertWorkloadQueryDto extends PageDto {
+  @ApiPropertyOptional({ description: "part of the expert's name, unit or phone" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  keyword?: string;
+
+  @ApiPropertyOptional({ description: "figures from this competition's rounds only" })
+  @IsOptional()
+  @NumberFromText()
+  @IsInt()
+  @Min(1)
+  competitionId?: number;
+
+  @ApiPropertyOptional({ enum: STATUSES })
+  @IsOptional()
+  @IsIn(STATUSES)
+  status?: ExpertStatus;
+
+  @ApiPropertyOptional({ description: 'only experts flagged out of line in their latest calculation' })
+  @IsOptional()
+  @Transform(queryBoolean)
+  @IsBoolean()
+  outlier?: boolean;
+}
+
+export class ExpertMessageDto {
+  @ApiProperty({ type: [Number] })
+  @IsArray()
+  @MaxItems(500)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  ids: number[];
+
+  @ApiProperty()
+  @IsString()
+  @Matches(/\S/)
+  @MaxLength(EXPERT_MESSAGE_MAX)
+  text: string;
+}

@@ -5,6 +5,8 @@ import { conflictOf, type ConflictReason, type ExpertIdentity, type WorkIdentity
 
 export interface ExpertRow extends ExpertIdentity {
   name: string;
+  /** A paused (disabled) expert keeps what they started but takes no new work. */
+  paused: boolean;
   subjects: string[];
   keywords: string[];
   eventIds: number[];
@@ -47,7 +49,7 @@ export interface RoundInstance {
 }
 
 export const EXPERT_IDENTITY = `e.id, e.name, e.user_id AS "userId", e.phone, e.email, e.school_id AS "schoolId", e.unit, e.subjects, e.keywords,
-  e.event_ids AS "eventIds",
+  e.event_ids AS "eventIds", e.status <> 'active' AS paused,
   COALESCE((SELECT json_agg(json_build_object('kind', c.kind, 'value', c.value)) FROM expert_conflicts c WHERE c.expert_id = e.id), '[]') AS declared`;
 
 export const WORK_IDENTITY = `w.work_id AS "workId", w.event_id AS "eventId", w.title, w.keywords, w.member_user_ids AS "memberUserIds",
@@ -129,14 +131,23 @@ export function solverInput(inst: RoundInstance, placed: Map<number, number>): A
         conflictExpertIds: members.filter((e) => conflictReason(inst, w, e) !== null),
       };
     });
+  const paused = (expertId: number) => inst.experts.get(expertId)?.paused === true;
   const live = inst.assignments.filter((a) => !a.declined && placed.get(a.workId) === groupOf.get(a.expertId));
+  const kept = live.filter((a) => a.locked || a.started);
+  // A paused expert's group works are forbidden to them, but for those they locked or started.
+  const pausedPairs = works.flatMap((w) =>
+    inst.groups
+      .find((g) => g.id === w.groupId)!
+      .expertIds.filter((e) => paused(e) && !kept.some((a) => a.workId === w.id && a.expertId === e))
+      .map((expertId) => ({ workId: w.id, expertId })),
+  );
   return {
     works,
     experts,
     k: inst.round.expertsPerWork,
     bids: inst.round.biddingAllowed ? inst.bids.map((b) => ({ workId: b.workId, expertId: b.expertId, bid: b.bid })) : [],
-    locked: live.filter((a) => a.locked || a.started).map((a) => ({ workId: a.workId, expertId: a.expertId })),
-    forbidden: inst.assignments.filter((a) => a.declined).map((a) => ({ workId: a.workId, expertId: a.expertId })),
-    previous: live.filter((a) => !a.locked && !a.started).map((a) => ({ workId: a.workId, expertId: a.expertId })),
+    locked: kept.map((a) => ({ workId: a.workId, expertId: a.expertId })),
+    forbidden: [...inst.assignments.filter((a) => a.declined).map((a) => ({ workId: a.workId, expertId: a.expertId })), ...pausedPairs],
+    previous: live.filter((a) => !a.locked && !a.started && !paused(a.expertId)).map((a) => ({ workId: a.workId, expertId: a.expertId })),
   };
 }

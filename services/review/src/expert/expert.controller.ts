@@ -6,6 +6,8 @@ import {
   type ApplicationStatus,
   type ConflictInput,
   type ExpertImportRow,
+  type ExpertMessagePayload,
+  type ExpertWorkloadQuery,
   type ExpertPageQuery,
   type ExpertSavePayload,
   type ExpertStatus,
@@ -23,6 +25,7 @@ import { ExpertService } from './expert.service';
 import { RecommendService } from './recommend.service';
 import { RecruitService } from './recruit.service';
 import { TemporaryExpertService } from './temporary.service';
+import { ExpertWorkloadService } from './workload.service';
 
 @Controller()
 export class ExpertController {
@@ -33,8 +36,12 @@ export class ExpertController {
     private readonly temporary: TemporaryExpertService,
     private readonly recruit: RecruitService,
     private readonly recommend: RecommendService,
+    private readonly workload: ExpertWorkloadService,
   ) {}
 
+  @MessagePattern(S.workload) workloadPage(@Payload() r: RpcRequest<ExpertWorkloadQuery>) { return this.workload.page(r); }
+  @MessagePattern(S.reassign) reassign(@Payload() r: RpcRequest<{ id: number }>) { return this.workload.reassign(r); }
+  @MessagePattern(S.message) message(@Payload() r: RpcRequest<ExpertMessagePayload>) { return this.workload.message(r); }
   @MessagePattern(S.page) page(@Payload() r: RpcRequest<ExpertPageQuery>) { return this.experts.page(r); }
   @MessagePattern(S.options) options(@Payload() r: RpcRequest) { return this.experts.options(r); }
   @MessagePattern(S.get) get(@Payload() r: RpcRequest<{ id: number }>) { return this.experts.get(r); }

@@ -6,7 +6,8 @@ import { ExpertService } from './expert.service';
 import { RecommendService } from './recommend.service';
 import { RecruitService } from './recruit.service';
 import { TemporaryExpertService } from './temporary.service';
+import { ExpertWorkloadService } from './workload.service';
 
 /** The experts feature (library, import, own profile and conflicts, temporary experts, recruitment, recommendation). */
 export const EXPERT_CONTROLLERS = [ExpertController];
-export const EXPERT_PROVIDERS = [ExpertAccounts, ExpertService, ExpertImportService, ExpertSelfService, TemporaryExpertService, RecruitService, RecommendService];
+export const EXPERT_PROVIDERS = [ExpertAccounts, ExpertService, ExpertImportService, ExpertSelfService, TemporaryExpertService, RecruitService, RecommendService, ExpertWorkloadService];

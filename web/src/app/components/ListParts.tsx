@@ -107,6 +107,7 @@ export function ListScreen<T extends object, Q extends PageQueryState, F>({
   filters,
   columns,
   scrollX,
+  rowSelection,
   children,
 }: {
   paged: PagedList<T, Q, F>;
@@ -119,6 +120,8 @@ export function ListScreen<T extends object, Q extends PageQueryState, F>({
   filters: ReactNode;
   columns: TableColumnsType<T>;
   scrollX: number;
+  /** Rows chosen for an action on several at once. */
+  rowSelection?: TableProps<T>['rowSelection'];
   children?: ReactNode;
 }) {
   return (
@@ -139,7 +142,7 @@ export function ListScreen<T extends object, Q extends PageQueryState, F>({
         {filters}
         <SearchButtons onReset={paged.reset} />
       </Form>
-      <PagedTable<T, Q> list={paged.list} query={paged.query} setQuery={paged.setQuery} rowKey="id" columns={columns} scroll={{ x: scrollX }} />
+      <PagedTable<T, Q> list={paged.list} query={paged.query} setQuery={paged.setQuery} rowKey="id" columns={columns} scroll={{ x: scrollX }} rowSelection={rowSelection} />
       {children}
     </div>
   );

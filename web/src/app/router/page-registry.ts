@@ -62,6 +62,7 @@ export const pageRegistry: Record<string, Loader> = {
   'experts/recommend/index': () => import('@/modules/experts/pages/RecommendPage'),
   'experts/temporary/index': () => import('@/modules/experts/pages/TemporaryExpertsPage'),
   'experts/account/index': () => import('@/modules/experts/pages/ExpertAccountPage'),
+  'experts/manage/index': () => import('@/modules/experts/pages/ExpertManagePage'),
   // Expert review, organiser side (services/review): rounds, groups, assignment and progress.
   'review/competition/index': () => import('@/modules/review-admin/pages/RoundsPage'),
   'experts/groups/index': () => import('@/modules/review-admin/pages/GroupsPage'),

@@ -4,6 +4,10 @@ import type {
   ConflictInput,
   ConflictView,
   ExpertImportReply,
+  ExpertMessagePayload,
+  ExpertReassignReply,
+  ExpertWorkload,
+  ExpertWorkloadQuery,
   ExpertPageQuery,
   ExpertSavePayload,
   ExpertSaveReply,
@@ -32,6 +36,10 @@ export const expertApi = {
   /** Resolves with code 0 ({count, credentials}) or 13017 ({total, valid, errors}). */
   importExperts: (file: Blob) => http.upload<ExpertImportReply | ImportCheckReply>('/expert/template/import', file),
   createTemporary: (p: TemporaryExpertsPayload) => http.post<TemporaryExpertsReply>('/expert/temporary/create', p),
+  /** 专家管理 */
+  workload: (q: ExpertWorkloadQuery, signal?: AbortSignal) => http.get<Page<ExpertWorkload>>('/expert/manage/page', { ...q }, signal),
+  reassign: (id: number) => http.post<ExpertReassignReply>('/expert/manage/reassign', { id }),
+  message: (p: ExpertMessagePayload) => http.post<{ sent: number; withoutAccount: number }>('/expert/manage/message', p),
 };
 
 /** The calling expert's own profiles and conflict declarations (回避声明). */
