@@ -1,3 +1,4 @@
+import type { Page, Target } from 'puppeteer-core';
 import type { CompetitionDetail, CompetitionFigures, PayReply, ReportItem, RunningCompetition, Signup } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from '../../services/gateway/test/support/enroll';
@@ -166,6 +167,22 @@ describe('data centre: cloud statistics', () => {
       const file = answered(page, `/statistics/reports/${made.data.id}/file`);
       await click(page, `${row} [data-testid="report-download"]`);
       expect((await file).headers()['content-type']).toBe('application/pdf');
+
+      // 预览 opens the PDF viewer in a new tab, through a signed link that needs no login.
+      const opened = new Promise<Page>((resolve) => page.browser().once('targetcreated', (t: Target) => void t.page().then((p) => resolve(p!))));
+      await click(page, `${row} [data-testid="report-preview"]`, { answer: `/statistics/reports/${made.data.id}/link` });
+      const viewer = await opened;
+      await viewer.waitForFunction(() => location.pathname === '/preview', { timeout: 20000 });
+      await waitForText(viewer, [zh ? '数据报告 · Figures Open' : `Reports · ${c.name}`, zh ? '此预览链接将于' : 'This preview link ends'], '.pdf-preview');
+      const src = (await viewer.$eval('[data-testid="pdf-frame"]', (f) => f.getAttribute('src')))!;
+      expect(await viewer.evaluate(async (u) => (await fetch(u, { credentials: 'omit' })).headers.get('content-type'), src)).toBe('application/pdf');
+      await b.shot(viewer, `report-preview-${lang}`);
+      await open(viewer, `/preview/detail?src=${encodeURIComponent(src)}`);
+      await waitForText(viewer, [zh ? '文件名' : 'File name', '.pdf'], '.pdf-preview__details');
+      // A changed link is refused in words, not shown as a broken file.
+      await open(viewer, `/pdf?src=${encodeURIComponent(src.replace(/([?&]s=)[^&]+/, '$1forged'))}`);
+      await waitForText(viewer, [zh ? '无法预览' : 'Cannot preview', zh ? '预览链接无效或已过期' : 'not valid or has expired']);
+      await viewer.close();
 
       await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
       await open(page, '/database/report');

@@ -16,6 +16,7 @@ export * from './heartbeat';
 export * from './health.controller';
 export * from './events';
 export * from './storage';
+export * from './file-links';
 export * from './outbox';
 export * from './durable-consumers';
 export * from './worker';

@@ -140,6 +140,13 @@ export interface UploadedFile {
   contentType: string;
 }
 
+/** A signed, expiring link to a stored PDF, for the viewers /preview and /pdf (no login needed to open it). */
+export interface FileLinkReply {
+  url: string;
+  expiresAt: string;
+  name: string;
+}
+
 /** Server messages of the news feature, merged into the catalogue in i18n.ts. */
 export const newsMessages = {
   'news.notFound': { 'zh-CN': '资讯不存在：{id}', en: 'No such news item: {id}' },
@@ -161,4 +168,8 @@ export const newsMessages = {
     en: 'The file content is not a PNG, JPEG, GIF or WebP image (judged by its bytes, not its name)',
   },
   'upload.notFound': { 'zh-CN': '文件不存在', en: 'No such file' },
+  'file.linkExpired': {
+    'zh-CN': '预览链接无效或已过期（链接 30 分钟内有效），请回到原页面重新打开',
+    en: 'This preview link is not valid or has expired (links last 30 minutes); open it again from its page',
+  },
 } as const;

@@ -26,6 +26,7 @@ import { UserController } from './system/user.controller';
 import { TrialController } from './system/trial.controller';
 import { FILE_STORAGE, FileStorage, STORAGE_BACKEND } from './files/file-storage';
 import { StorageController } from './files/storage.controller';
+import { FileLinkController, FileLinks } from './files/file-links';
 import { EnrollAdminController } from './enrollment/enroll-admin.controller';
 import { EnrollmentController } from './enrollment/enrollment.controller';
 import { WorkController } from './enrollment/work.controller';
@@ -53,6 +54,7 @@ export const CONTROLLERS = [
   PublicNewsController,
   SubscriptionController,
   StorageController,
+  FileLinkController,
   EnrollmentController,
   WorkController,
   EnrollAdminController,
@@ -73,6 +75,7 @@ export const CONTROLLERS = [
     rpcProvider('gateway', GATEWAY_CONFIG),
     redisProvider,
     { provide: STORAGE_BACKEND, inject: [GATEWAY_CONFIG], useFactory: (c: GatewayConfig) => storageBackend(c.storage) },
+    FileLinks,
     { provide: FILE_STORAGE, inject: [STORAGE_BACKEND], useFactory: (backend: StorageBackend) => new FileStorage(backend) },
     RpcService,
     Sessions,

@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { ReportStatus, type AwardFigures, type ReviewRoundFigures, type CompetitionDetail, type CompetitionFigures, type Page, type ReportItem, type Signup } from '@cmp/contracts';
+import { ReportStatus, type AwardFigures, type ReviewRoundFigures, type CompetitionDetail, type CompetitionFigures, type FileLinkReply, type Page, type ReportItem, type Signup } from '@cmp/contracts';
 import { api, freshIp, login } from './support/api';
 import { pdfText } from './support/certificates';
 import { reviewRound } from './support/review-rounds';
 import { readExport } from './support/spreadsheets';
 import { dropStudents, makeCompetition, makeStudents, sql, type Student } from './support/enroll';
-import { SHOT_DIR, waitFor } from './support/platform';
+import { BASE, SHOT_DIR, waitFor } from './support/platform';
 
 /** pdftotext's words run together, as a reader would search the report. */
 const flat = (text: string) => text.replace(/\s+/g, '');
@@ -253,6 +253,31 @@ describe('statistics: awards by school and level, and the competition report (æ•
     const enText = flat(pdfText((await api<Buffer>(`/statistics/reports/${english.id}/file`, { token: admin1 })).data).text);
     for (const words of ['Report Cup', 'First prize', 'Grand prize']) expect([words, enText.includes(flat(words))]).toEqual([words, true]);
     expect(fs.existsSync(firstPage((await api<Buffer>(`/statistics/reports/${english.id}/file`, { token: admin1 })).data, 'statistics-report-en'))).toBe(true);
+  });
+
+  it('opens a done report without a login through a signed link that expires, and only through it', async () => {
+    const [done] = (await api<Page<ReportItem>>(`/statistics/reports?competitionId=${c.id}`, { token: admin1 })).data.list.filter((r) => r.status === ReportStatus.done);
+    const link = await api<FileLinkReply>(`/statistics/reports/${done.id}/link`, { token: admin1 });
+    expect(link.data.url).toMatch(/^\/prod-api\/file\/link\?/);
+    expect(Date.parse(link.data.expiresAt) - Date.now()).toBeGreaterThan(25 * 60_000);
+    const open = await fetch(`${BASE}${link.data.url.replace(/^\/prod-api/, '')}`);
+    expect(open.status).toBe(200);
+    expect(open.headers.get('content-type')).toBe('application/pdf');
+    expect(open.headers.get('content-disposition')).toMatch(/^inline; /);
+    // Shown in the web app's own frame (/preview), no one else's.
+    expect(open.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(Buffer.from(await open.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    // Another file, a later expiry or another type under the same signature: refused, saying why.
+    const url = new URL(`${BASE}${link.data.url.replace(/^\/prod-api/, '')}`);
+    for (const [k, v] of [['k', 'reports/1-1.pdf'], ['e', String(Number(url.searchParams.get('e')) + 3600)], ['s', 'x'.repeat(43)]]) {
+      const forged = new URL(url);
+      forged.searchParams.set(k, v);
+      const refused = (await (await fetch(forged, { headers: { 'accept-language': 'en' } })).json()) as { code: number; msg: string };
+      expect([k, refused.code]).toEqual([k, 401]);
+      expect(refused.msg).toContain('has expired');
+    }
+    // Another organisation gets no link to it.
+    expect((await api(`/statistics/reports/${done.id}/link`, { token: await login('admin2') })).code).toBe(10404);
   });
 
   it("keeps reports to the competition's organisations and says what to fix on bad input", async () => {

@@ -14,8 +14,9 @@ const API_HEADERS: Record<string, string> = {
 };
 // The API's own pages (the OpenAPI page, the queue board) run their own scripts and styles.
 const PAGE_CSP = "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
-// A work's PDF by its named link is shown in the web app's own frame (same origin, behind the same proxy).
-const FRAMED_FILE = /\/review\/sheet\/file\/view\//;
+// A work's PDF by its named link, and a PDF behind a signed link (/preview, /pdf), are shown in the web app's own
+// frame (same origin, behind the same proxy).
+const FRAMED_FILE = /\/review\/sheet\/file\/view\/|\/file\/link\?/;
 const FRAMED_HEADERS = { 'content-security-policy': "default-src 'none'; frame-ancestors 'self'", 'x-frame-options': 'SAMEORIGIN' };
 
 /**

@@ -24,10 +24,12 @@ import {
   type Lang,
   type OrganisationFigures,
   type Page,
+  type FileLinkReply,
   type ReportFile,
   type ReportItem,
 } from '@cmp/contracts';
 import { STORAGE_BACKEND } from '../files/file-storage';
+import { FileLinks } from '../files/file-links';
 import { Permissions } from '../http/access.decorators';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 import { RequestCtx, type Ctx } from '../http/request-context';
@@ -120,6 +122,7 @@ export class StatisticsController {
   constructor(
     private readonly rpc: RpcService,
     @Inject(STORAGE_BACKEND) private readonly files: StorageBackend,
+    private readonly links: FileLinks,
   ) {}
 
   /** 数据报告: queue a competition's report (PDF) in a language; the statistics worker renders it. */
@@ -151,6 +154,15 @@ export class StatisticsController {
       .header('cache-control', 'private, no-store')
       .header('content-disposition', attachment(ref.fileName));
     return new StreamableFile(file.stream);
+  }
+
+  /** A done report's signed link for the PDF viewer (/preview), valid 30 minutes. */
+  @Get('reports/:id/link')
+  @Permissions(Perm.statisticsView)
+  async reportLink(@RequestCtx() ctx: Ctx, @Param('id') id: string): Promise<FileLinkReply> {
+    if (!/^\d{1,9}$/.test(id)) throw AppError.notFound('statistics.reportNotFound');
+    const ref = await this.rpc.call<ReportFile>(ctx, S.reportFile, { id: Number(id) });
+    return this.links.issue(ref.storageKey, ref.fileName);
   }
 
   /** A competition's sign-ups: totals, per day, and by event, school, college, major, grade and province. */

@@ -32,6 +32,10 @@ const PublishedWorkPage = () => import('@/modules/enroll/pages/WorkDetailPage').
 const NewsEditPage = () => import('@/modules/news/pages/NewsEditPage');
 const NewsDetailPage = () => import('@/modules/news/pages/NewsDetailPage');
 const NoPage = () => import('../pages/NoPage');
+// The PDF viewers share one chunk; each route takes its variant.
+const PreviewPage = () => import('../pages/PdfPreviewPage').then((m) => ({ default: m.PreviewPage }));
+const PreviewDetailPage = () => import('../pages/PdfPreviewPage').then((m) => ({ default: m.PreviewDetailPage }));
+const PdfPage = () => import('../pages/PdfPreviewPage').then((m) => ({ default: m.PdfPage }));
 const BackNoPage = () => import('../pages/BackNoPage');
 const UnauthorizedPage = () => import('../pages/UnauthorizedPage');
 const NotFoundPage = () => import('../pages/NotFoundPage');
@@ -135,9 +139,9 @@ const standalone: RouteObject[] = [
   { path: '/certificate/trace', handle: { titleKey: 'route.certificateTrace', area: 'standalone' }, element: lazyElement(CertificateTracePage) },
   todo('/manual', 'route.manual', 'standalone'),
   { path: '/screen/call', handle: { titleKey: 'route.screenCall', area: 'standalone' }, element: lazyElement(ScreenCallPage) },
-  todo('/preview', 'route.preview', 'standalone'),
-  todo('/preview/detail', 'route.previewDetail', 'standalone'),
-  todo('/pdf', 'route.pdf', 'standalone'),
+  { path: '/preview', handle: { titleKey: 'route.preview', area: 'standalone' }, element: lazyElement(PreviewPage) },
+  { path: '/preview/detail', handle: { titleKey: 'route.previewDetail', area: 'standalone' }, element: lazyElement(PreviewDetailPage) },
+  { path: '/pdf', handle: { titleKey: 'route.pdf', area: 'standalone' }, element: lazyElement(PdfPage) },
   { path: '/works/detail', handle: { titleKey: 'route.worksDetail', area: 'standalone' }, element: lazyElement(PublishedWorkPage) },
 ];
 

@@ -217,6 +217,18 @@ const en: Catalogue<Messages> = {
     notFoundDesc: 'Sorry, the page you visited does not exist.',
     goLogin: 'Log in',
   },
+  pdfPreview: {
+    untitled: 'PDF file',
+    noLink: "This address carries no file's preview link. Go back to the file's page and choose Preview.",
+    expired: 'This preview link is not valid or has expired (links last 30 minutes); open it again from its page.',
+    refusedTitle: 'Cannot preview',
+    open: 'Open in a new window',
+    download: 'Download',
+    until: 'This preview link ends at {{time}}. It opens without a login, so share it only with those who should read it.',
+    fileName: 'File name',
+    type: 'Type',
+    validUntil: 'Link valid until',
+  },
   experience: {
     title: 'Apply for a trial',
     desc: 'A contest platform for universities: one university runs many contests at once, online from sign-up to certificates. Apply below and we will contact you to open your trial organisation.',

@@ -214,6 +214,18 @@ const zhCN = {
     notFoundDesc: '抱歉，您访问的页面不存在。',
     goLogin: '去登录',
   },
+  pdfPreview: {
+    untitled: 'PDF 文件',
+    noLink: '这个地址没有带上文件的预览链接。请回到文件所在的页面，点击“预览”打开。',
+    expired: '预览链接无效或已过期（链接 30 分钟内有效），请回到原页面重新打开。',
+    refusedTitle: '无法预览',
+    open: '新窗口打开',
+    download: '下载',
+    until: '此预览链接将于 {{time}} 失效，无需登录即可打开，请勿转发给无关人员。',
+    fileName: '文件名',
+    type: '类型',
+    validUntil: '链接有效期至',
+  },
   experience: {
     title: '申请试用',
     desc: '面向高校的竞赛管理平台：一所学校可同时举办多项竞赛，从报名到颁证全程线上完成。填写下面的申请，我们会尽快联系您开通试用机构。',

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { TRIAL_SIZES, type TrialApplyPayload } from '@cmp/contracts';
 import { HOME_PATH } from '@/app/config/constants';
 import { useClickGuard } from '@/app/click-guard/GuardedButton';
-import { trialApi } from '@/modules/system/api/system.api';
+import { trialApi } from '@/app/api/trial.api';
 import { AuthShell } from '../components/AuthShell';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
 

@@ -1,4 +1,4 @@
-import type { CompetitionFigures, FigureFile, FigureSignupQuery, FigureSignupRow, OrganisationFigures, Page, ReportCreate, ReportItem, ReportQuery } from '@cmp/contracts';
+import type { CompetitionFigures, FigureFile, FileLinkReply, FigureSignupQuery, FigureSignupRow, OrganisationFigures, Page, ReportCreate, ReportItem, ReportQuery } from '@cmp/contracts';
 import { http } from '@/app/http/client';
 
 /** The data centre's figures (services/statistics, through the gateway). */
@@ -20,5 +20,7 @@ export const statisticsApi = {
   /** 数据报告: queue a competition's report (the worker renders it). */
   createReport: (body: ReportCreate) => http.post<ReportItem>('/statistics/reports', body),
   reports: (q: ReportQuery, signal?: AbortSignal) => http.get<Page<ReportItem>>('/statistics/reports', { ...q }, signal),
+  /** A signed link to a done report, for the PDF viewer (/preview). */
+  reportLink: (id: number) => http.get<FileLinkReply>(`/statistics/reports/${id}/link`),
   downloadReport: (r: ReportItem) => http.download(`/statistics/reports/${r.id}/file`, undefined, `report-${r.competitionId}-${r.id}.pdf`),
 };

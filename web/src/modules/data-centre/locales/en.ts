@@ -51,6 +51,7 @@ const en: Catalogue<DataCentreMessages> = {
     size: 'Size',
     actions: 'Actions',
     download: 'Download',
+    preview: 'Preview',
   },
   awards: {
     title: 'Awards ({{total}})',

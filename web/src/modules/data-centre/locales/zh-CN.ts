@@ -49,6 +49,7 @@ const zhCN = {
     size: '大小',
     actions: '操作',
     download: '下载',
+    preview: '预览',
   },
   awards: {
     title: '获奖（共 {{total}} 项）',

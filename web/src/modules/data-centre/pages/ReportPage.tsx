@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Card, Form, Progress, Radio, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ReportStatus, type Lang, type ReportItem, type ReportQuery } from '@cmp/contracts';
 import { competitionApi } from '@/app/api/competition.api';
@@ -83,6 +83,15 @@ export default function ReportPage() {
       .finally(() => setDownloading(undefined));
   };
 
+  // The tab opens at the click (a tab opened after a wait is blocked as a pop-up), then goes to the viewer.
+  const preview = (r: ReportItem) => {
+    const tab = window.open('about:blank', '_blank');
+    void statisticsApi.reportLink(r.id).then(
+      (link) => tab && (tab.location.href = `/preview?${new URLSearchParams({ src: link.url, title: r.competitionName ? `${t('report.title')} · ${r.competitionName}` : link.name })}`),
+      () => tab?.close(),
+    );
+  };
+
   return (
     <ListScreen<ReportItem, ReportQuery, Filters>
       paged={{ ...paged, list: { ...paged.list, data: paged.list.data && { ...paged.list.data, list: rows } } }}
@@ -143,8 +152,12 @@ export default function ReportPage() {
         dateColumn<ReportItem>(t('report.createdAt'), 'createdAt', lang, 'minute'),
         dateColumn<ReportItem>(t('report.finishedAt'), 'finishedAt', lang, 'minute'),
         { title: t('report.size'), dataIndex: 'sizeBytes', width: 100, render: (n: number | null) => (n === null ? '-' : `${Math.max(1, Math.round(n / 1024))} KB`) },
-        actionsColumn<ReportItem>(t('report.actions'), 110, (r) => (
-          <Button
+        actionsColumn<ReportItem>(t('report.actions'), lang === 'en' ? 200 : 170, (r) => (
+          <Space size={0}>
+            <Button type="link" size="small" icon={<EyeOutlined />} disabled={r.status !== ReportStatus.done} onClick={() => preview(r)} data-testid="report-preview">
+              {t('report.preview')}
+            </Button>
+            <Button
             type="link"
             size="small"
             icon={<DownloadOutlined />}
@@ -153,8 +166,9 @@ export default function ReportPage() {
             onClick={() => download(r)}
             data-testid="report-download"
           >
-            {t('report.download')}
-          </Button>
+              {t('report.download')}
+            </Button>
+          </Space>
         )),
       ]}
     />

@@ -7,12 +7,6 @@ import type {
   OperationLogView,
   Page,
   Role,
-  TrialApplication,
-  TrialApplyPayload,
-  TrialConvertPayload,
-  TrialConvertReply,
-  TrialNotePayload,
-  TrialPageQuery,
   UserAddPayload,
   UserPageQuery,
   UserPasswordPayload,
@@ -77,13 +71,4 @@ export const queueApi = {
   list: (signal?: AbortSignal) => http.get<JobQueueCounts[]>('/system/queues', undefined, signal),
   /** Lets the queue board (a page of its own, opened in a new tab) know the caller; answers its address. */
   boardSession: () => http.post<{ path: string }>('/system/queues/board-session'),
-};
-
-/** Trial applications (/experience): the public form's calls, and ROOT's follow-up (试用申请). */
-export const trialApi = {
-  sendCode: (phone: string) => http.post<null>('/system/product/trial/code/send', { phone }),
-  apply: (p: TrialApplyPayload) => http.post<{ id: number }>('/system/product/trial/save', p),
-  page: (q: TrialPageQuery, signal?: AbortSignal) => http.get<Page<TrialApplication>>('/system/product/trial/list', { ...q }, signal),
-  note: (p: TrialNotePayload) => http.post<TrialApplication>('/system/product/trial/note', p),
-  convert: (p: TrialConvertPayload) => http.post<TrialConvertReply>('/system/product/trial/convert', p),
 };

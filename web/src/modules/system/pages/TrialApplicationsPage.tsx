@@ -22,7 +22,7 @@ import { groupApi } from '@/app/api/group.api';
 import { useAsync } from '@/app/hooks/useAsync';
 import { usePagedList } from '@/app/hooks/usePagedList';
 import { treeOptions } from '../hooks/tree';
-import { trialApi } from '../api/system.api';
+import { trialApi } from '@/app/api/trial.api';
 import '../locales';
 import '@/app/components/page.css';
 
