@@ -47,6 +47,8 @@ export const pageRegistry: Record<string, Loader> = {
   'works/detail/index': () => import('@/modules/enroll-admin/pages/WorkDetailPage'),
   // The workbench (what waits for the caller; an expert's review rounds) and the expert's review screens.
   'dashboard/index': () => import('@/modules/workbench/pages/WorkbenchPage'),
+  // 操作手册: the same manual as the public /manual.
+  'manual/index': () => import('@/modules/manual/pages/ManualPage'),
   'review/mine/index': () => import('@/modules/review/pages/MyReviewsPage'),
   'review/mine/score': () => import('@/modules/review/pages/ScorePage'),
   'certificate/make/index': () => import('@/modules/certificate-designer/pages/CertificateDesignerPage'),

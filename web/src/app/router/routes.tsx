@@ -32,6 +32,7 @@ const PublishedWorkPage = () => import('@/modules/enroll/pages/WorkDetailPage').
 const NewsEditPage = () => import('@/modules/news/pages/NewsEditPage');
 const NewsDetailPage = () => import('@/modules/news/pages/NewsDetailPage');
 const NoPage = () => import('../pages/NoPage');
+const ManualPage = () => import('@/modules/manual/pages/ManualPage');
 // The PDF viewers share one chunk; each route takes its variant.
 const PreviewPage = () => import('../pages/PdfPreviewPage').then((m) => ({ default: m.PreviewPage }));
 const PreviewDetailPage = () => import('../pages/PdfPreviewPage').then((m) => ({ default: m.PreviewDetailPage }));
@@ -137,7 +138,7 @@ const backStatic: RouteObject[] = [
 const standalone: RouteObject[] = [
   todo('/deepChat', 'route.deepChat', 'standalone'),
   { path: '/certificate/trace', handle: { titleKey: 'route.certificateTrace', area: 'standalone' }, element: lazyElement(CertificateTracePage) },
-  todo('/manual', 'route.manual', 'standalone'),
+  { path: '/manual', handle: { titleKey: 'route.manual', area: 'standalone' }, element: lazyElement(ManualPage) },
   { path: '/screen/call', handle: { titleKey: 'route.screenCall', area: 'standalone' }, element: lazyElement(ScreenCallPage) },
   { path: '/preview', handle: { titleKey: 'route.preview', area: 'standalone' }, element: lazyElement(PreviewPage) },
   { path: '/preview/detail', handle: { titleKey: 'route.previewDetail', area: 'standalone' }, element: lazyElement(PreviewDetailPage) },

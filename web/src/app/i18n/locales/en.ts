@@ -217,6 +217,13 @@ const en: Catalogue<Messages> = {
     notFoundDesc: 'Sorry, the page you visited does not exist.',
     goLogin: 'Log in',
   },
+  manual: {
+    title: 'Manual',
+    search: 'Search the manual, e.g. "refund", "conflict"',
+    found: '"{{query}}": {{count}} sections found',
+    nothing: 'Nothing found; try other words',
+    where: 'Where: ',
+  },
   pdfPreview: {
     untitled: 'PDF file',
     noLink: "This address carries no file's preview link. Go back to the file's page and choose Preview.",

@@ -214,6 +214,13 @@ const zhCN = {
     notFoundDesc: '抱歉，您访问的页面不存在。',
     goLogin: '去登录',
   },
+  manual: {
+    title: '操作手册',
+    search: '搜索手册，如“退款”“回避”',
+    found: '“{{query}}”：找到 {{count}} 节',
+    nothing: '没有找到相关内容，换个词试试',
+    where: '位置：',
+  },
   pdfPreview: {
     untitled: 'PDF 文件',
     noLink: '这个地址没有带上文件的预览链接。请回到文件所在的页面，点击“预览”打开。',
