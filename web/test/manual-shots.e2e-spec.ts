@@ -9,24 +9,25 @@ import { REPO, SHOT_DIR } from '../../services/gateway/test/support/platform';
 import { chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, settle, useBrowser, waitForPath, waitForText } from './support/browser';
 
 /** Who takes each screenshot, where, and what shows the page is ready. */
+const TABLE = '.ant-table, .ant-empty';
 const SHOTS: Record<ManualShot, { user: string | null; path: string; ready: string }> = {
-  'competition-list': { user: 'admin1', path: '/competition/list', ready: '.system-page .ant-table-row' },
+  'competition-list': { user: 'admin1', path: '/competition/list', ready: '.ant-table-row' },
   'competition-edit': { user: 'admin1', path: '/competition/addEdit', ready: 'form' },
-  signups: { user: 'admin1', path: '/signUp', ready: '.system-page' },
-  'review-rounds': { user: 'admin1', path: '/review/competition', ready: '.system-page' },
-  distribution: { user: 'admin1', path: '/review/distribution', ready: '.system-page' },
-  results: { user: 'admin1', path: '/review/result', ready: '.system-page' },
-  certificates: { user: 'admin1', path: '/certificate/list', ready: '.system-page' },
-  'data-centre': { user: 'admin1', path: '/database/cloud', ready: '.system-page' },
-  'website-banners': { user: 'admin1', path: '/system/banner', ready: '.system-page' },
-  organisations: { user: 'admin1', path: '/organization/list', ready: '.system-page .ant-table-row' },
+  signups: { user: 'admin1', path: '/signUp', ready: TABLE },
+  'review-rounds': { user: 'admin1', path: '/review/competition', ready: TABLE },
+  distribution: { user: 'admin1', path: '/review/distribution', ready: `${TABLE}, .ant-card` },
+  results: { user: 'admin1', path: '/review/result', ready: `${TABLE}, .ant-card` },
+  certificates: { user: 'admin1', path: '/certificate/list', ready: TABLE },
+  'data-centre': { user: 'admin1', path: '/database/cloud', ready: '.ant-card' },
+  'website-banners': { user: 'admin1', path: '/system/banner', ready: TABLE },
+  organisations: { user: 'admin1', path: '/organization/list', ready: '.ant-table-row' },
   home: { user: null, path: '/home/homepage', ready: '.home__main' },
   'competition-detail': { user: null, path: '/home/competition', ready: '.home__main' },
   'my-competitions': { user: 'student1', path: '/center/competition', ready: '.center' },
-  'my-reviews': { user: 'expert1', path: '/review/mine', ready: '.system-page' },
-  orders: { user: 'finance1', path: '/finance/order', ready: '.system-page' },
-  'trial-applications': { user: 'root', path: '/organization/trial', ready: '.system-page' },
-  'job-queues': { user: 'root', path: '/system/queues', ready: '.system-page' },
+  'my-reviews': { user: 'expert1', path: '/review/mine', ready: `${TABLE}, .ant-card` },
+  orders: { user: 'finance1', path: '/finance/order', ready: TABLE },
+  'trial-applications': { user: 'root', path: '/organization/trial', ready: TABLE },
+  'job-queues': { user: 'root', path: '/system/queues', ready: `${TABLE}, .ant-card` },
 };
 
 /**
@@ -59,7 +60,10 @@ describe('the manual', () => {
       if (user) {
         await loginWithPassword(page, user);
         // An organiser of two organisations enters the first one offered.
-        if (new URL(page.url()).pathname === '/role') await page.locator('.role-list strong').click();
+        if (new URL(page.url()).pathname === '/role') {
+          await page.waitForSelector('.role-list > *');
+          await page.$eval('.role-list > *', (el) => (el as HTMLElement).click());
+        }
         await waitForPath(page, /^\/(?!role$|neibu)/);
       }
       pages.set(key, page);
@@ -69,13 +73,14 @@ describe('the manual', () => {
       const page = await as(s.user);
       await open(page, s.path);
       await page.waitForSelector(s.ready, { timeout: 20000 });
+      // Shown once loaded: no spinner left in the picture.
+      await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), { timeout: 15000 });
       await settle(page);
       const png = await page.screenshot({ type: 'png' });
       await sharp(png).resize({ width: 1280 }).webp({ quality: 70 }).toFile(path.join(OUT, `${shot}.webp`));
     }
     for (const page of pages.values()) await page.close();
     expect(fs.readdirSync(OUT).filter((f) => f.endsWith('.webp')).length).toBeGreaterThanOrEqual(MANUAL_SHOTS.length);
-  });
   });
 
   for (const lang of ['zh-CN', 'en'] as const) {
@@ -85,17 +90,22 @@ describe('the manual', () => {
       await loadsIn(page, lang);
       await open(page, '/manual');
       await waitForText(page, zhLang ? ['操作手册', '竞赛组织者', '创建并发布竞赛'] : ['Manual', 'Organisers', 'Creating and publishing a competition'], '.manual');
-      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.manual__shot img, img.manual__shot')].some((i) => i.complete && i.naturalWidth > 0));
+      // The screenshots load as they come into view: the first one, scrolled to, really shows.
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('img.manual__shot, .manual__shot img');
+        img?.scrollIntoView();
+        return !!img && img.complete && img.naturalWidth > 0;
+      });
       await b.shot(page, `manual-${lang}`);
       await click(page, '.manual__nav .ant-menu-item', zhLang ? '财务人员' : 'Finance staff');
       await waitForText(page, zhLang ? '订单管理' : 'Orders', '.manual__content');
       // Words found across every chapter, marked where they are.
-      await fill(page, '[data-testid="manual-search"] input', zhLang ? '退款' : 'refund');
+      await fill(page, 'input[data-testid="manual-search"]', zhLang ? '退款' : 'refund');
       await page.keyboard.press('Enter');
       await waitForText(page, zhLang ? '“退款”：找到' : '"refund":', '.manual__content');
       expect(await page.$$eval('.manual__content mark', (m) => m.length)).toBeGreaterThan(3);
       await b.shot(page, `manual-search-${lang}`);
-      await fill(page, '[data-testid="manual-search"] input', zhLang ? '不存在的词语组合' : 'zzqx nowhere');
+      await fill(page, 'input[data-testid="manual-search"]', zhLang ? '不存在的词语组合' : 'zzqx nowhere');
       await page.keyboard.press('Enter');
       await waitForText(page, zhLang ? '没有找到相关内容' : 'Nothing found', '.manual__content');
       await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });

@@ -105,7 +105,8 @@ describe('navigation guard', () => {
     expect(isOpenPath('/preview/detail')).toBe(true);
     expect(isOpenPath('/deepChat')).toBe(true);
     expect(isOpenPath('/center/users')).toBe(false);
-    expect(isOpenPath('/manual')).toBe(false);
+    // The manual is public since issue 30.
+    expect(isOpenPath('/manual')).toBe(true);
     expect(isOpenPath('/system/user')).toBe(false);
   });
 });

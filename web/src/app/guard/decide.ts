@@ -1,6 +1,6 @@
 import { CENTER_PATH, HOME_PATH, LOGIN_PATH, NO_PAGE_PATH } from '../config/constants';
 
-/** Paths anyone may open without logging in (spec section 2), plus everything under /home. */
+/** Paths anyone may open without logging in (spec section 2, and /manual), plus everything under /home. */
 export const OPEN_PATHS: readonly string[] = [
   '/works/detail',
   '/details',
@@ -17,6 +17,8 @@ export const OPEN_PATHS: readonly string[] = [
   '/home/paySuccess',
   '/screen/call',
   '/certificate/trace',
+  // Issue 30: the manual is public (how the platform works is no secret, and a visitor deciding to apply reads it).
+  '/manual',
 ];
 
 export function isOpenPath(path: string): boolean {
