@@ -35,7 +35,10 @@ export default function ManualPage() {
   const words = wordsOf(query);
   const set = (next: Record<string, string | null>) =>
     setParams((p) => {
-      for (const [k, v] of Object.entries(next)) v ? p.set(k, v) : p.delete(k);
+      for (const [k, v] of Object.entries(next)) {
+        if (v) p.set(k, v);
+        else p.delete(k);
+      }
       return p;
     });
 
