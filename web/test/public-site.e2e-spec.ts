@@ -1,4 +1,5 @@
 import type { Page } from 'puppeteer-core';
+import { exclusive } from '../../services/gateway/test/support/exclusive';
 import { api, login } from '../../services/gateway/test/support/api';
 import { click, fill, loadsIn, open, pathOf, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
 
@@ -19,6 +20,9 @@ const SITES = [
 const newestOf = async (groupId: number) =>
   (await api<{ list: { id: number; name: string }[] }>(`/home/competition/page?groupId=${groupId}&pageSize=1`)).data.list[0];
 const INTERNET_PLUS = '2026年“互联网+”大学生创新创业大赛';
+
+// The organisations' sites are changed by the website tests: one file at a time.
+exclusive('website');
 
 describe('the public site', () => {
   const b = useBrowser('public-site');

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { exclusive } from '../../services/gateway/test/support/exclusive';
 import { api, DEMO_PASSWORD, login } from '../../services/gateway/test/support/api';
 import { sql } from '../../services/gateway/test/support/enroll';
 import { click, fill, open, useBrowser, waitForGone, waitForText } from './support/browser';
@@ -12,6 +13,9 @@ interface Site {
   templateType: number;
   banners: { imageUrl: string; title: string; link: string }[];
 }
+
+// The organisations' sites are changed by the website tests: one file at a time.
+exclusive('website');
 
 describe('website settings', () => {
   const b = useBrowser('website');

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { api, login, upload } from './support/api';
 import { BASE } from './support/platform';
+import { exclusive } from './support/exclusive';
 
 interface Site {
   groupId: number;
@@ -14,7 +15,19 @@ interface Site {
 
 const groupIdOf = async (token: string) => ((await api<{ groupId: number }>('/competition/group/user/getSelect', { token })).data.groupId);
 
+// The public site's browser tests read these organisations' sites: one file at a time changes or reads them.
+exclusive('website');
+
 describe('website settings', () => {
+  let restore: () => Promise<unknown>;
+  beforeAll(async () => {
+    const admin1 = await login('admin1');
+    const u1 = await groupIdOf(admin1);
+    const { groupName: _n, groupNameEn: _e, ...original } = (await api<Site & { groupName: string; groupNameEn: string }>(`/web/competitionWebsite/getWebsiteSetting?groupId=${u1}`)).data;
+    restore = async () => api('/web/competitionWebsite/save', { token: await login('admin1'), body: { ...original, banners: original.banners ?? [] } });
+  });
+  afterAll(() => restore());
+
   it('gives each demo organisation its own public site, found by id or by host name', async () => {
     const u1 = await groupIdOf(await login('admin1'));
     const u2 = await groupIdOf(await login('admin2'));

@@ -138,12 +138,11 @@ export class TrialService {
   }
 
   private async lock(m: EntityManager, id: number): Promise<{ state: string; group_name: string | null }> {
-    const [row] = await m.query(
-      `SELECT a.state, g.name AS group_name FROM trial_applications a LEFT JOIN groups g ON g.id = a.group_id WHERE a.id = $1 FOR UPDATE OF a`,
-      [id],
-    );
+    const [row] = await m.query(`SELECT state, group_id FROM trial_applications WHERE id = $1 FOR UPDATE`, [id]);
     if (!row) throw AppError.notFound('trial.notFound', { id });
-    return row;
+    // A statement of its own: after waiting for the lock it sees the organisation another click just made.
+    const [group] = row.group_id ? await m.query(`SELECT name FROM groups WHERE id = $1`, [row.group_id]) : [];
+    return { state: row.state, group_name: group?.name ?? null };
   }
 
   private assertRoot(req: RpcRequest): void {

@@ -6,7 +6,8 @@ import { DATABASE_URL } from './platform';
  * (an organisation's finance settings, say) holds a lock named after it from its first beforeAll to its last
  * afterAll: two files holding the same name never overlap, and a file waits for the other to finish.
  * Call it at the top level of the file, before any other hook, so that the file's own setup runs inside it.
- * Names in use: `finance` (an organisation's finance settings, its day's reconciliation and totals).
+ * Names in use: `finance` (an organisation's finance settings, its day's reconciliation and totals), `website`
+ * (the demo organisations' public sites: template, banners).
  * A PostgreSQL advisory lock: it is released when the connection closes, even if the test process dies.
  */
 export function exclusive(...names: string[]): void {
