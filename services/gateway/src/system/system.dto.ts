@@ -20,6 +20,7 @@ import { GROUP_KINDS, PHONE_PATTERN, TRIAL_SIZES, TRIAL_STATES, USERNAME_PATTERN
 import { IdDto, OptionalId } from '../http/id.dto';
 import { NumberFromText, PageDto } from '../http/page.dto';
 import { MaxItems } from '../http/max-items';
+import { LoginCodeDto } from '../auth/auth.dto';
 
 export class UserPageQueryDto extends PageDto {
   @ApiPropertyOptional({ description: 'matches account, name or phone' })
@@ -347,7 +348,8 @@ export class GroupStatusDto extends IdDto {
   status: number;
 }
 
-export class TrialApplyDto {
+/** The phone and its texted code, as a code login takes them. */
+export class TrialApplyDto extends LoginCodeDto {
   @ApiProperty({ description: "the university's name" })
   @IsString()
   @Matches(/\S/)
@@ -359,16 +361,6 @@ export class TrialApplyDto {
   @Matches(/\S/)
   @MaxLength(50)
   contact: string;
-
-  @ApiProperty({ example: '13800000011' })
-  @IsString()
-  @Matches(PHONE_PATTERN)
-  phone: string;
-
-  @ApiProperty({ example: '123456' })
-  @IsString()
-  @Matches(/^\d{6}$/)
-  code: string;
 
   @ApiProperty({ enum: TRIAL_SIZES, description: 'students, roughly' })
   @IsIn(TRIAL_SIZES)

@@ -1,13 +1,14 @@
 import { useCallback } from 'react';
-import { Form, Input, Select, Space, Tag, TreeSelect, Typography } from 'antd';
+import { Form, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { GROUP_KINDS, GroupStatus, Perm, type GroupKind, type GroupNode } from '@cmp/contracts';
+import { GroupStatus, Perm, type GroupKind, type GroupNode } from '@cmp/contracts';
 import { usePermission } from '@/app/permission/permission';
 import { groupApi } from '@/app/api/group.api';
 import { EnabledTag, type RowLink } from '@/app/components/ListParts';
 import { confirmDialog, toast } from '@/app/feedback/feedback';
 import { useSession } from '@/app/session/session';
 import { TreeCrud } from '../components/TreeCrud';
+import { GroupFields } from '../components/GroupFields';
 import '../locales';
 import '@/app/components/page.css';
 
@@ -91,28 +92,7 @@ export default function GroupsPage() {
       ]}
       fields={(_, parents) => (
         <>
-          <Form.Item name="parentId" label={t('group.parent')}>
-            <TreeSelect allowClear placeholder={t('group.root')} treeDefaultExpandAll treeData={parents} />
-          </Form.Item>
-          <Form.Item
-            name="code"
-            label={t('group.code')}
-            rules={[
-              { required: true, whitespace: true, message: t('group.codeRequired') },
-              { pattern: /^[A-Za-z0-9_-]{2,64}$/, message: t('group.codeInvalid') },
-            ]}
-          >
-            <Input maxLength={64} />
-          </Form.Item>
-          <Form.Item name="kind" label={t('group.kind')} rules={[{ required: true }]}>
-            <Select options={GROUP_KINDS.map((k) => ({ value: k, label: t(`group.kinds.${k}`) }))} />
-          </Form.Item>
-          <Form.Item name="name" label={t('group.name')} rules={[{ required: true, whitespace: true, message: t('group.nameRequired') }]}>
-            <Input maxLength={100} />
-          </Form.Item>
-          <Form.Item name="nameEn" label={t('group.nameEn')} extra={t('group.nameEnHint')}>
-            <Input maxLength={100} />
-          </Form.Item>
+          <GroupFields parents={parents} />
           <Form.Item
             name="hosts"
             label={t('group.hosts')}

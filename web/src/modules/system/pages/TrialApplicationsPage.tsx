@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Select, Tag, Timeline, TreeSelect, Typography } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Select, Tag, Timeline, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  GROUP_KINDS,
   TRIAL_STATES,
   USERNAME_PATTERN,
   PHONE_PATTERN,
@@ -22,6 +21,7 @@ import { groupApi } from '@/app/api/group.api';
 import { useAsync } from '@/app/hooks/useAsync';
 import { usePagedList } from '@/app/hooks/usePagedList';
 import { treeOptions } from '../hooks/tree';
+import { GroupFields } from '../components/GroupFields';
 import { trialApi } from '@/app/api/trial.api';
 import '../locales';
 import '@/app/components/page.css';
@@ -192,28 +192,7 @@ function ConvertModal({ application: a, onClose, onConverted }: { application: T
             initialValues={{ name: a.university, kind: 'university', realName: a.contact, phone: a.phone, username: a.phone }}
           >
             <Typography.Title level={5}>{t('trial.theOrganisation')}</Typography.Title>
-            <Form.Item name="name" label={t('group.name')} rules={[{ required: true, whitespace: true, message: t('group.nameRequired') }]}>
-              <Input maxLength={100} />
-            </Form.Item>
-            <Form.Item name="nameEn" label={t('group.nameEn')}>
-              <Input maxLength={100} />
-            </Form.Item>
-            <Form.Item
-              name="code"
-              label={t('group.code')}
-              rules={[
-                { required: true, whitespace: true, message: t('group.codeRequired') },
-                { pattern: /^[A-Za-z0-9_-]{2,64}$/, message: t('group.codeInvalid') },
-              ]}
-            >
-              <Input maxLength={64} />
-            </Form.Item>
-            <Form.Item name="kind" label={t('group.kind')}>
-              <Select options={GROUP_KINDS.map((k) => ({ value: k, label: t(`group.kinds.${k}`) }))} />
-            </Form.Item>
-            <Form.Item name="parentId" label={t('group.parent')}>
-              <TreeSelect allowClear placeholder={t('group.root')} treeDefaultExpandAll treeData={treeOptions(groups.data, (g) => g.id, (g) => g.name)} />
-            </Form.Item>
+            <GroupFields parents={treeOptions(groups.data, (g) => g.id, (g) => g.name)} />
             <Typography.Title level={5}>{t('trial.theAdmin')}</Typography.Title>
             <Form.Item name="username" label={t('user.username')} rules={[{ required: true, pattern: USERNAME_PATTERN, message: t('user.usernameInvalid') }]}>
               <Input maxLength={32} />
