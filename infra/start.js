@@ -24,6 +24,8 @@ const GATEWAY_PORT = Number(process.env.PORT ?? 8080);
 const WEB_PORT = Number(process.env.WEB_PORT ?? 5173);
 // The venue screens' app (kiosk/) on the next port: the web app links there (web/src/app/kiosk-url.ts).
 const KIOSK_PORT = WEB_PORT + 1;
+// The help assistant's local chat-model stand-in (infra/llm-sandbox), when no real endpoint is configured.
+const LLM_SANDBOX_PORT = Number(process.env.LLM_SANDBOX_PORT ?? 7071);
 const SERVICES = ['auth', 'competitions', 'enrollment', 'certificates', 'review', 'payment', 'statistics'];
 // Background workers (BullMQ), each a second entry point of the service that owns the data.
 const WORKERS = [['certificates', 'worker.js'], ['review', 'worker.js'], ['payment', 'worker.js'], ['statistics', 'worker.js']];
@@ -108,6 +110,16 @@ function waitForHealth(url, ms = 60000) {
   const sandbox = usesSandbox({ ...readEnvFile(), ...process.env });
   const node = (name, replica, file, own = env) => supervisor.add({ name, replica, command: process.execPath, args: [file], env: { ...own, REPLICA: String(replica), METRICS_PORT: String(metricsPort(name, replica, METRICS_BASE)) } });
   if (sandbox) node('alipay-sandbox', 0, path.join(__dirname, 'alipay-sandbox', 'main.js'));
+  // The help assistant's chat model: a local stand-in (infra/llm-sandbox, quoting the passages) until a real endpoint is
+  // configured (ASSISTANT_LLM_URL; README, configuration). ASSISTANT_LLM_URL=off answers with the passages only.
+  const llm = { ...readEnvFile(), ...process.env }.ASSISTANT_LLM_URL;
+  const llmSandbox = !llm;
+  if (llmSandbox) {
+    // No metrics port: a development stand-in, never deployed.
+    const file = path.join(__dirname, 'llm-sandbox', 'main.js');
+    supervisor.add({ name: 'llm-sandbox', replica: 0, command: process.execPath, args: [file], env: { ...env, LLM_SANDBOX_PORT: String(LLM_SANDBOX_PORT) } });
+    env.ASSISTANT_LLM_URL = `http://127.0.0.1:${LLM_SANDBOX_PORT}/v1`;
+  } else if (llm === 'off') env.ASSISTANT_LLM_URL = '';
   for (let i = 0; i < replicas; i++) {
     // Queue groups share the NATS requests among a service's replicas, BullMQ the jobs among a worker's.
     for (const svc of SERVICES) node(svc, i, path.join(root, 'services', svc, 'dist', 'main.js'));
@@ -132,7 +144,8 @@ function waitForHealth(url, ms = 60000) {
   Demo accounts, all with the password Demo@2026:
 ${DEMO_ACCOUNTS.map(([u, what]) => `    ${u.padEnd(22)} ${what}`).join('\n')}
   Verification-code login: the code is printed in the auth service's log above.${sandbox ? `
-  Payments go to the local Alipay sandbox (no money moves): its cashier page has a pay button.` : ''}
+  Payments go to the local Alipay sandbox (no money moves): its cashier page has a pay button.` : ''}${llmSandbox ? `
+  The help assistant (/deepChat) answers through a local stand-in of a chat model (infra/llm-sandbox): set ASSISTANT_LLM_URL for a real one.` : ''}
   Reset the demo data with: npm start -- --reset      Stop with Ctrl-C.${replicas > 1 ? `
   ${replicas} replicas of the gateway (ports ${upstreams.map((u) => u.port).join(', ')}) and of each service and worker.` : ''}
   A process that dies is restarted (the console says so).

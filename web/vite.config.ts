@@ -71,6 +71,8 @@ export default defineConfig({
   plugins: [react(), preloadLanding(), antdStaticStyle(SITE_THEME)],
   resolve: {
     alias: {
+      // Before the package itself: the manual's languages load one at a time.
+      '@cmp/contracts/manual': fileURLToPath(new URL('../services/contracts/src/manual', import.meta.url)),
       '@cmp/contracts': fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },

@@ -2,9 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'puppeteer-core';
-import { MANUAL_SHOTS, type ManualShot } from '../src/modules/manual/content/types';
-import { chapters as zh } from '../src/modules/manual/content/zh-CN';
-import { chapters as en } from '../src/modules/manual/content/en';
+import { MANUAL_SHOTS, manualEn as en, manualZh as zh, type ManualShot } from '@cmp/contracts';
 import { REPO, SHOT_DIR } from '../../services/gateway/test/support/platform';
 import { chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, settle, useBrowser, waitForPath, waitForText } from './support/browser';
 

@@ -12,6 +12,8 @@ import { NewsController } from './news/news.controller';
 import { NewsService } from './news/news.service';
 import { SubscriptionController } from './subscription/subscription.controller';
 import { SubscriptionService } from './subscription/subscription.service';
+import { AssistantController } from './assistant/assistant.controller';
+import { AssistantService } from './assistant/assistant.service';
 import { WebsiteController } from './website/website.controller';
 import { WebsiteService } from './website/website.service';
 
@@ -22,6 +24,7 @@ import { WebsiteService } from './website/website.service';
     ...REFERENCE_CONTROLLERS,
     NewsController,
     SubscriptionController,
+    AssistantController,
     healthController(CompetitionsSubject.health),
   ],
   providers: [
@@ -40,6 +43,7 @@ import { WebsiteService } from './website/website.service';
     ...REFERENCE_PROVIDERS,
     NewsService,
     SubscriptionService,
+    AssistantService,
   ],
 })
 export class AppModule {}

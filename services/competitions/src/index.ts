@@ -5,3 +5,6 @@
 export { PublicCompetitionService } from './competition/public.service';
 export { NewsService } from './news/news.service';
 export { SETTING_SQL } from './website/website.service';
+export { buildIndex } from './assistant/assistant.service';
+export { sitePassages } from './assistant/passages';
+export { TextIndex, naiveSearch, tokenize } from './assistant/text-index';

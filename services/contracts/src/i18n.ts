@@ -9,6 +9,7 @@ import { sceneMessages } from './review-scene';
 import { scoringMessages } from './review-scoring';
 import { paymentMessages } from './payment';
 import { receiptMessages } from './payment-receipt';
+import { assistantMessages } from './assistant';
 
 type Catalogue = Record<string, { 'zh-CN': string; en: string }>;
 
@@ -289,6 +290,7 @@ export const messages = {
   ...scoringMessages,
   ...paymentMessages,
   ...receiptMessages,
+  ...assistantMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

@@ -28,3 +28,5 @@ export * from './nats-users';
 export * from './ops';
 export * from './workbench';
 export * from './statistics';
+export * from './manual';
+export * from './assistant';

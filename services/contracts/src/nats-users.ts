@@ -1,4 +1,5 @@
 import {
+  AssistantSubject,
   AuthSubject,
   CertificatesSubject,
   CompetitionsSubject,
@@ -41,7 +42,7 @@ type ServiceName = (typeof Service)[keyof typeof Service];
 /** Request/reply subjects by the service that serves them (its replicas join a queue group named after it). */
 export const SERVED_SUBJECTS: Record<ServiceName, readonly Record<string, string>[]> = {
   auth: [AuthSubject],
-  competitions: [CompetitionsSubject, ReferenceSubject, NewsSubject, SubscriptionSubject],
+  competitions: [CompetitionsSubject, ReferenceSubject, NewsSubject, SubscriptionSubject, AssistantSubject],
   enrollment: [EnrollmentSubject],
   certificates: [CertificatesSubject],
   review: [ReviewSubject, ExpertSubject],

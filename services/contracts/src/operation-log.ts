@@ -54,6 +54,7 @@ export interface OperationLogQuery extends PageQuery {
 
 /** The operation log's modules (a route's first OpenAPI tag) in both languages. */
 const LOG_MODULES: Record<string, [zh: string, en: string]> = {
+  assistant: ['智能问答', 'Help assistant'],
   auth: ['登录与注册', 'Sign-in'],
   centre: ['个人中心', 'Personal centre'],
   certificates: ['证书', 'Certificates'],
@@ -97,6 +98,9 @@ const LOG_MODULES: Record<string, [zh: string, en: string]> = {
  */
 export const LOG_ACTIONS: Record<string, [zh: string, en: string]> = {
   'auth / login code': ['验证码登录', 'Sign in with a code'],
+  // Public questions change nothing, but every POST is recorded: the help assistant's are labelled like any other.
+  'assistant / ask': ['提问', 'Ask a question'],
+  'assistant / stream': ['提问（流式回答）', 'Ask a question (streamed answer)'],
   'auth / login first': ['首次登录设置密码', 'Set the password at first sign-in'],
   'auth / login password': ['密码登录', 'Sign in with a password'],
   'auth / logout': ['退出登录', 'Sign out'],

@@ -159,6 +159,11 @@ export const ReferenceSubject = {
   /** Internal: schools by id with their provinces (SchoolBrief), for the statistics' province figures. */
   schoolsByIds: 'competitions.school.by-ids',
   schoolPage: 'competitions.school.page',
+/** The help assistant's retrieval (assistant.ts): a public site's passages best matching a question. */
+export const AssistantSubject = {
+  search: 'competitions.assistant.search',
+} as const;
+
   schoolOptions: 'competitions.school.options',
   schoolSave: 'competitions.school.save',
   schoolStatus: 'competitions.school.status',

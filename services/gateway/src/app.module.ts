@@ -36,6 +36,8 @@ import { KioskController } from './kiosk/kiosk.controller';
 import { StatisticsController } from './statistics/statistics.controller';
 import { WorkbenchController } from './workbench/workbench.controller';
 import { KioskRealtime } from './kiosk/realtime';
+import { AssistantController } from './assistant/assistant.controller';
+import { AssistantService } from './assistant/assistant.service';
 import { KioskVoice } from './kiosk/voice';
 
 export const CONTROLLERS = [
@@ -66,6 +68,7 @@ export const CONTROLLERS = [
   KioskController,
   WorkbenchController,
   StatisticsController,
+  AssistantController,
 ];
 
 @Module({
@@ -83,6 +86,7 @@ export const CONTROLLERS = [
     PublicCache,
     KioskRealtime,
     KioskVoice,
+    AssistantService,
     ...durableConsumers,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],

@@ -30,6 +30,15 @@ export const loadGatewayConfig = () =>
     imageLimitBytes: env.int('IMAGE_LIMIT_BYTES', 5 * 1024 * 1024, 1024, 64 * 1024 * 1024),
     /** Where stored files live (uploads, rendered certificates): local disk (STORAGE_DIR) or an S3-compatible store. */
     storage: readStorageConfig(env),
+    /** The help assistant's OpenAI-compatible chat endpoint; no URL: answers are the best passages (docs/decisions.md). */
+    assistantLlm: {
+      url: env.string('ASSISTANT_LLM_URL', ''),
+      key: env.string('ASSISTANT_LLM_KEY', ''),
+      model: env.string('ASSISTANT_LLM_MODEL', 'deepseek-chat'),
+      timeoutMs: env.int('ASSISTANT_LLM_TIMEOUT_MS', 30_000, 1000, 600_000),
+    },
+    /** Questions to the help assistant per address per minute (shared in Redis): each may cost a model call. */
+    assistantLimitPerMinute: env.int('ASSISTANT_LIMIT_PER_MINUTE', 20, 1, 10_000_000),
     /** Largest work file the gateway reads at all; each event's own limit is usually lower. */
     workFileLimitBytes: env.int('WORK_FILE_LIMIT_BYTES', 200 * 1024 * 1024, 1024, 2 * 1024 * 1024 * 1024),
   }));

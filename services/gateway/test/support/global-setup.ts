@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import Redis from 'ioredis';
-import { ALIPAY_URL, DATABASE_URL, kioskHealthy, LOG_DIR, NATS_URL, platformHealthy, REDIS_URL, REPO, SERVICES, SHOT_DIR, startService, startWeb, stopAll, waitFor, webHealthy, writeAlipayEnv } from './platform';
+import { ALIPAY_URL, DATABASE_URL, LLM_URL, kioskHealthy, LOG_DIR, NATS_URL, platformHealthy, REDIS_URL, REPO, SERVICES, SHOT_DIR, startService, startWeb, stopAll, waitFor, webHealthy, writeAlipayEnv } from './platform';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export default async function globalSetup(): Promise<void> {
@@ -25,6 +25,7 @@ export default async function globalSetup(): Promise<void> {
 
   writeAlipayEnv();
   startService('alipay-sandbox');
+  startService('llm-sandbox');
   startService('auth');
   startService('competitions');
   startService('enrollment');
@@ -44,6 +45,7 @@ export default async function globalSetup(): Promise<void> {
   // Fourteen processes start at once: on a busy 2-core machine the last of them can take more than a minute.
   await waitFor('the platform to answer /health', platformHealthy, 180000);
   await waitFor('the Alipay sandbox', async () => (await fetch(`${ALIPAY_URL}/health`)).ok, 10000);
+  await waitFor('the chat-model stand-in', async () => (await fetch(`${LLM_URL}/health`)).ok, 10000);
   await waitFor('the web app to answer through its proxy', webHealthy, 30000);
   await waitFor('the kiosk app to answer through its proxy', kioskHealthy, 30000);
 }

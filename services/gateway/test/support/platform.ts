@@ -41,7 +41,11 @@ export const WORKERS = {
   'payment-worker': ['payment', 'worker.js'],
   'statistics-worker': ['statistics', 'worker.js'],
 } as const;
-export type ServiceName = (typeof SERVICES)[number] | keyof typeof WORKERS | 'web' | 'kiosk' | 'alipay-sandbox';
+export type ServiceName = (typeof SERVICES)[number] | keyof typeof WORKERS | 'web' | 'kiosk' | 'alipay-sandbox' | 'llm-sandbox';
+
+/** The help assistant's chat-model stand-in (infra/llm-sandbox), which the tests' gateway is pointed at. */
+export const LLM_PORT = Number(process.env.E2E_LLM_PORT ?? 17071);
+export const LLM_URL = `http://127.0.0.1:${LLM_PORT}`;
 
 /** The tests' own Alipay sandbox (infra/alipay-sandbox) and merchant keys, made fresh by the global setup. */
 export const ALIPAY_PORT = Number(process.env.E2E_ALIPAY_PORT ?? 17070);
@@ -90,6 +94,10 @@ export function serviceEnv(): NodeJS.ProcessEnv {
     WORKER_SWEEP_SECONDS: '2',
     // Alipay's retry schedule (4 min, 10 min, ...) a thousand times faster.
     ALIPAY_SANDBOX_RETRY_SCALE: '0.001',
+    ASSISTANT_LLM_URL: `${LLM_URL}/v1`,
+    ASSISTANT_LLM_KEY: 'e2e-key',
+    ASSISTANT_LLM_MODEL: 'sandbox',
+    LLM_SANDBOX_PORT: String(LLM_PORT),
   };
 }
 
@@ -130,6 +138,7 @@ export const replicaListening = async (name: ServiceName, replica: number): Prom
 export function startService(name: ServiceName): number {
   if (name === 'web' || name === 'kiosk') return startWeb(name);
   if (name === 'alipay-sandbox') return spawnRecorded(name, [path.join(REPO, 'infra', 'alipay-sandbox', 'main.js')], serviceEnv());
+  if (name === 'llm-sandbox') return spawnRecorded(name, [path.join(REPO, 'infra', 'llm-sandbox', 'main.js')], serviceEnv());
   const env = { ...serviceEnv(), METRICS_PORT: String(metricsPort(name)) };
   if (name in WORKERS) {
     const [svc, entry] = WORKERS[name as keyof typeof WORKERS];

@@ -51,6 +51,14 @@ export function configureHttp(h: HttpHooks): void {
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(key, options ?? {}) as string;
 
 /** Query values; a list repeats its parameter (`levels=a&levels=b`). */
+/** The headers every call carries (language, the session's token): for calls this client cannot make (a stream). */
+export function baseHeaders(): Headers {
+  const headers = new Headers({ 'Accept-Language': currentLang() });
+  const token = hooks.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
 export type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
 export interface RequestOptions {

@@ -33,6 +33,7 @@ const NewsEditPage = () => import('@/modules/news/pages/NewsEditPage');
 const NewsDetailPage = () => import('@/modules/news/pages/NewsDetailPage');
 const NoPage = () => import('../pages/NoPage');
 const ManualPage = () => import('@/modules/manual/pages/ManualPage');
+const AssistantPage = () => import('@/modules/assistant/pages/AssistantPage');
 // The PDF viewers share one chunk; each route takes its variant.
 const PreviewPage = () => import('../pages/PdfPreviewPage').then((m) => ({ default: m.PreviewPage }));
 const PreviewDetailPage = () => import('../pages/PdfPreviewPage').then((m) => ({ default: m.PreviewDetailPage }));
@@ -136,7 +137,7 @@ const backStatic: RouteObject[] = [
 ];
 
 const standalone: RouteObject[] = [
-  todo('/deepChat', 'route.deepChat', 'standalone'),
+  { path: '/deepChat', handle: { titleKey: 'route.deepChat', area: 'standalone' }, element: lazyElement(AssistantPage) },
   { path: '/certificate/trace', handle: { titleKey: 'route.certificateTrace', area: 'standalone' }, element: lazyElement(CertificateTracePage) },
   { path: '/manual', handle: { titleKey: 'route.manual', area: 'standalone' }, element: lazyElement(ManualPage) },
   { path: '/screen/call', handle: { titleKey: 'route.screenCall', area: 'standalone' }, element: lazyElement(ScreenCallPage) },

@@ -3,11 +3,12 @@ import { Empty, Image, Input, Menu, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useLang } from '@/app/i18n/hooks';
-import type { ManualChapter, ManualRole, ManualSection } from '../content/types';
+import type { ManualChapter, ManualRole, ManualSection } from '@cmp/contracts';
 import './manual.css';
 
 const load = (lang: string): Promise<ManualChapter[]> =>
-  (lang === 'en' ? import('../content/en') : import('../content/zh-CN')).then((m) => m.chapters);
+  // One language's chunk at a time (the content lives in contracts, which the help assistant indexes too).
+  lang === 'en' ? import('@cmp/contracts/manual/en').then((m) => m.manualEn) : import('@cmp/contracts/manual/zh-CN').then((m) => m.manualZh);
 
 const textOf = (s: ManualSection) => [s.title, s.where ?? '', ...s.body, ...(s.steps ?? [])].join('\n').toLowerCase();
 

@@ -1,6 +1,6 @@
 import type { ManualChapter } from './types';
 
-export const chapters: ManualChapter[] = [
+export const manualEn: ManualChapter[] = [
   {
     role: 'organiser',
     title: 'Organisers',

@@ -1,6 +1,6 @@
 import type { ManualChapter } from './types';
 
-export const chapters: ManualChapter[] = [
+export const manualZh: ManualChapter[] = [
   {
     role: 'organiser',
     title: '竞赛组织者',
