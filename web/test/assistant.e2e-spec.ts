@@ -1,10 +1,10 @@
 import type { Page } from 'puppeteer-core';
-import { fill, loadsIn, open, textOf, useBrowser, waitForText } from './support/browser';
+import { fill, loadsIn, open, useBrowser, waitForText } from './support/browser';
 
 /** Asks through the input and waits for the answer to finish streaming; the last answer's text. */
 async function ask(page: Page, question: string): Promise<string> {
   const before = (await page.$$('[data-testid="assistant-answer"]')).length;
-  await fill(page, '[data-testid="assistant-input"] textarea', question);
+  await fill(page, '.assistant__composer textarea', question);
   await page.locator('[data-testid="assistant-send"]').click();
   await page.waitForFunction(
     (n: number) => {
@@ -14,8 +14,12 @@ async function ask(page: Page, question: string): Promise<string> {
     { timeout: 30_000 },
     before,
   );
-  return textOf(page, '.assistant__turn:last-child [data-testid="assistant-answer"]');
+  return page.$$eval('[data-testid="assistant-answer"]', (els) => els[els.length - 1].textContent ?? '');
 }
+
+/** The links of the last answer's sources, in order. */
+const lastSources = (page: Page) =>
+  page.$$eval('[data-testid="assistant-sources"]', (lists) => [...lists[lists.length - 1].querySelectorAll('a')].map((a) => a.getAttribute('href')));
 
 describe('the help assistant (/deepChat)', () => {
   const b = useBrowser('assistant');
@@ -27,11 +31,11 @@ describe('the help assistant (/deepChat)', () => {
     await open(page, '/deepChat');
     await waitForText(page, ['智能问答', '可以这样问', '报名什么时候截止？', '登录后还可以查询本人的报名状态']);
     await b.shot(page, 'empty');
-    const answer = await ask(page, '创新设计邀请赛团队需要几个人？');
+    const answer = await ask(page, '创新设计邀请赛的团队人数有什么要求？');
     expect(answer).toContain('2 至 5 人');
     expect(answer).toMatch(/\[1\]/);
     expect(answer).toContain('出处');
-    const links = await page.$$eval('.assistant__turn:last-child [data-testid="assistant-sources"] a', (as) => as.map((a) => a.getAttribute('href')));
+    const links = await lastSources(page);
     expect(links[0]).toMatch(/^\/home\/competition\/details\?id=\d+$/);
     await b.shot(page, 'answer');
     // A suggested question is asked with one click; a question about someone else is refused.
@@ -49,7 +53,7 @@ describe('the help assistant (/deepChat)', () => {
     const answer = await ask(page, 'How can I check that a certificate is genuine?');
     expect(answer).toContain('Sources');
     expect(answer).toContain('Manual');
-    const links = await page.$$eval('.assistant__turn:last-child [data-testid="assistant-sources"] a', (as) => as.map((a) => a.getAttribute('href')));
+    const links = await lastSources(page);
     expect(links).toContain('/manual?role=participant#certificate-check');
     await b.shot(page, 'english');
   });

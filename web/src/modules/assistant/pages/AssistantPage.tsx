@@ -54,7 +54,10 @@ export default function AssistantPage() {
   const end = useRef<HTMLDivElement>(null);
   const nextId = useRef(1);
 
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' }), [turns]);
+  // A block body: Chromium's scrollIntoView may return a promise, which React would take for a clean-up function.
+  useEffect(() => {
+    void end.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
+  }, [turns]);
   useEffect(() => () => abort.current?.abort(), []);
 
   const update = (id: number, change: (t: Turn) => Partial<Turn>) => setTurns((all) => all.map((x) => (x.id === id ? { ...x, ...change(x) } : x)));
