@@ -49,7 +49,7 @@ const DEMO_ACCOUNTS = [
   ['admin2', 'organiser admin of 西部测试大学 (DEMO-U2)'],
   ['expert1', 'expert (评审专家), DEMO-U1'],
   ['teacher1', 'teacher (指导老师), DEMO-U1'],
-  ['college1', 'news editor (资讯编辑) of the college DEMO-U1-CS; admin1 approves its news'],
+  ['college1', 'news editor (资讯编辑) and school contact (学校联系人) of the college DEMO-U1-CS; admin1 approves its news and asks it for summaries'],
   ['student1 … student4', 'students of DEMO-U1, DEMO-U1-CS and DEMO-U2 (phones 13800000011 … 14)'],
   ['finance1', 'finance (财务) of 华东示范大学 (DEMO-U1): orders, refunds, reconciliation'],
 ];

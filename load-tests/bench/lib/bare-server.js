@@ -10,13 +10,13 @@ const { Pool } = require('pg');
 
 const envelope = (code, msg, data = null) => ({ code, msg, data });
 
-/** `poolOptions`: the service's pool size (and search_path) the baseline stands in for. */
+/** `poolOptions`: the service's pool size (and search_path) the baseline stands in for; JIT off, as every service's pool. */
 function bareServer(poolOptions) {
   const env = process.env;
   if (!env.JWT_SECRET) throw new Error('JWT_SECRET is required');
   const key = require('node:crypto').createSecretKey(Buffer.from(env.JWT_SECRET));
   const redis = new Redis(env.REDIS_URL || 'redis://127.0.0.1:6379/0', { maxRetriesPerRequest: 2, keyPrefix: `${env.REDIS_PREFIX || 'cmp'}:` });
-  const pool = new Pool({ connectionString: env.DATABASE_URL, ...poolOptions });
+  const pool = new Pool({ connectionString: env.DATABASE_URL, ...poolOptions, options: [poolOptions.options, '-c jit=off'].filter(Boolean).join(' ') });
   const app = Fastify({ logger: false });
 
   app.get('/prod-api/health', async () => {

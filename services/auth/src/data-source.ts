@@ -17,6 +17,7 @@ import { OperationLogClientRequestId1767720000000 } from './migrations/176772000
 import { JobQueuesMenu1767800000000 } from './migrations/1767800000000-JobQueuesMenu';
 import { StatisticsPermission1767900000000 } from './migrations/1767900000000-StatisticsPermission';
 import { Organisations1768400000000 } from './migrations/1768400000000-Organisations';
+import { SchoolSummaries1768500000000 } from './migrations/1768500000000-SchoolSummaries';
 
 /** The auth schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -40,6 +41,7 @@ export function authDataSource(config: Pick<AuthConfig, 'databaseUrl' | 'dbPoolS
       JobQueuesMenu1767800000000,
       StatisticsPermission1767900000000,
       Organisations1768400000000,
+      SchoolSummaries1768500000000,
     ],
     poolSize: config.dbPoolSize,
   });

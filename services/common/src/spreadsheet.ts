@@ -61,6 +61,9 @@ export const beijingCell = (instant: string | Date): Date => new Date(new Date(i
 /** The Beijing calendar day of an instant, `YYYY-MM-DD` (file names, days of a range). */
 export const beijingDay = (instant: string | Date): string => beijingCell(instant).toISOString().slice(0, 10);
 
+/** The Beijing wall-clock minute of an instant, `YYYY-MM-DD HH:mm` (deadlines in site messages). */
+export const beijingMinute = (instant: string | Date): string => beijingCell(instant).toISOString().slice(0, 16).replace('T', ' ');
+
 function cellOf(type: SheetCellType, v: string | number | null | undefined): ExcelJS.CellValue {
   if (v === null || v === undefined || v === '') return type === 'text' ? '' : null;
   switch (type) {

@@ -12,6 +12,8 @@ import { NewsController } from './news/news.controller';
 import { NewsService } from './news/news.service';
 import { SubscriptionController } from './subscription/subscription.controller';
 import { SubscriptionService } from './subscription/subscription.service';
+import { SummaryController } from './summary/summary.controller';
+import { SummaryService } from './summary/summary.service';
 import { AssistantController } from './assistant/assistant.controller';
 import { AssistantService } from './assistant/assistant.service';
 import { WebsiteController } from './website/website.controller';
@@ -24,6 +26,7 @@ import { WebsiteService } from './website/website.service';
     ...REFERENCE_CONTROLLERS,
     NewsController,
     SubscriptionController,
+    SummaryController,
     AssistantController,
     healthController(CompetitionsSubject.health),
   ],
@@ -44,6 +47,7 @@ import { WebsiteService } from './website/website.service';
     NewsService,
     SubscriptionService,
     AssistantService,
+    SummaryService,
   ],
 })
 export class AppModule {}

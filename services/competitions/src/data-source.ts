@@ -7,6 +7,7 @@ import { Competitions1763800000000 } from './migrations/1763800000000-Competitio
 import { WebsiteBanners1763900000000 } from './migrations/1763900000000-WebsiteBanners';
 import { News1763763000000 } from './migrations/1763763000000-News';
 import { MoneyInFen1767400000000 } from './migrations/1767400000000-MoneyInFen';
+import { SchoolSummaries1768500000000 } from './migrations/1768500000000-SchoolSummaries';
 
 /** The competitions schema's one DataSource, used by the service, the seed and the migration CLI. */
 export function competitionsDataSource(config: Pick<CompetitionsConfig, 'databaseUrl' | 'dbPoolSize'>) {
@@ -20,6 +21,7 @@ export function competitionsDataSource(config: Pick<CompetitionsConfig, 'databas
       Competitions1763800000000,
       WebsiteBanners1763900000000,
       MoneyInFen1767400000000,
+      SchoolSummaries1768500000000,
     ],
     poolSize: config.dbPoolSize,
   });

@@ -10,6 +10,7 @@ import { scoringMessages } from './review-scoring';
 import { paymentMessages } from './payment';
 import { receiptMessages } from './payment-receipt';
 import { assistantMessages } from './assistant';
+import { summaryMessages } from './summary';
 
 type Catalogue = Record<string, { 'zh-CN': string; en: string }>;
 
@@ -291,6 +292,7 @@ export const messages = {
   ...paymentMessages,
   ...receiptMessages,
   ...assistantMessages,
+  ...summaryMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof messages;

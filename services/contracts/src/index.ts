@@ -28,5 +28,6 @@ export * from './nats-users';
 export * from './ops';
 export * from './workbench';
 export * from './statistics';
+export * from './summary';
 export * from './manual';
 export * from './assistant';

@@ -84,7 +84,8 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
   },
   competitions: {
     serves: Service.competitions,
-    calls: [AuthSubject.groupNames, AuthSubject.groupResolve],
+    // Summaries name their target organisations and remind their contacts by site message.
+    calls: [AuthSubject.groupNames, AuthSubject.groupResolve, AuthSubject.userIdsWithPermission, EnrollmentSubject.messageSend],
     publishes: [...EventStream.competitions.subjects, PUBLIC_CACHE_INVALIDATED],
     // Its replicas' dictionary caches (reference/dict.service.ts).
     hears: [PUBLIC_CACHE_INVALIDATED],

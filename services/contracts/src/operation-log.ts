@@ -87,6 +87,7 @@ const LOG_MODULES: Record<string, [zh: string, en: string]> = {
   'system: schools': ['学校管理', 'Schools'],
   'system: trial applications': ['试用申请', 'Trial applications'],
   'system: users': ['用户管理', 'Users'],
+  summaries: ['总结管理', 'Summaries'],
   website: ['门户设置', 'Website'],
   works: ['作品', 'Works'],
 };
@@ -97,10 +98,10 @@ const LOG_MODULES: Record<string, [zh: string, en: string]> = {
  * that every recorded route has one).
  */
 export const LOG_ACTIONS: Record<string, [zh: string, en: string]> = {
-  'auth / login code': ['验证码登录', 'Sign in with a code'],
   // Public questions change nothing, but every POST is recorded: the help assistant's are labelled like any other.
   'assistant / ask': ['提问', 'Ask a question'],
   'assistant / stream': ['提问（流式回答）', 'Ask a question (streamed answer)'],
+  'auth / login code': ['验证码登录', 'Sign in with a code'],
   'auth / login first': ['首次登录设置密码', 'Set the password at first sign-in'],
   'auth / login password': ['密码登录', 'Sign in with a password'],
   'auth / logout': ['退出登录', 'Sign out'],
@@ -242,6 +243,12 @@ export const LOG_ACTIONS: Record<string, [zh: string, en: string]> = {
   'review: scoring / submit': ['提交评分', 'Submit scores'],
   'statistics / create report': ['生成数据报告', 'Make a report'],
   'subscriptions / delete': ['删除订阅消息', 'Delete a message'],
+  'summaries / remind': ['提醒提交总结', 'Remind organisations to hand in'],
+  'summaries / remove': ['删除总结要求', 'Delete a summary requirement'],
+  'summaries / review': ['审核总结', 'Accept or return a summary'],
+  'summaries / save': ['保存总结要求', 'Save a summary requirement'],
+  'summaries / upload template': ['上传总结模板', 'Upload a summary template'],
+  'summaries / upload': ['提交总结', 'Hand in a summary'],
   'subscriptions / read': ['标记订阅消息已读', 'Mark a message read'],
   'subscriptions / save': ['保存订阅设置', 'Save subscriptions'],
   'system / delete dept': ['删除部门', 'Delete a department'],

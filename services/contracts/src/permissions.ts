@@ -71,6 +71,10 @@ export const Perm = {
   financeEdit: 'finance:edit',
   /** The data centre (数据中心): figures, rows and reports of the organisation's competitions (read). */
   statisticsView: 'statistics:view',
+  /** School summaries (总结管理): set what subordinate organisations hand in, read and decide their hand-ins. */
+  summaryManage: 'summary:manage',
+  /** Hand in the own organisation's summaries (a school contact, 学校联系人). */
+  summarySubmit: 'summary:submit',
 } as const;
 export type Perm = (typeof Perm)[keyof typeof Perm];
 export const ALL_PERMISSIONS: readonly string[] = Object.values(Perm);

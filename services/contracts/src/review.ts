@@ -320,6 +320,7 @@ export const reviewMessages = {
   'review.candidate.removed': { 'zh-CN': '已从此作品移除', en: 'removed from this work' },
   'review.candidate.current': { 'zh-CN': '已在评审此作品', en: 'already judges this work' },
   'review.otherGroup': { 'zh-CN': '{name} 不在作品《{title}》所属的评审组', en: '{name} is not in the review group of "{title}"' },
+  'review.expertPaused': { 'zh-CN': '{name} 已被暂停评审，不再分配新作品', en: '{name} is paused and takes no new works' },
   'review.noArbiter': {
     'zh-CN': '没有可为《{title}》仲裁的专家：本组专家都已评过该作品或需要回避',
     en: 'No expert can arbitrate "{title}": every expert of its group has scored it or has a conflict',

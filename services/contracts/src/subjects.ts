@@ -116,6 +116,18 @@ export const CompetitionsSubject = {
   websiteGet: 'competitions.website.get',
   websiteSave: 'competitions.website.save',
   websiteBannersSave: 'competitions.website.banners-save',
+  /** School summaries (summary.ts): the organiser's requirements, records and decisions; a contact's tasks and hand-ins. */
+  summaryPage: 'competitions.summary.page',
+  summarySave: 'competitions.summary.save',
+  summaryDelete: 'competitions.summary.delete',
+  summaryRecords: 'competitions.summary.records',
+  summaryRemind: 'competitions.summary.remind',
+  summaryReview: 'competitions.summary.review',
+  summarySubmissions: 'competitions.summary.submissions',
+  summaryTasks: 'competitions.summary.tasks',
+  summarySubmit: 'competitions.summary.submit',
+  /** A stored file (template or hand-in) the caller may read: its storage key, for the gateway to stream or link. */
+  summaryFile: 'competitions.summary.file',
   competitionPage: 'competitions.competition.page',
   competitionDetail: 'competitions.competition.detail',
   competitionAdd: 'competitions.competition.add',
@@ -147,6 +159,11 @@ export const CompetitionsSubject = {
   health: 'competitions.health.ping',
 } as const;
 
+/** The help assistant's retrieval (assistant.ts): a public site's passages best matching a question. */
+export const AssistantSubject = {
+  search: 'competitions.assistant.search',
+} as const;
+
 /**
  * Core NATS broadcast (no queue group): every gateway drops its cached public answers of the named
  * organisation when an organiser changes what the public site shows.
@@ -159,11 +176,6 @@ export const ReferenceSubject = {
   /** Internal: schools by id with their provinces (SchoolBrief), for the statistics' province figures. */
   schoolsByIds: 'competitions.school.by-ids',
   schoolPage: 'competitions.school.page',
-/** The help assistant's retrieval (assistant.ts): a public site's passages best matching a question. */
-export const AssistantSubject = {
-  search: 'competitions.assistant.search',
-} as const;
-
   schoolOptions: 'competitions.school.options',
   schoolSave: 'competitions.school.save',
   schoolStatus: 'competitions.school.status',

@@ -27,6 +27,7 @@ import { TrialController } from './system/trial.controller';
 import { FILE_STORAGE, FileStorage, STORAGE_BACKEND } from './files/file-storage';
 import { StorageController } from './files/storage.controller';
 import { FileLinkController, FileLinks } from './files/file-links';
+import { SummaryController } from './summary/summary.controller';
 import { EnrollAdminController } from './enrollment/enroll-admin.controller';
 import { EnrollmentController } from './enrollment/enrollment.controller';
 import { WorkController } from './enrollment/work.controller';
@@ -69,6 +70,7 @@ export const CONTROLLERS = [
   WorkbenchController,
   StatisticsController,
   AssistantController,
+  SummaryController,
 ];
 
 @Module({

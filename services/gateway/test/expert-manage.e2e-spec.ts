@@ -1,5 +1,6 @@
-import type { EnrollMessagePage, ExpertReassignReply, ExpertSaveReply, ExpertWorkload, Page } from '@cmp/contracts';
+import type { EnrollMessagePage, ExpertCandidate, ExpertReassignReply, ExpertSaveReply, ExpertWorkload, Page } from '@cmp/contracts';
 import { api, firstLogin, login } from './support/api';
+import { sql } from './support/enroll';
 import { reviewRound, threeExpertsRound } from './support/review-rounds';
 
 const rows = async (token: string, q: string) => (await api<Page<ExpertWorkload>>(`/expert/manage/page?${q}`, { token })).data;
@@ -43,6 +44,11 @@ describe('expert management', () => {
     // W(w3) goes to another of the group; W(w2) has a draft, so it stays theirs and says why.
     expect(reply.data.moved).toEqual([{ roundName: '初评', workTitle: `W${w3}`, to: expect.stringMatching(/^专家[乙丙]$/) }]);
     expect(reply.data.stuck).toEqual([{ roundName: '初评', workTitle: `W${w2}`, why: '专家已开始评分，不能移除' }]);
+    // The add and swap picker offers them no new work either (a work of their group they never had), and says why.
+    const w4 = base + 3;
+    await sql(`INSERT INTO review.round_works (round_id, work_id, review_group_id, title) VALUES ($1, $2, $3, 'W4')`, [round.roundId, w4, round.groupId]);
+    const picker = await api<ExpertCandidate[]>(`/review/distribution/candidates?roundId=${round.roundId}&workId=${w4}`, { token: admin1 });
+    expect(picker.data.find((c) => c.expertId === jia)).toMatchObject({ eligible: false, reason: '专家甲 已被暂停评审，不再分配新作品' });
     const after = (await rows(admin1, `competitionId=${competitionId}&keyword=专家甲`)).list[0];
     expect(after).toMatchObject({ status: 'disabled', assigned: 2, scored: 1, pending: 1, declined: 1 });
     // Again: only the draft is left, still theirs; another organisation's expert is not found.

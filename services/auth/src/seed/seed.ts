@@ -33,6 +33,7 @@ const ORG_ADMIN_PERMS = [
   Perm.reviewList, Perm.reviewEdit,
   Perm.financeList, Perm.financeEdit,
   Perm.statisticsView,
+  Perm.summaryManage, Perm.summarySubmit,
 ];
 /** An expert reads the organisation's competitions (options, events, stages) and keeps their own profile. */
 const EXPERT_PERMS = [Perm.competitionList, Perm.expertSelf];
@@ -41,13 +42,20 @@ const FINANCE_PERMS = [Perm.competitionList, Perm.financeList, Perm.financeEdit]
 /** A school's or college's news editor: writes news that its superior organisation approves (no news:check). */
 const NEWS_EDITOR_PERMS = [Perm.newsList, Perm.newsEdit];
 
-/** Built-in roles; `menus` lists top-level menu paths granted (with all their children), '*' for all. */
+/** A school's or college's contact for summaries: hands in what its superior organisation asks (总结提交). */
+const SCHOOL_CONTACT_PERMS = [Perm.summarySubmit];
+
+/**
+ * Built-in roles; `menus` lists top-level menu paths granted (with all their children), '*' for all, or a page's
+ * component (granted with its directory).
+ */
 const ROLES = [
   { key: ROOT_ROLE, name: '超级管理员', permissions: [...ALL_PERMISSIONS], menus: ['*'] },
   { key: 'admin', name: '机构管理员', permissions: ORG_ADMIN_PERMS, menus: ['*'] },
   { key: 'newsEditor', name: '资讯编辑', permissions: NEWS_EDITOR_PERMS, menus: ['newsManagement'] },
   { key: 'expert', name: '评审专家', permissions: EXPERT_PERMS, menus: ['dashboard', 'review'] },
   { key: 'finance', name: '财务人员', permissions: FINANCE_PERMS, menus: ['dashboard', 'finance'] },
+  { key: 'schoolContact', name: '学校联系人', permissions: SCHOOL_CONTACT_PERMS, menus: ['summary/submissions/index'] },
   { key: 'teacher', name: '指导老师', permissions: [], menus: [] },
   { key: 'student', name: '学生', permissions: [], menus: [] },
 ];
@@ -60,13 +68,20 @@ export const DEMO_USERS = [
   { username: 'finance1', realName: '钱财务', group: 'DEMO-U1', roles: ['finance'], phone: '13800000006' },
   { username: 'teacher1', realName: '赵老师', group: 'DEMO-U1', roles: ['teacher'], phone: '13800000004' },
   { username: 'student1', realName: '陈同学', group: 'DEMO-U1', roles: ['student'], phone: '13800000011' },
-  { username: 'college1', realName: '孙老师', group: 'DEMO-U1-CS', roles: ['newsEditor'], phone: '13800000005' },
+  { username: 'college1', realName: '孙老师', group: 'DEMO-U1-CS', roles: ['newsEditor', 'schoolContact'], phone: '13800000005' },
   { username: 'student2', realName: '刘同学', group: 'DEMO-U1-CS', roles: ['student'], phone: '13800000012' },
   { username: 'student3', realName: '黄同学', group: 'DEMO-U2', roles: ['student'], phone: '13800000013' },
   { username: 'student4', realName: '周同学', group: 'DEMO-U2', roles: ['student'], phone: '13800000014' },
 ];
 
-async function insertMenus(m: EntityManager, menus: SeedMenu[], parentId: number | null, topPath: string | null, out: Map<number, string | null>) {
+interface SeededMenu {
+  /** The top-level path a role's grant names; null for ROOT-only entries. */
+  top: string | null;
+  component: string | null;
+  parentId: number | null;
+}
+
+async function insertMenus(m: EntityManager, menus: SeedMenu[], parentId: number | null, topPath: string | null, out: Map<number, SeededMenu>) {
   for (const [i, menu] of menus.entries()) {
     const type = menu.type ?? (menu.children ? 1 : 2);
     const [{ id }] = await m.query(
@@ -74,7 +89,7 @@ async function insertMenus(m: EntityManager, menus: SeedMenu[], parentId: number
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
       [parentId, menu.name, menu.en, type, menu.path, menu.component ?? (type === 1 ? 'Layout' : null), menu.icon ?? null, menu.hidden ? 0 : 1, i + 1],
     );
-    out.set(id, menu.rootOnly ? null : (topPath ?? menu.path));
+    out.set(id, { top: menu.rootOnly ? null : (topPath ?? menu.path), component: menu.component ?? null, parentId });
     if (menu.children) await insertMenus(m, menu.children, id, topPath ?? menu.path, out);
   }
 }
@@ -90,8 +105,8 @@ export async function seed(m: EntityManager): Promise<DemoIds> {
   }
   await m.query(`INSERT INTO depts (group_id, name, order_num) VALUES ($1, '教务处', 1), ($1, '团委', 2)`, [groupIds.get('DEMO-U1')]);
 
-  const menuTop = new Map<number, string | null>();
-  await insertMenus(m, BACK_OFFICE_MENU, null, null, menuTop);
+  const seeded = new Map<number, SeededMenu>();
+  await insertMenus(m, BACK_OFFICE_MENU, null, null, seeded);
 
   const roleIds = new Map<string, number>();
   for (const r of ROLES) {
@@ -99,7 +114,10 @@ export async function seed(m: EntityManager): Promise<DemoIds> {
       r.key, r.name, r.permissions,
     ]);
     roleIds.set(r.key, id);
-    const menuIds = [...menuTop].filter(([, top]) => top !== null && (r.menus.includes('*') || r.menus.includes(top))).map(([menuId]) => menuId);
+    const pages = [...seeded].filter(([, s]) => s.top !== null && s.component !== null && r.menus.includes(s.component));
+    const granted = (id: number, s: SeededMenu) =>
+      s.top !== null && (r.menus.includes('*') || r.menus.includes(s.top) || pages.some(([pageId, page]) => pageId === id || page.parentId === id));
+    const menuIds = [...seeded].filter(([id, s]) => granted(id, s)).map(([menuId]) => menuId);
     if (menuIds.length) await m.query(`INSERT INTO role_menus (role_id, menu_id) SELECT $1, unnest($2::int[])`, [id, menuIds]);
   }
 

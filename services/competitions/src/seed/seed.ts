@@ -51,7 +51,18 @@ export async function seed(m: EntityManager, groups: Record<string, number>, use
   }
   await seedReference(m, groups);
   await seedNews(m, { groups, users });
-  return { competitions: await seedCompetitions(m, groups) };
+  const competitions = await seedCompetitions(m, groups);
+  await seedSummaries(m, groups, users);
+  return { competitions };
+}
+
+/** One summary the demo university asks of its college (总结设置 and the college contact's 总结提交 have something to show). */
+async function seedSummaries(m: EntityManager, groups: Record<string, number>, users: Record<string, number>): Promise<void> {
+  await m.query(
+    `INSERT INTO summary_requirements (group_id, title, description, deadline, target_group_ids, created_by)
+     VALUES ($1, '2026 年度学科竞赛工作总结', '请总结本学院组织参赛、指导教师投入与获奖情况，附典型案例；导出为 PDF 后上传。', now() + interval '30 days', $2, $3)`,
+    [groups['DEMO-U1'], [groups['DEMO-U1-CS']], users.admin1 ?? 0],
+  );
 }
 
 /** What later services' demo seeds need of a demo competition (keyed by its English name). */

@@ -166,6 +166,21 @@ export const manualEn: ManualChapter[] = [
         ],
       },
       {
+        id: 'school-summaries',
+        title: 'School summaries: requirements, hand-ins and review',
+        where: 'Summaries › Summary settings',
+        body: [
+          'After a competition you can ask subordinate organisations (colleges, schools or member institutions) for a summary. In Summary settings, create a requirement: a title and instructions, a deadline and the organisations asked; link a competition if you like, and attach a PDF or Word template for them to download. A requirement someone has answered cannot be deleted, and an organisation that has handed in cannot be taken off the list.',
+          'Accounts with the school contact role in those organisations see what their organisation must hand in under Summaries › Submissions, download the template and upload a PDF before the deadline (only files whose content really is PDF, at most 20 MB). Until it is accepted they may upload again to replace it; after the deadline only a returned summary can be handed in again.',
+          'Submission records lists each organisation: to review, missing, returned or accepted, with late hand-ins marked. Click Preview to read the PDF in the page, then accept or return it; returning needs a reason, which reaches them as a site message. Remind sends a site message to the contacts of every organisation that has not handed in or was returned. School summaries gathers every hand-in, searchable by organisation or title.',
+        ],
+        steps: [
+          'Open Summaries › Summary settings, click New requirement, fill in the title and deadline, choose the organisations and save.',
+          'When needed, click Remind in Submission records.',
+          'When an organisation has handed in, preview its PDF in Submission records and click Accept, or Return with a reason.',
+        ],
+      },
+      {
         id: 'website-banners',
         title: 'Website settings and homepage banners',
         where: 'System › Website banners',

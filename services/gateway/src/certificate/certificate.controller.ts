@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { privateFile } from '../files/private-file';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import archiver, { type Archiver } from 'archiver';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -327,12 +328,7 @@ export class CertificateController {
     const ref = await this.rpc.call<CertificateFileRef>(ctx, S.certificateFile, { id: Number(id), kind });
     const file = await this.files.get(ref.path);
     if (!file) throw AppError.notFound('upload.notFound');
-    void reply
-      .header('content-type', ref.contentType)
-      .header('content-length', String(file.size))
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', `${kind === 'pdf' ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(ref.fileName)}`);
-    return new StreamableFile(file.stream);
+    return privateFile(reply, file, { contentType: ref.contentType, name: ref.fileName, inline: kind !== 'pdf' });
   }
 
   /**

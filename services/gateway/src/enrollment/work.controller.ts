@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { privateFile } from '../files/private-file';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, formatBytes } from '@cmp/common';
@@ -116,13 +117,7 @@ export class WorkController {
     const access = await this.rpc.call<WorkFileAccess>(ctx, S.workFileAccess, q);
     const file = await this.storage.open('works', access.storedName);
     if (!file) throw AppError.notFound('work.fileNotFound');
-    void reply
-      .header('content-type', access.contentType)
-      .header('content-length', String(file.size))
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(access.originalName)}`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff');
-    return new StreamableFile(file.stream);
+    return privateFile(reply, file, { contentType: access.contentType, name: access.originalName });
   }
 
   /** Public, read-only: the work behind a share link. */

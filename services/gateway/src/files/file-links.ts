@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Injectable, Query, Res, StreamableFile } from '@nestjs/common';
+import { privateFile } from './private-file';
 import { ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
@@ -81,12 +82,6 @@ export class FileLinkController {
     if (!this.links.verify(q)) throw new AppError(ErrorCode.NO_ACCESS, 'file.linkExpired');
     const file = await this.files.get(q.k);
     if (!file) throw AppError.notFound('upload.notFound');
-    void reply
-      .header('content-type', q.t)
-      .header('content-length', String(file.size))
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `${q.download ? 'attachment' : 'inline'}; filename*=UTF-8''${encodeURIComponent(q.n)}`);
-    return new StreamableFile(file.stream);
+    return privateFile(reply, file, { contentType: q.t, name: q.n, inline: !q.download });
   }
 }

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { LocalDiskBackend, storedFileKey, type StorageBackend, type StoredFile } from '@cmp/common';
 
 /** Folders of stored files, one per kind; the kind is part of a file's address. */
-export const STORAGE_KINDS = ['images', 'works', 'cvs', 'vouchers', 'bills'] as const;
+export const STORAGE_KINDS = ['images', 'works', 'cvs', 'vouchers', 'bills', 'summaries'] as const;
 export type StorageKind = (typeof STORAGE_KINDS)[number];
 /**
- * Kinds anyone may fetch by name (GET /file/:kind/:name). Works, experts' CVs and payment vouchers are private: their own routes check who asks;
+ * Kinds anyone may fetch by name (GET /file/:kind/:name). Works, experts' CVs, payment vouchers and school summaries are private: their own routes check who asks;
  * uploaded bills are for the payment service only (uploadedBillKey).
  */
 export const PUBLIC_KINDS: readonly StorageKind[] = ['images'];

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, Header, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { privateFile } from '../files/private-file';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, attachment, buildWorkbook, XLSX_TYPE } from '@cmp/common';
@@ -293,13 +294,8 @@ export class OfflinePaymentController {
     const { voucherKey } = await this.rpc.call<{ voucherKey: string }>(ctx, S.offlineVoucher, q);
     const file = await this.storage.open('vouchers', voucherKey);
     if (!file) throw AppError.notFound('payment.offlineNotFound', { id: q.id });
-    void reply
-      .header('content-type', contentTypeOfWork(voucherKey.split('.').pop()!))
-      .header('content-length', String(file.size))
-      .header('content-disposition', `inline; filename="voucher-${q.id}.${voucherKey.split('.').pop()}"`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff');
-    return new StreamableFile(file.stream);
+    const ext = voucherKey.split('.').pop()!;
+    return privateFile(reply, file, { contentType: contentTypeOfWork(ext), name: `voucher-${q.id}.${ext}`, inline: true });
   }
 }
 

@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Query, Res, StreamableFile } from '@nestjs/common';
+import { privateFile } from '../files/private-file';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppError, type StorageBackend } from '@cmp/common';
@@ -25,13 +26,7 @@ export class ReceiptController {
     const { receiptNo, key } = await this.rpc.call<ReceiptFile>(ctx, S.receipt, q);
     const file = await this.files.get(key);
     if (!file) throw AppError.conflict('payment.receiptFailed');
-    void reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', String(file.size))
-      .header('content-disposition', `attachment; filename="${receiptNo}.pdf"`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff');
-    return new StreamableFile(file.stream);
+    return privateFile(reply, file, { contentType: 'application/pdf', name: `${receiptNo}.pdf` });
   }
 }
 

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { privateFile } from '../files/private-file';
 import { ApiBearerAuth, ApiConsumes, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@cmp/common';
@@ -83,13 +84,7 @@ export class ExpertIntakeController {
     const a = await this.rpc.call<ApplicationView & { cvKey: string }>(ctx, S.applicationGet, q);
     const file = await this.storage.open('cvs', a.cvKey);
     if (!file) throw AppError.notFound('recruit.cvMissing');
-    void reply
-      .header('content-type', contentTypeOfWork(a.cvKey.split('.').pop()!))
-      .header('content-length', String(file.size))
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(a.cvName)}`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff');
-    return new StreamableFile(file.stream);
+    return privateFile(reply, file, { contentType: contentTypeOfWork(a.cvKey.split('.').pop()!), name: a.cvName });
   }
 
   @Post('recommend/save')

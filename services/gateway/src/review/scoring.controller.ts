@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { privateFile } from '../files/private-file';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AppError, attachment, buildWorkbook, XLSX_TYPE, type Redis, type SheetColumn } from '@cmp/common';
@@ -110,13 +111,7 @@ export class ReviewScoringController {
   private async send(access: ReviewFileAccess, reply: FastifyReply): Promise<StreamableFile> {
     const file = await this.storage.open('works', access.storedName);
     if (!file) throw AppError.notFound('review.fileNotFound');
-    void reply
-      .header('content-type', access.contentType)
-      .header('content-length', String(file.size))
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(access.name)}`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff');
-    return new StreamableFile(file.stream);
+    return privateFile(reply, file, { contentType: access.contentType, name: access.name, inline: true });
   }
 
   /** Saves a draft (the screen saves as the expert types). */

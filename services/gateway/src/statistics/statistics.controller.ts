@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { privateFile } from '../files/private-file';
 import { ApiBearerAuth, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
@@ -148,12 +149,7 @@ export class StatisticsController {
     const ref = await this.rpc.call<ReportFile>(ctx, S.reportFile, { id: Number(id) });
     const file = await this.files.get(ref.storageKey);
     if (!file) throw AppError.notFound('statistics.reportNotFound');
-    void reply
-      .header('content-type', 'application/pdf')
-      .header('content-length', String(file.size))
-      .header('cache-control', 'private, no-store')
-      .header('content-disposition', attachment(ref.fileName));
-    return new StreamableFile(file.stream);
+    return privateFile(reply, file, { contentType: 'application/pdf', name: ref.fileName });
   }
 
   /** A done report's signed link for the PDF viewer (/preview), valid 30 minutes. */

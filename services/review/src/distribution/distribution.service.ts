@@ -263,9 +263,11 @@ export class DistributionService {
     return round;
   }
 
-  /** Why this expert of the round may not judge this work (another group, a conflict of interest), or null. */
+  /** Why this expert of the round may not take this work (paused, another group, a conflict of interest), or null. */
   private refusal(round: Round, work: WorkRow, expert: ExpertRow & { groupId: number }, lang: Lang): { key: MessageKey; params: Record<string, string> } | null {
     const names = { name: expert.name, title: work.title };
+    // As the assignment's rules: 专家管理's pause stops new works, by hand too.
+    if (expert.paused) return { key: 'review.expertPaused', params: names };
     if (work.reviewGroupId !== null && work.reviewGroupId !== expert.groupId) return { key: 'review.otherGroup', params: names };
     const why = conflictOf(expert, work, round.excludeOwnOrganisation);
     return why ? { key: 'review.conflict', params: { ...names, why: translate(`review.why.${why}`, lang) } } : null;

@@ -65,6 +65,10 @@ export const pageRegistry: Record<string, Loader> = {
   'experts/temporary/index': () => import('@/modules/experts/pages/TemporaryExpertsPage'),
   'experts/account/index': () => import('@/modules/experts/pages/ExpertAccountPage'),
   'experts/manage/index': () => import('@/modules/experts/pages/ExpertManagePage'),
+  'summary/school/index': () => import('@/modules/summary/pages/SchoolSummariesPage'),
+  'summary/setting/index': () => import('@/modules/summary/pages/SummarySettingsPage'),
+  'summary/records/index': () => import('@/modules/summary/pages/SummaryRecordsPage'),
+  'summary/submissions/index': () => import('@/modules/summary/pages/SummarySubmissionsPage'),
   // Expert review, organiser side (services/review): rounds, groups, assignment and progress.
   'review/competition/index': () => import('@/modules/review-admin/pages/RoundsPage'),
   'experts/groups/index': () => import('@/modules/review-admin/pages/GroupsPage'),

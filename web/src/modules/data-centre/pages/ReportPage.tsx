@@ -3,6 +3,7 @@ import { Button, Card, Form, Progress, Radio, Select, Space, Tag, Tooltip, Typog
 import { DownloadOutlined, EyeOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ReportStatus, type Lang, type ReportItem, type ReportQuery } from '@cmp/contracts';
+import { openPdfPreview } from '@/app/components/pdf-preview';
 import { competitionApi } from '@/app/api/competition.api';
 import { toast } from '@/app/feedback/feedback';
 import { actionsColumn, dateColumn, ListScreen } from '@/app/components/ListParts';
@@ -83,14 +84,7 @@ export default function ReportPage() {
       .finally(() => setDownloading(undefined));
   };
 
-  // The tab opens at the click (a tab opened after a wait is blocked as a pop-up), then goes to the viewer.
-  const preview = (r: ReportItem) => {
-    const tab = window.open('about:blank', '_blank');
-    void statisticsApi.reportLink(r.id).then(
-      (link) => tab && (tab.location.href = `/preview?${new URLSearchParams({ src: link.url, title: r.competitionName ? `${t('report.title')} · ${r.competitionName}` : link.name })}`),
-      () => tab?.close(),
-    );
-  };
+  const preview = (r: ReportItem) => openPdfPreview(() => statisticsApi.reportLink(r.id), r.competitionName ? `${t('report.title')} · ${r.competitionName}` : undefined);
 
   return (
     <ListScreen<ReportItem, ReportQuery, Filters>
