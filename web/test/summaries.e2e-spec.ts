@@ -3,7 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { SummaryRequirement } from '@cmp/contracts';
 import { api, login } from '../../services/gateway/test/support/api';
-import { chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, ready, useBrowser, waitForPath, waitForText } from './support/browser';
+import { chooseOrganisation, click, fill, loadsIn, loginWithPassword, open, useBrowser, waitForPath, waitForText } from './support/browser';
 
 const tag = () => Math.random().toString(36).slice(2, 7);
 
@@ -15,9 +15,10 @@ describe('school summaries', () => {
   const textFile = path.join(dir, 'notes.pdf');
   fs.writeFileSync(pdfFile, '%PDF-1.4\n% 总结\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
   fs.writeFileSync(textFile, 'not a pdf at all');
+  // The first test's requirement, which the second reads in English.
+  const title = `年度竞赛总结 ${tag()}`;
 
   b.it('sets a requirement, the college hands in a PDF on a phone, the organiser returns it with a reason (zh-CN)', async () => {
-    const title = `年度竞赛总结 ${tag()}`;
     const page = await b.newPage();
     await loadsIn(page, 'zh-CN');
     await loginWithPassword(page, 'admin1');
@@ -75,20 +76,38 @@ describe('school summaries', () => {
     await page.close();
   });
 
-  b.it('lists hand-ins in 学校总结 and reads in English', async () => {
+  b.it('reads every summary screen in English, the archive on a phone too', async () => {
     const page = await b.newPage();
     await loadsIn(page, 'en');
     await loginWithPassword(page, 'admin1');
     await chooseOrganisation(page, '华东示范大学');
     await waitForPath(page, '/dashboard/index');
+    await open(page, '/summary/setting');
+    await waitForText(page, ['Summary settings', 'New requirement', 'Progress', 'Records'], '.system-page');
+    await b.shot(page, 'settings-en');
+    // The requirement the test before returned: its records in English.
+    const [r] = (await api<{ list: SummaryRequirement[] }>(`/summary/requirement/page?keyword=${encodeURIComponent(title)}`, { token: await login('admin1') })).data.list;
+    await open(page, `/summary/records?requirementId=${r.id}`);
+    await waitForText(page, ['Submission records', 'Remind'], '.system-page');
+    await waitForText(page, ['华东示范大学计算机学院', 'Returned', '请补充获奖名单'], '.ant-table-row');
+    await b.shot(page, 'records-en');
     await open(page, '/summary/school');
     await waitForText(page, ['School summaries', 'Organisation', 'Requirement'], '.system-page');
-    await ready(page, '.ant-table-row');
     await waitForText(page, ['计算机学院总结.pdf', 'Preview'], '.ant-table-row');
     await b.shot(page, 'school-en');
     await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
     await waitForText(page, 'School summaries', '.system-page');
     await b.shot(page, 'school-phone-en');
+
+    const contact = await b.newPage();
+    await loadsIn(contact, 'en');
+    await loginWithPassword(contact, 'college1');
+    await waitForPath(contact, /^\/newsManagement\//);
+    await open(contact, '/summary/submissions');
+    await waitForText(contact, ['Submissions', 'Still to hand in'], '.system-page');
+    await waitForText(contact, ['Returned: 请补充获奖名单', 'Upload again', 'Asked by'], '[data-testid=summary-task]');
+    await b.shot(contact, 'submissions-en');
+    await contact.close();
     await page.close();
   });
 });

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMinSize, IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, MaxLength, Min, ValidateNested } from 'class-validator';
 import { SUMMARY_MAX_TARGETS, SUMMARY_STATES, type SummaryRecordState, type SummaryState } from '@cmp/contracts';
 import { IdDto, OptionalId } from '../http/id.dto';
+import { MaxItems } from '../http/max-items';
 import { NumberFromText, PageDto, queryBoolean } from '../http/page.dto';
 
 export class SummaryRequirementQueryDto extends PageDto {
@@ -66,7 +67,7 @@ export class SummarySaveDto {
 
   @ApiProperty({ type: [Number] })
   @ArrayMinSize(1)
-  @ArrayMaxSize(SUMMARY_MAX_TARGETS)
+  @MaxItems(SUMMARY_MAX_TARGETS)
   @IsInt({ each: true })
   @Min(1, { each: true })
   targetGroupIds: number[];
