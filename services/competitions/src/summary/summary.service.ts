@@ -120,7 +120,8 @@ export class SummaryService {
       const [c] = await this.ds.query(`SELECT 1 FROM competitions WHERE id = $1 AND ($2::int[] IS NULL OR group_id = ANY($2))`, [p.competitionId, scope]);
       if (!c) throw AppError.badRequest('summary.competitionNotFound', { id: p.competitionId });
     }
-    const template = p.template === undefined ? undefined : p.template;
+    // undefined keeps the saved template, null removes it.
+    const { template } = p;
     const id = await this.ds.transaction(async (m) => {
       if (!p.id) {
         const [row] = await m.query(
