@@ -88,7 +88,7 @@ export function likePattern(text: string | undefined | null): string | null {
  * A page of an owning service's facts for the statistics' rebuild (statistics.ts): its database's epoch and the facts
  * of `view` (id, fact) in id order after `afterId`, as its triggers write them to the outbox.
  */
-export async function factPage<T>(ds: DataSource, view: 'signup_facts' | 'order_facts' | 'assignment_facts' | 'round_work_facts', q: { afterId: number; limit: number }): Promise<{ epoch: string; facts: T[] }> {
+export async function factPage<T>(ds: DataSource, view: 'signup_facts' | 'order_facts' | 'assignment_facts' | 'round_work_facts' | 'round_score_facts', q: { afterId: number; limit: number }): Promise<{ epoch: string; facts: T[] }> {
   const [[{ epoch }], rows] = await Promise.all([
     ds.query(`SELECT epoch FROM fact_epoch`),
     ds.query(`SELECT fact FROM ${view} WHERE id > $1 ORDER BY id LIMIT $2`, [q.afterId, Math.min(q.limit, 5000)]),

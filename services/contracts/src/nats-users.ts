@@ -147,7 +147,7 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
     // A rebuild reads each owning service's facts; the province figures ask for the schools' provinces.
     // Scoping a competition the model has not seen yet is asked of its service.
     // A report is named after its competition and organisation.
-    calls: [AuthSubject.groupNames, CompetitionsSubject.competitionDetail, EnrollmentSubject.signupFacts, PaymentSubject.orderFacts, ReviewSubject.assignmentFacts, ReviewSubject.roundWorkFacts, ReferenceSubject.schoolsByIds],
+    calls: [AuthSubject.groupNames, CompetitionsSubject.competitionDetail, EnrollmentSubject.signupFacts, PaymentSubject.orderFacts, ReviewSubject.assignmentFacts, ReviewSubject.roundWorkFacts, ReviewSubject.roundScoreFacts, ReferenceSubject.schoolsByIds],
     publishes: [],
     hears: [],
     consumes: [
@@ -155,6 +155,7 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
       { stream: EventStream.payment, durable: EventConsumer.statisticsOrders },
       { stream: EventStream.review, durable: EventConsumer.statisticsAssignments },
       { stream: EventStream.review, durable: EventConsumer.statisticsRoundWorks },
+      { stream: EventStream.review, durable: EventConsumer.statisticsRoundScores },
     ],
   },
 };

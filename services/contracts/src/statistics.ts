@@ -94,6 +94,31 @@ export interface RoundWorkFact {
   epoch: string;
 }
 
+/**
+ * A review round's final scores as the score figures see them (review.roundscore.changed): the version its figures
+ * come from (the published one once the round's results are published, else the latest computed), and that
+ * version's works' final scores in bands of 10. A round without a computed version has `versionId` null and no bands.
+ * A round taken out publishes `{ id, gone: true, version, epoch }`.
+ */
+export interface RoundScoreFact {
+  /** The round's id. */
+  id: number;
+  gone?: true;
+  competitionId: number;
+  groupId: number;
+  roundName: string;
+  /** The round is not deleted. */
+  live: boolean;
+  versionId: number | null;
+  /** The version's number within its round. */
+  versionNumber: number | null;
+  published: boolean;
+  /** Works' final scores per band (its lower end), lowest first. */
+  bands: { band: number; count: number }[];
+  version: number;
+  epoch: string;
+}
+
 export interface SignupAward {
   roundId: number;
   level: string;
@@ -203,8 +228,13 @@ export interface ReviewRoundFigures {
   byGroup: ReviewProgressRow[];
   /** Per expert (key: the expert's id), most assigned first; `average`: of their submitted totals (null before one). */
   byExpert: (ReviewProgressRow & { average: number | null })[];
-  /** Submitted sheets' totals in bands of 10 (key and label: the band's lower end), lowest first. */
+  /**
+   * Scores in bands of 10 (key and label: the band's lower end), lowest first: the works' final scores of the
+   * round's score version when one was computed (`scoreVersion`), else the submitted sheets' totals.
+   */
   scores: FigureRow[];
+  /** The score version `scores` come from (the published one, else the latest computed); null: from the sheets. */
+  scoreVersion?: { number: number; published: boolean } | null;
   /** Public votes for its works (late: by accounts made after voting opened, counted apart); `top`: the 10 most voted works. */
   votes: { total: number; late: number; top: FigureRow[] };
   /** Its on-site queue (null when it has none): works queued, checked in (late among them), absent, presented. */

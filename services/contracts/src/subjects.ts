@@ -418,6 +418,8 @@ export const ReviewSubject = {
   assignmentFacts: 'review.assignment.facts',
   /** A page of round-work facts for the statistics' rebuild (FactPageQuery: FactPage<RoundWorkFact>). */
   roundWorkFacts: 'review.roundwork.facts',
+  /** A page of round-score facts for the statistics' rebuild (FactPageQuery: FactPage<RoundScoreFact>). */
+  roundScoreFacts: 'review.roundscore.facts',
   roundDetail: 'review.round.detail',
   roundSave: 'review.round.save',
   roundDelete: 'review.round.delete',
@@ -576,6 +578,8 @@ export const EventSubject = {
   assignmentChanged: 'review.assignment.changed',
   /** A work in a round checked in, called, or voted for; payload RoundWorkFact (statistics.ts), by trigger (votes: by the worker's tally). */
   roundWorkChanged: 'review.roundwork.changed',
+  /** A round's final scores changed (a version computed, its results published, the round renamed or deleted); payload RoundScoreFact (statistics.ts), by trigger. */
+  roundScoreChanged: 'review.roundscore.changed',
   /** A round's promotion was confirmed; payload PromotionConfirmedEvent (review-results.ts). Through the review outbox. */
   promotionConfirmed: 'review.promotion.confirmed',
   /** A room of an on-site round changed; payload RoomChangedEvent (review-scene.ts), through the review outbox. */
@@ -591,7 +595,7 @@ export type EventSubject = (typeof EventSubject)[keyof typeof EventSubject];
  * Facts for the statistics read model: each carries its entity's whole state and a version, and the newest version
  * wins, so their order in the stream does not matter (the outbox relay publishes a run of them at once).
  */
-export const FACT_SUBJECTS: readonly string[] = [EventSubject.signupChanged, EventSubject.orderChanged, EventSubject.assignmentChanged, EventSubject.roundWorkChanged];
+export const FACT_SUBJECTS: readonly string[] = [EventSubject.signupChanged, EventSubject.orderChanged, EventSubject.assignmentChanged, EventSubject.roundWorkChanged, EventSubject.roundScoreChanged];
 
 export const EventStream = {
   audit: {
@@ -614,7 +618,7 @@ export const EventStream = {
   },
   review: {
     name: 'REVIEW',
-    subjects: [EventSubject.promotionConfirmed, EventSubject.resultsPublished, EventSubject.assignmentChanged, EventSubject.roundWorkChanged],
+    subjects: [EventSubject.promotionConfirmed, EventSubject.resultsPublished, EventSubject.assignmentChanged, EventSubject.roundWorkChanged, EventSubject.roundScoreChanged],
     maxAgeSeconds: 30 * 86400,
     duplicateWindowSeconds: 60 * 60,
   },
@@ -655,4 +659,5 @@ export const EventConsumer = {
   statisticsOrders: 'statistics-orders',
   statisticsAssignments: 'statistics-assignments',
   statisticsRoundWorks: 'statistics-round-works',
+  statisticsRoundScores: 'statistics-round-scores',
 } as const;

@@ -52,6 +52,20 @@ async function roundsDirectly(competitionId: number): Promise<{ roundId: number;
   );
 }
 
+/**
+ * A round's final scores per band of 10 as the review service holds them: its published version's, else its latest
+ * computed version's (none while no version was computed).
+ */
+async function finalBandsDirectly(roundId: number): Promise<{ band: number; n: number }[]> {
+  return sql(
+    `SELECT (floor(r.score / 10) * 10)::int AS band, count(*)::int AS n FROM review.work_results r
+     WHERE r.version_id = COALESCE((SELECT version_id FROM review.publications WHERE round_id = $1),
+       (SELECT id FROM review.score_versions WHERE round_id = $1 AND status = 'done' ORDER BY number DESC LIMIT 1))
+     GROUP BY 1 ORDER BY 1`,
+    [roundId],
+  );
+}
+
 /** A report's row in the list, once it is done or failed. */
 async function settled(token: string, id: number): Promise<ReportItem> {
   let last: ReportItem | undefined;
@@ -161,6 +175,7 @@ describe('statistics: awards by school and level, and the competition report (�
         { key: String(e2.id), label: '统计专家B', assigned: 2, submitted: 1, average: 91 },
       ],
       scores: [70, 80, 90].map((band) => ({ key: String(band), label: String(band), count: 1 })),
+      scoreVersion: null,
       votes: { total: 0, late: 0, top: [] },
       checkIn: null,
     };
@@ -188,6 +203,41 @@ describe('statistics: awards by school and level, and the competition report (�
       { Round: '初评（网评）', Expert: '统计专家A', Assigned: 2, 'Sheets submitted': 2, Average: 78.75 },
       { Round: '初评（网评）', Expert: '统计专家B', Assigned: 2, 'Sheets submitted': 2, Average: 77.5 },
     ]);
+
+    // Final scores: once a score version is computed, the round's distribution is its works' final scores (the latest
+    // version; the published one once the results are published), as the review service holds them.
+    const compute = async (): Promise<number> => {
+      const made = await api<{ version: { id: number } }>('/review/comment/result/finalScoreCalculation', { token: admin1, body: { roundId: round.id, allowMissing: true } });
+      if (made.code !== 0) throw new Error(`final scores: ${made.code} ${made.msg}`);
+      await waitFor('the score version to be computed', async () => (await api<{ status: string }>(`/review/comment/result/version?id=${made.data.version.id}`, { token: admin1 })).data.status === 'done');
+      return made.data.version.id;
+    };
+    const scoresFollow = async (what: string, scoreVersion: ReviewRoundFigures['scoreVersion']) => {
+      let want: [string, number][] = [];
+      await waitFor(what, async () => {
+        want = (await finalBandsDirectly(round.id)).map((b): [string, number] => [String(b.band), b.n]);
+        last = await shown();
+        return JSON.stringify([last?.scores.map((b) => [b.key, b.count]), last?.scoreVersion]) === JSON.stringify([want, scoreVersion]);
+      }).catch((e: Error) => {
+        throw new Error(`${e.message}\nwant ${JSON.stringify([want, scoreVersion])}\n got ${JSON.stringify([last?.scores, last?.scoreVersion])}`);
+      });
+      expect(want.length).toBeGreaterThan(0);
+    };
+    const v1 = await compute();
+    // Works 1 and 2: (85.5 + 91) / 2 and (72 + 64) / 2.
+    await scoresFollow('the scores of version 1', { number: 1, published: false });
+    expect(last!.scores.map((b) => [b.key, b.count])).toEqual([['60', 1], ['80', 1]]);
+    // A sheet changed and a second version computed: the latest version's scores.
+    await sql(`UPDATE review.score_sheets SET total = 20 WHERE assignment_id = $1`, [r.assignments.统计专家B[1]]);
+    await compute();
+    await scoresFollow('the scores of version 2', { number: 2, published: false });
+    // Version 1 published (its award set confirmed): the published version's scores, whatever is computed later.
+    await sql(`INSERT INTO review.award_sets (round_id, version_id, levels, confirmed_by) VALUES ($1, $2, '[]', 'test')`, [round.id, v1]);
+    await sql(`INSERT INTO review.publications (round_id, version_id, published_by, appeal_until) VALUES ($1, $2, 'test', now() + interval '1 day')`, [round.id, v1]);
+    await scoresFollow('the scores of the published version', { number: 1, published: true });
+    // Taken back: the latest again.
+    await sql(`DELETE FROM review.award_sets WHERE round_id = $1`, [round.id]);
+    await scoresFollow('the scores of the latest version again', { number: 2, published: false });
   });
 
   it('counts votes and on-site check-ins per round as the review service holds them', async () => {

@@ -15,6 +15,8 @@ import { AssignmentConsumer } from './model/assignment.consumer';
 import { AssignmentModel } from './model/assignment-model';
 import { RoundWorkConsumer } from './model/round-work.consumer';
 import { RoundWorkModel } from './model/round-work-model';
+import { RoundScoreConsumer } from './model/round-score.consumer';
+import { RoundScoreModel } from './model/round-score-model';
 import { ReportsController } from './report/reports.controller';
 import { ReportsService } from './report/reports.service';
 
@@ -31,12 +33,13 @@ export const STATISTICS_CORE = [
   OrderModel,
   AssignmentModel,
   RoundWorkModel,
+  RoundScoreModel,
   RebuildService,
 ];
 
 @Module({
   controllers: [FiguresController, ReportsController, healthController(StatisticsSubject.health)],
-  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, ReportsService, SignupConsumer, OrderConsumer, AssignmentConsumer, RoundWorkConsumer, FirstBuild, ...durableConsumers],
+  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, ReportsService, SignupConsumer, OrderConsumer, AssignmentConsumer, RoundWorkConsumer, RoundScoreConsumer, FirstBuild, ...durableConsumers],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

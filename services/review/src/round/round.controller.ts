@@ -13,6 +13,7 @@ export class RoundController {
   @MessagePattern(S.competitionProgress) progress(@Payload() r: RpcRequest<{ ids: number[] }>) { return this.rounds.competitionProgress(r); }
   @MessagePattern(S.assignmentFacts) facts(@Payload() r: RpcRequest<FactPageQuery>) { return this.rounds.facts('assignment_facts', r.payload); }
   @MessagePattern(S.roundWorkFacts) workFacts(@Payload() r: RpcRequest<FactPageQuery>) { return this.rounds.facts('round_work_facts', r.payload); }
+  @MessagePattern(S.roundScoreFacts) scoreFacts(@Payload() r: RpcRequest<FactPageQuery>) { return this.rounds.facts('round_score_facts', r.payload); }
   @MessagePattern(S.roundList) list(@Payload() r: RpcRequest<{ competitionId: number }>) { return this.rounds.list(r); }
   @MessagePattern(S.roundDetail) detail(@Payload() r: Id) { return this.rounds.detail(r); }
   @MessagePattern(S.roundSave) save(@Payload() r: RpcRequest<RoundInput & { id?: number }>) { return this.rounds.save(r); }

@@ -6,6 +6,7 @@ import {
   EnrollmentSubject,
   type AssignmentFact,
   type RoundWorkFact,
+  type RoundScoreFact,
   type CompetitionDetail,
   type FactPage,
   type FactPageQuery,
@@ -66,8 +67,8 @@ export class RoundService {
     return { list, total, pageNum, pageSize };
   }
 
-  /** Assignment or round-work facts in id order after `afterId` (the statistics' rebuild), as the outbox carries them. */
-  facts(view: 'assignment_facts' | 'round_work_facts', q: FactPageQuery): Promise<FactPage<AssignmentFact | RoundWorkFact>> {
+  /** Assignment, round-work or round-score facts in id order after `afterId` (the statistics' rebuild), as the outbox carries them. */
+  facts(view: 'assignment_facts' | 'round_work_facts' | 'round_score_facts', q: FactPageQuery): Promise<FactPage<AssignmentFact | RoundWorkFact | RoundScoreFact>> {
     return factPage(this.ds, view, q);
   }
 

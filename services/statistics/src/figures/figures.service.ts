@@ -29,6 +29,7 @@ import {
   SignupStatus,
 } from '@cmp/contracts';
 import type { CountDimension } from '../model/signup-counts';
+import { KeptFigures } from './kept-figures';
 
 interface CountRow {
   dimension: CountDimension;
@@ -109,11 +110,33 @@ interface RoundWorkRow {
   lateVotes: number;
 }
 
-/** Parts added up per round, group and expert; bands per round; the rounds' works' votes and check-ins. */
-function reviewFigures(parts: ReviewPart[], bands: { roundId: number; band: number; count: number }[], works: RoundWorkRow[]): ReviewRoundFigures[] {
+/** The submitted sheets of one round in one band of 10. */
+interface ScoreBand {
+  roundId: number;
+  band: number;
+  count: number;
+}
+
+/** A round's final scores: the version they come from and its works per band. */
+interface RoundScoreRow {
+  roundId: number;
+  roundName: string;
+  versionNumber: number;
+  published: boolean;
+  bands: { band: number; count: number }[];
+}
+
+/**
+ * Parts added up per round, group and expert; score bands per round (the final scores' where the round has a score
+ * version, else the submitted sheets'); the rounds' works' votes and check-ins.
+ */
+function reviewFigures(parts: ReviewPart[], sheetBands: ScoreBand[], works: RoundWorkRow[], versions: RoundScoreRow[]): ReviewRoundFigures[] {
   const rounds = new Map<number, ReviewRoundFigures & { sums: Map<string, number> }>();
   const roundOf = (id: number, name: string) => {
-    const round = rounds.get(id) ?? { roundId: id, roundName: name, assigned: 0, submitted: 0, byGroup: [], byExpert: [], scores: [], votes: { total: 0, late: 0, top: [] as FigureRow[] }, checkIn: null, sums: new Map() };
+    const round = rounds.get(id) ?? {
+      roundId: id, roundName: name, assigned: 0, submitted: 0, byGroup: [], byExpert: [], scores: [], scoreVersion: null,
+      votes: { total: 0, late: 0, top: [] as FigureRow[] }, checkIn: null, sums: new Map(),
+    };
     rounds.set(id, round);
     return round;
   };
@@ -132,7 +155,13 @@ function reviewFigures(parts: ReviewPart[], bands: { roundId: number; band: numb
     round.sums.set(String(p.expertId), (round.sums.get(String(p.expertId)) ?? 0) + p.totalSum);
   }
   const mostAssigned = (a: ReviewProgressRow, b: ReviewProgressRow) => b.assigned - a.assigned || a.label.localeCompare(b.label);
-  for (const b of bands) rounds.get(b.roundId)?.scores.push({ key: String(b.band), label: String(b.band), count: b.count });
+  const scored = new Map(versions.map((v) => [v.roundId, v]));
+  for (const b of sheetBands) if (!scored.has(b.roundId)) rounds.get(b.roundId)?.scores.push({ key: String(b.band), label: String(b.band), count: b.count });
+  for (const v of versions) {
+    const round = roundOf(v.roundId, v.roundName);
+    round.scoreVersion = { number: v.versionNumber, published: v.published };
+    round.scores = [...v.bands].sort((a, b) => a.band - b.band).map((b) => ({ key: String(b.band), label: String(b.band), count: b.count }));
+  }
   for (const w of works) {
     const round = roundOf(w.roundId, w.roundName);
     round.votes.total += w.votes;
@@ -190,23 +219,50 @@ const byCount = (a: FigureRow, b: FigureRow) => b.count - a.count || a.label.loc
 /** The figures, read from the model's counts (never from another service's schema). */
 @Injectable()
 export class FiguresService {
+  /** Competitions' figures per language and day, for their version. */
+  private readonly kept = new KeptFigures<CompetitionFigures>(2000);
+  /** Competitions' headline figures per day, for their version. */
+  private readonly keptSummaries = new KeptFigures<CompetitionSummary>(5000);
+
   constructor(
     private readonly ds: DataSource,
     private readonly scopes: Scopes,
     @Inject(RPC) private readonly rpc: NatsRpcClient,
   ) {}
 
-  /** One competition's sign-up figures; another organisation's competition is not found. */
+  /**
+   * One competition's sign-up figures; another organisation's competition is not found. Answered from the figures
+   * kept for the competition's current version (figure_versions) when there are some, else computed and kept: a
+   * fact applied to the competition gives it a new version in the same transaction, so what is kept is never
+   * answered after the model changed it. The caller's scope is checked on every request.
+   */
   async competition(req: RpcRequest<CompetitionFiguresQuery>): Promise<CompetitionFigures> {
     const id = req.payload.competitionId;
-    await this.assertCompetition(req, id);
-    return this.figuresOf(id, req.meta?.lang ?? 'zh-CN');
+    const lang = req.meta?.lang ?? 'zh-CN';
+    // The scope asked beside the version: both are needed (a competition the model does not know is asked of its service).
+    const scope = this.scopes.of(req);
+    scope.catch(() => undefined);
+    const [state]: { groupId: number | null; version: string | null; appliedAt: Date | null }[] = await this.ds.query(
+      `SELECT c.group_id AS "groupId", v.version, m.applied_at AS "appliedAt"
+       FROM model_state m LEFT JOIN competitions c ON c.id = $1 LEFT JOIN figure_versions v ON v.competition_id = $1 WHERE m.id = 1`,
+      [id],
+    );
+    if (state.groupId === null) await this.assertCompetition(req, id);
+    else if (!inScope(await scope, state.groupId)) throw AppError.notFound('competition.notFound', { id });
+    const figures = await this.kept.get(`${id}|${lang}|${beijingDay(new Date())}`, state.version ?? '', () => this.computed(id, lang));
+    return { ...figures, updatedAt: state.appliedAt ? new Date(state.appliedAt).toISOString() : null };
   }
 
   /** One competition's figures, unscoped (the report worker, for a report its caller was allowed to ask for). */
   async figuresOf(competitionId: number, lang: Lang): Promise<CompetitionFigures> {
+    return (await this.computed(competitionId, lang)).value;
+  }
+
+  /** One competition's figures as the model holds them now; keepable unless a school's name or province was not found. */
+  private async computed(competitionId: number, lang: Lang): Promise<{ value: CompetitionFigures; keep: boolean }> {
     const [figures, review] = await Promise.all([this.figures([competitionId], lang), this.review(competitionId)]);
-    return { competitionId, ...figures, review };
+    const { schoolsComplete, ...rest } = figures;
+    return { value: { competitionId, ...rest, review }, keep: schoolsComplete };
   }
 
   /**
@@ -216,7 +272,7 @@ export class FiguresService {
   async organisation(req: RpcRequest): Promise<OrganisationFigures> {
     const scope = await this.scopes.of(req);
     const ids: number[] = (await this.ds.query(`SELECT id FROM competitions WHERE $1::int[] IS NULL OR group_id = ANY($1) ORDER BY id`, [scope])).map((r: { id: number }) => r.id);
-    const [figures, competitions] = await Promise.all([this.figures(ids, req.meta?.lang ?? 'zh-CN'), this.summaries({ ...req, payload: { ids } }, Infinity)]);
+    const [{ schoolsComplete: _, ...figures }, competitions] = await Promise.all([this.figures(ids, req.meta?.lang ?? 'zh-CN'), this.summaries({ ...req, payload: { ids } }, Infinity)]);
     const events = new Map<string, FigureRow>();
     for (const r of figures.signups.by.event) events.set(r.label, { key: r.label, label: r.label, count: (events.get(r.label)?.count ?? 0) + r.count });
     return {
@@ -229,7 +285,7 @@ export class FiguresService {
   }
 
   /** The figures of these competitions together. */
-  private async figures(ids: number[], lang: Lang): Promise<Omit<CompetitionFigures, 'competitionId' | 'review'>> {
+  private async figures(ids: number[], lang: Lang): Promise<Omit<CompetitionFigures, 'competitionId' | 'review'> & { schoolsComplete: boolean }> {
     const [rows, fees, awards, [state]]: [CountRow[], FeeDay[], AwardRow[], { appliedAt: Date | null }[]] = await Promise.all([
       this.ds.query(
         `SELECT dimension, key, max(label) AS label, max(label_en) AS "labelEn", sum(count)::int AS count
@@ -257,7 +313,8 @@ export class FiguresService {
     const sum = (list: CountRow[]) => list.reduce((n, r) => n + r.count, 0);
     const today = beijingDay(new Date());
     const days = (dimension: CountDimension) => of(dimension).map((r) => ({ day: r.key, count: r.count })).sort((a, b) => a.day.localeCompare(b.day));
-    const schools = await this.schools([...of('school').map((r) => Number(r.key)), ...awards.map((a) => Number(a.school))].filter((n) => n > 0));
+    const schoolIds = [...of('school').map((r) => Number(r.key)), ...awards.map((a) => Number(a.school))].filter((n) => n > 0);
+    const schools = await this.schools(schoolIds);
     const label = (r: CountRow) => (lang === 'en' && r.labelEn ? r.labelEn : r.label);
     const rowsOf = (dimension: CountDimension, name: (r: CountRow) => string = label): FigureRow[] =>
       of(dimension).map((r) => ({ key: r.key, label: name(r), count: r.count })).sort(byCount);
@@ -288,12 +345,16 @@ export class FiguresService {
         return (lang === 'en' && s?.nameEn) || s?.name || fallback;
       }, lang),
       updatedAt: state?.appliedAt ? new Date(state.appliedAt).toISOString() : null,
+      schoolsComplete: schoolIds.every((id) => schools.has(id)),
     };
   }
 
-  /** A competition's review rounds: progress per group and expert, and the submitted totals in bands of 10. */
+  /**
+   * A competition's review rounds: progress per group and expert, and the scores in bands of 10: a round's final
+   * scores where a score version was computed (the published one, else the latest), else its submitted sheets' totals.
+   */
   private async review(competitionId: number): Promise<ReviewRoundFigures[]> {
-    const [parts, bands, works]: [ReviewPart[], { roundId: number; band: number; count: number }[], RoundWorkRow[]] = await Promise.all([
+    const [parts, sheetBands, works, versions]: [ReviewPart[], ScoreBand[], RoundWorkRow[], RoundScoreRow[]] = await Promise.all([
       this.ds.query(
         `SELECT round_id AS "roundId", max(round_name) AS "roundName", review_group_name AS "groupName", expert_id AS "expertId", max(expert_name) AS "expertName",
            count(*)::int AS assigned, count(*) FILTER (WHERE sheet = 'submitted')::int AS submitted, COALESCE(sum(total) FILTER (WHERE sheet = 'submitted'), 0)::float8 AS "totalSum"
@@ -310,27 +371,57 @@ export class FiguresService {
          FROM round_works WHERE competition_id = $1 AND live`,
         [competitionId],
       ),
+      this.ds.query(
+        `SELECT id::int AS "roundId", round_name AS "roundName", version_number AS "versionNumber", published, bands
+         FROM round_scores WHERE competition_id = $1 AND live AND version_id IS NOT NULL`,
+        [competitionId],
+      ),
     ]);
-    return reviewFigures(parts, bands, works);
+    return reviewFigures(parts, sheetBands, works, versions);
   }
 
-  /** Headline figures of the listed competitions in the caller's organisations (none for one the model has not seen). */
+  /**
+   * Headline figures of the listed competitions in the caller's organisations (none for one the model has not seen),
+   * each kept for its competition's version and the day as the competition figures are.
+   */
   async summaries(req: RpcRequest<{ ids: number[] }>, most = 100): Promise<CompetitionSummary[]> {
-    const scope = await this.scopes.of(req);
+    const scope = this.scopes.of(req);
+    scope.catch(() => undefined);
     const ids = [...new Set(req.payload.ids)].slice(0, most);
-    const rows: CompetitionSummary[] = await this.ds.query(
+    const known: { id: number; groupId: number; version: string | null }[] = await this.ds.query(
+      `SELECT c.id, c.group_id AS "groupId", v.version FROM competitions c LEFT JOIN figure_versions v ON v.competition_id = c.id WHERE c.id = ANY($1::int[])`,
+      [ids],
+    );
+    const allowed = await scope;
+    const today = beijingDay(new Date());
+    const listed = known.filter((c) => inScope(allowed, c.groupId));
+    const missing = listed.filter((c) => !this.keptSummaries.peek(`${c.id}|${today}`, c.version ?? ''));
+    // The competitions not kept are counted together, then kept one by one.
+    const counted = missing.length ? this.summaryRows(missing.map((c) => c.id), today) : Promise.resolve([] as CompetitionSummary[]);
+    return Promise.all(
+      listed.map((c) =>
+        this.keptSummaries.get(`${c.id}|${today}`, c.version ?? '', async () => {
+          const row = (await counted).find((r) => r.competitionId === c.id);
+          return { value: row ?? { competitionId: c.id, signups: 0, signupsToday: 0, pending: 0, worksSubmitted: 0, feesNetFen: 0 }, keep: !!row };
+        }),
+      ),
+    );
+  }
+
+  /** Headline figures of these competitions, counted on the model. */
+  private summaryRows(ids: number[], today: string): Promise<CompetitionSummary[]> {
+    return this.ds.query(
       `SELECT c.id AS "competitionId",
          COALESCE(sum(n.count) FILTER (WHERE n.dimension = 'status'), 0)::int AS signups,
-         COALESCE(sum(n.count) FILTER (WHERE n.dimension = 'day' AND n.key = $3), 0)::int AS "signupsToday",
+         COALESCE(sum(n.count) FILTER (WHERE n.dimension = 'day' AND n.key = $2), 0)::int AS "signupsToday",
          COALESCE(sum(n.count) FILTER (WHERE n.dimension = 'status' AND n.key = '0'), 0)::int AS pending,
          COALESCE(sum(n.count) FILTER (WHERE n.dimension = 'workDay'), 0)::int AS "worksSubmitted",
          (SELECT COALESCE(sum(CASE f.dimension WHEN 'paidDay' THEN f.fen ELSE -f.fen END), 0) FROM fee_counts f WHERE f.competition_id = c.id)::float8 AS "feesNetFen"
        FROM competitions c LEFT JOIN signup_counts n ON n.competition_id = c.id AND n.dimension IN ('status', 'day', 'workDay')
-       WHERE c.id = ANY($1::int[]) AND ($2::int[] IS NULL OR c.group_id = ANY($2))
+       WHERE c.id = ANY($1::int[])
        GROUP BY c.id`,
-      [ids, scope, beijingDay(new Date())],
+      [ids, today],
     );
-    return rows;
   }
 
   /**

@@ -11,6 +11,8 @@ export interface Fact {
   id: number;
   version: number;
   epoch: string;
+  /** The competition whose figures it is part of (absent on a fact saying its entity is gone). */
+  competitionId?: number | null;
 }
 
 export interface FactChange<F> {
@@ -28,7 +30,7 @@ export abstract class FactModel<F extends Fact> {
   constructor(protected readonly ds: DataSource) {}
 
   /** model_state's column naming the owning database the model was built from. */
-  protected abstract readonly epochColumn: 'signup_epoch' | 'order_epoch' | 'assignment_epoch' | 'round_work_epoch';
+  protected abstract readonly epochColumn: 'signup_epoch' | 'order_epoch' | 'assignment_epoch' | 'round_work_epoch' | 'round_score_epoch';
   /** The advisory lock class taken per id (replicas applying the same new entity at once take turns). */
   protected abstract readonly lockClass: number;
   protected abstract isFact(f: F | null | undefined): f is F;
@@ -51,10 +53,26 @@ export abstract class FactModel<F extends Fact> {
       const changes = ids.map((id) => ({ before: before.get(id), after: latest.get(id)! })).filter((c) => !c.before || c.before.version < c.after.version);
       if (!changes.length) return 0;
       await this.write(m, changes);
+      await touchFigures(m, changes.flatMap((c) => [c.before?.competitionId, c.after.competitionId]));
       await m.query(`UPDATE model_state SET applied_at = now() WHERE id = 1`);
       return changes.length;
     });
   }
+}
+
+/**
+ * Gives these competitions' figures a new version (figure_versions), in the transaction that changed them: the
+ * figures kept for an older version are not answered again. In id order, after every other write of the
+ * transaction, so that transactions touching the same competitions take their row locks in one order.
+ */
+export async function touchFigures(m: EntityManager, competitionIds: (number | null | undefined)[]): Promise<void> {
+  const ids = [...new Set(competitionIds.filter((id): id is number => Number.isInteger(id)))].sort((a, b) => a - b);
+  if (!ids.length) return;
+  await m.query(
+    `INSERT INTO figure_versions (competition_id, version) SELECT x, nextval('figure_version') FROM unnest($1::int[]) x ORDER BY x
+     ON CONFLICT (competition_id) DO UPDATE SET version = EXCLUDED.version`,
+    [ids],
+  );
 }
 
 /** A stored timestamp as the fact carries it. */

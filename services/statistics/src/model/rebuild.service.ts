@@ -5,6 +5,7 @@ import { RPC, type NatsRpcClient } from '@cmp/common';
 import { DEFAULT_LANG, EnrollmentSubject, PaymentSubject, ReviewSubject, type FactPage, type FactPageQuery } from '@cmp/contracts';
 import { AssignmentModel } from './assignment-model';
 import { RoundWorkModel } from './round-work-model';
+import { RoundScoreModel } from './round-score-model';
 import type { Fact, FactModel } from './fact-model';
 import { OrderModel } from './order-model';
 import { SignupModel } from './signup-model';
@@ -16,7 +17,7 @@ const log = new Logger('rebuild');
 interface FactSource {
   name: string;
   subject: string;
-  epochColumn: 'signup_epoch' | 'order_epoch' | 'assignment_epoch' | 'round_work_epoch';
+  epochColumn: 'signup_epoch' | 'order_epoch' | 'assignment_epoch' | 'round_work_epoch' | 'round_score_epoch';
   model: FactModel<Fact>;
 }
 
@@ -35,6 +36,7 @@ export class RebuildService {
     orders: OrderModel,
     assignments: AssignmentModel,
     roundWorks: RoundWorkModel,
+    roundScores: RoundScoreModel,
     @Inject(RPC) private readonly rpc: NatsRpcClient,
   ) {
     this.sources = [
@@ -42,6 +44,7 @@ export class RebuildService {
       { name: 'order', subject: PaymentSubject.orderFacts, epochColumn: 'order_epoch', model: orders },
       { name: 'assignment', subject: ReviewSubject.assignmentFacts, epochColumn: 'assignment_epoch', model: assignments },
       { name: 'round-work', subject: ReviewSubject.roundWorkFacts, epochColumn: 'round_work_epoch', model: roundWorks },
+      { name: 'round-score', subject: ReviewSubject.roundScoreFacts, epochColumn: 'round_score_epoch', model: roundScores },
     ];
   }
 
@@ -58,7 +61,9 @@ export class RebuildService {
       // The epochs first, then the model emptied: what the consumers applied before is read again below.
       const epochs = await Promise.all(this.sources.map(async (source) => (await this.page(source, 0, 0)).epoch));
       await runner.query(`BEGIN`);
-      await runner.query(`TRUNCATE signups, signup_counts, competitions, orders, fee_counts, assignments, round_works`);
+      await runner.query(`TRUNCATE signups, signup_counts, competitions, orders, fee_counts, assignments, round_works, round_scores`);
+      // Every competition's figures change: none kept before is answered again (versions are never reused).
+      await runner.query(`UPDATE figure_versions SET version = nextval('figure_version')`);
       await runner.query(`UPDATE model_state SET ${this.sources.map((x, i) => `${x.epochColumn} = $${i + 1}`).join(', ')}, rebuilt_at = NULL WHERE id = 1`, epochs);
       await runner.query(`COMMIT`);
       const read: Record<string, number> = {};
