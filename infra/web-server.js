@@ -19,6 +19,11 @@ const MODULES = '/usr/lib/nginx/modules';
 const BROTLI_MODULE = 'ngx_http_brotli_static_module.so';
 /** Compressed on disk once, served as they are (gzip_static / brotli_static): no CPU per request. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|xml|wasm|ttf|otf)$/;
+/**
+ * The public pages the gateway renders on the server (web/src/ssr/landing.ts, SERVER_RENDERED): nginx asks it for their
+ * HTML, and serves the app as for any route when it cannot have it.
+ */
+const SERVER_RENDERED = ['/home/homepage', '/home/competition', '/home/competition/details'];
 /** A path that names a file (not a route): missing, it is a 404, never the app. */
 const FILE_PATH = /\.(js|mjs|css|map|png|jpe?g|gif|svg|ico|webp|avif|woff2?|ttf|otf|json|txt|xml|wasm|mp3|wav)$/;
 
@@ -70,6 +75,8 @@ function nginxConfig({
   modulesDir = MODULES,
   mimeTypes = '/etc/nginx/mime.types',
   accessLog = false,
+  // The public landing pages' HTML from the gateway (SERVER_RENDERED); false serves the app for them as for any route.
+  serverRender = true,
   // Started by root (CI, a root shell), nginx's workers would become "nobody" and could not reach the gateway's
   // socket, which only its own user may open: they stay the user who started it.
   sameUser = process.getuid?.() === 0,
@@ -107,13 +114,28 @@ function nginxConfig({
       proxy_request_buffering off;
       proxy_read_timeout 5m;
     }`;
-  const site = (port, root, name) => `
+  // Rendered pages are asked for as the visitor's own request (host, address, cookies); a 404 (no web build beside the
+  // gateway) or a failure serves the app, which renders the page itself.
+  const serverRendered = `
+    location ~ ^(${SERVER_RENDERED.join('|')})$ {
+      rewrite ^ /prod-api/site-page$uri break;
+      proxy_pass http://gateway;${proxyHeaders}
+      proxy_intercept_errors on;
+      error_page 404 500 502 503 504 = @app;
+    }
+    location @app {
+      add_header Cache-Control "no-cache" always;
+      try_files /index.html =404;
+    }`;
+  const site = (port, root, name, rendered = '') => `
   server {
     ${listen(port)}
     server_name _;
     root ${root};
     # ${name}
-${api('gateway')}
+${api('gateway')}${rendered}
+    # The build's manifest is for the gateway's renderer, not for visitors.
+    location ^~ /.vite/ { return 404; }
     # Hashed by the build: a new release has new names, so a browser keeps these for a year without asking.
     location ^~ /assets/ {
       add_header Cache-Control "public, max-age=31536000, immutable";
@@ -171,7 +193,7 @@ ${servers}
     hash $remote_addr consistent;
 ${servers}
   }
-${webPort ? site(webPort, webRoot, 'The web app (web/dist): public site, personal centre, back office.') : ''}
+${webPort ? site(webPort, webRoot, 'The web app (web/dist): public site, personal centre, back office.', serverRender ? serverRendered : '') : ''}
 ${kioskPort ? site(kioskPort, kioskRoot, 'The venue screens (kiosk/dist).') : ''}
 }
 `;
@@ -198,7 +220,7 @@ function startWebServer(options, { stdio = 'inherit', detached = false, env = pr
   return spawn(command, args, { stdio, detached, env });
 }
 
-module.exports = { nginxConfig, prepareWebServer, startWebServer, precompress };
+module.exports = { nginxConfig, prepareWebServer, startWebServer, precompress, SERVER_RENDERED };
 
 if (require.main === module) {
   const args = process.argv.slice(2);

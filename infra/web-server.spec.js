@@ -7,7 +7,7 @@ const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { spawnSync } = require('node:child_process');
-const { nginxConfig } = require('./web-server');
+const { nginxConfig, SERVER_RENDERED } = require('./web-server');
 
 const nginxTest = (options) => {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'web-server-spec-'));
@@ -45,5 +45,16 @@ describe('infra/web-server.js', () => {
     expect(conf.match(/server 10\.0\.0\.5:8080 /g)).toHaveLength(2);
     expect(conf.match(/server unix:\/run\/g\.sock /g)).toHaveLength(2);
     expect(() => nginxConfig({ webPort: 1, gatewayUpstreams: [] })).toThrow(/no gateway/);
+  });
+
+  test('sends the pages the web app renders on the server (web/src/ssr/landing.ts) to the gateway, and only those', () => {
+    const landing = fs.readFileSync(path.join(__dirname, '..', 'web', 'src', 'ssr', 'landing.ts'), 'utf8');
+    const table = landing.slice(landing.indexOf('export const SERVER_RENDERED'));
+    const paths = [...table.matchAll(/'(\/[^']*)':/g)].map((m) => m[1]);
+    expect(paths.length).toBeGreaterThan(0);
+    expect([...SERVER_RENDERED].sort()).toEqual([...paths].sort());
+    const conf = nginxConfig({ webPort: 1, kioskPort: 2, gatewayUpstreams: ['127.0.0.1:8080'] });
+    expect(conf.match(/rewrite \^ \/prod-api\/site-page\$uri break;/g)).toHaveLength(1);
+    expect(conf).toContain(`location ~ ^(${SERVER_RENDERED.join('|')})$`);
   });
 });

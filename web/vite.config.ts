@@ -3,6 +3,7 @@ import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyle } from './build/antd-static-style';
 import { SITE_THEME } from './src/modules/home/site-theme';
+import { LANDING } from './src/ssr/landing';
 
 // The gateway serves the API under /prod-api; dev and preview forward it there. `npm start` names the gateway's
 // proxy socket (GATEWAY_SOCKET): only what arrives through it may say who the visitor is (infra/platform-proxy.js).
@@ -12,19 +13,6 @@ const proxy: Record<string, ProxyOptions> = {
   // xfwd: the gateway learns the visitor's address and the host they used (each organisation's public site is chosen
   // by it). Over the socket the visitor's own Host header goes on as it is.
   '/prod-api': { target: gateway, changeOrigin: !socketPath, xfwd: true },
-};
-
-/**
- * The public pages a visitor lands on, by path, and the modules their first screen needs beyond the entry: the layout
- * and the page, each a lazy chunk. Without a hint the browser finds them one after another (entry, then layout, then
- * page, then their imports); an inline script in index.html asks for all of them at once for the path being opened.
- */
-const LANDING: Record<string, string[]> = {
-  '/': ['src/modules/home/components/HomeLayout.tsx', 'src/modules/home/pages/HomePage.tsx'],
-  '/home': ['src/modules/home/components/HomeLayout.tsx', 'src/modules/home/pages/HomePage.tsx'],
-  '/home/homepage': ['src/modules/home/components/HomeLayout.tsx', 'src/modules/home/pages/HomePage.tsx'],
-  '/home/competition': ['src/modules/home/components/HomeLayout.tsx', 'src/modules/home/pages/CompetitionListPage.tsx'],
-  '/home/competition/details': ['src/modules/home/components/HomeLayout.tsx', 'src/modules/home/pages/CompetitionDetailPage.tsx'],
 };
 
 function preloadLanding(): Plugin {
@@ -60,15 +48,30 @@ function preloadLanding(): Plugin {
           for (const f of js) for (const c of byFile.get(f)?.viteMetadata?.importedCss ?? []) css.add(c);
           routes[route] = { js: [...js].filter((f) => !loaded.has(f)).map(index), css: [...css].map(index) };
         }
-        const script = `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},p=location.pathname.replace(/\\/+$/,'')||'/',e=r[p];if(!e)return;function l(n,a){var k=document.createElement('link');k.rel=a;k.href='/'+f[n];k.crossOrigin='';if(a==='preload')k.as='style';document.head.appendChild(k)}e.js.forEach(function(n){l(n,'modulepreload')});e.css.forEach(function(n){l(n,'preload')})})();`;
+        // A page the server rendered (data-ssr) loads the app only when the visitor acts (app/ssr/takeover.ts).
+        const script = `(function(){if(document.documentElement.hasAttribute('data-ssr'))return;var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},p=location.pathname.replace(/\\/+$/,'')||'/',e=r[p];if(!e)return;function l(n,a){var k=document.createElement('link');k.rel=a;k.href='/'+f[n];k.crossOrigin='';if(a==='preload')k.as='style';document.head.appendChild(k)}e.js.forEach(function(n){l(n,'modulepreload')});e.css.forEach(function(n){l(n,'preload')})})();`;
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },
   };
 }
 
-export default defineConfig({
-  plugins: [react(), preloadLanding(), antdStaticStyle(SITE_THEME)],
+/**
+ * The server renders the public pages only: the app's other lazy modules (the back office's pages, named by the
+ * session's menus) stay out of its build (their imports are never run there).
+ */
+function publicPagesOnly(): Plugin {
+  return {
+    name: 'public-pages-only',
+    resolveDynamicImport(_specifier, importer) {
+      return /\/src\/modules\/home\//.test(importer.replace(/\\/g, '/')) ? null : false;
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server-rendering build (src/ssr/entry-server.tsx, into dist-ssr) is one self-contained file for the gateway.
+  plugins: isSsrBuild ? [react(), publicPagesOnly()] : [react(), preloadLanding(), antdStaticStyle(SITE_THEME)],
   resolve: {
     alias: {
       // Before the package itself: the manual's languages load one at a time.
@@ -79,7 +82,14 @@ export default defineConfig({
   },
   server: { port: 5173, host: '0.0.0.0', proxy },
   preview: { port: 5173, host: '0.0.0.0', proxy },
-  build: {
+  ...(isSsrBuild && {
+    ssr: { noExternal: true, target: 'node' as const },
+    // antd's class names are hashed differently in development: the static sheet is the production one.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  }),
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', copyPublicDir: false, minify: false, rollupOptions: { output: { format: 'cjs' as const, entryFileNames: '[name].cjs' } } }
+    : {
     outDir: 'dist',
     manifest: true,
     chunkSizeWarningLimit: 1200,
@@ -95,4 +105,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -6,14 +6,17 @@ import './app/i18n';
 import './app/styles.css';
 import App from './app/App';
 import { setupHttp } from './app/http/setup';
+import { mountApp } from './app/ssr/takeover';
 
 setupHttp();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    {/* No transitions: the guard must see a new location and a new session in the same render. */}
-    <BrowserRouter useTransitions={false}>
-      <App />
-    </BrowserRouter>
-  </StrictMode>,
+mountApp((container) =>
+  createRoot(container).render(
+    <StrictMode>
+      {/* No transitions: the guard must see a new location and a new session in the same render. */}
+      <BrowserRouter useTransitions={false}>
+        <App />
+      </BrowserRouter>
+    </StrictMode>,
+  ),
 );

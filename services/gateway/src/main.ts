@@ -26,6 +26,7 @@ import { listenOnProxySocket } from './http/proxy-socket';
 import { cachedReadPaths, PublicCache } from './http/public-cache';
 import { clientRequestIdOf, type GatewayRequest } from './http/request-context';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerSitePages, SITE_PAGE_PREFIX } from './http/site-pages';
 import { Sessions } from './http/sessions';
 import { PlatformQueues, QUEUE_BOARD_PATH, registerQueueBoard } from './system/queue-board';
 import { NOTIFY_BODY_LIMIT_BYTES, rangePipe, textPipe } from './http/input-limits';
@@ -67,11 +68,12 @@ async function main(): Promise<void> {
     if (route.url === ALIPAY_NOTIFY) route.bodyLimit = NOTIFY_BODY_LIMIT_BYTES;
   });
 
-  registerSecurityHeaders(fastify, [`/${API_PREFIX}/docs`, QUEUE_BOARD_PATH]);
+  registerSecurityHeaders(fastify, [`/${API_PREFIX}/docs`, QUEUE_BOARD_PATH], [`/${API_PREFIX}${SITE_PAGE_PREFIX}/`]);
   await app.register(cors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['content-disposition', 'x-request-id'] });
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 1, fields: 20 } });
   registerRateLimit(fastify, config.rateLimitPerMinute, [ALIPAY_NOTIFY]);
   app.get(PublicCache).register(fastify, cachedReadPaths(CONTROLLERS, API_PREFIX));
+  registerSitePages(fastify, API_PREFIX, app.get(PublicCache), fastify.log);
   const titles = routeTitles(CONTROLLERS, API_PREFIX);
   registerAudit(fastify, app.get<NatsRpcClient>(RPC).connection, titles, auditedReads(CONTROLLERS, API_PREFIX), [ALIPAY_NOTIFY]);
   await registerQueueBoard(fastify, app.get(PlatformQueues), app.get(Sessions), titles);

@@ -76,7 +76,11 @@ export class PublicCache implements OnModuleInit {
 
   /** A public read, answered from memory when it can be. Identity is left out: the answer is the same for all. */
   call<T>(ctx: Ctx, subject: string, payload: object): Promise<T> {
-    const key = `${subject} ${JSON.stringify(payload)}`;
+    return this.keep(`${subject} ${JSON.stringify(payload)}`, () => this.rpc.call<T>({ meta: ctx.meta }, subject, payload));
+  }
+
+  /** What is made of public reads alone (a page rendered on the server), kept as they are and dropped with them. */
+  keep<T>(key: string, make: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) {
@@ -85,7 +89,7 @@ export class PublicCache implements OnModuleInit {
     }
     metrics.publicCache.inc({ result: 'miss' });
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    const value = this.rpc.call<T>({ meta: ctx.meta }, subject, payload);
+    const value = make();
     this.entries.set(key, { expires: now + TTL_MS, value });
     value.catch(() => this.entries.delete(key));
     return value;

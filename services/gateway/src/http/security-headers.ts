@@ -23,11 +23,13 @@ const FRAMED_HEADERS = { 'content-security-policy': "default-src 'none'; frame-a
  * Security headers on every response, set from constants rather than rebuilt per request, and the request's id
  * (x-request-id), in one callback hook: no promise per request.
  */
-export function registerSecurityHeaders(app: FastifyInstance, pagePrefixes: string[]): void {
+export function registerSecurityHeaders(app: FastifyInstance, pagePrefixes: string[], appPagePrefixes: string[] = []): void {
   app.addHook('onSend', (req, reply, payload, done) => {
     void reply.headers(API_HEADERS);
     void reply.header('x-request-id', req.id);
     if (pagePrefixes.some((p) => req.url.startsWith(p))) void reply.header('content-security-policy', PAGE_CSP);
+    // The web app's own pages rendered here (site-pages.ts) run the app, served by nginx without a policy of ours.
+    else if (appPagePrefixes.some((p) => req.url.startsWith(p))) reply.removeHeader('content-security-policy');
     else if (FRAMED_FILE.test(req.url)) void reply.headers(FRAMED_HEADERS);
     done(null, payload);
   });

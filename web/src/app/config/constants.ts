@@ -17,6 +17,9 @@ export const CookieName = {
   admin: 'Admin-Token',
 } as const;
 
+/** The interface language as a cookie too, for the pages the server renders (zh-CN without it). */
+export const LANG_COOKIE = 'lang';
+
 /** Cookie default expiry, in days. */
 export const COOKIE_EXPIRES_DAYS = 1;
 

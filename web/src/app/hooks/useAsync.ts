@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isReportable } from '@/app/http/client';
+import { useServerRead } from '@/app/ssr/ssr';
 
 export interface AsyncState<T> {
   data: T | undefined;
@@ -11,6 +12,8 @@ export interface AsyncState<T> {
 
 /** Runs `load` now and whenever `deps` change; a newer run cancels the older one. Pass enabled=false to skip. */
 export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[], enabled = true): AsyncState<T> {
+  // A server render reads now and waits (app/ssr); the browser reads in the effect below.
+  const server = useServerRead(enabled ? () => load(new AbortController().signal) : null);
   const [data, setData] = useState<T>();
   const [loading, setLoading] = useState(enabled);
   const [error, setError] = useState<string | null>(null);
@@ -42,5 +45,6 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: unk
   }, [...deps, tick, enabled]);
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
+  if (server) return { data: server.ok ? server.data : undefined, loading: false, error: server.ok ? null : server.error, reload };
   return { data, loading, error, reload };
 }

@@ -2,6 +2,7 @@ import type { Envelope } from '@cmp/contracts';
 import { API_BASE, REQUEST_TIMEOUT_MS } from '../config/constants';
 import i18n, { currentLang } from '../i18n';
 import { classifyBinary, decideResponse, decideTransportError, fileNameFrom, isReportableCode, TransportCode, type Outcome } from './decide';
+import { ssrGet } from '../ssr/ssr';
 
 /** Rejection of every failed call. `silent` means the person has already been told (or must not be). */
 export class HttpError extends Error {
@@ -242,6 +243,8 @@ export const http = {
   /** Full envelope, for callers that read code 13017's data. */
   request: send,
   async get<T>(url: string, params?: Params, signal?: AbortSignal): Promise<T> {
+    const server = ssrGet(url, params);
+    if (server) return (await server) as T;
     return (await send<T>({ method: 'GET', url, params, signal })).data;
   },
   async post<T>(url: string, data?: unknown): Promise<T> {

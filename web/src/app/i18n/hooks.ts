@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { localName, type Lang } from '@cmp/contracts';
-import { currentHostLabelKeys } from '@/app/config/site';
+import { useHostLabelKeys } from '@/app/config/site';
 import { normaliseLang } from '@/app/i18n';
 
 /** The interface language, re-rendering when it changes. */
@@ -10,10 +10,9 @@ export function useLang(): Lang {
 }
 
 /** The host's label for events (spec section 9): as a heading, and lower-cased for the middle of an English sentence. */
-const eventKey = currentHostLabelKeys().signUpItem;
 export function useEventLabel(): { label: string; lower: string } {
   const { t, i18n } = useTranslation();
-  const label = t(eventKey);
+  const label = t(useHostLabelKeys().signUpItem);
   return { label, lower: normaliseLang(i18n.language) === 'en' ? label.toLowerCase() : label };
 }
 

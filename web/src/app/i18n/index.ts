@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Lang } from '@cmp/contracts';
-import { StorageKey } from '../config/constants';
+import { LANG_COOKIE, StorageKey } from '../config/constants';
 import { storage } from '../storage';
 import zhCN from './locales/zh-CN';
 import en from './locales/en';
@@ -24,7 +24,15 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   showSupportNotice: false,
 });
-document.documentElement.lang = i18n.language;
+if (typeof document !== 'undefined') {
+  document.documentElement.lang = i18n.language;
+  rememberForServer(i18n.language);
+}
+
+/** The public pages are rendered on the server in the visitor's language: it reads this cookie (ssr/entry-server). */
+function rememberForServer(lang: string): void {
+  document.cookie = `${LANG_COOKIE}=${encodeURIComponent(lang)}; path=/; max-age=31536000; SameSite=Lax`;
+}
 
 export function currentLang(): Lang {
   return normaliseLang(i18n.language);
@@ -33,6 +41,7 @@ export function currentLang(): Lang {
 export function setLanguage(lang: Lang): void {
   storage.set(StorageKey.language, lang);
   document.documentElement.lang = lang;
+  rememberForServer(lang);
   void i18n.changeLanguage(lang);
 }
 

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { WebsiteSetting } from '@cmp/contracts';
 import { isReportable } from '@/app/http/client';
 import { SITE_GROUP_KEY, siteApi, storedSiteRef, type SiteRef } from '@/app/api/site.api';
+import { onServer, useServerRead } from '@/app/ssr/ssr';
 
 /**
  * Which organisation's site this is. A ?groupId= in the address picks one (and is remembered for this tab, so
@@ -12,10 +13,11 @@ export function useSiteRef(): SiteRef {
   const [params] = useSearchParams();
   const fromUrl = Number(params.get('groupId'));
   if (fromUrl > 0) {
-    sessionStorage.setItem(SITE_GROUP_KEY, String(fromUrl));
+    if (!onServer) sessionStorage.setItem(SITE_GROUP_KEY, String(fromUrl));
     return { groupId: fromUrl };
   }
-  return storedSiteRef();
+  // A server render has no tab: without ?groupId= the host decides (the browser takes over if the tab chose a site).
+  return onServer ? {} : storedSiteRef();
 }
 
 type Setting = WebsiteSetting & { groupName?: string; groupNameEn?: string };
@@ -33,6 +35,7 @@ export interface SiteState {
 export function useSite(): SiteState {
   const site = useSiteRef();
   const key = String(site.groupId ?? 'host');
+  const server = useServerRead(() => siteApi.setting(site));
   const [state, setState] = useState<{ key: string; setting?: Setting; error: string | null }>({ key, error: null });
   const [tick, setTick] = useState(0);
 
@@ -52,6 +55,10 @@ export function useSite(): SiteState {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, tick]);
 
+  if (server) {
+    const setting = server.ok ? server.data : undefined;
+    return { site, setting, error: server.ok ? null : server.error, loading: false, retry: () => undefined };
+  }
   const current = state.key === key ? state : { key, error: null };
   return { site, setting: current.setting, error: current.error, loading: !current.setting && !current.error, retry: () => setTick((n) => n + 1) };
 }

@@ -2,7 +2,7 @@ import { Breadcrumb, Button, Descriptions, Empty, Result, Skeleton, Space, Table
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { CompetitionItem, ScheduleEntry } from '@cmp/contracts';
-import { currentHostLabelKeys } from '@/app/config/site';
+import { useHostLabelKeys } from '@/app/config/site';
 import { formatDateTime, formatMoney } from '@/app/i18n/format';
 import { normaliseLang } from '@/app/i18n';
 import { useAsync } from '@/app/hooks/useAsync';
@@ -13,7 +13,6 @@ import { Cover, EnrollWindow, PhaseTag } from '../components/CompetitionCard';
 import '../locales';
 import '../components/site.css';
 
-const labels = currentHostLabelKeys();
 /** Dates and times to the minute: seconds mean nothing on a timetable. */
 const minutes = (v: string, lang: ReturnType<typeof normaliseLang>) => formatDateTime(v, lang, 'minute');
 
@@ -26,6 +25,7 @@ function Html({ html }: { html: string }) {
 
 function Items({ items }: { items: CompetitionItem[] }) {
   const { t } = useTranslation('site');
+  const labels = useHostLabelKeys();
   const localName = useLocalName();
   return (
     <Table<CompetitionItem>
@@ -71,6 +71,7 @@ function Detail({ c }: { c: PublicCompetition }) {
   const { t } = useTranslation('site');
   const navigate = useNavigate();
   const name = useLocalName();
+  const labels = useHostLabelKeys();
   const schedule = useAsync((signal) => siteApi.schedule(c.id, signal), [c.id]);
   return (
     <div className="site-page site-detail" data-competition-id={c.id}>
