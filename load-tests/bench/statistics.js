@@ -518,7 +518,7 @@ module.exports = {
           `${(a.gen.seconds.signups + a.gen.seconds.works + a.gen.seconds.orders).toFixed(0)} s (sign-ups with their captains ${a.gen.seconds.signups.toFixed(0)} s, ` +
           `works ${a.gen.seconds.works.toFixed(0)} s, orders ${a.gen.seconds.orders.toFixed(0)} s); their triggers wrote ${fmt(a.totalEvents)} events: ${fmt(a.events.e)} sign-up ` +
           `facts (two per sign-up, its row's and its captain's, as the service's own sign-up statement makes; one more per submitted work) and ${fmt(a.events.p)} order facts. ` +
-          'Scores are not generated: the read model has no facts of rounds, sheets or scores yet (docs/decisions.md, "The statistics read model").',
+          'Scores are not generated: review rounds, sheets and score versions (facts the model takes since issue 29\'s later parts) are not part of this data.',
       );
       ctx.note(
         `Targets (issue 29): p99 < ${TARGET_P99_MS} ms for both reads: competition ${reads.competition.model.p99} ms (${met(reads.competition.model.p99 < TARGET_P99_MS)}), ` +
@@ -576,7 +576,11 @@ module.exports = {
       ctx.note(
         `Reads: ${agree} of ${sample.length} competitions' figures (totals, days, events, colleges, majors, grades, works, fees) agree between the platform and the ` +
           `GROUP BY baseline, and the workbench's headline figures (sign-ups, today's, pending, works, fees net, review sheets) ${dashboardAgrees ? 'agree' : 'DIFFER'}. At ${CONNECTIONS} connections in a closed loop a p99 under ${TARGET_P99_MS} ms needs well over ${fmt((CONNECTIONS * 1000) / TARGET_P99_MS)} ` +
-          "req/s; the model's path costs a gateway, NATS and the statistics service per request (CPU below). The GROUP BY baseline's work grows with a " +
+          "req/s; the model's path costs a gateway, NATS, the statistics service and its scope check (a call to the auth service) per request (CPU below). " +
+          'The statistics service answers a competition\'s figures and headline figures kept for the competition\'s version (figure_versions: a new one in ' +
+          'every transaction that applies a fact to it), computing them on the first request after a change (docs/decisions.md, "Kept figures"); the workbench ' +
+          'also asks the competitions service (the list) and the review service (open rounds), each scoping the caller through the auth service. ' +
+          "The GROUP BY baseline's work grows with a " +
           `competition's sign-ups (${fmt(a.gen.signups / ids.length)} each here, 2,000 at a million); the model's does not.` +
           (otherCores > 0.3
             ? ` Other processes on this shared machine took ${otherCores.toFixed(1)} of its ${os.availableParallelism()} cores on average during the four reads (the "other" figures below), so these read figures are lower than on an idle machine.`
