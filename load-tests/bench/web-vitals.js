@@ -68,6 +68,17 @@ async function audit(url, chromeLauncher, lighthouse) {
   }
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP: "Please run Lighthouse again"); so it is, once. */
+async function auditAgainOnTraceError(url, chromeLauncher, lighthouse, ctx) {
+  try {
+    return await audit(url, chromeLauncher, lighthouse);
+  } catch (e) {
+    if (!/\b(NO_NAVSTART|NO_FCP|NO_LCP|NO_TRACING_STARTED)\b/.test(e.message)) throw e;
+    ctx.log(`${e.message}: running it again`);
+    return audit(url, chromeLauncher, lighthouse);
+  }
+}
+
 module.exports = {
   name: 'web-vitals',
   description:
@@ -114,7 +125,7 @@ module.exports = {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         ctx.log(`${build} ${label}: run ${i + 1} of ${RUNS}`);
-        runs.push(await audit(`${url}${route}`, chromeLauncher, lighthouse));
+        runs.push(await auditAgainOnTraceError(`${url}${route}`, chromeLauncher, lighthouse, ctx));
       }
       indexes.push(...runs.map((r) => r.benchmarkIndex));
       // The last run's full report, to see where the time went (open it in https://googlechrome.github.io/lighthouse/viewer/).

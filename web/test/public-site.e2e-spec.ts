@@ -1,7 +1,7 @@
 import type { Page } from 'puppeteer-core';
 import { exclusive } from '../../services/gateway/test/support/exclusive';
 import { api, login } from '../../services/gateway/test/support/api';
-import { click, fill, loadsIn, open, pathOf, textOf, useBrowser, waitForPath, waitForText } from './support/browser';
+import { click, fill, loadsIn, open, pathOf, textOf, useBrowser, waitForPath, waitForText, WEB_URL } from './support/browser';
 
 interface Site {
   groupId: number;
@@ -161,5 +161,37 @@ describe('the public site', () => {
     await open(page, '/home/competition/details?id=987654');
     await waitForText(page, ['竞赛不存在或尚未发布', '返回竞赛列表']);
     expect(pathOf(page)).toBe('/home/competition/details');
+  });
+
+  b.it('paints a landing page before any script runs, and the app takes over at the first click, which it then carries out', async () => {
+    const site = groups['localhost'];
+    const newest = await newestOf(site.groupId);
+    // No JavaScript at all: the server's HTML is the page, on a phone too.
+    const plain = await b.newPage();
+    try {
+      await plain.setJavaScriptEnabled(false);
+      await plain.setViewport({ width: 390, height: 844, isMobile: true });
+      await plain.goto(`${WEB_URL}/home/competition`, { waitUntil: 'load' });
+      expect(await textOf(plain, '.home__main')).toContain(newest.name);
+      expect(await plain.$$eval('.site-card', (cards) => cards.length)).toBeGreaterThan(0);
+      await b.shot(plain, 'server-rendered-no-script-phone');
+    } finally {
+      await plain.close();
+    }
+
+    // With scripts: none of the app's until the visitor acts; the click that wakes it is not lost. (A tab of its own:
+    // one that chose a site by ?groupId= earlier loads the app at once, since the server drew the host's site.)
+    const page = await b.newPage();
+    await loadsIn(page, 'zh-CN');
+    await open(page, `/home/competition/details?id=${newest.id}`);
+    await waitForText(page, newest.name, '.site-detail__name');
+    const before = await page.evaluate(() => ({
+      server: document.getElementById('root')?.hasAttribute('data-ssr'),
+      appScripts: [...document.querySelectorAll('script[src]')].length,
+    }));
+    expect(before).toEqual({ server: true, appScripts: 0 });
+    await page.click('.site-detail__tabs .ant-tabs-tab:nth-child(2)');
+    await waitForText(page, '报名费', '.site-detail__tabs');
+    expect(await page.evaluate(() => document.getElementById('root')?.hasAttribute('data-ssr'))).toBe(false);
   });
 });

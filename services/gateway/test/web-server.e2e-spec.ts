@@ -66,11 +66,40 @@ describe('the web apps as served in production', () => {
 
   it('has the browser revalidate index.html, and answers a deep link with it', async () => {
     const index = fs.readFileSync(path.join(REPO, 'web', 'dist', 'index.html'));
-    for (const url of ['/', '/index.html', '/home/competition', '/home/competition/detail/1?tab=news']) {
+    for (const url of ['/', '/index.html', '/home/news/newsList', '/home/competition/detail/1?tab=news', '/home/competition/']) {
       const r = await get(`${WEB_URL}${url}`);
       expect({ url, status: r.status, cache: r.headers['cache-control'] }).toEqual({ url, status: 200, cache: 'no-cache' });
       expect(r.body.equals(index)).toBe(true);
     }
+  });
+
+  it("renders the public landing pages on the server: the organisation's content, in the visitor's language, no app script", async () => {
+    for (const host of ['u1.localhost', 'localhost']) {
+      const site = (await api<{ groupId: number; groupName: string }>('/web/competitionWebsite/getWebsiteSetting', { headers: { 'x-forwarded-host': host } })).data;
+      const newest = (await api<{ list: { id: number; name: string; nameEn: string | null }[] }>(`/home/competition/page?groupId=${site.groupId}&pageSize=1`)).data.list[0];
+      const list = await get(`${WEB_URL}/home/competition`, { host });
+      const html = list.body.toString();
+      expect({ status: list.status, type: list.headers['content-type'], cache: list.headers['cache-control'] }).toEqual({ status: 200, type: 'text/html; charset=utf-8', cache: 'no-cache' });
+      expect(html).toContain('<html lang="zh-CN" data-ssr>');
+      expect(html).toContain('<title>竞赛 - 竞赛管理系统</title>');
+      expect(html).toContain(site.groupName);
+      expect(html).toContain(newest.name);
+      // The app's script is loaded by the page when the visitor acts, not by the document; the page's own sheets are linked.
+      expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+      expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/site-[^"]+\.css">/);
+      // Served as the API is not: no policy forbidding the app's own scripts.
+      expect(list.headers['content-security-policy']).toBeUndefined();
+
+      const en = (await get(`${WEB_URL}/home/competition/details?id=${newest.id}`, { host, cookie: 'lang=en' })).body.toString();
+      expect(en).toContain('<html lang="en" data-ssr>');
+      expect(en).toContain(newest.nameEn ?? newest.name);
+      expect(en).toContain('Sign-up');
+    }
+    const missing = await get(`${WEB_URL}/home/competition/details?id=987654`);
+    expect(missing.status).toBe(200);
+    expect(missing.body.toString()).toContain('竞赛不存在或尚未发布');
+    // The build's manifest (the renderer's) is not for visitors.
+    expect((await get(`${WEB_URL}/.vite/manifest.json`)).status).toBe(404);
   });
 
   it('answers a missing asset with 404, never with the app (nor caches the 404 for good)', async () => {

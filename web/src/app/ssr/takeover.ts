@@ -44,7 +44,7 @@ export function mountApp(render: (container: HTMLElement) => void): void {
     if (focused) (counterpart(focused, server, app) as HTMLElement | null)?.focus();
     const held = (window as SsrWindow).__ssrHeld;
     const target = held && (counterpart(held.el, server, app) as HTMLElement | null);
-    if (target && held.enter) target.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true }));
+    if (target && held.enter) pressEnter(target);
     else target?.click();
   };
   let frame = 0;
@@ -71,6 +71,12 @@ function counterpart(el: Element, from: Element, to: Element): Element | null {
   const same = (c: Element | null) => !!c && c.tagName === el.tagName && c.textContent === el.textContent;
   if (same(twin)) return twin;
   return [...to.querySelectorAll(el.tagName)].find((c) => same(c) && c.className === el.className) ?? null;
+}
+
+/** Enter as the field's handlers see it, and the form's submission it would have made (a script's key event makes none). */
+function pressEnter(field: HTMLElement): void {
+  const unhandled = field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', keyCode: 13, bubbles: true, cancelable: true }));
+  if (unhandled && field instanceof HTMLInputElement) field.form?.requestSubmit();
 }
 
 /** A controlled field's value as typing would set it (React listens for the input event). */

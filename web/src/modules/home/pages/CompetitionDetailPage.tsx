@@ -86,7 +86,8 @@ function Detail({ c }: { c: PublicCompetition }) {
           </Space>
           <h1 className="site-detail__name">{name(c.name, c.nameEn)}</h1>
           <Typography.Paragraph type="secondary">{c.summary}</Typography.Paragraph>
-          <Descriptions size="small" column={{ xs: 1, sm: 2 }}>
+          {/* One column at every width: a column count by breakpoint is chosen by script, which the server's page has not. */}
+          <Descriptions size="small" column={1}>
             <Descriptions.Item label={t('competition.enrollLabel')}>
               <EnrollWindow c={c} plain />
             </Descriptions.Item>
