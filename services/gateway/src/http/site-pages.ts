@@ -50,9 +50,18 @@ export function registerSitePages(fastify: FastifyInstance, apiPrefix: string, c
     const url = req.url.slice(`/${apiPrefix}${SITE_PAGE_PREFIX}`.length);
     const lang = langCookie(req.headers.cookie);
     if (!page) return reply.status(404).type('text/plain').send('not rendered here');
-    const html = await cache.keep(`page ${url} ${req.hostname} ${lang}`, () =>
-      page.module.renderPage({ url, host: req.hostname, lang, get: (path, params) => read(fastify, req, apiPrefix, lang, path, params), template: page.template, manifest: page.manifest }),
-    );
+    const html = await cache.keep(`page ${url} ${req.hostname} ${lang}`, async () => {
+      let broken: Error | undefined;
+      const get = (path: string, params?: Record<string, unknown>) =>
+        read(fastify, req, apiPrefix, lang, path, params).catch((err: Error) => {
+          if (err instanceof Unavailable) broken = err;
+          throw err;
+        });
+      const html = await page.module.renderPage({ url, host: req.hostname, lang, get, template: page.template, manifest: page.manifest });
+      // A page missing what a service could not give is neither kept nor sent: the app draws it and says what failed.
+      if (broken) throw broken;
+      return html;
+    });
     if (html === null) return reply.status(404).type('text/plain').send('not rendered here');
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
@@ -69,9 +78,13 @@ async function read(fastify: FastifyInstance, visitor: FastifyRequest, apiPrefix
     remoteAddress: visitor.ip,
   });
   const body = res.json<Envelope<unknown>>();
+  if (res.statusCode >= 500) throw new Unavailable(body.msg);
   if (body.code !== 0) throw new Error(body.msg);
   return body.data;
 }
+
+/** A read the platform could not answer (a service down), as opposed to an answer such as "not found". */
+class Unavailable extends Error {}
 
 /** The web app's language cookie (zh-CN without one, as the app). */
 function langCookie(header: string | undefined): string {
