@@ -85,7 +85,7 @@ const webFiles = ['web/**/*.{ts,tsx}', 'kiosk/**/*.{ts,tsx}'];
 const webRouter = ['web/src/app/router/**'];
 
 module.exports = tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'test-artifacts/**', '.data/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'test-artifacts/**', '.data/**', 'coverage/**'] },
   {
     files: ['services/**/*.ts'],
     extends: [tseslint.configs.recommended],
