@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController, outboxProviders, rpcProvider, scopesOverNats } from '@cmp/common';
+import { healthController, keptScopesOverNats, outboxProviders, rpcProvider } from '@cmp/common';
 import { CompetitionsSubject, EventStream, Service } from '@cmp/contracts';
 import { COMPETITIONS_CONFIG, loadCompetitionsConfig, type CompetitionsConfig } from './config';
 import { competitionsDataSource } from './data-source';
@@ -38,7 +38,7 @@ import { WebsiteService } from './website/website.service';
       useFactory: (config: CompetitionsConfig) => competitionsDataSource(config).initialize(),
     },
     rpcProvider(Service.competitions, COMPETITIONS_CONFIG),
-    ...scopesOverNats,
+    ...keptScopesOverNats,
     WebsiteService,
     CompetitionService,
     PublicCompetitionService,

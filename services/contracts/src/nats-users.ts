@@ -8,6 +8,8 @@ import {
   EventStream,
   EventSubject,
   ExpertSubject,
+  FIGURES_CHANGED,
+  GROUP_TREE_CHANGED,
   NewsSubject,
   PaymentSubject,
   PUBLIC_CACHE_INVALIDATED,
@@ -78,7 +80,8 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
   auth: {
     serves: Service.auth,
     calls: [],
-    publishes: [],
+    // Organisations made, moved or deleted: the scopes other services keep (common, caller.ts) are dropped.
+    publishes: [GROUP_TREE_CHANGED],
     hears: [],
     consumes: [{ stream: EventStream.audit, durable: EventConsumer.authOperationLog }],
   },
@@ -87,8 +90,8 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
     // Summaries name their target organisations and remind their contacts by site message.
     calls: [AuthSubject.groupNames, AuthSubject.groupResolve, AuthSubject.userIdsWithPermission, EnrollmentSubject.messageSend],
     publishes: [...EventStream.competitions.subjects, PUBLIC_CACHE_INVALIDATED],
-    // Its replicas' dictionary caches (reference/dict.service.ts).
-    hears: [PUBLIC_CACHE_INVALIDATED],
+    // Its replicas' dictionary caches (reference/dict.service.ts); the scopes it keeps (common, keptScopesOverNats).
+    hears: [PUBLIC_CACHE_INVALIDATED, GROUP_TREE_CHANGED],
     consumes: [],
   },
   enrollment: {
@@ -123,7 +126,8 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
       EnrollmentSubject.workReviewCandidates,
     ],
     publishes: [...EventStream.review.subjects, ...EventStream.scene.subjects],
-    hears: [],
+    // The scopes it keeps (common, keptScopesOverNats).
+    hears: [GROUP_TREE_CHANGED],
     consumes: [],
   },
   payment: {
@@ -148,8 +152,10 @@ const SERVICE_GRANTS: Record<ServiceName, NatsGrant> = {
     // Scoping a competition the model has not seen yet is asked of its service.
     // A report is named after its competition and organisation.
     calls: [AuthSubject.groupNames, CompetitionsSubject.competitionDetail, EnrollmentSubject.signupFacts, PaymentSubject.orderFacts, ReviewSubject.assignmentFacts, ReviewSubject.roundWorkFacts, ReviewSubject.roundScoreFacts, ReferenceSubject.schoolsByIds],
-    publishes: [],
-    hears: [],
+    // Its replicas tell one another which competitions' figure versions changed (figures/figure-versions.ts).
+    publishes: [FIGURES_CHANGED],
+    // The scopes it keeps (common, keptScopesOverNats); the figure versions it keeps.
+    hears: [GROUP_TREE_CHANGED, FIGURES_CHANGED],
     consumes: [
       { stream: EventStream.enrollment, durable: EventConsumer.statisticsSignups },
       { stream: EventStream.payment, durable: EventConsumer.statisticsOrders },

@@ -169,6 +169,18 @@ export const AssistantSubject = {
  * organisation when an organiser changes what the public site shows.
  */
 export const PUBLIC_CACHE_INVALIDATED = 'competitions.public-cache.invalidated';
+/**
+ * Core NATS broadcast (no queue group): the auth service made, moved or deleted an organisation, after its transaction
+ * committed. Every replica of a service that keeps callers' scopes per organisation (services/common, caller.ts,
+ * keptScopesOverNats) drops them all.
+ */
+export const GROUP_TREE_CHANGED = 'auth.group-tree.changed';
+/**
+ * Core NATS broadcast (no queue group) among the statistics service's replicas, after a transaction of the read model
+ * committed: it gave these competitions' figures new versions (`competitionIds` null: every competition's, a rebuild),
+ * at `appliedAt` (ISO time). Each replica drops the versions it keeps for them (figures/figure-versions.ts).
+ */
+export const FIGURES_CHANGED = 'statistics.figures.changed';
 /** Reference data, served by the competitions service. */
 export const ReferenceSubject = {
   provinceList: 'competitions.province.list',

@@ -1,6 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { healthController, outboxProviders, RPC, rpcProvider, scopesOverNats, type NatsRpcClient } from '@cmp/common';
+import { healthController, keptScopesOverNats, outboxProviders, RPC, rpcProvider, type NatsRpcClient } from '@cmp/common';
 import { EventStream, ReviewSubject, Service } from '@cmp/contracts';
 import { loadReviewConfig, REVIEW_CONFIG, type ReviewConfig } from './config';
 import { reviewDataSource } from './data-source';
@@ -40,7 +40,7 @@ import { KioskService } from './scene/kiosk.service';
       useFactory: (config: ReviewConfig) => reviewDataSource(config).initialize(),
     },
     rpcProvider(Service.review, REVIEW_CONFIG),
-    ...scopesOverNats,
+    ...keptScopesOverNats,
     ...outboxProviders({ service: Service.review, streams: [EventStream.review, EventStream.scene] }),
     ...EXPERT_PROVIDERS,
     RoundService,

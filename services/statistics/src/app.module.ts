@@ -1,11 +1,13 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { durableConsumers, healthController, RPC, rpcProvider, scopesOverNats, type NatsRpcClient } from '@cmp/common';
+import { durableConsumers, healthController, keptScopesOverNats, RPC, rpcProvider, type NatsRpcClient } from '@cmp/common';
 import { Service, StatisticsSubject } from '@cmp/contracts';
 import { loadStatisticsConfig, STATISTICS_CONFIG, type StatisticsConfig } from './config';
 import { statisticsDataSource } from './data-source';
 import { FiguresController } from './figures/figures.controller';
+import { FigureVersions } from './figures/figure-versions';
 import { FiguresService } from './figures/figures.service';
+import { FigureChanges } from './model/figure-changes';
 import { FirstBuild, RebuildService } from './model/rebuild.service';
 import { SignupConsumer } from './model/signup.consumer';
 import { SignupModel } from './model/signup-model';
@@ -29,6 +31,7 @@ export const STATISTICS_CORE = [
     useFactory: (config: StatisticsConfig) => statisticsDataSource(config).initialize(),
   },
   rpcProvider(Service.statistics, STATISTICS_CONFIG),
+  FigureChanges,
   SignupModel,
   OrderModel,
   AssignmentModel,
@@ -39,7 +42,7 @@ export const STATISTICS_CORE = [
 
 @Module({
   controllers: [FiguresController, ReportsController, healthController(StatisticsSubject.health)],
-  providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, ReportsService, SignupConsumer, OrderConsumer, AssignmentConsumer, RoundWorkConsumer, RoundScoreConsumer, FirstBuild, ...durableConsumers],
+  providers: [...STATISTICS_CORE, ...keptScopesOverNats, FigureVersions, FiguresService, ReportsService, SignupConsumer, OrderConsumer, AssignmentConsumer, RoundWorkConsumer, RoundScoreConsumer, FirstBuild, ...durableConsumers],
 })
 export class AppModule implements OnApplicationShutdown {
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}

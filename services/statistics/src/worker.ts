@@ -7,6 +7,7 @@ import { ReportStatus, Service, StatisticsQueue, type RenderReportJob } from '@c
 import { STATISTICS_CORE } from './app.module';
 import { loadStatisticsConfig, STATISTICS_SCHEMA } from './config';
 import { statisticsDataSource } from './data-source';
+import { FigureVersions } from './figures/figure-versions';
 import { FiguresService } from './figures/figures.service';
 import { renderReport, reportFailed, reportJobOf } from './report/report-job';
 
@@ -14,7 +15,17 @@ import { renderReport, reportFailed, reportJobOf } from './report/report-job';
 @Module({})
 class WorkerModule {
   static on(ds: DataSource): DynamicModule {
-    return { module: WorkerModule, providers: [...STATISTICS_CORE, ...scopesOverNats, FiguresService, { provide: DataSource, useValue: ds }] };
+    return {
+      module: WorkerModule,
+      providers: [
+        ...STATISTICS_CORE,
+        ...scopesOverNats,
+        // It hears no broadcasts: the versions it reads are not kept.
+        { provide: FigureVersions, useValue: new FigureVersions(ds, null) },
+        FiguresService,
+        { provide: DataSource, useValue: ds },
+      ],
+    };
   }
 }
 

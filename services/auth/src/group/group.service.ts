@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, callerOf, isUniqueViolation, Scopes } from '@cmp/common';
-import { GroupStatus, isRoot, type GroupKind, type GroupNode, type GroupSelection, type GroupStatusPayload, type RpcRequest } from '@cmp/contracts';
+import { AppError, callerOf, isUniqueViolation, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
+import { GROUP_TREE_CHANGED, GroupStatus, isRoot, type GroupKind, type GroupNode, type GroupSelection, type GroupStatusPayload, type RpcRequest } from '@cmp/contracts';
 import { buildTree } from '../tree';
 import { SessionService } from '../session/session.service';
 
@@ -28,7 +28,18 @@ export class GroupService {
     private readonly ds: DataSource,
     private readonly scopes: Scopes,
     private readonly sessions: SessionService,
+    @Inject(RPC) private readonly rpc: NatsRpcClient,
   ) {}
+
+  /**
+   * Tells every service that keeps scopes per organisation (common, caller.ts) to drop them: called after the
+   * transaction that made, moved or deleted an organisation committed, and before the change is answered. The flush
+   * waits until the NATS server has the message, so it reaches them before any request sent after that answer.
+   */
+  async treeChanged(): Promise<void> {
+    this.rpc.connection.publish(GROUP_TREE_CHANGED);
+    await this.rpc.connection.flush();
+  }
 
   /** The caller's organisation and the ones directly under it (spec: getSelect). */
   async select(req: RpcRequest): Promise<GroupSelection> {
@@ -116,7 +127,9 @@ export class GroupService {
     const hosts = cleanHosts(p.hosts);
     try {
       if (!p.id) {
-        return { id: await this.insert(this.ds.manager, { ...p, nameEn, hosts }) };
+        const id = await this.insert(this.ds.manager, { ...p, nameEn, hosts });
+        await this.treeChanged();
+        return { id };
       }
       await this.scopes.assertGroup(req, p.id);
       if (p.id === caller.groupId && p.parentId !== (await this.parentOf(p.id)) && !isRoot(caller)) throw AppError.noAccess();
@@ -130,13 +143,14 @@ export class GroupService {
         hosts,
         p.kind ?? null,
       ]);
+      await this.treeChanged();
       return { id: p.id };
     } catch (e) {
       throw isUniqueViolation(e, 'groups_code_uq') ? AppError.conflict('group.codeTaken', { code: p.code }) : e;
     }
   }
 
-  /** A new organisation (its code taken: a conflict naming it); the caller checks where it may go. */
+  /** A new organisation (its code taken: a conflict naming it); the caller checks where it may go, and calls treeChanged after committing. */
   async insert(m: EntityManager, p: GroupSavePayload & { nameEn: string; hosts: string[] }): Promise<number> {
     try {
       const [row] = await m.query(`INSERT INTO groups (code, name, name_en, parent_id, hosts, kind) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [
@@ -182,6 +196,7 @@ export class GroupService {
     );
     if (used) throw AppError.badRequest('group.hasChildren');
     await this.ds.query(`DELETE FROM groups WHERE id = $1`, [id]);
+    await this.treeChanged();
     return null;
   }
 

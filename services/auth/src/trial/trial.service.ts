@@ -118,7 +118,7 @@ export class TrialService {
     if (group.parentId !== null) await this.groups.assertExists(group.parentId);
     const password = generatePassword();
     const hash = await hashPassword(password);
-    return this.ds.transaction(async (m) => {
+    const reply = await this.ds.transaction(async (m) => {
       const app = await this.lock(m, id);
       if (app.state === 'converted') throw AppError.conflict('trial.alreadyConverted', { groupName: app.group_name ?? '' });
       if (app.state === 'closed') throw AppError.badRequest('trial.closed');
@@ -129,6 +129,8 @@ export class TrialService {
       await m.query(`UPDATE trial_applications SET state = 'converted', group_id = $2, updated_at = now() WHERE id = $1`, [id, groupId]);
       return { groupId, username: admin.username, password };
     });
+    await this.groups.treeChanged();
+    return reply;
   }
 
   private async get(id: number): Promise<TrialApplication> {

@@ -29,6 +29,7 @@ import {
   SignupStatus,
 } from '@cmp/contracts';
 import type { CountDimension } from '../model/signup-counts';
+import { FigureVersions } from './figure-versions';
 import { KeptFigures } from './kept-figures';
 
 interface CountRow {
@@ -228,13 +229,16 @@ export class FiguresService {
     private readonly ds: DataSource,
     private readonly scopes: Scopes,
     @Inject(RPC) private readonly rpc: NatsRpcClient,
+    private readonly versions: FigureVersions,
   ) {}
 
   /**
    * One competition's sign-up figures; another organisation's competition is not found. Answered from the figures
    * kept for the competition's current version (figure_versions) when there are some, else computed and kept: a
    * fact applied to the competition gives it a new version in the same transaction, so what is kept is never
-   * answered after the model changed it. The caller's scope is checked on every request.
+   * answered after the model changed it. The caller's scope is checked on every request (kept per organisation,
+   * common/caller.ts), and the competition's organisation and version are kept per replica until the model changes
+   * them (FigureVersions): a kept read asks neither the auth service nor the database.
    */
   async competition(req: RpcRequest<CompetitionFiguresQuery>): Promise<CompetitionFigures> {
     const id = req.payload.competitionId;
@@ -242,15 +246,12 @@ export class FiguresService {
     // The scope asked beside the version: both are needed (a competition the model does not know is asked of its service).
     const scope = this.scopes.of(req);
     scope.catch(() => undefined);
-    const [state]: { groupId: number | null; version: string | null; appliedAt: Date | null }[] = await this.ds.query(
-      `SELECT c.group_id AS "groupId", v.version, m.applied_at AS "appliedAt"
-       FROM model_state m LEFT JOIN competitions c ON c.id = $1 LEFT JOIN figure_versions v ON v.competition_id = $1 WHERE m.id = 1`,
-      [id],
-    );
-    if (state.groupId === null) await this.assertCompetition(req, id);
+    const { known, updatedAt } = await this.versions.of([id]);
+    const state = known.get(id);
+    if (!state) await this.assertCompetition(req, id);
     else if (!inScope(await scope, state.groupId)) throw AppError.notFound('competition.notFound', { id });
-    const figures = await this.kept.get(`${id}|${lang}|${beijingDay(new Date())}`, state.version ?? '', () => this.computed(id, lang));
-    return { ...figures, updatedAt: state.appliedAt ? new Date(state.appliedAt).toISOString() : null };
+    const figures = await this.kept.get(`${id}|${lang}|${beijingDay(new Date())}`, state?.version ?? '', () => this.computed(id, lang));
+    return { ...figures, updatedAt };
   }
 
   /** One competition's figures, unscoped (the report worker, for a report its caller was allowed to ask for). */
@@ -388,10 +389,11 @@ export class FiguresService {
     const scope = this.scopes.of(req);
     scope.catch(() => undefined);
     const ids = [...new Set(req.payload.ids)].slice(0, most);
-    const known: { id: number; groupId: number; version: string | null }[] = await this.ds.query(
-      `SELECT c.id, c.group_id AS "groupId", v.version FROM competitions c LEFT JOIN figure_versions v ON v.competition_id = c.id WHERE c.id = ANY($1::int[])`,
-      [ids],
-    );
+    const { known: byId } = await this.versions.of(ids);
+    const known = ids.flatMap((id) => {
+      const k = byId.get(id);
+      return k ? [{ id, ...k }] : [];
+    });
     const allowed = await scope;
     const today = beijingDay(new Date());
     const listed = known.filter((c) => inScope(allowed, c.groupId));

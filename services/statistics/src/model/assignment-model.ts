@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { AssignmentFact } from '@cmp/contracts';
 import { FactModel, isoTime } from './fact-model';
+import { FigureChanges } from './figure-changes';
 
 const FACT_COLUMNS = `id::float8 AS id, gone, competition_id AS "competitionId", group_id AS "groupId", round_id AS "roundId", round_name AS "roundName",
   review_group_id AS "reviewGroupId", review_group_name AS "reviewGroupName", expert_id AS "expertId", expert_name AS "expertName", live, sheet,
@@ -22,8 +23,8 @@ export class AssignmentModel extends FactModel<AssignmentFact> {
   protected readonly epochColumn = 'assignment_epoch';
   protected readonly lockClass = 7003;
 
-  constructor(ds: DataSource) {
-    super(ds);
+  constructor(ds: DataSource, changes: FigureChanges) {
+    super(ds, changes);
   }
 
   protected isFact(f: AssignmentFact | null | undefined): f is AssignmentFact {

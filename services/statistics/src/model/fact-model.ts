@@ -1,4 +1,5 @@
 import { DataSource, type EntityManager } from 'typeorm';
+import type { FigureChanges } from './figure-changes';
 
 /**
  * Facts applied in one transaction at most: a model applies a batch in a few set-based statements, so larger batches
@@ -27,7 +28,10 @@ export interface FactChange<F> {
  * built from (or any, before it is built) are not applied: its rebuild reads what they describe.
  */
 export abstract class FactModel<F extends Fact> {
-  constructor(protected readonly ds: DataSource) {}
+  constructor(
+    protected readonly ds: DataSource,
+    private readonly changes: FigureChanges,
+  ) {}
 
   /** model_state's column naming the owning database the model was built from. */
   protected abstract readonly epochColumn: 'signup_epoch' | 'order_epoch' | 'assignment_epoch' | 'round_work_epoch' | 'round_score_epoch';
@@ -43,36 +47,45 @@ export abstract class FactModel<F extends Fact> {
     const latest = new Map<number, F>();
     for (const f of facts) if (this.isFact(f) && (latest.get(f.id)?.version ?? -Infinity) < f.version) latest.set(f.id, f);
     if (!latest.size) return 0;
-    return this.ds.transaction(async (m) => {
+    const applied = await this.ds.transaction(async (m) => {
       const [{ epoch }]: { epoch: string | null }[] = await m.query(`SELECT ${this.epochColumn} AS epoch FROM model_state WHERE id = 1`);
       for (const [id, f] of latest) if (f.epoch !== epoch) latest.delete(id);
-      if (!latest.size) return 0;
+      if (!latest.size) return null;
       const ids = [...latest.keys()].sort((a, b) => a - b);
       await m.query(`SELECT pg_advisory_xact_lock($2, (x % 2147483647)::int) FROM unnest($1::bigint[]) x ORDER BY x`, [ids, this.lockClass]);
       const before = new Map((await this.stored(m, ids)).map((s) => [s.id, s]));
       const changes = ids.map((id) => ({ before: before.get(id), after: latest.get(id)! })).filter((c) => !c.before || c.before.version < c.after.version);
-      if (!changes.length) return 0;
+      if (!changes.length) return null;
       await this.write(m, changes);
-      await touchFigures(m, changes.flatMap((c) => [c.before?.competitionId, c.after.competitionId]));
-      await m.query(`UPDATE model_state SET applied_at = now() WHERE id = 1`);
-      return changes.length;
+      const competitionIds = await touchFigures(m, changes.flatMap((c) => [c.before?.competitionId, c.after.competitionId]));
+      // Through a CTE: TypeORM answers a bare UPDATE ... RETURNING with [rows, count].
+      const [{ appliedAt }]: { appliedAt: Date }[] = await m.query(
+        `WITH u AS (UPDATE model_state SET applied_at = now() WHERE id = 1 RETURNING applied_at) SELECT applied_at AS "appliedAt" FROM u`,
+      );
+      return { count: changes.length, competitionIds, appliedAt: new Date(appliedAt).toISOString() };
     });
+    if (!applied) return 0;
+    // Committed: the replicas drop the versions they keep for these competitions.
+    this.changes.published({ competitionIds: applied.competitionIds, appliedAt: applied.appliedAt });
+    return applied.count;
   }
 }
 
 /**
  * Gives these competitions' figures a new version (figure_versions), in the transaction that changed them: the
- * figures kept for an older version are not answered again. In id order, after every other write of the
+ * figures kept for an older version are not answered again. Returns the competitions' ids (FIGURES_CHANGED names them
+ * once the transaction committed). In id order, after every other write of the
  * transaction, so that transactions touching the same competitions take their row locks in one order.
  */
-export async function touchFigures(m: EntityManager, competitionIds: (number | null | undefined)[]): Promise<void> {
+export async function touchFigures(m: EntityManager, competitionIds: (number | null | undefined)[]): Promise<number[]> {
   const ids = [...new Set(competitionIds.filter((id): id is number => Number.isInteger(id)))].sort((a, b) => a - b);
-  if (!ids.length) return;
+  if (!ids.length) return ids;
   await m.query(
     `INSERT INTO figure_versions (competition_id, version) SELECT x, nextval('figure_version') FROM unnest($1::int[]) x ORDER BY x
      ON CONFLICT (competition_id) DO UPDATE SET version = EXCLUDED.version`,
     [ids],
   );
+  return ids;
 }
 
 /** A stored timestamp as the fact carries it. */

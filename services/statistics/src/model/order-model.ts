@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { beijingDay } from '@cmp/common';
 import type { OrderFact } from '@cmp/contracts';
 import { FactModel, isoTime, type FactChange } from './fact-model';
+import { FigureChanges } from './figure-changes';
 
 /** What fees are counted by: the Beijing day a payment was made, and the day a refund went through. */
 export type FeeDimension = 'paidDay' | 'refundDay';
@@ -46,8 +47,8 @@ export class OrderModel extends FactModel<OrderFact> {
   protected readonly epochColumn = 'order_epoch';
   protected readonly lockClass = 7002;
 
-  constructor(ds: DataSource) {
-    super(ds);
+  constructor(ds: DataSource, changes: FigureChanges) {
+    super(ds, changes);
   }
 
   protected isFact(f: OrderFact | null | undefined): f is OrderFact {

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { RPC, type NatsRpcClient } from '@cmp/common';
 import { DEFAULT_LANG, EnrollmentSubject, PaymentSubject, ReviewSubject, type FactPage, type FactPageQuery } from '@cmp/contracts';
 import { AssignmentModel } from './assignment-model';
+import { FigureChanges } from './figure-changes';
 import { RoundWorkModel } from './round-work-model';
 import { RoundScoreModel } from './round-score-model';
 import type { Fact, FactModel } from './fact-model';
@@ -38,6 +39,7 @@ export class RebuildService {
     roundWorks: RoundWorkModel,
     roundScores: RoundScoreModel,
     @Inject(RPC) private readonly rpc: NatsRpcClient,
+    private readonly changes: FigureChanges,
   ) {
     this.sources = [
       { name: 'sign-up', subject: EnrollmentSubject.signupFacts, epochColumn: 'signup_epoch', model: signups },
@@ -66,6 +68,7 @@ export class RebuildService {
       await runner.query(`UPDATE figure_versions SET version = nextval('figure_version')`);
       await runner.query(`UPDATE model_state SET ${this.sources.map((x, i) => `${x.epochColumn} = $${i + 1}`).join(', ')}, rebuilt_at = NULL WHERE id = 1`, epochs);
       await runner.query(`COMMIT`);
+      this.changes.published({ competitionIds: null, appliedAt: null });
       const read: Record<string, number> = {};
       for (const source of this.sources) {
         read[source.name] = 0;

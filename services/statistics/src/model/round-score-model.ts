@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RoundScoreFact } from '@cmp/contracts';
 import { FactModel } from './fact-model';
+import { FigureChanges } from './figure-changes';
 
 const FACT_COLUMNS = `id::float8 AS id, competition_id AS "competitionId", round_name AS "roundName", live, version_id AS "versionId", version_number AS "versionNumber",
   published, bands, version::float8 AS version`;
@@ -22,8 +23,8 @@ export class RoundScoreModel extends FactModel<RoundScoreFact> {
   protected readonly epochColumn = 'round_score_epoch';
   protected readonly lockClass = 7005;
 
-  constructor(ds: DataSource) {
-    super(ds);
+  constructor(ds: DataSource, changes: FigureChanges) {
+    super(ds, changes);
   }
 
   protected isFact(f: RoundScoreFact | null | undefined): f is RoundScoreFact {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RoundWorkFact } from '@cmp/contracts';
 import { FactModel } from './fact-model';
+import { FigureChanges } from './figure-changes';
 
 const FACT_COLUMNS = `id::float8 AS id, competition_id AS "competitionId", round_id AS "roundId", round_name AS "roundName", work_id AS "workId", title, live, scene,
   checked_in AS "checkedIn", late, votes, late_votes AS "lateVotes", version::float8 AS version`;
@@ -19,8 +20,8 @@ export class RoundWorkModel extends FactModel<RoundWorkFact> {
   protected readonly epochColumn = 'round_work_epoch';
   protected readonly lockClass = 7004;
 
-  constructor(ds: DataSource) {
-    super(ds);
+  constructor(ds: DataSource, changes: FigureChanges) {
+    super(ds, changes);
   }
 
   protected isFact(f: RoundWorkFact | null | undefined): f is RoundWorkFact {

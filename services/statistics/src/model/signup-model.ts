@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { SignupAward, SignupFact } from '@cmp/contracts';
 import { FactModel, isoTime, type FactChange } from './fact-model';
+import { FigureChanges } from './figure-changes';
 import { countDeltas } from './signup-counts';
 
 /** The stored sign-up in the fact's shape (bigint columns come back as text). */
@@ -25,8 +26,8 @@ export class SignupModel extends FactModel<SignupFact> {
   protected readonly epochColumn = 'signup_epoch';
   protected readonly lockClass = 7001;
 
-  constructor(ds: DataSource) {
-    super(ds);
+  constructor(ds: DataSource, changes: FigureChanges) {
+    super(ds, changes);
   }
 
   protected isFact(f: SignupFact | null | undefined): f is SignupFact {
