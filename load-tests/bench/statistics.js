@@ -576,10 +576,12 @@ module.exports = {
       ctx.note(
         `Reads: ${agree} of ${sample.length} competitions' figures (totals, days, events, colleges, majors, grades, works, fees) agree between the platform and the ` +
           `GROUP BY baseline, and the workbench's headline figures (sign-ups, today's, pending, works, fees net, review sheets) ${dashboardAgrees ? 'agree' : 'DIFFER'}. At ${CONNECTIONS} connections in a closed loop a p99 under ${TARGET_P99_MS} ms needs well over ${fmt((CONNECTIONS * 1000) / TARGET_P99_MS)} ` +
-          "req/s; the model's path costs a gateway, NATS, the statistics service and its scope check (a call to the auth service) per request (CPU below). " +
+          "req/s; the model's path costs a gateway and NATS per request, and the statistics service's answer from memory (CPU below). " +
           'The statistics service answers a competition\'s figures and headline figures kept for the competition\'s version (figure_versions: a new one in ' +
-          'every transaction that applies a fact to it), computing them on the first request after a change (docs/decisions.md, "Kept figures"); the workbench ' +
-          'also asks the competitions service (the list) and the review service (open rounds), each scoping the caller through the auth service. ' +
+          'every transaction that applies a fact to it), computing them on the first request after a change (docs/decisions.md, "Kept figures"); the version and ' +
+          "the competition's organisation are kept per replica until a broadcast after the applying transaction names the competition, and the caller's scope " +
+          'per organisation until the auth service broadcasts an organisation tree change ("Kept scopes and versions"). The workbench ' +
+          'also asks the competitions service (the list and its count) and the review service (open rounds), which keep scopes the same way. ' +
           "The GROUP BY baseline's work grows with a " +
           `competition's sign-ups (${fmt(a.gen.signups / ids.length)} each here, 2,000 at a million); the model's does not.` +
           (otherCores > 0.3
