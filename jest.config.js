@@ -37,6 +37,8 @@ module.exports = {
     {
       ...serviceProject,
       displayName: 'unit',
+      // Beside the end-to-end files that run alone (jest.e2e-runner.js).
+      runner: '<rootDir>/jest.e2e-runner.js',
       // The kiosk's pure logic (no browser) runs here too; its screens are tested in the browser (web/test).
       testMatch: ['<rootDir>/services/*/src/**/*.spec.ts', '<rootDir>/kiosk/src/**/*.spec.ts', '<rootDir>/infra/**/*.spec.js'],
     },

@@ -23,13 +23,37 @@ function runsAlone(file) {
   return aloneCache.get(file);
 }
 
+const isE2E = (t) => t.context.config.displayName?.name === 'e2e';
+
+/**
+ * Every project's files come here (the unit projects name this runner too): the end-to-end files that share the
+ * platform first, in the workers; then the `@e2e-alone` files one at a time, while the unit files (which need no
+ * platform) take one worker beside them, on a core the lone file mostly leaves idle.
+ */
 class E2ERunner extends TestRunner {
+  #listeners = [];
+
+  on(eventName, listener) {
+    this.#listeners.push([eventName, listener]);
+    return super.on(eventName, listener);
+  }
+
   async runTests(tests, watcher, options) {
     if (options.serial) return super.runTests(tests, watcher, options);
-    const shared = tests.filter((t) => !runsAlone(t.path));
-    const alone = tests.filter((t) => runsAlone(t.path));
+    const shared = tests.filter((t) => isE2E(t) && !runsAlone(t.path));
+    const alone = tests.filter((t) => isE2E(t) && runsAlone(t.path));
+    const unit = tests.filter((t) => !isE2E(t));
     if (shared.length) await super.runTests(shared, watcher, options);
-    if (alone.length && !watcher.isInterrupted()) await super.runTests(alone, watcher, { ...options, serial: true });
+    if (watcher.isInterrupted()) return;
+    if (!alone.length) return unit.length ? super.runTests(unit, watcher, options) : undefined;
+    await Promise.all([super.runTests(alone, watcher, { ...options, serial: true }), unit.length ? this.#beside().runTests(unit, watcher, options) : null]);
+  }
+
+  /** A runner of one worker whose events reach the same listeners (jest's scheduler subscribed to this one). */
+  #beside() {
+    const runner = new TestRunner({ ...this._globalConfig, maxWorkers: 1 }, this._context);
+    for (const [eventName, listener] of this.#listeners) runner.on(eventName, listener);
+    return runner;
   }
 }
 

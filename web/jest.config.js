@@ -3,6 +3,8 @@ export default {
   displayName: 'web',
   rootDir: '.',
   testEnvironment: 'node',
+  // Beside the end-to-end files that run alone (../jest.e2e-runner.js).
+  runner: '<rootDir>/../jest.e2e-runner.js',
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
   transform: {
     '^.+\\.(t|j)sx?$': [
