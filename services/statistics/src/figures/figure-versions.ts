@@ -89,15 +89,7 @@ export class FigureVersions implements OnApplicationBootstrap, OnApplicationShut
     }
     if (!missing.length && this.appliedAt !== null) return { known: found, updatedAt: this.updatedAt };
     const heard = this.heard;
-    const [rows, [state]]: [{ id: number; groupId: number; version: string | null }[], { appliedAt: Date | null }[]] = await Promise.all([
-      missing.length
-        ? this.ds.query(
-            `SELECT c.id, c.group_id AS "groupId", v.version FROM competitions c LEFT JOIN figure_versions v ON v.competition_id = c.id WHERE c.id = ANY($1::int[])`,
-            [missing],
-          )
-        : Promise.resolve([]),
-      this.ds.query(`SELECT applied_at AS "appliedAt" FROM model_state WHERE id = 1`),
-    ]);
+    const { rows, state } = await this.read(missing);
     const keep = !!this.rpc && heard === this.heard;
     for (const r of rows) {
       const k = { groupId: r.groupId, version: r.version };
@@ -108,21 +100,27 @@ export class FigureVersions implements OnApplicationBootstrap, OnApplicationShut
     return { known: found, updatedAt: this.updatedAt };
   }
 
+  /** These competitions' organisations and versions as the database has them, and when the model last applied facts. */
+  private async read(ids: number[]): Promise<{ rows: { id: number; groupId: number; version: string | null }[]; state: { appliedAt: Date | null } | undefined }> {
+    const [rows, [state]]: [{ id: number; groupId: number; version: string | null }[], { appliedAt: Date | null }[]] = await Promise.all([
+      ids.length
+        ? this.ds.query(
+            `SELECT c.id, c.group_id AS "groupId", v.version FROM competitions c LEFT JOIN figure_versions v ON v.competition_id = c.id WHERE c.id = ANY($1::int[])`,
+            [ids],
+          )
+        : Promise.resolve([]),
+      this.ds.query(`SELECT applied_at AS "appliedAt" FROM model_state WHERE id = 1`),
+    ]);
+    return { rows, state };
+  }
+
   /** Checks what is kept against the database: a version or organisation that differs is dropped. */
   check(): Promise<void> {
     this.checking ??= (async () => {
       const started = Date.now();
       try {
         const ids = [...this.known.keys()];
-        const [rows, [state]]: [{ id: number; groupId: number; version: string | null }[], { appliedAt: Date | null }[]] = await Promise.all([
-          ids.length
-            ? this.ds.query(
-                `SELECT c.id, c.group_id AS "groupId", v.version FROM competitions c LEFT JOIN figure_versions v ON v.competition_id = c.id WHERE c.id = ANY($1::int[])`,
-                [ids],
-              )
-            : Promise.resolve([]),
-          this.ds.query(`SELECT applied_at AS "appliedAt" FROM model_state WHERE id = 1`),
-        ]);
+        const { rows, state } = await this.read(ids);
         const now = new Map(rows.map((r) => [r.id, r]));
         // Only what was kept when the check began: anything kept since was read after it began.
         for (const id of ids) {
