@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, callerOf, isUniqueViolation, likePattern, NatsRpcClient, OutboxRelay, pageOf, RPC, Scopes, writeEvent, type Scope } from '@cmp/common';
+import { AppError, callerOf, isUniqueViolation, likePattern, NatsRpcClient, OutboxRelay, pageOf, preparedQuery, RPC, Scopes, writeEvent, type Scope } from '@cmp/common';
 import {
   CompetitionStatus,
   EventSubject,
@@ -45,13 +45,14 @@ export class CompetitionService {
     const where = `($1::int[] IS NULL OR c.group_id = ANY($1)) AND ($2::text IS NULL OR c.name ILIKE $2 OR c.name_en ILIKE $2)
       AND ($3::int IS NULL OR c.status = $3) AND ($4::int IS NULL OR c.year = $4)`;
     const params = [scope, likePattern(keyword), status ?? null, year ?? null];
+    // Prepared: every workbench and back-office list asks this, and planning it cost more than running it.
     const [list, [{ total }]] = await Promise.all([
-      this.ds.query(`SELECT ${COMPETITION_COLUMNS} FROM competitions c WHERE ${where} ORDER BY c.id DESC LIMIT $5 OFFSET $6`, [
-        ...params,
-        pageSize,
-        offset,
-      ]),
-      this.ds.query(`SELECT count(*)::int AS total FROM competitions c WHERE ${where}`, params),
+      preparedQuery<Competition>(this.ds, {
+        name: 'competitions.page',
+        text: `SELECT ${COMPETITION_COLUMNS} FROM competitions c WHERE ${where} ORDER BY c.id DESC LIMIT $5 OFFSET $6`,
+        values: [...params, pageSize, offset],
+      }),
+      preparedQuery<{ total: number }>(this.ds, { name: 'competitions.count', text: `SELECT count(*)::int AS total FROM competitions c WHERE ${where}`, values: params }),
     ]);
     return { list, total, pageNum, pageSize };
   }

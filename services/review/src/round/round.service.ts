@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { AppError, factPage, inScope, returnedRows, likePattern, pageOf, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
+import { AppError, factPage, inScope, returnedRows, likePattern, pageOf, preparedQuery, RPC, Scopes, type NatsRpcClient } from '@cmp/common';
 import {
   CompetitionsSubject,
   EnrollmentSubject,
@@ -75,14 +75,15 @@ export class RoundService {
   /** The listed competitions' open rounds together, in the caller's organisations: sheets submitted of all assigned, and the next closing time. */
   async competitionProgress(req: RpcRequest<{ ids: number[] }>): Promise<CompetitionReviewProgress[]> {
     const scope = await this.scopes.of(req);
-    return this.ds.query(
-      `SELECT r.competition_id AS "competitionId", count(a.id) FILTER (WHERE ss.status = 'submitted')::int AS "sheetsSubmitted", count(a.id)::int AS "sheetsTotal",
+    return preparedQuery<CompetitionReviewProgress>(this.ds, {
+      name: 'review.competitionProgress',
+      text: `SELECT r.competition_id AS "competitionId", count(a.id) FILTER (WHERE ss.status = 'submitted')::int AS "sheetsSubmitted", count(a.id)::int AS "sheetsTotal",
          min(r.closes_at) FILTER (WHERE r.closes_at > now()) AS "closesAt"
        FROM rounds r LEFT JOIN assignments a ON a.round_id = r.id AND NOT a.declined LEFT JOIN score_sheets ss ON ss.assignment_id = a.id
        WHERE r.deleted_at IS NULL AND r.status = 'open' AND r.competition_id = ANY($1::int[]) AND ($2::int[] IS NULL OR r.group_id = ANY($2))
        GROUP BY r.competition_id`,
-      [req.payload.ids.slice(0, 100), scope],
-    );
+      values: [req.payload.ids.slice(0, 100), scope],
+    });
   }
 
   /** Every round of one competition in order (the competition's review settings screen). */
