@@ -1,6 +1,7 @@
 import type { Page, Target } from 'puppeteer-core';
 import type { CompetitionDetail, CompetitionFigures, PayReply, ReportItem, RunningCompetition, Signup } from '@cmp/contracts';
 import { api, freshIp, login, upload } from '../../services/gateway/test/support/api';
+import { pdfText } from '../../services/gateway/test/support/certificates';
 import { dropStudents, makeCompetition, makeStudents, PDF, sql } from '../../services/gateway/test/support/enroll';
 import { ALIPAY_URL, waitFor } from '../../services/gateway/test/support/platform';
 import { reviewRound } from '../../services/gateway/test/support/review-rounds';
@@ -13,9 +14,10 @@ import { answered, choose, chooseOrganisation, click, loadsIn, loginWithPassword
 describe('data centre: cloud statistics', () => {
   const b = useBrowser('data-centre');
   let c: CompetitionDetail;
+  let admin1: string;
 
   beforeAll(async () => {
-    const admin1 = await login('admin1');
+    admin1 = await login('admin1');
     c = await makeCompetition(admin1, { name: `云统计测试赛 ${Date.now()}`, nameEn: 'Figures Open', items: [['A组', 100, 0, 'Group A'], ['B组', 100, 0, 'Group B'], ['收费组', 100, 8800, 'Paid group']] });
     const students = await makeStudents(6, `cloud${Date.now().toString(36)}`);
     const profiles = [
@@ -47,10 +49,19 @@ describe('data centre: cloud statistics', () => {
     await fetch(`${ALIPAY_URL}/sandbox/pay`, { method: 'POST', body: JSON.stringify({ out_trade_no: pay.data.orderNo }) });
     // A review round: one sheet submitted of two.
     await reviewRound(c, { name: '云评审', groupName: '云评审组', sheets: { 云专家: { 1: 88, 2: 'draft' } } });
-    // The read model has the six, the fee and the round (its events arrive within a moment).
+    // A second round whose final scores are computed (score version 1) and published (as the review service keeps it).
+    const final = await reviewRound(c, { name: '云终评', groupName: '云终评组', sheets: { 云终评专家: { 1: 92, 2: 75 } } });
+    const made = await api<{ version: { id: number } }>('/review/comment/result/finalScoreCalculation', { token: admin1, body: { roundId: final.roundId } });
+    if (made.code !== 0) throw new Error(`final scores: ${made.code} ${made.msg}`);
+    await waitFor('the score version to be computed', async () => (await api<{ status: string }>(`/review/comment/result/version?id=${made.data.version.id}`, { token: admin1 })).data.status === 'done');
+    await sql(`INSERT INTO review.award_sets (round_id, version_id, levels, confirmed_by) VALUES ($1, $2, '[]', 'test')`, [final.roundId, made.data.version.id]);
+    await sql(`INSERT INTO review.publications (round_id, version_id, published_by, appeal_until) VALUES ($1, $2, 'test', now() + interval '1 day')`, [final.roundId, made.data.version.id]);
+    // The read model has the six, the fee, the rounds and the published version (its events arrive within a moment).
     await waitFor('the figures', async () => {
       const f = (await api<CompetitionFigures>(`/statistics/competition?competitionId=${c.id}`, { token: admin1 })).data;
-      return f?.signups.total === 6 && f.works.submitted === 1 && f.fees.paidFen === 8800 && f.awards.total === 1 && f.review[0]?.submitted === 1;
+      return (
+        f?.signups.total === 6 && f.works.submitted === 1 && f.fees.paidFen === 8800 && f.awards.total === 1 && f.review[0]?.submitted === 1 && !!f.review[1]?.scoreVersion?.published
+      );
     });
   }, 120000);
   afterAll(dropStudents);
@@ -84,9 +95,18 @@ describe('data centre: cloud statistics', () => {
       await waitForText(page, [zh ? '按学校' : 'By school', zh ? '南开大学' : 'Nankai'], '[data-figure="school"]');
       // Every figure drawn (SVG), the breakdowns as bars with their counts.
       expect(await page.$$eval('[data-figure] .ant-card-body svg', (els) => els.length)).toBe(11);
-      // Review: the round's scores as bars, its progress as a table, by group and expert once opened.
+      // Review: a round's scores as bars, saying where they come from: the last round (shown first) its published score
+      // version's final scores, the other its sheets' totals (no version computed).
+      const source = '[data-figure="review"] [data-testid="score-source"]';
+      const [published, sheets] = zh ? ['第 1 版成绩 · 已公布', '评分表合计 · 尚未计算成绩'] : ['Score version 1 · published', 'Sheet totals · no score version yet'];
+      await waitForText(page, [zh ? '成绩来源' : 'Scores from', published], source);
+      await page.$eval('[data-figure="review"]', (el) => el.scrollIntoView());
+      await b.shot(page, `cloud-review-version-${lang}`);
+      await click(page, '[data-figure="review"] .ant-card-body .ant-segmented-item', '云评审');
+      await waitForText(page, sheets, source);
+      // Its progress as a table, where each round's scores come from, by group and expert once opened.
       await click(page, '[data-figure="review"] .ant-card-extra .ant-segmented-item:nth-child(2)');
-      await waitForText(page, [zh ? '评审轮次' : 'Round', '云评审', '1 / 2'], '[data-figure="review"] .ant-table');
+      await waitForText(page, [zh ? '评审轮次' : 'Round', '云评审', '1 / 2', sheets, '云终评', '2 / 2', published], '[data-figure="review"] .ant-table');
       await click(page, '[data-figure="review"] .ant-table-row-expand-icon');
       await waitForText(page, ['云评审组', '云专家', '88.00'], '[data-figure="review"] .ant-table');
       await page.$eval('[data-figure="review"]', (el) => el.scrollIntoView());
@@ -139,6 +159,10 @@ describe('data centre: cloud statistics', () => {
       await open(page, `/database/cloud?competitionId=${c.id}`);
       await waitForText(page, zh ? '按省份' : 'By province', '[data-figure="province"]');
       await b.shot(page, `cloud-phone-${lang}`);
+      // The round switch and the scores' source wrap under each other on a phone.
+      await waitForText(page, published, source);
+      await page.$eval('[data-figure="review"]', (el) => el.scrollIntoView());
+      await b.shot(page, `cloud-review-phone-${lang}`);
       await open(page, `/database/preview?competitionId=${c.id}&dimension=college&key=${encodeURIComponent('计算机学院')}`);
       await waitForText(page, ['计算机学院', '2024级'], '.system-page .ant-table-tbody');
       await b.shot(page, `preview-phone-${lang}`);
@@ -167,6 +191,11 @@ describe('data centre: cloud statistics', () => {
       const file = answered(page, `/statistics/reports/${made.data.id}/file`);
       await click(page, `${row} [data-testid="report-download"]`);
       expect((await file).headers()['content-type']).toBe('application/pdf');
+      // Each round's score distribution says where it comes from, in the report's language.
+      const pdf = pdfText((await api<Buffer>(`/statistics/reports/${made.data.id}/file`, { token: admin1 })).data).text.replace(/\s+/g, '');
+      for (const words of zh ? ['Scores from score version 1 · published', 'Scores from sheet totals · no score version yet'] : ['成绩来源：第 1 版成绩 · 已公布', '成绩来源：评分表合计 · 尚未计算成绩']) {
+        expect([words, pdf.includes(words.replace(/\s+/g, ''))]).toEqual([words, true]);
+      }
 
       // 预览 opens the PDF viewer in a new tab, through a signed link that needs no login.
       const opened = new Promise<Page>((resolve) => page.browser().once('targetcreated', (t: Target) => void t.page().then((p) => resolve(p!))));

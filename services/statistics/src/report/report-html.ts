@@ -59,6 +59,9 @@ const ZH = {
   checkIn: '现场签到',
   topVotes: '{n}：得票前 10 的作品',
   scoresOf: '{n}：评分分布',
+  fromPublished: '成绩来源：第 {n} 版成绩 · 已公布',
+  fromLatest: '成绩来源：第 {n} 版成绩 · 最新完成，未公布',
+  fromSheets: '成绩来源：评分表合计 · 尚未计算成绩',
   noReview: '暂无评审',
   awardsSection: '获奖',
   awardsByLevel: '各等级获奖数',
@@ -117,6 +120,9 @@ const TEXT: Record<Lang, typeof ZH> = {
     checkIn: 'Checked in',
     topVotes: '{n}: the 10 most voted works',
     scoresOf: '{n}: scores',
+    fromPublished: 'Scores from score version {n} · published',
+    fromLatest: 'Scores from score version {n} · latest, not published',
+    fromSheets: 'Scores from sheet totals · no score version yet',
     noReview: 'No review rounds yet',
     awardsSection: 'Awards',
     awardsByLevel: 'Awards by level',
@@ -294,7 +300,7 @@ function awardTable(a: AwardFigures, t: Text): string {
   return `<table class="awards"><thead>${head}</thead><tbody>${rows.join('')}${totals}</tbody></table>`;
 }
 
-/** Each round's progress as a table, then each round's submitted totals in bands of 10. */
+/** Each round's progress as a table, then each round's scores in bands of 10, saying where they come from (as 云统计 does). */
 function reviewSection(rounds: ReviewRoundFigures[], t: Text): string {
   if (!rounds.length) return `<div class="empty">${t.noReview}</div>`;
   const done = (r: ReviewRoundFigures) => (r.assigned ? `${Math.round((r.submitted / r.assigned) * 100)}%` : '—');
@@ -307,9 +313,10 @@ function reviewSection(rounds: ReviewRoundFigures[], t: Text): string {
   const head = [t.assigned, t.submitted, t.done, t.votes, t.checkIn].map((h) => `<th class="num">${h}</th>`).join('');
   const table = `<table class="awards"><thead><tr><th>${t.round}</th>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
   const bands = (r: ReviewRoundFigures): FigureRow[] => r.scores.map((b) => ({ ...b, label: `${b.label}–${Number(b.label) + 10}` }));
+  const source = ({ scoreVersion: v }: ReviewRoundFigures) => (v ? fill(v.published ? t.fromPublished : t.fromLatest, v.number) : t.fromSheets);
   const charts = rounds.map(
     (r) =>
-      figure(fill(t.scoresOf, e(r.roundName)), barChart(bands(r), t), t) +
+      figure(fill(t.scoresOf, e(r.roundName)), barChart(bands(r), t), t, source(r)) +
       (r.votes.top.length ? figure(fill(t.topVotes, e(r.roundName)), barChart(r.votes.top, t, { horizontal: true }), t) : ''),
   );
   return `<h3>${t.reviewProgress}</h3>${table}<div class="spacer"></div>${charts.join('')}`;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Progress, Segmented, Table } from 'antd';
+import { Progress, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReviewProgressRow, ReviewRoundFigures } from '@cmp/contracts';
 import { DATA_CENTRE_NS } from '../locales';
@@ -10,9 +10,21 @@ type ExpertRow = ReviewRoundFigures['byExpert'][number];
 
 const percent = (r: { assigned: number; submitted: number }) => (r.assigned ? Math.round((r.submitted / r.assigned) * 100) : 0);
 
+/** Where a round's scores come from: its score version (the published one, else the latest done) or, without one, the sheets' totals. */
+function ScoreSource({ round }: { round: ReviewRoundFigures }) {
+  const { t } = useTranslation(DATA_CENTRE_NS);
+  const v = round.scoreVersion;
+  if (!v) return <Tag data-score-source="sheets">{t('review.fromSheets')}</Tag>;
+  return (
+    <Tag color={v.published ? 'success' : 'processing'} data-score-source={v.published ? 'published' : 'latest'}>
+      {t(v.published ? 'review.fromPublished' : 'review.fromLatest', { number: v.number })}
+    </Tag>
+  );
+}
+
 /**
- * A competition's review rounds: the chart shows a round's submitted totals in bands of 10 (a round chosen above
- * it), the table each round's progress, by review group and by expert when a round is opened.
+ * A competition's review rounds: the chart shows a round's scores in bands of 10 (a round chosen above it), saying
+ * where they come from; the table each round's progress, by review group and by expert when a round is opened.
  */
 export function ReviewCard({ rounds, onExport }: { rounds: ReviewRoundFigures[]; onExport: () => Promise<void> }) {
   const { t } = useTranslation(DATA_CENTRE_NS);
@@ -45,11 +57,22 @@ export function ReviewCard({ rounds, onExport }: { rounds: ReviewRoundFigures[];
       onExport={onExport}
       chart={() => (
         <>
-          {rounds.length > 1 && (
-            <Segmented size="small" value={round.roundId} onChange={(v) => setRoundId(Number(v))} options={rounds.map((r) => ({ value: r.roundId, label: r.roundName }))} />
-          )}
+          <div className="data-centre__round">
+            {rounds.length > 1 && (
+              <Segmented size="small" value={round.roundId} onChange={(v) => setRoundId(Number(v))} options={rounds.map((r) => ({ value: r.roundId, label: r.roundName }))} />
+            )}
+            <Space size={4} data-testid="score-source">
+              <Typography.Text type="secondary">{t('review.scoresFrom')}</Typography.Text>
+              <ScoreSource round={round} />
+            </Space>
+          </div>
           {round.scores.length ? (
-            <FigureChart kind="bar" rows={round.scores.map((b) => ({ ...b, label: `${b.label}–${Number(b.label) + 10}` })).reverse()} countName={t('review.sheets')} />
+            <FigureChart
+              kind="bar"
+              rows={round.scores.map((b) => ({ ...b, label: `${b.label}–${Number(b.label) + 10}` })).reverse()}
+              // A version counts works (one final score each), the sheets count sheets.
+              countName={round.scoreVersion ? t('figure.works') : t('review.sheets')}
+            />
           ) : (
             <p className="data-centre__muted">{t('review.noScores', { round: round.roundName })}</p>
           )}
@@ -61,7 +84,7 @@ export function ReviewCard({ rounds, onExport }: { rounds: ReviewRoundFigures[];
           rowKey="roundId"
           dataSource={rounds}
           pagination={false}
-          scroll={{ x: 640 }}
+          scroll={{ x: 900 }}
           expandable={{
             expandedRowRender: (r) => (
               <>
@@ -86,6 +109,7 @@ export function ReviewCard({ rounds, onExport }: { rounds: ReviewRoundFigures[];
           columns={[
             { title: t('review.round'), dataIndex: 'roundName', ellipsis: true },
             { title: t('review.progress'), key: 'progress', width: 220, render: (_, r) => progress(r) },
+            { title: t('review.scoresFrom'), key: 'scoreSource', width: 260, render: (_, r) => <ScoreSource round={r} /> },
             {
               title: t('review.votes'),
               key: 'votes',
