@@ -191,13 +191,25 @@ export async function bootService(o: {
   schema: string;
   /** A DataSource for the migrations; the migration lock holds one connection, so it needs a pool of two. */
   dataSource: () => DataSource;
+  /** false: the module runs (its consumers, timers) but answers no requests: a replica that only applies events. */
+  serveRequests?: boolean;
 }): Promise<void> {
   await ensureDatabase(o.config.databaseUrl);
   const ds = o.dataSource();
   await migrate(ds, o.schema);
   await ds.destroy();
-  await startRpcService(o.module, o.service, o.config).catch((e: Error) => {
+  await (o.serveRequests === false ? startWithoutRequests : startRpcService)(o.module, o.service, o.config).catch((e: Error) => {
     throw new Error(`${o.service}: cannot serve on NATS at ${o.config.natsUrl} (${e.message}); is nats-server running? (node infra/up.js starts it)`);
   });
   startHeartbeat(o.service);
+}
+
+/** The service's module without a NATS server: in no queue group, so requests go to its other replicas. */
+async function startWithoutRequests(module: Parameters<typeof NestFactory.createApplicationContext>[0], service: string, config: BaseConfig): Promise<void> {
+  startMetrics(service);
+  const app = await NestFactory.createApplicationContext(module, { logger: createLogger(service, config) });
+  app.enableShutdownHooks();
+  await app.init();
+  addReadinessCheck('postgres', databaseReachable);
+  new Logger(service).log(`running on NATS ${config.natsUrl} without answering requests (in no queue group)`);
 }

@@ -1,8 +1,8 @@
-import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { durableConsumers, healthController, keptScopesOverNats, RPC, rpcProvider, type NatsRpcClient } from '@cmp/common';
 import { Service, StatisticsSubject } from '@cmp/contracts';
-import { loadStatisticsConfig, STATISTICS_CONFIG, type StatisticsConfig } from './config';
+import { loadStatisticsConfig, STATISTICS_CONFIG, type StatisticsConfig, type StatisticsRole } from './config';
 import { statisticsDataSource } from './data-source';
 import { FiguresController } from './figures/figures.controller';
 import { FigureVersions } from './figures/figure-versions';
@@ -40,11 +40,22 @@ export const STATISTICS_CORE = [
   RebuildService,
 ];
 
-@Module({
-  controllers: [FiguresController, ReportsController, healthController(StatisticsSubject.health)],
-  providers: [...STATISTICS_CORE, ...keptScopesOverNats, FigureVersions, FiguresService, ReportsService, SignupConsumer, OrderConsumer, AssignmentConsumer, RoundWorkConsumer, RoundScoreConsumer, FirstBuild, ...durableConsumers],
-})
+/** Answering requests: the figures (with the versions and scopes kept for them) and the reports asked for. */
+const READS = { controllers: [FiguresController, ReportsController, healthController(StatisticsSubject.health)], providers: [...keptScopesOverNats, FigureVersions, FiguresService, ReportsService] };
+/** Applying facts: the JetStream consumers and the first build of the model. */
+const FACTS = [SignupConsumer, OrderConsumer, AssignmentConsumer, RoundWorkConsumer, RoundScoreConsumer, FirstBuild, ...durableConsumers];
+
+/** The service as its replica's role (STATISTICS_ROLE) has it: everything, only the reads, or only the facts. */
+@Module({})
 export class AppModule implements OnApplicationShutdown {
+  static for(role: StatisticsRole): DynamicModule {
+    return {
+      module: AppModule,
+      controllers: role === 'facts' ? [] : READS.controllers,
+      providers: [...STATISTICS_CORE, ...(role === 'facts' ? [] : READS.providers), ...(role === 'reads' ? [] : FACTS)],
+    };
+  }
+
   constructor(@Inject(RPC) private readonly rpc: NatsRpcClient) {}
 
   async onApplicationShutdown(): Promise<void> {

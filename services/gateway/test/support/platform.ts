@@ -126,14 +126,14 @@ function spawnRecorded(name: ServiceName, args: string[], env: NodeJS.ProcessEnv
  * group beside the first, as under `npm start -- --replicas N`. It logs at info level, so that replicaListening
  * can tell when it serves. Stop it with stopService(name, signal, replica).
  */
-export function startReplica(name: (typeof SERVICES)[number], replica: number): number {
+export function startReplica(name: (typeof SERVICES)[number], replica: number, env: NodeJS.ProcessEnv = {}): number {
   if (name === 'gateway' || replica < 1) throw new Error('startReplica: a second (or later) replica of a service behind the gateway');
-  return spawnRecorded(name, [path.join(REPO, 'services', name, 'dist', 'main.js')], { ...serviceEnv(), LOG_LEVEL: 'info' }, REPO, replica);
+  return spawnRecorded(name, [path.join(REPO, 'services', name, 'dist', 'main.js')], { ...serviceEnv(), LOG_LEVEL: 'info', ...env }, REPO, replica);
 }
 
-/** The replica has joined its service's queue group (bootService logs it once it serves). */
-export const replicaListening = async (name: ServiceName, replica: number): Promise<boolean> =>
-  fs.readFileSync(logFileOf(name, replica), 'utf8').includes('in queue group');
+/** The replica has joined its service's queue group (bootService logs it once it serves), or logged `says`. */
+export const replicaListening = async (name: ServiceName, replica: number, says = 'in queue group'): Promise<boolean> =>
+  fs.readFileSync(logFileOf(name, replica), 'utf8').includes(says);
 
 export function startService(name: ServiceName): number {
   if (name === 'web' || name === 'kiosk') return startWeb(name);
@@ -166,14 +166,26 @@ export function startWeb(app: 'web' | 'kiosk' = 'web'): number {
   return child.pid!;
 }
 
-export function stopService(name: ServiceName, signal: NodeJS.Signals = 'SIGTERM', replica = 0): void {
-  stopRecorded(keyOf(name, replica), signal);
+/** Signals the process; answers its pid (undefined if none was recorded), for processGone. */
+export function stopService(name: ServiceName, signal: NodeJS.Signals = 'SIGTERM', replica = 0): number | undefined {
+  return stopRecorded(keyOf(name, replica), signal);
 }
 
-function stopRecorded(key: string, signal: NodeJS.Signals): void {
+/** The process has exited (for waitFor after stopService). */
+export const processGone = async (pid: number | undefined): Promise<boolean> => {
+  if (!pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+};
+
+function stopRecorded(key: string, signal: NodeJS.Signals): number | undefined {
   const pids = readPids();
   const pid = pids[key];
-  if (!pid) return;
+  if (!pid) return undefined;
   try {
     process.kill(pid, signal);
   } catch {
@@ -181,6 +193,7 @@ function stopRecorded(key: string, signal: NodeJS.Signals): void {
   }
   delete pids[key];
   writePids(pids);
+  return pid;
 }
 
 export function stopAll(): void {
