@@ -45,15 +45,18 @@ export class CompetitionService {
     const where = `($1::int[] IS NULL OR c.group_id = ANY($1)) AND ($2::text IS NULL OR c.name ILIKE $2 OR c.name_en ILIKE $2)
       AND ($3::int IS NULL OR c.status = $3) AND ($4::int IS NULL OR c.year = $4)`;
     const params = [scope, likePattern(keyword), status ?? null, year ?? null];
-    // Prepared: every workbench and back-office list asks this, and planning it cost more than running it.
-    const [list, [{ total }]] = await Promise.all([
-      preparedQuery<Competition>(this.ds, {
-        name: 'competitions.page',
-        text: `SELECT ${COMPETITION_COLUMNS} FROM competitions c WHERE ${where} ORDER BY c.id DESC LIMIT $5 OFFSET $6`,
-        values: [...params, pageSize, offset],
-      }),
-      preparedQuery<{ total: number }>(this.ds, { name: 'competitions.count', text: `SELECT count(*)::int AS total FROM competitions c WHERE ${where}`, values: params }),
-    ]);
+    // One prepared statement: every workbench and back-office list asks this, and planning it cost more than running
+    // it. The total rides on the page's rows (counted before the columns that cost a lookup each are computed).
+    const rows = await preparedQuery<Competition & { total: number }>(this.ds, {
+      name: 'competitions.page',
+      text: `SELECT ${COMPETITION_COLUMNS}, c.total FROM (
+               SELECT c.*, count(*) OVER ()::int AS total FROM competitions c WHERE ${where} ORDER BY c.id DESC LIMIT $5 OFFSET $6
+             ) c ORDER BY c.id DESC`,
+      values: [...params, pageSize, offset],
+    });
+    const list = rows.map(({ total: _, ...c }) => c);
+    // A page past the end has no row to carry the total.
+    const total = rows[0]?.total ?? (offset ? (await preparedQuery<{ total: number }>(this.ds, { name: 'competitions.count', text: `SELECT count(*)::int AS total FROM competitions c WHERE ${where}`, values: params }))[0].total : 0);
     return { list, total, pageNum, pageSize };
   }
 
