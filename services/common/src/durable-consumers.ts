@@ -15,6 +15,8 @@ export interface ConsumeEventOptions {
   batch?: boolean;
   /** With batch: the most events one call takes. */
   batchMax?: number;
+  /** With batch: how many calls may run at once (default 1, in order; see runDurableConsumer). */
+  batchesInFlight?: number;
   retryDelayMs?: number;
   ackWaitMs?: number;
 }

@@ -52,4 +52,40 @@ describe('runDurableConsumer with a batch handler', () => {
     const info = await (await nc.jetstreamManager()).consumers.info(stream.name, 'spec');
     expect(info.num_ack_pending + info.num_pending).toBe(0);
   });
+
+  /** Runs a consumer of 40 slow batches' events and says how many batches ran at once at most, and in what order the events came. */
+  async function concurrency(durable: string, batchesInFlight?: number): Promise<{ most: number; order: number[] }> {
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const subject = stream.subjects[0];
+    const c = await runDurableConsumer<{ n: number; durable: string }>(nc, {
+      stream,
+      durable,
+      subject,
+      batchMax: 10,
+      batchesInFlight,
+      logger: new Logger('spec', { timestamp: false }),
+      handleBatch: async (events) => {
+        most = Math.max(most, ++running);
+        await new Promise((r) => setTimeout(r, 150));
+        order.push(...events.filter((e) => e.durable === durable).map((e) => e.n));
+        running--;
+      },
+    });
+    for (let n = 1; n <= 40; n++) await publishEvent(nc, subject, { n, durable }, { msgId: `${run}-${durable}-${n}` });
+    const deadline = Date.now() + 20_000;
+    while (order.length < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await c.stop();
+    return { most, order };
+  }
+
+  it('handles one batch at a time, in order, unless told that more may run at once', async () => {
+    const one = await concurrency('one-at-a-time');
+    expect(one.most).toBe(1);
+    expect(one.order).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    const two = await concurrency('two-at-once', 2);
+    expect(two.most).toBe(2);
+    expect([...two.order].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
 });

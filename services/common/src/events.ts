@@ -106,6 +106,11 @@ interface ConsumerBase {
   ackWaitMs?: number;
   /** With handleBatch: the most events one batch takes (default BATCH_MAX); a store that applies a batch in a few statements takes more. */
   batchMax?: number;
+  /**
+   * With handleBatch: how many batches may be handled at once (default 1, in order). More keeps the database busy
+   * while the next batch is parsed and the last one acknowledged, for handlers whose result does not depend on order.
+   */
+  batchesInFlight?: number;
   logger?: Logger;
 }
 
@@ -147,6 +152,11 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
   const logger = o.logger ?? new Logger(`consumer:${o.durable}`);
   const retryDelayMs = o.retryDelayMs ?? 2000;
   const batchMax = o.batchMax ?? BATCH_MAX;
+  const batchesInFlight = Math.max(1, o.batchesInFlight ?? 1);
+  // Enough delivered, unacknowledged events for every batch in flight (JetStream's default, 1,000, would hold back the
+  // second), and no more: nats-server (2.9) keeps a reply permission per unacknowledged delivery on the connection, and
+  // past 4,096 of them scans them all on every delivery (docs/performance.md, statistics).
+  const maxAckPending = Math.max(1000, batchMax * batchesInFlight);
   await ensureStream(nc, o.stream);
   const jsm = await nc.jetstreamManager();
   await jsm.consumers
@@ -157,11 +167,12 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
       filter_subject: o.subject,
       ack_wait: nanos(o.ackWaitMs ?? 30_000),
       max_deliver: -1,
+      max_ack_pending: maxAckPending,
     })
     .catch(async (e: Error) => {
       // It exists with other settings (an older release): bring it in line.
       if (!/already in use|exists/i.test(e.message)) throw e;
-      await jsm.consumers.update(o.stream.name, o.durable, { filter_subject: o.subject, ack_wait: nanos(o.ackWaitMs ?? 30_000) });
+      await jsm.consumers.update(o.stream.name, o.durable, { filter_subject: o.subject, ack_wait: nanos(o.ackWaitMs ?? 30_000), max_ack_pending: maxAckPending });
     });
   const consumer = await nc.jetstream().consumers.get(o.stream.name, o.durable);
   // Its lag is read from JetStream when metrics are scraped, not counted per message.
@@ -204,28 +215,35 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
     }
   };
 
-  // Batches are handled one after another; events keep arriving into the next one meanwhile.
+  // Batches are handled one after another (or batchesInFlight at once); events keep arriving into the next one meanwhile.
   let pending: JsMsg[] = [];
   let linger: NodeJS.Timeout | undefined;
-  let handled = Promise.resolve();
-  const flush = (handleBatch: (payloads: T[]) => Promise<void>) => {
+  const inFlight = new Set<Promise<void>>();
+  const handle = async (batch: JsMsg[], handleBatch: (payloads: T[]) => Promise<void>) => {
+    const parsed = batch.map((m) => ({ m, payload: parse(m) })).filter((x) => x.payload !== undefined);
+    if (!parsed.length) return;
+    try {
+      await handleBatch(parsed.map((x) => x.payload as T));
+      for (const x of parsed) x.m.ack();
+    } catch (e) {
+      if (parsed.length === 1) return failed([parsed[0].m], e);
+      // One bad event must not hold back the others: each goes again on its own.
+      for (const x of parsed) await handleOne(x.m, (payload) => handleBatch([payload]));
+    }
+  };
+  /**
+   * Starts what is pending once a slot is free: waiters take free slots in the order they came and take every event
+   * pending by then, so one slot keeps the order and events that arrive meanwhile join the batch.
+   */
+  const flush = async (handleBatch: (payloads: T[]) => Promise<void>) => {
     clearTimeout(linger);
     linger = undefined;
+    while (inFlight.size >= batchesInFlight) await Promise.race(inFlight);
     const batch = pending;
     pending = [];
-    handled = handled.then(async () => {
-      const parsed = batch.map((m) => ({ m, payload: parse(m) })).filter((x) => x.payload !== undefined);
-      if (!parsed.length) return;
-      try {
-        await handleBatch(parsed.map((x) => x.payload as T));
-        for (const x of parsed) x.m.ack();
-      } catch (e) {
-        if (parsed.length === 1) return failed([parsed[0].m], e);
-        // One bad event must not hold back the others: each goes again on its own.
-        for (const x of parsed) await handleOne(x.m, (payload) => handleBatch([payload]));
-      }
-    });
-    return handled;
+    if (!batch.length) return;
+    const running: Promise<void> = handle(batch, handleBatch).finally(() => inFlight.delete(running));
+    inFlight.add(running);
   };
   const take = async (m: JsMsg) => {
     if (o.handle) return handleOne(m, o.handle);
@@ -239,7 +257,7 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
   const loop = (async () => {
     while (!stopping) {
       try {
-        messages = await consumer.consume({ max_messages: batchMax });
+        messages = await consumer.consume({ max_messages: batchMax * batchesInFlight });
         for await (const m of messages) await take(m);
       } catch (e) {
         if (stopping) break;
@@ -256,6 +274,7 @@ export async function runDurableConsumer<T>(nc: NatsConnection, o: DurableConsum
       await messages?.close();
       await loop;
       if (o.handleBatch) await flush(o.handleBatch);
+      await Promise.all(inFlight);
     },
   };
 }

@@ -42,6 +42,27 @@ const log = new Logger('outbox');
  * SKIP LOCKED; the message id makes a row published twice (a crash between publish and mark) count once within the
  * stream's duplicate window, and consumers are idempotent beyond it.
  */
+/**
+ * A run of facts as published: each entity's newest fact (a fact is its entity's whole state, so an older one in the
+ * same run tells a consumer nothing; a sign-up and its captain's profile, written by one statement, make two), with
+ * the rows it stands for, marked published with it.
+ */
+export function newestFacts<R extends { id: string; subject: string; payload: unknown }>(run: R[]): { row: R; ids: string[] }[] {
+  const byEntity = new Map<string, { row: R; ids: string[]; version: number }>();
+  for (const row of run) {
+    const { id, version } = (row.payload ?? {}) as { id?: unknown; version?: unknown };
+    // Not a well-formed fact: it goes out as it is, and its consumer decides.
+    const key = Number.isInteger(id) && Number.isInteger(version) ? `${row.subject}\u0000${id}` : `row\u0000${row.id}`;
+    const kept = byEntity.get(key);
+    if (!kept) byEntity.set(key, { row, ids: [row.id], version: Number(version) });
+    else {
+      kept.ids.push(row.id);
+      if (Number(version) >= kept.version) Object.assign(kept, { row, version: Number(version) });
+    }
+  }
+  return [...byEntity.values()];
+}
+
 @Injectable()
 export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
@@ -101,11 +122,11 @@ export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
         for (let i = 0; i < rows.length; ) {
           let end = i;
           while (end < rows.length && FACT_SUBJECTS.includes(rows[end].subject)) end++;
-          const run = end > i ? rows.slice(i, end) : [rows[i]];
-          const acked = await Promise.all(run.map(publish));
-          run.forEach((r, k) => acked[k] && published.push(r.id));
+          const run = end > i ? newestFacts(rows.slice(i, end)) : [{ row: rows[i], ids: [rows[i].id] }];
+          const acked = await Promise.all(run.map((f) => publish(f.row)));
+          run.forEach((f, k) => acked[k] && published.push(...f.ids));
           if (acked.includes(false)) break;
-          i += run.length;
+          i += end > i ? end - i : 1;
         }
         if (published.length) await m.query(`UPDATE outbox SET published_at = now() WHERE id = ANY($1::bigint[])`, [published]);
         // A stalled batch (JetStream did not acknowledge) waits for the timer's next try.

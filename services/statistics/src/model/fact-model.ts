@@ -7,6 +7,15 @@ import type { FigureChanges } from './figure-changes';
  */
 export const FACTS_PER_BATCH = 1000;
 
+/**
+ * Batches a consumer handles at once: facts apply in any order (the newest version wins), and with two the service
+ * parses and acknowledges one batch while the database applies the other (their transactions take turns: lockClass).
+ */
+export const BATCHES_IN_FLIGHT = 2;
+
+/** Partitions for models whose facts keep their competition (FactModel.partitions): PostgreSQL applies them on two cores. */
+export const COMPETITION_PARTITIONS = 2;
+
 /** What every owning service's fact carries (statistics.ts). */
 export interface Fact {
   id: number;
@@ -35,8 +44,17 @@ export abstract class FactModel<F extends Fact> {
 
   /** model_state's column naming the owning database the model was built from. */
   protected abstract readonly epochColumn: 'signup_epoch' | 'order_epoch' | 'assignment_epoch' | 'round_work_epoch' | 'round_score_epoch';
-  /** The advisory lock class taken per id (replicas applying the same new entity at once take turns). */
+  /**
+   * The advisory lock class its appliers take turns on (replicas, batches in flight, a rebuild), once per transaction
+   * and partition: a lock per id cost more than the apply, and batches of the same competitions share count rows anyway.
+   */
   protected abstract readonly lockClass: number;
+  /**
+   * Transactions a batch is applied in at once, by competition: only for facts that always name their competition and
+   * never change it (sign-ups, orders), so an entity's facts always take the same turns and two partitions never
+   * touch the same rows (counts, versions and competitions are per competition).
+   */
+  protected readonly partitions: number = 1;
   protected abstract isFact(f: F | null | undefined): f is F;
   /** The facts kept for these ids, in the fact's shape. */
   protected abstract stored(m: EntityManager, ids: number[]): Promise<F[]>;
@@ -44,25 +62,31 @@ export abstract class FactModel<F extends Fact> {
   protected abstract write(m: EntityManager, changes: FactChange<F>[]): Promise<void>;
 
   async apply(facts: (F | null | undefined)[]): Promise<number> {
-    const latest = new Map<number, F>();
-    for (const f of facts) if (this.isFact(f) && (latest.get(f.id)?.version ?? -Infinity) < f.version) latest.set(f.id, f);
-    if (!latest.size) return 0;
+    const parts = new Map<number, Map<number, F>>();
+    for (const f of facts) {
+      if (!this.isFact(f)) continue;
+      const part = this.partitions > 1 ? f.competitionId! % this.partitions : 0;
+      const latest = parts.get(part) ?? parts.set(part, new Map()).get(part)!;
+      if ((latest.get(f.id)?.version ?? -Infinity) < f.version) latest.set(f.id, f);
+    }
+    const applied = await Promise.all([...parts].map(([part, latest]) => this.applyPart(part, latest)));
+    return applied.reduce((n, k) => n + k, 0);
+  }
+
+  private async applyPart(part: number, latest: Map<number, F>): Promise<number> {
     const applied = await this.ds.transaction(async (m) => {
+      // Its own statement: what the next ones read is taken after the lock, with the last applier's writes.
+      await m.query(`SELECT pg_advisory_xact_lock($1, $2)`, [this.lockClass, part]);
       const [{ epoch }]: { epoch: string | null }[] = await m.query(`SELECT ${this.epochColumn} AS epoch FROM model_state WHERE id = 1`);
       for (const [id, f] of latest) if (f.epoch !== epoch) latest.delete(id);
       if (!latest.size) return null;
       const ids = [...latest.keys()].sort((a, b) => a - b);
-      await m.query(`SELECT pg_advisory_xact_lock($2, (x % 2147483647)::int) FROM unnest($1::bigint[]) x ORDER BY x`, [ids, this.lockClass]);
       const before = new Map((await this.stored(m, ids)).map((s) => [s.id, s]));
       const changes = ids.map((id) => ({ before: before.get(id), after: latest.get(id)! })).filter((c) => !c.before || c.before.version < c.after.version);
       if (!changes.length) return null;
       await this.write(m, changes);
-      const competitionIds = await touchFigures(m, changes.flatMap((c) => [c.before?.competitionId, c.after.competitionId]));
-      // Through a CTE: TypeORM answers a bare UPDATE ... RETURNING with [rows, count].
-      const [{ appliedAt }]: { appliedAt: Date }[] = await m.query(
-        `WITH u AS (UPDATE model_state SET applied_at = now() WHERE id = 1 RETURNING applied_at) SELECT applied_at AS "appliedAt" FROM u`,
-      );
-      return { count: changes.length, competitionIds, appliedAt: new Date(appliedAt).toISOString() };
+      const { competitionIds, appliedAt } = await markApplied(m, changes.flatMap((c) => [c.before?.competitionId, c.after.competitionId]));
+      return { count: changes.length, competitionIds, appliedAt };
     });
     if (!applied) return 0;
     // Committed: the replicas drop the versions they keep for these competitions.
@@ -72,20 +96,23 @@ export abstract class FactModel<F extends Fact> {
 }
 
 /**
- * Gives these competitions' figures a new version (figure_versions), in the transaction that changed them: the
- * figures kept for an older version are not answered again. Returns the competitions' ids (FIGURES_CHANGED names them
- * once the transaction committed). In id order, after every other write of the
- * transaction, so that transactions touching the same competitions take their row locks in one order.
+ * Gives these competitions' figures a new version (figure_versions) and the model its time of change, in the
+ * transaction that changed them (one statement): the figures kept for an older version are not answered again.
+ * Returns the competitions' ids (FIGURES_CHANGED names them once the transaction committed). After every other write
+ * of the transaction, in id order, so that transactions touching the same competitions take their row locks in one order.
  */
-export async function touchFigures(m: EntityManager, competitionIds: (number | null | undefined)[]): Promise<number[]> {
+async function markApplied(m: EntityManager, competitionIds: (number | null | undefined)[]): Promise<{ competitionIds: number[]; appliedAt: string }> {
   const ids = [...new Set(competitionIds.filter((id): id is number => Number.isInteger(id)))].sort((a, b) => a - b);
-  if (!ids.length) return ids;
-  await m.query(
-    `INSERT INTO figure_versions (competition_id, version) SELECT x, nextval('figure_version') FROM unnest($1::int[]) x ORDER BY x
-     ON CONFLICT (competition_id) DO UPDATE SET version = EXCLUDED.version`,
+  // Through a CTE: TypeORM answers a bare UPDATE ... RETURNING with [rows, count].
+  const [{ appliedAt }]: { appliedAt: Date }[] = await m.query(
+    `WITH touched AS (
+       INSERT INTO figure_versions (competition_id, version) SELECT x, nextval('figure_version') FROM unnest($1::int[]) x ORDER BY x
+       ON CONFLICT (competition_id) DO UPDATE SET version = EXCLUDED.version
+     ), state AS (UPDATE model_state SET applied_at = now() WHERE id = 1 RETURNING applied_at)
+     SELECT applied_at AS "appliedAt" FROM state`,
     [ids],
   );
-  return ids;
+  return { competitionIds: ids, appliedAt: new Date(appliedAt).toISOString() };
 }
 
 /** A stored timestamp as the fact carries it. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { beijingDay } from '@cmp/common';
 import type { OrderFact } from '@cmp/contracts';
-import { FactModel, isoTime, type FactChange } from './fact-model';
+import { COMPETITION_PARTITIONS, FactModel, isoTime, type FactChange } from './fact-model';
 import { FigureChanges } from './figure-changes';
 
 /** What fees are counted by: the Beijing day a payment was made, and the day a refund went through. */
@@ -46,6 +46,7 @@ export function feeDeltas(changes: FactChange<OrderFact>[]): FeeDelta[] {
 export class OrderModel extends FactModel<OrderFact> {
   protected readonly epochColumn = 'order_epoch';
   protected readonly lockClass = 7002;
+  protected override readonly partitions = COMPETITION_PARTITIONS;
 
   constructor(ds: DataSource, changes: FigureChanges) {
     super(ds, changes);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConsumeEvent } from '@cmp/common';
-import { FACTS_PER_BATCH } from './fact-model';
+import { BATCHES_IN_FLIGHT, FACTS_PER_BATCH } from './fact-model';
 import { EventConsumer, EventStream, EventSubject, type OrderFact } from '@cmp/contracts';
 import { OrderModel } from './order-model';
 
@@ -9,7 +9,7 @@ import { OrderModel } from './order-model';
 export class OrderConsumer {
   constructor(private readonly model: OrderModel) {}
 
-  @ConsumeEvent({ stream: EventStream.payment, durable: EventConsumer.statisticsOrders, subject: EventSubject.orderChanged, batch: true, batchMax: FACTS_PER_BATCH })
+  @ConsumeEvent({ stream: EventStream.payment, durable: EventConsumer.statisticsOrders, subject: EventSubject.orderChanged, batch: true, batchMax: FACTS_PER_BATCH, batchesInFlight: BATCHES_IN_FLIGHT })
   async changed(facts: OrderFact[]): Promise<void> {
     await this.model.apply(facts);
   }

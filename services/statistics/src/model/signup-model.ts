@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { SignupAward, SignupFact } from '@cmp/contracts';
-import { FactModel, isoTime, type FactChange } from './fact-model';
+import { COMPETITION_PARTITIONS, FactModel, isoTime, type FactChange } from './fact-model';
 import { FigureChanges } from './figure-changes';
 import { countDeltas } from './signup-counts';
 
@@ -25,6 +25,7 @@ const validAwards = (list: SignupAward[] | undefined): SignupAward[] =>
 export class SignupModel extends FactModel<SignupFact> {
   protected readonly epochColumn = 'signup_epoch';
   protected readonly lockClass = 7001;
+  protected override readonly partitions = COMPETITION_PARTITIONS;
 
   constructor(ds: DataSource, changes: FigureChanges) {
     super(ds, changes);
@@ -41,35 +42,30 @@ export class SignupModel extends FactModel<SignupFact> {
 
   protected async write(m: EntityManager, changes: FactChange<SignupFact>[]): Promise<void> {
     const facts = changes.map((c) => ({ ...c.after, awards: validAwards(c.after.awards) }));
-    await m.query(
-      `INSERT INTO signups (id, competition_id, group_id, item_id, item_name, item_name_en, school_id, school_name, college, major, grade, status, pay_status, fee_fen, created_at, work_submitted_at, awards, version)
-       SELECT id, "competitionId", "groupId", "itemId", left("itemName", 100), left(COALESCE("itemNameEn", ''), 200), "schoolId", left("schoolName", 100), left(college, 100), left(major, 100), left(grade, 50),
-              status, "payStatus", "feeFen", "createdAt", "workSubmittedAt", awards, version
-       FROM jsonb_to_recordset($1::jsonb) AS ${FACT_RECORD}
-       ON CONFLICT (id) DO UPDATE SET competition_id = EXCLUDED.competition_id, group_id = EXCLUDED.group_id, item_id = EXCLUDED.item_id,
-         item_name = EXCLUDED.item_name, item_name_en = EXCLUDED.item_name_en, school_id = EXCLUDED.school_id, school_name = EXCLUDED.school_name, college = EXCLUDED.college,
-         major = EXCLUDED.major, grade = EXCLUDED.grade, status = EXCLUDED.status, pay_status = EXCLUDED.pay_status, fee_fen = EXCLUDED.fee_fen,
-         created_at = EXCLUDED.created_at, work_submitted_at = EXCLUDED.work_submitted_at, awards = EXCLUDED.awards, version = EXCLUDED.version`,
-      [JSON.stringify(facts)],
-    );
-    const deltas = countDeltas(changes);
-    if (deltas.length) {
-      await m.query(
-        `INSERT INTO signup_counts (competition_id, dimension, key, label, label_en, count)
-         SELECT "competitionId", dimension, key, label, "labelEn", delta
-         FROM jsonb_to_recordset($1::jsonb) AS x("competitionId" int, dimension text, key text, label text, "labelEn" text, delta int)
-         ON CONFLICT (competition_id, dimension, key) DO UPDATE SET count = signup_counts.count + EXCLUDED.count,
-           label = CASE WHEN EXCLUDED.count > 0 THEN EXCLUDED.label ELSE signup_counts.label END,
-           label_en = CASE WHEN EXCLUDED.count > 0 THEN EXCLUDED.label_en ELSE signup_counts.label_en END`,
-        [JSON.stringify(deltas)],
-      );
-    }
     // Each competition's organisation, for scoping the figures (a competition moved to another organisation follows).
     const groups = [...new Map(facts.map((f) => [f.competitionId, f.groupId])).entries()].sort(([a], [b]) => a - b);
+    // One statement (one round trip) for the rows, their counts and their competitions.
     await m.query(
-      `INSERT INTO competitions (id, group_id) SELECT * FROM unnest($1::int[], $2::int[]) ON CONFLICT (id) DO UPDATE SET group_id = EXCLUDED.group_id
+      `WITH kept AS (
+         INSERT INTO signups (id, competition_id, group_id, item_id, item_name, item_name_en, school_id, school_name, college, major, grade, status, pay_status, fee_fen, created_at, work_submitted_at, awards, version)
+         SELECT id, "competitionId", "groupId", "itemId", left("itemName", 100), left(COALESCE("itemNameEn", ''), 200), "schoolId", left("schoolName", 100), left(college, 100), left(major, 100), left(grade, 50),
+                status, "payStatus", "feeFen", "createdAt", "workSubmittedAt", awards, version
+         FROM jsonb_to_recordset($1::jsonb) AS ${FACT_RECORD}
+         ON CONFLICT (id) DO UPDATE SET competition_id = EXCLUDED.competition_id, group_id = EXCLUDED.group_id, item_id = EXCLUDED.item_id,
+           item_name = EXCLUDED.item_name, item_name_en = EXCLUDED.item_name_en, school_id = EXCLUDED.school_id, school_name = EXCLUDED.school_name, college = EXCLUDED.college,
+           major = EXCLUDED.major, grade = EXCLUDED.grade, status = EXCLUDED.status, pay_status = EXCLUDED.pay_status, fee_fen = EXCLUDED.fee_fen,
+           created_at = EXCLUDED.created_at, work_submitted_at = EXCLUDED.work_submitted_at, awards = EXCLUDED.awards, version = EXCLUDED.version
+       ), counted AS (
+         INSERT INTO signup_counts (competition_id, dimension, key, label, label_en, count)
+         SELECT "competitionId", dimension, key, label, "labelEn", delta
+         FROM jsonb_to_recordset($2::jsonb) AS x("competitionId" int, dimension text, key text, label text, "labelEn" text, delta int)
+         ON CONFLICT (competition_id, dimension, key) DO UPDATE SET count = signup_counts.count + EXCLUDED.count,
+           label = CASE WHEN EXCLUDED.count > 0 THEN EXCLUDED.label ELSE signup_counts.label END,
+           label_en = CASE WHEN EXCLUDED.count > 0 THEN EXCLUDED.label_en ELSE signup_counts.label_en END
+       )
+       INSERT INTO competitions (id, group_id) SELECT * FROM unnest($3::int[], $4::int[]) ON CONFLICT (id) DO UPDATE SET group_id = EXCLUDED.group_id
        WHERE competitions.group_id <> EXCLUDED.group_id`,
-      [groups.map(([c]) => c), groups.map(([, g]) => g)],
+      [JSON.stringify(facts), JSON.stringify(countDeltas(changes)), groups.map(([c]) => c), groups.map(([, g]) => g)],
     );
   }
 }
