@@ -546,7 +546,7 @@ module.exports = {
         );
       }
       ctx.note(
-        `Absorption: from the streams, the statistics service's ${MODEL_CONSUMERS} durable consumers (batches of up to 1,000 facts, each applied in one transaction, two in flight per consumer) took ` +
+        `Absorption: from the streams, the statistics service's ${MODEL_CONSUMERS} durable consumers (batches of up to 1,000 facts, two in flight per consumer; a batch's sign-ups or orders applied in two transactions at once, split by competition) took ` +
           (a.applySeconds !== null
             ? `${a.applySeconds.toFixed(1)} s from the first batch to the last fact (${a.fromStartSeconds.toFixed(1)} s from the process's start): ${fmt(a.published / a.applySeconds)} facts/s on average` +
               (a.rates ? `, ${fmt(a.rates.first)}/s over the first ${RATE_WINDOW} s and ${fmt(a.rates.last)}/s over the last ${RATE_WINDOW} s` : '') +
@@ -609,7 +609,7 @@ module.exports = {
           `p99 ${fmt(l.q(l.apply, 0.99))} ms. After the rush the model against GROUP BY: ${after.countsDiffer + after.feesDiffer} counts differ.`,
       );
       ctx.note(
-        `Rebuild: ${rebuilt ? `${fmt(Number(rebuilt[1]))} sign-up and ${fmt(Number(rebuilt[2]))} order facts (one per entity, its latest) read in pages of 2,000 and applied a page per transaction in ${(Number(rebuilt[3]) / 1000).toFixed(1)} s` : 'see the log'}, ` +
+        `Rebuild: ${rebuilt ? `${fmt(Number(rebuilt[1]))} sign-up and ${fmt(Number(rebuilt[2]))} order facts (one per entity, its latest) read in pages of 2,000 and applied a page at a time (in two transactions, split by competition) in ${(Number(rebuilt[3]) / 1000).toFixed(1)} s` : 'see the log'}, ` +
           `${rebuildSeconds.toFixed(1)} s with the command's start; afterwards ${afterRebuild.countsDiffer + afterRebuild.feesDiffer} counts differ from GROUP BY.`,
       );
       ctx.note(`The whole bench took ${secs(Date.now() - benchStarted)} s.`);
