@@ -149,7 +149,9 @@ export function startService(name: ServiceName): number {
 
 /**
  * nginx serving web/dist on WEB_PORT (or kiosk/dist on KIOSK_PORT) as production does (infra/web-server.js), its
- * /prod-api proxied to the tests' gateway, which believes 127.0.0.1 (TRUST_PROXY above).
+ * /prod-api proxied to the tests' gateway, which believes 127.0.0.1 (TRUST_PROXY above). nginx believes the browser's
+ * X-Forwarded-For from 127.0.0.1 too, as it would an ingress's: each test page is its own client (browser.ts gives it
+ * an address), so the browser tests' logins do not all count against one address's login limit.
  */
 export function startWeb(app: 'web' | 'kiosk' = 'web'): number {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -158,7 +160,7 @@ export function startWeb(app: 'web' | 'kiosk' = 'web'): number {
   fs.mkdirSync(LOG_DIR, { recursive: true });
   const log = fs.openSync(path.join(LOG_DIR, `${app}.log`), 'a');
   const child = startWebServer(
-    { ...ports, host: '127.0.0.1', gatewayUpstreams: [`127.0.0.1:${PORT}`], prefix: path.join(REPO, '.data', `nginx-e2e-${app}`) },
+    { ...ports, host: '127.0.0.1', gatewayUpstreams: [`127.0.0.1:${PORT}`], trustProxy: ['127.0.0.1'], prefix: path.join(REPO, '.data', `nginx-e2e-${app}`) },
     { stdio: ['ignore', log, log], detached: true },
   );
   child.unref();
