@@ -38,11 +38,6 @@ const POLL_MS = 1000;
 const log = new Logger('outbox');
 
 /**
- * Publishes outbox rows to JetStream in id order and marks them published. Replicas share the work through
- * SKIP LOCKED; the message id makes a row published twice (a crash between publish and mark) count once within the
- * stream's duplicate window, and consumers are idempotent beyond it.
- */
-/**
  * A run of facts as published: each entity's newest fact (a fact is its entity's whole state, so an older one in the
  * same run tells a consumer nothing; a sign-up and its captain's profile, written by one statement, make two), with
  * the rows it stands for, marked published with it.
@@ -63,6 +58,11 @@ export function newestFacts<R extends { id: string; subject: string; payload: un
   return [...byEntity.values()];
 }
 
+/**
+ * Publishes outbox rows to JetStream in id order and marks them published. Replicas share the work through
+ * SKIP LOCKED; the message id makes a row published twice (a crash between publish and mark) count once within the
+ * stream's duplicate window, and consumers are idempotent beyond it.
+ */
 @Injectable()
 export class OutboxRelay implements OnModuleInit, OnApplicationShutdown {
   private timer?: NodeJS.Timeout;
